@@ -1,0 +1,1 @@
+"""Bandai's banned / restricted / banned-pair list: model, cache, scraper."""

@@ -1,0 +1,157 @@
+"""Offline card lookup: load the shipped ``data/cards.json`` once, look up by any spelling."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from pathlib import Path
+
+from tt_organizer.cards.importer import CARDS_FILE, COPY_LIMITS_FILE
+from tt_organizer.cards.model import CARD_TYPES, COLORS, Card
+from tt_organizer.cards.numbers import normalize_number, split_number
+from tt_organizer.errors import InputError, UnknownCardError
+from tt_organizer.paths import data_dir
+
+
+class CardDatabase:
+    """All cards of one game, keyed by canonical card number."""
+
+    def __init__(self, cards: Iterable[Card], *, game: str = "digimon-2020") -> None:
+        self.game = game
+        self._cards: dict[str, Card] = {c.number: c for c in cards}
+        self._by_set: dict[str, list[Card]] | None = None
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards.values())
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, str) and self.find(number) is not None
+
+    def find(self, raw: str) -> Card | None:
+        """The card for any spelling of its number, or None."""
+        card = self._cards.get(raw)
+        if card is not None:
+            return card
+        number = normalize_number(raw)
+        if number is None:
+            return self._cards.get(raw.strip().upper())
+        return self._cards.get(number)
+
+    def get(self, raw: str) -> Card:
+        """The card for ``raw``; UnknownCardError (with the closest numbers) if none."""
+        card = self.find(raw)
+        if card is None:
+            number = normalize_number(raw) or raw.strip().upper()
+            raise UnknownCardError(number, self.suggest(raw))
+        return card
+
+    def suggest(self, raw: str, n: int = 3) -> list[str]:
+        """Closest known card numbers to ``raw``: neighbours in its set, else by spelling."""
+        parts = split_number(raw)
+        if parts is not None:
+            set_code, index = parts
+            same_set = self.by_set().get(set_code, [])
+            if same_set:
+                near = sorted(same_set, key=lambda c: abs(int(c.number.rsplit("-", 1)[1]) - index))
+                return [c.number for c in near[:n]]
+        key = normalize_number(raw) or raw.strip().upper()
+        return difflib.get_close_matches(key, list(self._cards), n=n, cutoff=0.5)
+
+    def by_set(self) -> dict[str, list[Card]]:
+        """Cards grouped by set code, each group in number order."""
+        if self._by_set is None:
+            groups: dict[str, list[Card]] = {}
+            for card in self._cards.values():
+                groups.setdefault(card.set_code or card.number.split("-")[0], []).append(card)
+            self._by_set = groups
+        return self._by_set
+
+    def search(
+        self,
+        text: str = "",
+        *,
+        color: str | None = None,
+        card_type: str | None = None,
+        level: int | None = None,
+        set_code: str | None = None,
+    ) -> list[Card]:
+        """Cards matching every word of ``text`` (a colour, a type, a set or part of the name)
+        and every given filter, in number order."""
+        colors = {c.lower(): c for c in COLORS}
+        types = {t.lower(): t for t in CARD_TYPES}
+        types.update({"egg": "Digi-Egg", "digiegg": "Digi-Egg", "eggs": "Digi-Egg"})
+        want_colors = {color.title()} if color else set()
+        want_type = types.get(card_type.lower(), card_type) if card_type else None
+        words: list[str] = []
+        for word in text.split():
+            low = word.lower()
+            if low in colors:
+                want_colors.add(colors[low])
+            elif low in types and want_type is None:
+                want_type = types[low]
+            else:
+                words.append(low)
+        out = []
+        for card in self._cards.values():
+            if want_type and not card.has_type(want_type):
+                continue
+            if want_colors and not want_colors <= set(card.colors):
+                continue
+            if level is not None and card.level != level:
+                continue
+            if set_code and card.set_code.upper() != set_code.upper():
+                continue
+            hay = f"{card.name} {card.number}".lower()
+            if all(w in hay for w in words):
+                out.append(card)
+        return out
+
+
+def read_card_file(path: Path, *, copy_limits: dict[str, int] | None = None) -> list[Card]:
+    """Read a ``cards.json`` written by the importer."""
+    try:
+        payload = json.loads(path.read_text(encoding="utf-8"))
+        rows = payload["cards"]
+    except FileNotFoundError:
+        raise InputError("card database not found (run `tt cards build`)", file=str(path)) from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"card database is damaged: {exc}", file=str(path)) from None
+    limits = copy_limits or {}
+    return [
+        Card(
+            number=r[0],
+            name=r[1],
+            card_type=r[2],
+            colors=tuple(r[3].split("/")) if r[3] else (),
+            level=r[4],
+            rarity=r[5],
+            set_code=r[6],
+            copy_limit=limits.get(r[0]),
+        )
+        for r in rows
+    ]
+
+
+def read_copy_limits(folder: Path) -> dict[str, int]:
+    """Card-specific copy limits kept beside the cards (``copy_limits.json``)."""
+    path = folder / COPY_LIMITS_FILE
+    if not path.exists():
+        return {}
+    payload = json.loads(path.read_text(encoding="utf-8"))
+    return {str(k): int(v) for k, v in payload.get("limits", {}).items()}
+
+
+@lru_cache(maxsize=4)
+def _load(folder: str) -> CardDatabase:
+    path = Path(folder)
+    return CardDatabase(read_card_file(path / CARDS_FILE, copy_limits=read_copy_limits(path)))
+
+
+def load_cards(folder: Path | None = None) -> CardDatabase:
+    """The shipped card database (cached per process)."""
+    return _load(str(folder or data_dir()))

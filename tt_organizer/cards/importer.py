@@ -1,0 +1,115 @@
+"""Build the shipped card database (``data/cards.json``) from the facts table ``cards.csv``."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from tt_organizer.cards.model import CARD_TYPES, COLORS
+from tt_organizer.cards.numbers import normalize_number
+from tt_organizer.errors import InputError
+
+COLUMNS = ("card_number", "name", "card_type", "colors", "level", "rarity", "set_code")
+CARDS_FILE = "cards.json"
+COPY_LIMITS_FILE = "copy_limits.json"
+
+
+def parse_cards_csv(text: str, source: str = "cards.csv") -> list[list[object]]:
+    """Parse and check the facts table; return rows ``[number, name, type, colors, level,
+    rarity, set]`` sorted by number. Raises InputError naming the line of a bad row."""
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
+    if missing:
+        raise InputError(f"missing column(s): {', '.join(missing)}", file=source, line=1)
+    rows: dict[str, list[object]] = {}
+    for i, rec in enumerate(reader, start=2):
+        raw = (rec.get("card_number") or "").strip()
+        number = normalize_number(raw)
+        if number is None:
+            raise InputError("not a card number", file=source, line=i, text=raw)
+        card_type = (rec.get("card_type") or "").strip()
+        if card_type not in CARD_TYPES:
+            raise InputError(f"unknown card type {card_type!r}", file=source, line=i)
+        colors = [c.strip().title() for c in (rec.get("colors") or "").split("/") if c.strip()]
+        bad = [c for c in colors if c not in COLORS]
+        if bad or not colors:
+            raise InputError(f"bad colour(s) {bad or '(none)'}", file=source, line=i)
+        level_text = (rec.get("level") or "").strip()
+        try:
+            level = int(level_text) if level_text else None
+        except ValueError:
+            raise InputError(f"bad level {level_text!r}", file=source, line=i) from None
+        if number in rows:
+            raise InputError(f"card {number} listed twice", file=source, line=i)
+        rows[number] = [
+            number,
+            (rec.get("name") or "").strip(),
+            card_type,
+            "/".join(colors),
+            level,
+            (rec.get("rarity") or "").strip() or None,
+            (rec.get("set_code") or "").strip() or number.split("-")[0],
+        ]
+    if not rows:
+        raise InputError("no cards in the table", file=source)
+    return [rows[k] for k in sorted(rows, key=_sort_key)]
+
+
+def _sort_key(number: str) -> tuple[str, int, int]:
+    set_code, _, idx = number.partition("-")
+    prefix = set_code.rstrip("0123456789")
+    digits = set_code[len(prefix):]
+    return prefix, int(digits or 0), int(idx)
+
+
+def build_card_data(csv_path: Path, out_dir: Path) -> Path:
+    """Import ``csv_path`` into ``out_dir/cards.json`` (atomically) and return the path."""
+    raw = csv_path.read_bytes()
+    rows = parse_cards_csv(raw.decode("utf-8-sig"), source=str(csv_path))
+    payload = {
+        "schema": 1,
+        "source_file": csv_path.name,
+        "source_sha256": hashlib.sha256(raw).hexdigest(),
+        "count": len(rows),
+        "columns": ["number", "name", "type", "colors", "level", "rarity", "set"],
+        "cards": rows,
+    }
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / CARDS_FILE
+    write_json_atomic(target, payload, compact=True)
+    return target
+
+
+def write_json_atomic(target: Path, payload: object, *, compact: bool = False) -> None:
+    """Write JSON to a temporary file beside ``target`` and rename it into place."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            if compact:
+                fh.write("{\n")
+                items = list(payload.items()) if isinstance(payload, dict) else []
+                for n, (key, value) in enumerate(items):
+                    sep = "," if n < len(items) - 1 else ""
+                    if isinstance(value, list) and value and isinstance(value[0], list):
+                        fh.write(f" {json.dumps(key)}: [\n")
+                        fh.write(",\n".join("  " + json.dumps(v, ensure_ascii=False) for v in value))
+                        fh.write(f"\n ]{sep}\n")
+                    else:
+                        fh.write(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{sep}\n")
+                fh.write("}\n")
+            else:
+                json.dump(payload, fh, ensure_ascii=False, indent=1)
+                fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,46 @@
+"""The facts of one card that deck checks need."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CARD_TYPES = ("Digimon", "Tamer", "Option", "Digi-Egg", "Dual")
+COLORS = ("Red", "Blue", "Yellow", "Green", "Black", "Purple", "White")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card number: parallel and alternate-art printings fold into it."""
+
+    number: str
+    name: str
+    card_type: str
+    colors: tuple[str, ...]
+    level: int | None = None
+    rarity: str | None = None
+    set_code: str = ""
+    copy_limit: int | None = None  # a card whose own text allows more copies (e.g. 50)
+
+    @property
+    def color_text(self) -> str:
+        """Colours joined with ``/`` (``Red/Blue``)."""
+        return "/".join(self.colors)
+
+    def has_type(self, card_type: str) -> bool:
+        """True if the card is of ``card_type``; a Dual card is both a Digimon and an Option."""
+        if self.card_type == card_type:
+            return True
+        return self.card_type == "Dual" and card_type in ("Digimon", "Option")
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "number": self.number,
+            "name": self.name,
+            "type": self.card_type,
+            "colors": list(self.colors),
+            "level": self.level,
+            "rarity": self.rarity,
+            "set": self.set_code,
+            "copy_limit": self.copy_limit,
+        }

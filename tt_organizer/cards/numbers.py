@@ -1,0 +1,63 @@
+"""Card-number normalisation: ``bt1-10`` → ``BT1-010``, ``BT1-010_P1`` → ``BT1-010``."""
+
+from __future__ import annotations
+
+import re
+
+# Prefix letters, optional set digits, separator, card digits, then an optional printing suffix:
+# _P1, -P2, " P3", (P), (P1), _AA, ALT, (Alt Art) ...
+_NUMBER = re.compile(
+    r"""^\s*
+    (?P<prefix>[A-Za-z]{1,4})\s*
+    (?P<set>\d{0,3})\s*
+    [-_‐–]\s*
+    (?P<card>\d{1,4})
+    (?P<suffix>(?:\s*[-_ ]?\s*(?:\(\s*)?(?:P|ALT|AA|SP|R|ALT\s*ART|PARALLEL)\s*\d*(?:\s*\))?)*)
+    \s*$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# Sets whose card numbers are printed with two digits (ST1-01); all others use three.
+TWO_DIGIT_PREFIXES = frozenset({"ST"})
+
+# A card number anywhere in a line of text (used by decklist parsers).
+NUMBER_IN_TEXT = re.compile(
+    r"(?<![A-Za-z0-9])([A-Za-z]{1,4}\d{0,3}-\d{1,4})(?:(?:[_ ]?P\d+)|(?:\s?\(P\d*\)))?(?![A-Za-z0-9])",
+    re.IGNORECASE,
+)
+
+
+def split_number(raw: str) -> tuple[str, int] | None:
+    """Split a card number into its set code and card index, or None if it is not one."""
+    m = _NUMBER.match(raw)
+    if not m:
+        return None
+    prefix = m.group("prefix").upper()
+    set_digits = m.group("set")
+    set_code = prefix + (str(int(set_digits)) if set_digits else "")
+    return set_code, int(m.group("card"))
+
+
+def format_number(set_code: str, index: int, width: int | None = None) -> str:
+    """Write a card number with the set's zero padding (``ST1-01``, ``BT1-010``, ``P-029``)."""
+    if width is None:
+        prefix = re.match(r"[A-Z]+", set_code)
+        width = 2 if prefix and prefix.group(0) in TWO_DIGIT_PREFIXES else 3
+    return f"{set_code}-{index:0{width}d}"
+
+
+def normalize_number(raw: str) -> str | None:
+    """Canonical base card number for ``raw``, or None if ``raw`` is not shaped like one.
+
+    Case, missing or extra zero padding (``bt1-10``, ``BT01-010``) and parallel /
+    alternate-art suffixes (``_P1``, `` P2``, ``(P)``) are folded away.
+    """
+    parts = split_number(raw)
+    if parts is None:
+        return None
+    return format_number(*parts)
+
+
+def looks_like_number(raw: str) -> bool:
+    """True if ``raw`` is shaped like a card number."""
+    return split_number(raw) is not None

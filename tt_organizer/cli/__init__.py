@@ -1,0 +1,1 @@
+"""The ``tt`` command line: a thin layer over the library."""

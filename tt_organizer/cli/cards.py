@@ -1,0 +1,95 @@
+"""``tt cards``: look up the offline card database and rebuild it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tt_organizer.cli.options import json_option
+
+
+@click.group()
+def cards() -> None:
+    """Look up the card database; rebuild or sync it."""
+
+
+@cards.command("show")
+@click.argument("numbers", nargs=-1, required=True)
+@json_option
+def show(numbers: tuple[str, ...], as_json: bool) -> None:
+    """Show the cards with these NUMBERS (any spelling: bt1-10, BT1-010_P1, ...)."""
+    from tt_organizer.cards import load_cards
+    from tt_organizer.cli.output import console, print_json
+
+    db = load_cards()
+    found = [db.get(n) for n in numbers]
+    if as_json:
+        print_json([c.to_dict() for c in found])
+        return
+    for card in found:
+        lines = [
+            f"[bold]{card.number}[/]  {card.name}",
+            f"  type: {card.card_type}   colours: {card.color_text}   "
+            f"level: {card.level if card.level is not None else '-'}",
+            f"  rarity: {card.rarity or '-'}   set: {card.set_code}",
+        ]
+        if card.copy_limit:
+            lines.append(f"  copies allowed by its own text: {card.copy_limit}")
+        console.print("\n".join(lines))
+
+
+@cards.command("search")
+@click.argument("text", nargs=-1)
+@click.option("--color", "--colour", "color", default=None, help="Only cards of this colour.")
+@click.option("--type", "card_type", default=None, help="Digimon, Tamer, Option, Digi-Egg, Dual.")
+@click.option("--level", type=int, default=None, help="Only cards of this level.")
+@click.option("--set", "set_code", default=None, help="Only cards of this set (BT1, EX9, ...).")
+@click.option("--limit", type=int, default=50, show_default=True, help="Show at most this many.")
+@json_option
+def search(
+    text: tuple[str, ...],
+    color: str | None,
+    card_type: str | None,
+    level: int | None,
+    set_code: str | None,
+    limit: int,
+    as_json: bool,
+) -> None:
+    """Search cards by TEXT: words of the name, a colour or a type (`tt cards search red
+    tamer`)."""
+    from rich.table import Table
+
+    from tt_organizer.cards import load_cards
+    from tt_organizer.cli.output import console, print_json
+
+    found = load_cards().search(
+        " ".join(text), color=color, card_type=card_type, level=level, set_code=set_code
+    )
+    if as_json:
+        print_json([c.to_dict() for c in found[:limit]])
+        return
+    table = Table(title=f"{len(found)} card(s)" + (f", first {limit}" if len(found) > limit else ""))
+    for col in ("Number", "Name", "Type", "Colours", "Lv", "Rarity"):
+        table.add_column(col)
+    for c in found[:limit]:
+        level_text = "" if c.level is None else str(c.level)
+        table.add_row(c.number, c.name, c.card_type, c.color_text, level_text, c.rarity or "")
+    console.print(table)
+
+
+@cards.command("build")
+@click.argument(
+    "source", required=False, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to write cards.json into (default the data folder).")
+def build(source: Path | None, out: Path | None) -> None:
+    """Rebuild data/cards.json from the facts table (default data/source/cards.csv)."""
+    from tt_organizer.cards.importer import build_card_data
+    from tt_organizer.cli.output import console
+    from tt_organizer.paths import data_dir
+
+    folder = out or data_dir()
+    target = build_card_data(source or folder / "source" / "cards.csv", folder)
+    console.print(f"wrote {target}")

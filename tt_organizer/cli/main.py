@@ -1,0 +1,84 @@
+"""The ``tt`` command group. Subcommand modules are imported only when their command runs,
+so that ``tt --help`` and ``tt deck validate`` start fast."""
+
+from __future__ import annotations
+
+import importlib
+import sqlite3
+from typing import Any
+
+import click
+
+from tt_organizer import __version__
+from tt_organizer.errors import EXIT_INPUT, TTError
+
+# command name -> "module:attribute" (a click command or group)
+SUBCOMMANDS = {
+    "deck": ("tt_organizer.cli.deck:deck", "Check decklists against a format and the ban list."),
+    "cards": ("tt_organizer.cli.cards:cards", "Look up the card database; rebuild or sync it."),
+    "banlist": ("tt_organizer.cli.banlist:banlist", "Sync, show and diff Bandai's ban list."),
+    "event": ("tt_organizer.cli.event:event", "Run an event: players, Swiss rounds, results."),
+    "formats": ("tt_organizer.cli.formats:formats", "List every deck format and its rules."),
+    "stats": ("tt_organizer.cli.stats:stats", "Format-calibration report over event files."),
+}
+
+
+class TTGroup(click.Group):
+    """A group that loads subcommands lazily and turns library errors into exit codes."""
+
+    lazy: dict[str, tuple[str, str]] = {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            target, _ = self.lazy[cmd_name]
+            module, attr = target.split(":")
+            try:
+                self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
+            except (ImportError, AttributeError):
+                return None
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]
+        rows += [(n, c.get_short_help_str()) for n, c in self.commands.items() if n not in self.lazy]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(sorted(rows))
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except TTError as exc:
+            _fail(str(exc), exc.exit_code)
+        except sqlite3.DatabaseError as exc:
+            _fail(f"database error: {exc}", EXIT_INPUT)
+        except OSError as exc:
+            name = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+            _fail(f"{name}{exc.strerror or exc}", EXIT_INPUT)
+
+
+def _fail(message: str, code: int) -> None:
+    from tt_organizer.cli.output import error
+
+    error(message)
+    raise click.exceptions.Exit(code)
+
+
+TTGroup.lazy = SUBCOMMANDS
+
+
+@click.group(cls=TTGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="tt")
+def cli() -> None:
+    """tt-organizer: deck checks, ban list and Swiss events for Tamer Tactics.
+
+    Exit codes: 0 ok, 1 the thing checked is not legal / not valid, 2 usage or input error.
+    """
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="tt")

@@ -1,0 +1,69 @@
+"""Options shared by several commands, defined once."""
+
+from __future__ import annotations
+
+import click
+
+json_option = click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON for machines instead of tables."
+)
+
+format_option = click.option(
+    "--format",
+    "format_id",
+    default=None,
+    metavar="FORMAT",
+    help="Format definition id (default tamer-tactics-0.9.1; see `tt formats`).",
+)
+
+input_format_option = click.option(
+    "--input-format",
+    default=None,
+    metavar="SHAPE",
+    help="Force the decklist shape instead of auto-detecting it "
+    "(digimoncard.io, digimoncard.dev, digimoncard.app, digimonmeta, untap, plain, tts, csv, xlsx).",
+)
+
+cache_option = click.option(
+    "--cache",
+    "cache",
+    type=click.Path(file_okay=False, path_type=str),
+    envvar="TT_BANLIST_CACHE",
+    default=None,
+    help="Ban-list cache folder (env TT_BANLIST_CACHE; default the shipped banlist_cache/).",
+)
+
+banlist_option = click.option(
+    "--banlist",
+    "banlist_pick",
+    default=None,
+    metavar="DATE|FILE",
+    help="Validate against this cached announcement (YYYY-MM-DD) or ban-list JSON file.",
+)
+
+as_of_option = click.option(
+    "--as-of",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="Use the ban list that was in force on this date (YYYY-MM-DD).",
+)
+
+strict_colors_option = click.option(
+    "--strict-colors", is_flag=True, help="Make COLOR_REQUIREMENT an error instead of a warning."
+)
+
+auto_zones_option = click.option(
+    "--auto-zones",
+    is_flag=True,
+    help="Ignore section headers and place every card in its zone by card type.",
+)
+
+event_option = click.option(
+    "--event",
+    "event_path",
+    type=click.Path(dir_okay=False, path_type=str),
+    envvar="TT_EVENT",
+    default="event.sqlite",
+    show_default=True,
+    help="Event database file (env TT_EVENT).",
+)

@@ -1,0 +1,42 @@
+"""Rich rendering of deck reports, shared by ``tt deck`` and ``tt event``."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from tt_organizer.formats.validator import ValidationReport
+
+
+def render_report(console: Console, report: ValidationReport) -> None:
+    """Print one deck: a table per zone, then errors, warnings and notes."""
+    deck = report.deck
+    verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]NOT LEGAL[/]"
+    banlist = f", ban list {report.banlist_date}" if report.banlist_date else ""
+    console.print(f"\n[bold]{escape(deck.source)}[/] — {report.format_id}{banlist}: {verdict}")
+    for zone, cards in deck.zones.items():
+        total = sum(cards.values())
+        table = Table(title=f"{zone} ({total} cards)", title_justify="left", expand=False)
+        for col in ("#", "Number", "Name", "Type", "Colours", "Lv"):
+            table.add_column(col, justify="right" if col in ("#", "Lv") else "left")
+        for number, count in cards.items():
+            card = deck.cards.get(number)
+            if card is None:
+                table.add_row(str(count), number, "[red]unknown card[/]", "", "", "")
+                continue
+            table.add_row(
+                str(count),
+                number,
+                escape(card.name),
+                card.card_type,
+                card.color_text,
+                "" if card.level is None else str(card.level),
+            )
+        console.print(table)
+    for v in report.errors:
+        console.print(f"  [red]✗ {v.code}[/] {escape(v.message)}")
+    for v in report.warnings:
+        console.print(f"  [yellow]! {v.code}[/] {escape(v.message)}")
+    for note in deck.notes:
+        console.print(f"  [dim]note: {escape(note)}[/]")

@@ -1,0 +1,1 @@
+"""Decklist import: read the shapes players paste, then place cards into zones."""

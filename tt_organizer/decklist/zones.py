@@ -1,0 +1,59 @@
+"""Place the lines of a parsed decklist into the zones of a format."""
+
+from __future__ import annotations
+
+from tt_organizer.cards.database import CardDatabase
+from tt_organizer.decklist.model import MAIN, Deck, ParsedDecklist
+from tt_organizer.formats.model import FormatDefinition
+
+NO_SECTIONS_NOTE = "the list has no section headers: each card was placed in its zone by card type"
+
+
+def place_cards(
+    parsed: ParsedDecklist,
+    cards: CardDatabase | None,
+    fmt: FormatDefinition,
+    *,
+    auto_zones: bool = False,
+) -> Deck:
+    """Turn a parsed list into a Deck: sections are respected when present, otherwise (or with
+    ``auto_zones``) every card goes to the zone its type belongs in."""
+    zone_ids = [z.id for z in fmt.zones]
+    deck = Deck(
+        source=parsed.source,
+        input_format=parsed.input_format,
+        zones={z: {} for z in zone_ids},
+        name=parsed.name,
+    )
+    by_type = not parsed.has_sections or auto_zones
+    if not parsed.has_sections and len(zone_ids) > 1:
+        deck.notes.append(NO_SECTIONS_NOTE)
+    moved: dict[tuple[str, str, str], None] = {}
+    for line in parsed.lines:
+        card = cards.find(line.number) if cards is not None else None
+        number = card.number if card else line.number
+        if card:
+            deck.cards[number] = card
+        elif cards is not None and number not in deck.unknown:
+            deck.unknown[number] = cards.suggest(number)
+        section = fmt.section_aliases.get(line.section or "", line.section)
+        if section not in zone_ids:
+            section = None
+        home = fmt.home_zone(card.card_type) if card else None
+        if by_type or section is None:
+            fallback = MAIN if MAIN in zone_ids else zone_ids[0]
+            zone = home.id if home else (section or fallback)
+            if auto_zones and section is not None and zone != section:
+                moved[(number, section, zone)] = None
+        else:
+            zone = section
+        deck.zones[zone][number] = deck.zones[zone].get(number, 0) + line.count
+    deck.moved = list(moved)
+    for number, src, dst in deck.moved:
+        deck.notes.append(f"--auto-zones moved {_label(deck, number)} from {src} to {dst}")
+    return deck
+
+
+def _label(deck: Deck, number: str) -> str:
+    card = deck.cards.get(number)
+    return f"{number} {card.name}" if card else number

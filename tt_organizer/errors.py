@@ -1,0 +1,68 @@
+"""Exception types shared by the library; the CLI maps them to exit codes.
+
+Exit codes: 0 ok, 1 the thing checked is not legal / not valid, 2 usage or input error.
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_INPUT = 2
+
+
+class TTError(Exception):
+    """Base class of every error the toolkit raises on purpose (exit 2 unless said otherwise)."""
+
+    exit_code: int = EXIT_INPUT
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InputError(TTError):
+    """Unreadable or malformed input, located by file, line and the offending text."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        text: str | None = None,
+    ) -> None:
+        self.file = file
+        self.line = line
+        self.text = text
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        where = self.file or ""
+        if self.line is not None:
+            where = f"{where}:{self.line}" if where else f"line {self.line}"
+        out = f"{where}: {self.message}" if where else self.message
+        if self.text is not None:
+            shown = self.text if len(self.text) <= 120 else self.text[:117] + "..."
+            out += f"\n    {shown!r}"
+        return out
+
+
+class UnknownCardError(TTError):
+    """A well-formed card number that the card database does not hold."""
+
+    def __init__(self, number: str, suggestions: list[str]) -> None:
+        self.number = number
+        self.suggestions = suggestions
+        hint = f" (did you mean {', '.join(suggestions)}?)" if suggestions else ""
+        super().__init__(f"unknown card number {number}{hint}")
+
+
+class EventError(TTError):
+    """An event command that cannot be carried out; the event database is left unchanged."""
+
+
+class BanlistError(TTError):
+    """A ban list that cannot be fetched, parsed, verified or found in the cache."""

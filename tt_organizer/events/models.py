@@ -1,0 +1,121 @@
+"""Read-only snapshot of an event, as exports, statistics and reports consume it.
+
+The event store (``tt_organizer.events.store``) builds it with ``load_snapshot(path)``; nothing
+here touches the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """The settings an event was created with (every number of the rule book is one)."""
+
+    name: str
+    format_id: str = "tamer-tactics-0.9.1"
+    banlist_date: str | None = None  # ISO date of the ban list the event is pinned to
+    best_of: int = 3
+    rounds: int | None = None  # None = by player count (the book's table)
+    top_cut: int | None = None  # None = by player count; 0 = none
+    win_points: int = 3
+    draw_points: int = 1
+    loss_points: int = 0
+    bye_points: int = 3
+    unfinished: str = "draw"  # how an unfinished match scores: "draw" or "double-loss"
+    tiebreakers: tuple[str, ...] = ("omw", "oomw", "gw")
+    seed: int = 0
+    strict_colors: bool = False
+    created_at: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A registered player and the deck they registered."""
+
+    id: int
+    name: str
+    ext_id: str | None = None  # organizer's / Bandai membership id
+    registered_at: str = ""
+    dropped: bool = False
+    dropped_round: int | None = None  # last round played before dropping
+    late_entry_round: int | None = None  # first round played, for late entries
+    deck_source: str | None = None  # file name the deck came from
+    deck_text: str | None = None  # the raw decklist as registered
+    deck_legal: bool | None = None  # None = no deck registered
+    deck_codes: tuple[str, ...] = ()  # error codes when the deck was not legal
+    deck_colors: tuple[str, ...] = ()  # colours of the deck's Digimon and Tamers
+    main: dict[str, int] = field(default_factory=dict)  # card number -> count
+    pile: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game of a match, for the format-calibration log."""
+
+    number: int  # 1, 2, 3 in order
+    first: int | None = None  # player id who went first
+    winner: int | None = None  # player id, None for a drawn / unfinished game
+    turns: int | None = None  # turn on which the game ended
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    """One pairing of a round and its result (``result`` None until reported)."""
+
+    round: int
+    table: int
+    player1: int
+    player2: int | None  # None = bye
+    result: str | None = None  # as reported: "2-1", "1-0", "1-1-1", "draw", "double-loss", "bye"
+    p1_games: int = 0
+    p2_games: int = 0
+    draws: int = 0
+    outcome: str | None = None  # "p1", "p2", "draw", "double-loss", "bye", "loss-missed"
+    games: tuple[GameInfo, ...] = ()
+    reported_at: str | None = None
+    stage: str = "swiss"  # "swiss" or "top-cut"
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One change of the append-only audit log."""
+
+    id: int
+    at: str
+    actor: str
+    action: str
+    subject: str
+    old: str | None
+    new: str | None
+
+
+@dataclass(frozen=True)
+class EventSnapshot:
+    """Everything stored about one event at one moment."""
+
+    path: str
+    settings: EventSettings
+    players: tuple[PlayerInfo, ...]
+    matches: tuple[MatchInfo, ...]
+    audit: tuple[AuditEntry, ...] = ()
+    current_round: int = 0  # highest Swiss round paired so far
+
+    def player(self, player_id: int) -> PlayerInfo:
+        """The player with ``player_id``."""
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        raise KeyError(player_id)
+
+    def name(self, player_id: int | None) -> str:
+        """Display name of a player id ("BYE" for None)."""
+        return "BYE" if player_id is None else self.player(player_id).name
+
+    def round_matches(self, round_number: int, stage: str = "swiss") -> list[MatchInfo]:
+        """The pairings of one round, by table."""
+        return sorted(
+            (m for m in self.matches if m.round == round_number and m.stage == stage),
+            key=lambda m: m.table,
+        )

@@ -1,0 +1,1 @@
+"""Versioned, data-driven deck formats and the validator that applies them."""

@@ -1,0 +1,104 @@
+"""Check decklist files end to end: parse, place into zones, validate. Used by the CLI, the
+batch check and event registration alike."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tt_organizer.banlist.model import BanList
+from tt_organizer.cards.database import CardDatabase, load_cards
+from tt_organizer.cards.numbers import normalize_number
+from tt_organizer.decklist.model import ParsedDecklist
+from tt_organizer.decklist.zones import place_cards
+from tt_organizer.formats.model import FormatDefinition
+from tt_organizer.formats.registry import get_format
+from tt_organizer.formats.validator import ValidationReport, validate_deck
+
+DIGIMON_2020 = "digimon-2020"
+
+
+@dataclass
+class CheckContext:
+    """Everything a deck check needs, loaded once and reused for many decks."""
+
+    fmt: FormatDefinition
+    cards: CardDatabase | None
+    banlist: BanList | None
+    normalize: Callable[[str], str | None] = normalize_number
+    strict_colors: bool = False
+    auto_zones: bool = False
+    input_format: str | None = None
+    settings: Mapping[str, int] = field(default_factory=dict)
+
+
+def cards_for_game(game: str) -> tuple[CardDatabase | None, Callable[[str], str | None]]:
+    """The card database and number normaliser of ``game`` (None when no card list exists)."""
+    if game == DIGIMON_2020:
+        return load_cards(), normalize_number
+    from tt_organizer.cards.games import game_cards_and_normalizer
+
+    return game_cards_and_normalizer(game)
+
+
+def load_context(
+    format_id: str | None = None,
+    *,
+    cache: str | Path | None = None,
+    banlist_pick: str | None = None,
+    as_of: dt.date | None = None,
+    strict_colors: bool = False,
+    auto_zones: bool = False,
+    input_format: str | None = None,
+    settings: Mapping[str, int] | None = None,
+) -> CheckContext:
+    """Load the format, its card data and the ban list in force (newest cached by default)."""
+    fmt = get_format(format_id)
+    cards, normalize = cards_for_game(fmt.game)
+    banlist = None
+    if fmt.use_banlist:
+        from tt_organizer.banlist.cache import load_banlist
+
+        banlist = load_banlist(cache, pick=banlist_pick, as_of=as_of)
+    return CheckContext(
+        fmt=fmt,
+        cards=cards,
+        banlist=banlist,
+        normalize=normalize,
+        strict_colors=strict_colors,
+        auto_zones=auto_zones,
+        input_format=input_format,
+        settings=dict(settings or {}),
+    )
+
+
+def check_parsed(parsed: ParsedDecklist, ctx: CheckContext) -> ValidationReport:
+    """Place and validate an already parsed decklist."""
+    deck = place_cards(parsed, ctx.cards, ctx.fmt, auto_zones=ctx.auto_zones)
+    return validate_deck(
+        deck,
+        ctx.fmt,
+        ctx.banlist,
+        strict_colors=ctx.strict_colors,
+        settings=ctx.settings,
+        have_card_data=ctx.cards is not None,
+    )
+
+
+def check_file(path: str | Path, ctx: CheckContext) -> ValidationReport:
+    """Read, place and validate one decklist file (InputError if it cannot be read)."""
+    from tt_organizer.decklist.parsers import read_decklist
+
+    parsed = read_decklist(path, input_format=ctx.input_format, normalize=ctx.normalize)
+    return check_parsed(parsed, ctx)
+
+
+def check_text(text: str, ctx: CheckContext, *, source: str = "<text>") -> ValidationReport:
+    """Parse, place and validate decklist text (InputError if it cannot be read)."""
+    from tt_organizer.decklist.parsers import parse_decklist
+
+    parsed = parse_decklist(text, source=source, input_format=ctx.input_format,
+                            normalize=ctx.normalize)
+    return check_parsed(parsed, ctx)

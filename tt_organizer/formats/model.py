@@ -1,0 +1,109 @@
+"""A deck format as data: zones, counts, copy limits, requirements and colour rules."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class CountRange(BaseModel):
+    """An inclusive range; a missing bound is unbounded."""
+
+    min: int | None = None
+    max: int | None = None
+
+    def contains(self, n: int) -> bool:
+        """True if ``n`` lies in the range."""
+        return (self.min is None or n >= self.min) and (self.max is None or n <= self.max)
+
+    def text(self) -> str:
+        """Human form: ``exactly 50``, ``6–12``, ``at least 1``, ``at most 5``."""
+        if self.min is not None and self.min == self.max:
+            return f"exactly {self.min}"
+        if self.min is not None and self.max is not None:
+            return f"{self.min}–{self.max}"
+        if self.min is not None:
+            return f"at least {self.min}"
+        if self.max is not None:
+            return f"at most {self.max}"
+        return "any number of"
+
+
+class GroupRule(BaseModel):
+    """A rule over the cards of some types inside one zone (e.g. the Tamers of the pile)."""
+
+    label: str
+    types: list[str]
+    count: CountRange | None = None
+    count_code: str | None = None
+    copy_limit: int | None = None
+    copies_code: str | None = None
+
+
+class ZoneRule(BaseModel):
+    """One zone of the deck (``main``, ``pile``)."""
+
+    id: str
+    label: str
+    size: CountRange
+    size_code: str
+    allowed_types: list[str]
+    copy_limit: int | None = None
+    copies_code: str | None = None
+    groups: list[GroupRule] = Field(default_factory=list)
+
+
+class Requirement(BaseModel):
+    """A deck-wide count of the cards matching a filter (e.g. at least one level III Digimon).
+
+    ``max_setting`` names an event setting that, when set, caps the count (e.g. a cap on
+    Ultimate Digimon that an event may choose)."""
+
+    code: str
+    label: str
+    types: list[str] | None = None
+    levels: list[int] | None = None
+    count: CountRange = Field(default_factory=CountRange)
+    max_setting: str | None = None
+
+
+class ColorRule(BaseModel):
+    """Each colour of each card of ``check_types`` must be carried by a provider card."""
+
+    code: str = "COLOR_REQUIREMENT"
+    check_types: list[str]
+    exclude_types: list[str] = Field(default_factory=list)
+    providers: dict[str, list[str]]  # zone id -> card types that carry colours from that zone
+    severity: Literal["warning", "error"] = "warning"
+
+
+class FormatDefinition(BaseModel):
+    """A versioned deck format; a new version is a new definition file, not new code."""
+
+    id: str
+    name: str
+    version: str = ""
+    game: str = "digimon-2020"
+    description: str = ""
+    copy_identity: Literal["number", "name"] = "number"
+    zones: list[ZoneRule]
+    requirements: list[Requirement] = Field(default_factory=list)
+    color_rule: ColorRule | None = None
+    use_banlist: bool = True
+    card_copy_limits: bool = True  # honour cards whose own text allows more copies
+    section_aliases: dict[str, str] = Field(default_factory=dict)  # parser section -> zone id
+    rules_text: list[str] = Field(default_factory=list)
+
+    def zone(self, zone_id: str) -> ZoneRule | None:
+        """The zone rule with id ``zone_id``."""
+        return next((z for z in self.zones if z.id == zone_id), None)
+
+    def home_zone(self, card_type: str) -> ZoneRule | None:
+        """The first zone that allows ``card_type`` (Dual cards go where Digimon go)."""
+        for z in self.zones:
+            if card_type in z.allowed_types:
+                return z
+        if card_type == "Dual":
+            return self.home_zone("Digimon")
+        return None

@@ -1,0 +1,313 @@
+"""Apply a format definition and a ban list to a deck; report every violation in one pass."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tt_organizer.banlist.model import BanList
+from tt_organizer.cards.model import Card
+from tt_organizer.decklist.model import Deck
+from tt_organizer.formats.model import FormatDefinition, ZoneRule
+
+ERROR = "error"
+WARNING = "warning"
+
+UNKNOWN_CARD = "UNKNOWN_CARD"
+WRONG_ZONE = "WRONG_ZONE"
+BANNED = "BANNED"
+RESTRICTED = "RESTRICTED"
+BANNED_PAIR = "BANNED_PAIR"
+CARD_COPIES = "CARD_COPIES"  # a card above its own text's limit (e.g. more than 50)
+NOT_CHECKED = "NOT_CHECKED"  # a rule that needs card data the organizer has not supplied
+
+
+@dataclass(slots=True)
+class Violation:
+    """One broken rule: a stable code, a one-line explanation and the cards involved."""
+
+    code: str
+    message: str
+    cards: list[str] = field(default_factory=list)
+    severity: str = ERROR
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (``code``, ``message``, ``cards``)."""
+        return {"code": self.code, "message": self.message, "cards": list(self.cards)}
+
+
+@dataclass(slots=True)
+class ValidationReport:
+    """The verdict on one deck."""
+
+    deck: Deck
+    format_id: str
+    errors: list[Violation] = field(default_factory=list)
+    warnings: list[Violation] = field(default_factory=list)
+    banlist_date: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        """True when no rule is broken (warnings do not count)."""
+        return not self.errors
+
+    @property
+    def codes(self) -> list[str]:
+        """The distinct error codes, in order of first appearance."""
+        return list(dict.fromkeys(v.code for v in self.errors))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object ``tt deck validate --json`` prints for one deck."""
+        out: dict[str, Any] = {
+            "file": self.deck.source,
+            "format": self.format_id,
+            "legal": self.legal,
+            "errors": [v.to_dict() for v in self.errors],
+            "warnings": [v.to_dict() for v in self.warnings],
+        }
+        for zone, cards in self.deck.zones.items():
+            out[zone] = dict(cards)
+        out["notes"] = list(self.deck.notes)
+        out["banlist"] = self.banlist_date
+        out["input_format"] = self.deck.input_format
+        return out
+
+
+def validate_deck(
+    deck: Deck,
+    fmt: FormatDefinition,
+    banlist: BanList | None = None,
+    *,
+    strict_colors: bool = False,
+    settings: Mapping[str, int] | None = None,
+    have_card_data: bool = True,
+) -> ValidationReport:
+    """Check ``deck`` against every rule of ``fmt`` (and ``banlist`` where the format uses
+    one). ``settings`` holds event settings that requirements may refer to
+    (e.g. ``{"max_ultimates": 2}``). With ``have_card_data`` False, rules that need card facts
+    are reported once each as NOT_CHECKED warnings instead of being applied."""
+    report = ValidationReport(
+        deck=deck,
+        format_id=fmt.id,
+        banlist_date=banlist.announced.isoformat() if banlist and fmt.use_banlist else None,
+    )
+    checker = _Checker(deck, fmt, report, have_card_data)
+    checker.unknown_cards()
+    for zone in fmt.zones:
+        checker.zone(zone)
+    checker.requirements(settings or {})
+    if fmt.use_banlist and banlist is not None:
+        checker.banlist(banlist)
+    if fmt.color_rule is not None:
+        checker.colors(strict_colors)
+    return report
+
+
+class _Checker:
+    def __init__(
+        self, deck: Deck, fmt: FormatDefinition, report: ValidationReport, have_data: bool
+    ) -> None:
+        self.deck = deck
+        self.fmt = fmt
+        self.report = report
+        self.have_data = have_data
+        self._not_checked: set[str] = set()
+
+    # -- helpers -----------------------------------------------------------------------
+    def add(self, code: str, message: str, cards: Iterable[str], severity: str = ERROR) -> None:
+        target = self.report.errors if severity == ERROR else self.report.warnings
+        target.append(Violation(code, message, list(cards), severity))
+
+    def not_checked(self, rule: str) -> None:
+        if rule not in self._not_checked:
+            self._not_checked.add(rule)
+            self.add(NOT_CHECKED, f"not checked without card data: {rule}", [], WARNING)
+
+    def label(self, number: str) -> str:
+        card = self.deck.cards.get(number)
+        return f"{number} {card.name}" if card else number
+
+    def card(self, number: str) -> Card | None:
+        return self.deck.cards.get(number)
+
+    def identity(self, number: str) -> str:
+        if self.fmt.copy_identity == "name":
+            card = self.card(number)
+            return card.name if card else number
+        return number
+
+    def limit_for(self, number: str, default: int | None) -> int | None:
+        card = self.card(number)
+        if self.fmt.card_copy_limits and card is not None and card.copy_limit is not None:
+            return card.copy_limit
+        return default
+
+    # -- rules -------------------------------------------------------------------------
+    def unknown_cards(self) -> None:
+        for number, suggestions in self.deck.unknown.items():
+            hint = f"; closest known: {', '.join(suggestions)}" if suggestions else ""
+            self.add(UNKNOWN_CARD, f"{number} is not a known card number{hint}", [number])
+
+    def zone(self, rule: ZoneRule) -> None:
+        cards = self.deck.zone(rule.id)
+        total = sum(cards.values())
+        if not rule.size.contains(total):
+            self.add(
+                rule.size_code,
+                f"{rule.label} has {total} cards; it must have {rule.size.text()}",
+                list(cards),
+            )
+        self.wrong_zone(rule, cards)
+        if rule.copy_limit is not None and rule.copies_code:
+            self.copies(rule.copies_code, rule.label, cards, rule.copy_limit, None)
+        for group in rule.groups:
+            members = {n: c for n, c in cards.items() if self.is_type(n, group.types)}
+            if group.count is not None and group.count_code:
+                if self.have_data:
+                    n = sum(members.values())
+                    if not group.count.contains(n):
+                        self.add(
+                            group.count_code,
+                            f"{rule.label} holds {n} {group.label}; it must hold "
+                            f"{group.count.text()}",
+                            list(members),
+                        )
+                else:
+                    self.not_checked(f"{group.label} count in the {rule.label}")
+            if group.copy_limit is not None and group.copies_code:
+                self.copies(group.copies_code, f"{group.label} of the {rule.label}", members,
+                            group.copy_limit, group.label)
+
+    def is_type(self, number: str, types: list[str]) -> bool:
+        card = self.card(number)
+        return card is not None and any(card.has_type(t) for t in types)
+
+    def wrong_zone(self, rule: ZoneRule, cards: Mapping[str, int]) -> None:
+        if not self.have_data:
+            self.not_checked("card types allowed in each zone")
+            return
+        for number in cards:
+            card = self.card(number)
+            if card is None or card.card_type in rule.allowed_types:
+                continue
+            home = self.fmt.home_zone(card.card_type)
+            if home is not None and home.id != rule.id:
+                where = f"it belongs in the {home.label}"
+            else:
+                where = "the format does not allow it in any zone"
+            self.add(
+                WRONG_ZONE,
+                f"{self.label(number)} is a {card.card_type} card in the {rule.label}: {where}",
+                [number],
+            )
+
+    def copies(
+        self,
+        code: str,
+        where: str,
+        cards: Mapping[str, int],
+        default_limit: int,
+        group: str | None,
+    ) -> None:
+        by_identity: dict[str, list[str]] = {}
+        for number in cards:
+            by_identity.setdefault(self.identity(number), []).append(number)
+        for ident, numbers in by_identity.items():
+            n = sum(cards[x] for x in numbers)
+            limits = [self.limit_for(x, default_limit) for x in numbers]
+            limit = min(x for x in limits if x is not None) if limits else default_limit
+            if n <= limit:
+                continue
+            own = limit != default_limit
+            what = f"{n} copies of {ident if self.fmt.copy_identity == 'name' else self.label(ident)}"
+            rule = f"its own text allows {limit}" if own else f"at most {limit} allowed"
+            if group and limit == 1:
+                rule = f"every one of the {group} must be a different card number"
+            self.add(CARD_COPIES if own else code, f"{where}: {what}; {rule}", numbers)
+
+    def requirements(self, settings: Mapping[str, int]) -> None:
+        for req in self.fmt.requirements:
+            if not self.have_data:
+                self.not_checked(req.label)
+                continue
+            n = 0
+            members: list[str] = []
+            for number in self.deck.numbers():
+                card = self.card(number)
+                if card is None:
+                    continue
+                if req.types and not any(card.has_type(t) for t in req.types):
+                    continue
+                if req.levels and card.level not in req.levels:
+                    continue
+                n += self.deck.count(number)
+                members.append(number)
+            count = req.count
+            if req.max_setting and settings.get(req.max_setting) is not None:
+                count = count.model_copy(update={"max": int(settings[req.max_setting])})
+            if not count.contains(n):
+                self.add(req.code, f"{req.label}: the deck has {n}, needs {count.text()}",
+                         sorted(members))
+
+    def banlist(self, banlist: BanList) -> None:
+        present = self.deck.numbers()
+        for number in sorted(present & set(banlist.banned)):
+            self.add(BANNED, f"{self.label(number)} is banned (list of {banlist.announced})",
+                     [number])
+        for number, limit in sorted(banlist.restricted.items()):
+            n = self.deck.count(number)
+            if n > limit:
+                self.add(
+                    RESTRICTED,
+                    f"{self.label(number)} is restricted to {limit} "
+                    f"(list of {banlist.announced}); the deck has {n} across both zones",
+                    [number],
+                )
+        for pair in banlist.banned_pairs:
+            side_a = [n for n in pair.a if n in present]
+            side_b = [n for n in pair.b if n in present]
+            if side_a and side_b:
+                a = ", ".join(self.label(n) for n in side_a)
+                b = ", ".join(self.label(n) for n in side_b)
+                self.add(BANNED_PAIR, f"banned pair: {a} may not share a deck with {b}",
+                         side_a + side_b)
+
+    def colors(self, strict: bool) -> None:
+        rule = self.fmt.color_rule
+        assert rule is not None
+        if not self.have_data:
+            self.not_checked("colour requirement of Option cards")
+            return
+        carried: set[str] = set()
+        for zone_id, types in rule.providers.items():
+            for number in self.deck.zone(zone_id):
+                card = self.card(number)
+                if card is not None and any(card.has_type(t) for t in types):
+                    carried.update(card.colors)
+        severity = ERROR if strict or rule.severity == ERROR else WARNING
+        providers = " or ".join(
+            f"{'/'.join(types)} of the {getattr(self.fmt.zone(z), 'label', z)}"
+            for z, types in rule.providers.items()
+        )
+        for zone in self.fmt.zones:
+            for number in zone_numbers(self.deck, zone.id):
+                card = self.card(number)
+                if card is None or card.card_type in rule.exclude_types:
+                    continue
+                if not any(card.card_type == t for t in rule.check_types):
+                    continue
+                missing = [c for c in card.colors if c not in carried]
+                if missing:
+                    self.add(
+                        rule.code,
+                        f"{self.label(number)} needs {'/'.join(missing)} but no {providers} is "
+                        f"{'/'.join(missing)}: it can only be used for its security effect",
+                        [number],
+                        severity,
+                    )
+
+
+def zone_numbers(deck: Deck, zone_id: str) -> list[str]:
+    """Card numbers of one zone in deck order."""
+    return list(deck.zone(zone_id))
