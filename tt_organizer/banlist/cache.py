@@ -1,4 +1,13 @@
-"""The ban-list cache: one JSON file per announcement plus a pointer to the current one."""
+"""The ban-list cache: one JSON file per announcement plus a pointer to the current one.
+
+Layout (``banlist_cache/`` or ``--cache DIR`` / ``TT_BANLIST_CACHE``)::
+
+    current.json        {"current": "2026-03-16.json", "announced": "2026-03-16", ...}
+    2026-03-16.json     one announcement: source URL, fetch time, page SHA-256, the list,
+                        card names, per-card effective dates and the page's dated history
+
+Every write goes to a temporary file beside its target and is renamed into place.
+"""
 
 from __future__ import annotations
 
@@ -41,6 +50,52 @@ def list_announcements(folder: Path) -> list[dt.date]:
     return sorted(dates)
 
 
+def read_all(folder: Path) -> list[BanList]:
+    """Every cached announcement, oldest first."""
+    return [read_banlist_file(folder / f"{d.isoformat()}.json") for d in list_announcements(folder)]
+
+
+def read_pointer(folder: Path) -> dict[str, str] | None:
+    """The content of ``current.json``, or None if it is missing or damaged."""
+    try:
+        payload = json.loads((folder / CURRENT_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return payload if isinstance(payload, dict) else None
+
+
+def current_banlist(folder: Path) -> BanList:
+    """The announcement ``current.json`` points to, else the newest cached one."""
+    pointer = read_pointer(folder)
+    if pointer and isinstance(pointer.get("current"), str):
+        target = folder / Path(pointer["current"]).name
+        if target.exists():
+            return read_banlist_file(target)
+    dates = list_announcements(folder)
+    if not dates:
+        raise BanlistError(f"no cached ban list in {folder} (run `tt banlist sync`)")
+    return read_banlist_file(folder / f"{dates[-1].isoformat()}.json")
+
+
+def resolve(folder: Path, pick: str) -> BanList:
+    """A ban list named by a file path or by the date of a cached announcement."""
+    candidate = Path(pick)
+    if candidate.suffix == ".json" and candidate.exists():
+        return read_banlist_file(candidate)
+    try:
+        wanted = dt.date.fromisoformat(pick)
+    except ValueError:
+        raise BanlistError(f"--banlist {pick!r}: neither a file nor a date (YYYY-MM-DD)") from None
+    path = folder / f"{wanted.isoformat()}.json"
+    if not path.exists():
+        have = ", ".join(d.isoformat() for d in list_announcements(folder)) or "none"
+        raise BanlistError(
+            f"no cached announcement of {wanted} in {folder} (cached: {have}); "
+            f"use --as-of {wanted} for the list in force on that date"
+        )
+    return read_banlist_file(path)
+
+
 def load_banlist(
     cache: Path | str | None = None,
     *,
@@ -48,21 +103,50 @@ def load_banlist(
     as_of: dt.date | None = None,
 ) -> BanList:
     """The list to validate against: ``pick`` (a date or a file), else the one in force on
-    ``as_of``, else the newest cached announcement."""
+    ``as_of``, else the current cached announcement."""
     folder = cache_dir(cache)
     if pick:
-        candidate = Path(pick)
-        if candidate.suffix == ".json" and candidate.exists():
-            return read_banlist_file(candidate)
-        try:
-            wanted = dt.date.fromisoformat(pick)
-        except ValueError:
-            raise BanlistError(f"--banlist {pick!r}: neither a file nor a date (YYYY-MM-DD)") from None
-        return read_banlist_file(folder / f"{wanted.isoformat()}.json")
-    dates = list_announcements(folder)
+        return resolve(folder, pick)
     if as_of is not None:
-        dates = [d for d in dates if d <= as_of]
+        from tt_organizer.banlist.history import in_force_on
+
+        lists = read_all(folder)
+        if not lists:
+            raise BanlistError(f"no cached ban list in {folder} (run `tt banlist sync`)")
+        return in_force_on(lists, as_of)
+    return current_banlist(folder)
+
+
+def banlist_payload(banlist: BanList) -> dict[str, object]:
+    """The JSON object stored for one announcement."""
+    return banlist.model_dump(mode="json", exclude={"derived_as_of", "note"})
+
+
+def write_banlist(folder: Path, banlist: BanList) -> Path:
+    """Store ``banlist`` as ``<announced>.json`` (atomically) and return its path."""
+    from tt_organizer.cards.importer import write_json_atomic
+
+    target = folder / f"{banlist.announced.isoformat()}.json"
+    write_json_atomic(target, banlist_payload(banlist))
+    return target
+
+
+def update_pointer(folder: Path) -> bool:
+    """Point ``current.json`` at the newest cached announcement; True if it changed."""
+    from tt_organizer.cards.importer import write_json_atomic
+
+    dates = list_announcements(folder)
     if not dates:
-        when = f" in force on {as_of}" if as_of else ""
-        raise BanlistError(f"no cached ban list{when} in {folder} (run `tt banlist sync`)")
-    return read_banlist_file(folder / f"{dates[-1].isoformat()}.json")
+        return False
+    newest = read_banlist_file(folder / f"{dates[-1].isoformat()}.json")
+    payload = {
+        "current": f"{dates[-1].isoformat()}.json",
+        "announced": dates[-1].isoformat(),
+        "source_url": newest.source_url,
+        "fetched_at": newest.fetched_at,
+        "sha256": newest.sha256,
+    }
+    if read_pointer(folder) == payload:
+        return False
+    write_json_atomic(folder / CURRENT_FILE, payload)
+    return True

@@ -98,10 +98,12 @@ def write_json_atomic(target: Path, payload: object, *, compact: bool = False) -
                     sep = "," if n < len(items) - 1 else ""
                     if isinstance(value, list) and value and isinstance(value[0], list):
                         fh.write(f" {json.dumps(key)}: [\n")
-                        fh.write(",\n".join("  " + json.dumps(v, ensure_ascii=False) for v in value))
+                        rows = (json.dumps(v, ensure_ascii=False) for v in value)
+                        fh.write(",\n".join("  " + r for r in rows))
                         fh.write(f"\n ]{sep}\n")
                     else:
-                        fh.write(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{sep}\n")
+                        text = json.dumps(value, ensure_ascii=False)
+                        fh.write(f" {json.dumps(key)}: {text}{sep}\n")
                 fh.write("}\n")
             else:
                 json.dump(payload, fh, ensure_ascii=False, indent=1)

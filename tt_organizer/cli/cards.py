@@ -69,7 +69,8 @@ def search(
     if as_json:
         print_json([c.to_dict() for c in found[:limit]])
         return
-    table = Table(title=f"{len(found)} card(s)" + (f", first {limit}" if len(found) > limit else ""))
+    shown = f", first {limit}" if len(found) > limit else ""
+    table = Table(title=f"{len(found)} card(s){shown}")
     for col in ("Number", "Name", "Type", "Colours", "Lv", "Rarity"):
         table.add_column(col)
     for c in found[:limit]:
@@ -93,3 +94,12 @@ def build(source: Path | None, out: Path | None) -> None:
     folder = out or data_dir()
     target = build_card_data(source or folder / "source" / "cards.csv", folder)
     console.print(f"wrote {target}")
+
+
+from tt_organizer.cli.cards_import import import_cards as _import_cards  # noqa: E402
+
+cards.add_command(_import_cards, "import")
+
+from tt_organizer.cli.cards_sync import sync as _sync  # noqa: E402
+
+cards.add_command(_sync)

@@ -14,6 +14,7 @@ from tt_organizer.cli.options import (
     format_option,
     input_format_option,
     json_option,
+    setting_option,
     strict_colors_option,
 )
 from tt_organizer.errors import EXIT_INPUT, EXIT_INVALID, EXIT_OK, InputError
@@ -34,6 +35,9 @@ def deck() -> None:
 @strict_colors_option
 @auto_zones_option
 @input_format_option
+@setting_option
+@click.option("--sync", "sync_first", is_flag=True,
+              help="Refresh the ban list from Bandai first; if that fails, warn and use the cache.")
 @click.pass_context
 def validate(
     ctx: click.Context,
@@ -46,6 +50,8 @@ def validate(
     strict_colors: bool,
     auto_zones: bool,
     input_format: str | None,
+    settings: dict[str, int],
+    sync_first: bool,
 ) -> None:
     """Validate one or more decklist FILES.
 
@@ -55,6 +61,10 @@ def validate(
     from tt_organizer.cli.render import render_report
     from tt_organizer.formats.check import check_file, load_context
 
+    if sync_first:
+        from tt_organizer.cli.banlist import sync_before_validate
+
+        sync_before_validate(cache)
     check = load_context(
         format_id,
         cache=cache,
@@ -63,7 +73,17 @@ def validate(
         strict_colors=strict_colors,
         auto_zones=auto_zones,
         input_format=input_format,
+        settings=settings,
     )
+    if check.banlist is not None and check.banlist.note:
+        from tt_organizer.cli.banlist import note_derived
+
+        note_derived(check.banlist)
+    known = {r.max_setting for r in check.fmt.requirements if r.max_setting}
+    unknown = sorted(set(settings) - known)
+    if unknown:
+        raise InputError(f"format {check.fmt.id} has no setting {', '.join(unknown)} "
+                         f"(its settings: {', '.join(sorted(known)) or 'none'})")
     results: list[dict[str, object]] = []
     code = EXIT_OK
     for path in files:
@@ -86,3 +106,8 @@ def validate(
     if as_json:
         print_json(results)
     ctx.exit(code)
+
+
+from tt_organizer.cli.batch import check_batch  # noqa: E402
+
+deck.add_command(check_batch)

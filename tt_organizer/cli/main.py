@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 import sqlite3
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 
@@ -26,7 +26,7 @@ SUBCOMMANDS = {
 class TTGroup(click.Group):
     """A group that loads subcommands lazily and turns library errors into exit codes."""
 
-    lazy: dict[str, tuple[str, str]] = {}
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
@@ -43,7 +43,9 @@ class TTGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]
-        rows += [(n, c.get_short_help_str()) for n, c in self.commands.items() if n not in self.lazy]
+        rows += [
+            (n, c.get_short_help_str()) for n, c in self.commands.items() if n not in self.lazy
+        ]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(sorted(rows))

@@ -20,8 +20,8 @@ input_format_option = click.option(
     "--input-format",
     default=None,
     metavar="SHAPE",
-    help="Force the decklist shape instead of auto-detecting it "
-    "(digimoncard.io, digimoncard.dev, digimoncard.app, digimonmeta, untap, plain, tts, csv, xlsx).",
+    help="Force the decklist shape instead of auto-detecting it (digimoncard.io, "
+    "digimoncard.dev, digimoncard.app, digimonmeta, untap, plain, tts, csv, xlsx).",
 )
 
 cache_option = click.option(
@@ -66,4 +66,31 @@ event_option = click.option(
     default="event.sqlite",
     show_default=True,
     help="Event database file (env TT_EVENT).",
+)
+
+
+def _parse_settings(
+    ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+) -> dict[str, int]:
+    settings: dict[str, int] = {}
+    for item in values:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        try:
+            number = int(value.strip())
+        except ValueError:
+            number = None
+        if not sep or not key or number is None:
+            raise click.BadParameter(f"{item!r}: expected KEY=NUMBER, e.g. max_ultimates=2")
+        settings[key] = number
+    return settings
+
+
+setting_option = click.option(
+    "--setting",
+    "settings",
+    multiple=True,
+    metavar="KEY=VALUE",
+    callback=_parse_settings,
+    help="A format setting, e.g. max_ultimates=2 (repeatable; see `tt formats`).",
 )

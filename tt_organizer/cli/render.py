@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from tt_organizer.formats.registry import all_formats
 from tt_organizer.formats.validator import ValidationReport
 
 
@@ -15,15 +16,19 @@ def render_report(console: Console, report: ValidationReport) -> None:
     verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]NOT LEGAL[/]"
     banlist = f", ban list {report.banlist_date}" if report.banlist_date else ""
     console.print(f"\n[bold]{escape(deck.source)}[/] — {report.format_id}{banlist}: {verdict}")
+    fmt = all_formats().get(report.format_id)
     for zone, cards in deck.zones.items():
         total = sum(cards.values())
-        table = Table(title=f"{zone} ({total} cards)", title_justify="left", expand=False)
+        rule = fmt.zone(zone) if fmt else None
+        label = rule.label if rule else zone
+        table = Table(title=f"{label} ({total} cards)", title_justify="left", expand=False)
         for col in ("#", "Number", "Name", "Type", "Colours", "Lv"):
             table.add_column(col, justify="right" if col in ("#", "Lv") else "left")
         for number, count in cards.items():
             card = deck.cards.get(number)
             if card is None:
-                table.add_row(str(count), number, "[red]unknown card[/]", "", "", "")
+                what = "[red]unknown card[/]" if number in deck.unknown else "[dim]no card data[/]"
+                table.add_row(str(count), escape(number), what, "", "", "")
                 continue
             table.add_row(
                 str(count),

@@ -131,11 +131,20 @@ class _Checker:
     def card(self, number: str) -> Card | None:
         return self.deck.cards.get(number)
 
+    def by_name(self) -> bool:
+        """True when copies count by card name and the names are known (else by identifier)."""
+        return self.fmt.copy_identity == "name" and self.have_data
+
     def identity(self, number: str) -> str:
-        if self.fmt.copy_identity == "name":
+        if self.by_name():
             card = self.card(number)
-            return card.name if card else number
+            return " ".join(card.name.split()).casefold() if card else number
         return number
+
+    def shown(self, numbers: list[str]) -> str:
+        """How a group of cards counted together is named in a message."""
+        card = self.card(numbers[0])
+        return card.name if self.by_name() and card else self.label(numbers[0])
 
     def limit_for(self, number: str, default: int | None) -> int | None:
         card = self.card(number)
@@ -184,8 +193,11 @@ class _Checker:
         return card is not None and any(card.has_type(t) for t in types)
 
     def wrong_zone(self, rule: ZoneRule, cards: Mapping[str, int]) -> None:
+        if not rule.allowed_types:  # an empty list allows every card type
+            return
         if not self.have_data:
-            self.not_checked("card types allowed in each zone")
+            where = f"the {rule.label}" if len(self.fmt.zones) == 1 else "each zone"
+            self.not_checked(f"card types allowed in {where}")
             return
         for number in cards:
             card = self.card(number)
@@ -210,17 +222,20 @@ class _Checker:
         default_limit: int,
         group: str | None,
     ) -> None:
+        if self.fmt.copy_identity == "name" and not self.have_data and cards:
+            self.not_checked(f"copies with the same name in the {where} (checked by card "
+                             "identifier only)")
         by_identity: dict[str, list[str]] = {}
         for number in cards:
             by_identity.setdefault(self.identity(number), []).append(number)
-        for ident, numbers in by_identity.items():
+        for numbers in by_identity.values():
             n = sum(cards[x] for x in numbers)
             limits = [self.limit_for(x, default_limit) for x in numbers]
             limit = min(x for x in limits if x is not None) if limits else default_limit
             if n <= limit:
                 continue
             own = limit != default_limit
-            what = f"{n} copies of {ident if self.fmt.copy_identity == 'name' else self.label(ident)}"
+            what = f"{n} copies of {self.shown(numbers)}"
             rule = f"its own text allows {limit}" if own else f"at most {limit} allowed"
             if group and limit == 1:
                 rule = f"every one of the {group} must be a different card number"
@@ -228,8 +243,13 @@ class _Checker:
 
     def requirements(self, settings: Mapping[str, int]) -> None:
         for req in self.fmt.requirements:
+            count = req.count
+            if req.max_setting and settings.get(req.max_setting) is not None:
+                count = count.model_copy(update={"max": int(settings[req.max_setting])})
+            if count.min is None and count.max is None:
+                continue  # e.g. a cap the event did not set
             if not self.have_data:
-                self.not_checked(req.label)
+                self.not_checked(f"{req.label}: {count.text()}")
                 continue
             n = 0
             members: list[str] = []
@@ -243,9 +263,6 @@ class _Checker:
                     continue
                 n += self.deck.count(number)
                 members.append(number)
-            count = req.count
-            if req.max_setting and settings.get(req.max_setting) is not None:
-                count = count.model_copy(update={"max": int(settings[req.max_setting])})
             if not count.contains(n):
                 self.add(req.code, f"{req.label}: the deck has {n}, needs {count.text()}",
                          sorted(members))

@@ -1,0 +1,66 @@
+"""Benchmark: a whole simulated Swiss event through the pairing library (no subprocess).
+
+    python benchmarks/pairing.py --players 1024 [--rounds 10] [--seed 1]
+
+Prints one line per round, then as the LAST line one JSON object:
+``{"players", "rounds", "max_round_ms", "total_pair_ms", "standings_ms", "rematches",
+"peak_mb"}``. ``*_pair_ms`` time ``pair_round`` only; ``standings_ms`` is one
+``compute_standings`` call on the finished event; ``peak_mb`` is the process's peak
+resident set size (``resource.getrusage(RUSAGE_SELF).ru_maxrss``), i.e. the whole Python
+process including the interpreter, not tracemalloc (which would slow everything down).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+from pathlib import Path
+
+try:
+    from tt_organizer.pairing.simulate import rounds_for_players, simulate_event
+    from tt_organizer.pairing.swiss import analyze_pairings
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tt_organizer.pairing.simulate import rounds_for_players, simulate_event
+    from tt_organizer.pairing.swiss import analyze_pairings
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the JSON summary last."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="default: by the rule book (<=64: 6, <=128: 7, <=226: 8, "
+                             "<=409: 9, more: 10)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--best-of", type=int, choices=(1, 3), default=3)
+    parser.add_argument("--drop-rate", type=float, default=0.0)
+    args = parser.parse_args(argv)
+    rounds = args.rounds if args.rounds is not None else rounds_for_players(args.players)
+    sim = simulate_event(args.players, rounds, args.seed, best_of=args.best_of,
+                         drop_rate=args.drop_rate)
+    for rnd, (states, pairings, ms) in enumerate(
+            zip(sim.states, sim.pairings, sim.pair_ms, strict=True), 1):
+        active = [p for p in states if not p.dropped]
+        report = analyze_pairings(active, pairings)
+        print(f"round {rnd:2d}: {len(active)} players, {ms:8.1f} ms, "
+              f"rematches {report.rematches}, floaters {report.floaters}, "
+              f"max point gap {report.max_point_gap}, bye {report.bye}")
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    summary = {
+        "players": args.players,
+        "rounds": rounds,
+        "max_round_ms": round(max(sim.pair_ms), 1),
+        "total_pair_ms": round(sum(sim.pair_ms), 1),
+        "standings_ms": round(sim.standings_ms, 1),
+        "rematches": sim.rematches,
+        "peak_mb": round(peak_kb / 1024, 1),
+    }
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,80 @@
+"""Shared fixtures: the shipped card database, the formats, the shipped ban list, and a
+builder for decks written as plain dictionaries."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import pytest
+
+from tt_organizer.banlist.cache import load_banlist
+from tt_organizer.banlist.model import BanList
+from tt_organizer.cards import CardDatabase, load_cards
+from tt_organizer.decklist.model import MAIN, PILE, Deck, DeckLine, ParsedDecklist
+from tt_organizer.decklist.zones import place_cards
+from tt_organizer.formats.model import FormatDefinition
+from tt_organizer.formats.registry import get_format
+
+# A legal mono-red Tamer Tactics deck made of real cards.
+LEGAL_MAIN = {
+    "BT1-009": 4, "BT1-010": 4, "BT1-011": 4, "BT1-012": 4, "BT1-013": 4, "BT1-014": 4,
+    "BT1-015": 4, "BT1-016": 4, "BT1-017": 4, "BT1-018": 4, "BT1-019": 4,
+    "BT1-091": 2, "BT1-092": 2, "BT1-093": 2,
+}
+LEGAL_PILE = {
+    "BT1-085": 1, "BT2-084": 1, "BT4-092": 1, "BT6-087": 1, "BT7-085": 1,
+    "BT1-001": 3,
+}
+
+DeckBuilder = Callable[..., Deck]
+
+
+@pytest.fixture(scope="session")
+def db() -> CardDatabase:
+    return load_cards()
+
+
+@pytest.fixture(scope="session")
+def tt_format() -> FormatDefinition:
+    return get_format("tamer-tactics-0.9.1")
+
+
+@pytest.fixture(scope="session")
+def std_format() -> FormatDefinition:
+    return get_format("standard")
+
+
+@pytest.fixture(scope="session")
+def banlist() -> BanList:
+    return load_banlist(pick="2026-03-16")
+
+
+def parsed_from(
+    main: Mapping[str, int], pile: Mapping[str, int] | None, *, sections: bool = True
+) -> ParsedDecklist:
+    """A ParsedDecklist as a parser would produce it from two sections."""
+    lines: list[DeckLine] = []
+    n = 0
+    for section, cards in ((MAIN, main), (PILE, pile or {})):
+        for number, count in cards.items():
+            n += 1
+            lines.append(DeckLine(count, number, None, section if sections else None, n,
+                                  f"{count} {number}"))
+    return ParsedDecklist(source="test-deck", input_format="plain", lines=lines,
+                          has_sections=sections)
+
+
+@pytest.fixture
+def build_deck(db: CardDatabase, tt_format: FormatDefinition) -> DeckBuilder:
+    def _build(
+        main: Mapping[str, int] = LEGAL_MAIN,
+        pile: Mapping[str, int] | None = LEGAL_PILE,
+        *,
+        fmt: FormatDefinition = tt_format,
+        sections: bool = True,
+        auto_zones: bool = False,
+    ) -> Deck:
+        return place_cards(parsed_from(main, pile, sections=sections), db, fmt,
+                           auto_zones=auto_zones)
+
+    return _build

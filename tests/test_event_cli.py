@@ -1,0 +1,240 @@
+"""``tt event`` end to end through the command line (click's runner, in process)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+import types
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tt_organizer.cli.main import cli
+
+FIXTURES = Path(__file__).parent / "fixtures" / "events"
+LEGAL = str(FIXTURES / "legal_red.txt")
+ILLEGAL = str(FIXTURES / "illegal_short.txt")
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+class Tt:
+    """Runs ``tt event …`` against one event file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, code: int = 0) -> Result:
+        result = self.runner.invoke(cli, ["event", *args], env={"TT_EVENT": str(self.path),
+                                                                "TT_ORGANIZER": "tester"})
+        assert result.exit_code == code, (args, result.output, result.exception)
+        return result
+
+    def json(self, *args: str) -> object:
+        return json.loads(self(*args, "--json").stdout)
+
+
+def dump(path: Path) -> str:
+    conn = sqlite3.connect(path)
+    try:
+        return "\n".join(conn.iterdump())
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def tt(tmp_path: Path) -> Tt:
+    return Tt(tmp_path / "event.sqlite")
+
+
+def test_eight_player_event(tt: Tt) -> None:
+    out = tt("create", "Friday Cup", "--seed", "2026", "--best-of", "3").stdout
+    assert "Created event Friday Cup" in out and "seed 2026" in out
+    for name in NAMES:
+        assert "legal" in tt("register", name, "--deck", LEGAL).stdout
+    err = tt("register", "ann", code=2).stderr
+    assert "error: ann: already registered" in err
+    players = tt.json("players")
+    assert [p["name"] for p in players] == NAMES  # type: ignore[union-attr]
+    for rnd in (1, 2, 3):
+        out = tt("pair").stdout
+        assert f"Round {rnd} of 3" in out
+        pairings = tt.json("pairings")
+        assert isinstance(pairings, list) and len(pairings) == 4
+        assert set(pairings[0]) == {"table", "player1", "player2", "result"}
+        assert all(p["result"] is None for p in pairings)
+        assert "missing" in tt("status").stdout
+        for i, p in enumerate(pairings, 1):
+            res = ("2-0", "2-1", "1-2", "0-2")[i % 4]
+            tt("report", str(p["table"]), res, "--winners",
+               {"2-0": "P1,P1", "2-1": "P1,P2,P1", "1-2": "P2,P1,P2", "0-2": "P2,P2"}[res])
+        assert all(p["result"] for p in tt.json("pairings"))  # type: ignore[union-attr]
+    standings = tt.json("standings")
+    assert isinstance(standings, list) and len(standings) == 8
+    assert set(standings[0]) == {"rank", "player", "points", "wins", "losses", "draws", "omw",
+                                 "oomw", "gw", "dropped"}
+    assert standings[0]["points"] == 9
+    assert all(0 <= s[k] <= 1 for s in standings for k in ("omw", "oomw", "gw"))
+    assert [s["rank"] for s in standings] == list(range(1, 9))
+    assert "Standings after round 3" in tt("standings").stdout
+    r1 = tt.json("pairings", "--round", "1")
+    assert len(r1) == 4  # type: ignore[arg-type]
+    tt("pair", code=2)
+    assert "no top cut" in tt("top-cut", code=2).stderr
+    log = tt.json("log")
+    assert isinstance(log, list)
+    assert [e["action"] for e in log].count("report") == 12
+    assert {e["actor"] for e in log} == {"tester"}
+    assert "3/3" not in tt("status").stdout and "4/4 tables reported" in tt("status").stdout
+
+
+def test_bad_input_exit_2_and_unchanged(tt: Tt, tmp_path: Path) -> None:
+    tt("create", "Cup", "--seed", "1")
+    for name in NAMES[:4]:
+        tt("register", name)
+    assert "not legal" in tt("register", "Zed", "--deck", ILLEGAL, code=2).stderr
+    tt("pair")
+    tt("report", "1", "2-0")
+    before = dump(tt.path)
+    for args, message in [
+        (("report", "5", "2-0"), "no table 5 in round 1"),
+        (("report", "1", "0-2"), "already reported"),
+        (("report", "2", "2-2"), "does not fit best-of-3"),
+        (("report", "2", "2-0", "--first", "P1"), "--first lists 1 game"),
+        (("report", "2", "2-0", "--round", "2"), "not the current round"),
+        (("pair",), "misses results for table(s) 2"),
+        (("register", "Late"), "late-entry"),
+        (("drop", "Nobody"), "no player named"),
+        (("correct", "1", "2", "2-0"), "not reported yet"),
+        (("pairings", "--round", "4"), "not paired"),
+    ]:
+        assert message in tt(*args, code=2).stderr, args
+    assert dump(tt.path) == before
+    tt("report", code=2)  # TABLE and RESULT needed without --from
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database")
+    r = CliRunner().invoke(cli, ["event", "status", "--event", str(junk)])
+    assert r.exit_code == 2 and "not an event database" in r.stderr
+    r = CliRunner().invoke(cli, ["event", "status", "--event", str(tmp_path / "none.sqlite")])
+    assert r.exit_code == 2 and "no event database" in r.stderr
+
+
+def test_correct_repair_drop_late_entry(tt: Tt) -> None:
+    tt("create", "Cup", "--seed", "3", "--rounds", "3")
+    for name in NAMES:
+        tt("register", name, "--deck", LEGAL, "--id", f"ID-{name}")
+    tt("pair", "--seeded")
+    for t in range(1, 5):
+        tt("report", str(t), "2-1")
+    tt("pair")
+    out = tt("correct", "1", "2", "0-2", "--winners", "P2,P2", "--turns", "6,7").stdout
+    assert "corrected 2-1 → 0-2" in out
+    pairings = tt.json("pairings")
+    absent = pairings[0]["player2"]  # type: ignore[index]
+    tt("report", "2", "2-0")
+    out = tt("drop", absent)
+    assert "Dropped" in out.stdout and "repair" in out.stderr
+    assert "re-paired" in tt("repair").stdout
+    now = tt.json("pairings")
+    assert absent not in [p[k] for p in now for k in ("player1", "player2")]  # type: ignore[union-attr]
+    assert any(p["player2"] is None and p["result"] == "bye" for p in now)  # type: ignore[union-attr]
+    assert "late entry, a loss for round(s) 1, 2" in tt("late-entry", "Ivy").stdout
+    tt("undrop", "--id", f"ID-{absent}")
+    for p in tt.json("pairings"):  # type: ignore[union-attr]
+        if p["result"] is None:
+            tt("report", str(p["table"]), "1-1-1")
+    tt("pair")
+    assert "closed for corrections" in tt("correct", "1", "3", "2-0", code=2).stderr
+    assert "(override)" in tt("correct", "1", "3", "2-0", "--override").stdout
+    actions = [e["action"] for e in tt.json("log")]  # type: ignore[union-attr]
+    for action in ("create", "register", "deck", "pair", "report", "correct", "drop", "repair",
+                   "late-entry", "undrop"):
+        assert action in actions, action
+    players = {p["name"]: p for p in tt.json("players")}  # type: ignore[union-attr]
+    assert players["Ivy"]["late_entry_round"] == 3 and not players[absent]["dropped"]
+    status = tt.json("status")
+    assert status["round"] == 3 and status["active"] == 9  # type: ignore[index]
+
+
+def test_top_cut_cli(tt: Tt) -> None:
+    tt("create", "Big", "--seed", "8", "--rounds", "1", "--top-cut", "4", "--best-of", "1")
+    for name in NAMES:
+        tt("register", name)
+    tt("pair")
+    for t in range(1, 5):
+        tt("report", str(t), "1-0")
+    assert "Semi-finals" in tt("top-cut").stdout
+    tt("report", "1", "draw", code=2)
+    tt("report", "1", "1-0")
+    tt("report", "2", "0-1")
+    assert "Final" in tt("top-cut").stdout
+    tt("report", "1", "0-1")
+    assert "wins the event" in tt("top-cut").stdout
+    assert tt.json("status")["champion"]  # type: ignore[index]
+    assert len(tt.json("pairings", "--top-cut", "--round", "1")) == 2  # type: ignore[arg-type]
+
+
+# --- spreadsheets (the reader functions are another module's; faked here) --------------------
+
+
+@dataclass
+class FakeRegistration:
+    row: int
+    name: str
+    ext_id: str | None = None
+    deck_text: str | None = None
+    deck_path: str | None = None
+
+
+@dataclass
+class FakeResult:
+    row: int
+    round: int
+    table: int
+    result: str
+    first: list[str] | None = None
+    winners: list[str] | None = None
+    turns: list[int] | None = None
+
+
+def fake_importing(monkeypatch: pytest.MonkeyPatch, registrations: list[FakeRegistration],
+                   results: list[FakeResult]) -> None:
+    module = types.ModuleType("tt_organizer.export.importing")
+    module.read_registrations = lambda path: registrations  # type: ignore[attr-defined]
+    module.read_results = lambda path, snapshot: results  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tt_organizer.export.importing", module)
+
+
+def test_register_and_report_from_sheet(tt: Tt, monkeypatch: pytest.MonkeyPatch,
+                                        tmp_path: Path) -> None:
+    tt("create", "Sheet Cup", "--seed", "4")
+    tt("register", "Ann")
+    regs = [
+        FakeRegistration(2, "Ben", "B-2", deck_path=LEGAL),
+        FakeRegistration(3, "Cat", None, deck_text=Path(LEGAL).read_text()),
+        FakeRegistration(4, "ann"),  # duplicate: refused
+        FakeRegistration(5, "Dan", deck_path=ILLEGAL),  # illegal: refused
+        FakeRegistration(6, "Eve"),
+    ]
+    fake_importing(monkeypatch, regs, [])
+    out = tt("register", "--from", str(tmp_path / "signup.xlsx"), code=1).stdout
+    assert "row 2: legal" in out and "row 3: legal" in out and "row 6: no deck" in out
+    assert "row 4: refused" in out and "row 5: refused" in out
+    assert "3 registered, 2 refused" in out
+    assert [p["name"] for p in tt.json("players")] == ["Ann", "Ben", "Cat", "Eve"]  # type: ignore[union-attr]
+    tt("pair")
+    tables = [p["table"] for p in tt.json("pairings")]  # type: ignore[union-attr]
+    bad = [FakeResult(2, 1, tables[0], "2-1", winners=["P1", "P2", "P1"], turns=[5, 6, 7]),
+           FakeResult(3, 1, tables[1], "5-0")]
+    fake_importing(monkeypatch, [], bad)
+    before = dump(tt.path)
+    err = tt("report", "--from", str(tmp_path / "results.xlsx"), code=2).stderr
+    assert "nothing recorded" in err and "row 3:" in err and "row 2" not in err
+    assert dump(tt.path) == before
+    good = [bad[0], FakeResult(3, 1, tables[1], "0-2")]
+    fake_importing(monkeypatch, [], good)
+    assert "Recorded 2 result(s)" in tt("report", "--from", "results.xlsx").stdout
+    assert [p["result"] for p in tt.json("pairings")] == ["2-1", "0-2"]  # type: ignore[union-attr]

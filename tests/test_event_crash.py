@@ -1,0 +1,122 @@
+"""Real processes: ``kill -9`` inside an open transaction, and two writers at once.
+
+The hidden hook ``TT_TEST_PAUSE_IN_TRANSACTION=SECONDS:MARKER`` makes the child write MARKER and
+sleep just before COMMIT, i.e. after its changes are written into the open transaction.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tt_organizer.events import service, store
+from tt_organizer.events.store import TEST_PAUSE_ENV
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def spawn(path: Path, *args: str, pause: str | None = None) -> subprocess.Popen[str]:
+    env = dict(os.environ)
+    env.pop(TEST_PAUSE_ENV, None)
+    if pause:
+        env[TEST_PAUSE_ENV] = pause
+    return subprocess.Popen(
+        [sys.executable, "-m", "tt_organizer", "event", *args, "--event", str(path)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
+def wait_for(marker: Path, proc: subprocess.Popen[str], timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not marker.exists():
+        if proc.poll() is not None:
+            raise AssertionError(f"child ended early: {proc.communicate()}")
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise AssertionError("child never reached the transaction")
+        time.sleep(0.02)
+
+
+def integrity(path: Path) -> str:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("PRAGMA integrity_check").fetchone()[0]
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def event_path(tmp_path: Path) -> Path:
+    path = tmp_path / "event.sqlite"
+    service.create_event(path, "Crash Cup", seed=11)
+    with store.connect(path) as conn:
+        for name in NAMES:
+            service.register_player(conn, name)
+        service.pair_next_round(conn)
+        service.report_result(conn, 1, "2-0")
+        service.report_result(conn, 2, "2-1")
+    return path
+
+
+def kill_inside(path: Path, tmp_path: Path, *args: str) -> None:
+    marker = tmp_path / f"marker-{args[0]}"
+    proc = spawn(path, *args, pause=f"60:{marker}")
+    wait_for(marker, proc)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    assert proc.returncode == -signal.SIGKILL
+
+
+def test_kill_during_report_keeps_confirmed_results(event_path: Path, tmp_path: Path) -> None:
+    kill_inside(event_path, tmp_path, "report", "3", "0-2")
+    assert integrity(event_path) == "ok"
+    snap = store.load_snapshot(event_path)
+    results = {m.table: m.result for m in snap.round_matches(1)}
+    assert results == {1: "2-0", 2: "2-1", 3: None, 4: None}
+    assert [a.action for a in snap.audit].count("report") == 2
+    with store.connect(event_path) as conn:  # the lock died with the child
+        service.report_result(conn, 3, "1-2")
+    assert store.load_snapshot(event_path).round_matches(1)[2].result == "1-2"
+
+
+def test_kill_during_pair_keeps_the_round(event_path: Path, tmp_path: Path) -> None:
+    with store.connect(event_path) as conn:
+        service.report_result(conn, 3, "0-2")
+        service.report_result(conn, 4, "1-1-1")
+    kill_inside(event_path, tmp_path, "pair")
+    assert integrity(event_path) == "ok"
+    snap = store.load_snapshot(event_path)
+    assert snap.current_round == 1 and len(snap.matches) == 4
+    assert [m.result for m in snap.round_matches(1)] == ["2-0", "2-1", "0-2", "1-1-1"]
+    with store.connect(event_path) as conn:
+        assert len(service.pair_next_round(conn)) == 4
+
+
+def test_two_processes_report_at_the_same_moment(event_path: Path, tmp_path: Path) -> None:
+    marker = tmp_path / "marker-a"
+    first = spawn(event_path, "report", "3", "0-2", pause=f"1.5:{marker}")
+    wait_for(marker, first)  # the first holds the write lock now
+    second = spawn(event_path, "report", "4", "2-1")
+    out1, out2 = first.communicate(timeout=60), second.communicate(timeout=60)
+    assert first.returncode == 0, out1
+    assert second.returncode == 0, out2
+    snap = store.load_snapshot(event_path)
+    assert [m.result for m in snap.round_matches(1)] == ["2-0", "2-1", "0-2", "2-1"]
+    assert integrity(event_path) == "ok"
+
+
+def test_two_processes_started_together(event_path: Path) -> None:
+    procs = [spawn(event_path, "report", str(t), "2-0") for t in (3, 4)]
+    outs = [p.communicate(timeout=60) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    snap = store.load_snapshot(event_path)
+    assert all(m.result for m in snap.round_matches(1))

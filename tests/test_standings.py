@@ -1,0 +1,183 @@
+"""Standings and tiebreakers against hand-computed figures."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tt_organizer.pairing.simulate import simulate_event
+from tt_organizer.standings import MatchRecord, ScoringSettings, Standing, compute_standings
+
+
+def win(rnd: int, winner: int, loser: int, games: tuple[int, int] = (2, 0)) -> MatchRecord:
+    return MatchRecord(rnd, winner, loser, games[0], games[1], 0, "p1")
+
+
+def by_player(table: list[Standing]) -> dict[int, Standing]:
+    return {s.player: s for s in table}
+
+
+# --- the rule book's worked example --------------------------------------------------------
+
+
+def worked_example() -> list[MatchRecord]:
+    """Player 1 goes 5-1 against opponents 2..7 who finish 0-2 (then drops), 4-2, 3-3,
+    4-2, 3-3, 4-2; their other matches are against fresh filler players (100+)."""
+    records = {2: (0, 2), 3: (4, 2), 4: (3, 3), 5: (4, 2), 6: (3, 3), 7: (4, 2)}
+    matches = []
+    filler = 100
+    for rnd, opp in enumerate(range(2, 8), 1):
+        beat_one = opp == 3  # player 1's only loss is to player 3, in round 2
+        matches.append(win(rnd, opp, 1) if beat_one else win(rnd, 1, opp))
+        wins, losses = records[opp]
+        wins -= 1 if beat_one else 0
+        losses -= 0 if beat_one else 1
+        other_rounds = [r for r in range(1, 7) if r != rnd][: wins + losses]
+        for k, r in enumerate(other_rounds):
+            filler += 1
+            matches.append(win(r, opp, filler) if k < wins else win(r, filler, opp))
+    return matches
+
+
+def test_worked_example_omw() -> None:
+    matches = worked_example()
+    players = sorted({m.player1 for m in matches} | {m.player2 for m in matches if m.player2})
+    table = by_player(compute_standings(players, matches, dropped=[2]))
+    me = table[1]
+    assert (me.points, me.wins, me.losses, me.rounds_played) == (15, 5, 1, 6)
+    # records as the example states them (the 0-2 player dropped after two rounds)
+    assert [(table[o].wins, table[o].losses) for o in range(2, 8)] == [
+        (0, 2), (4, 2), (3, 3), (4, 2), (3, 3), (4, 2)]
+    assert table[2].dropped and table[2].rounds_played == 2
+    # (.33 + 2/3 + 1/2 + 2/3 + 1/2 + 2/3) / 6 with the book's floor of exactly 0.33
+    assert me.omw == pytest.approx(0.555, abs=1e-12)
+    assert me.omw == float((Fraction(33, 100) + 3 * Fraction(2, 3) + 2 * Fraction(1, 2)) / 6)
+    # with a floor of exactly one third the same example gives 5/9 = 0.5555...
+    third = by_player(compute_standings(players, matches,
+                                        settings=ScoringSettings(mw_floor=1 / 3)))[1]
+    assert third.omw == pytest.approx(5 / 9, abs=1e-12)
+
+
+# --- a small event with a bye, a drop, a draw and a late entry -----------------------------
+
+A, B, C, D, E = 1, 2, 3, 4, 5
+
+
+def small_event() -> list[MatchRecord]:
+    """R1: A beats B 2-0, C draws D 1-1, E (late entry) misses the round.
+    R2: C beats A 2-1, D beats B 2-0, E has the bye; D drops afterwards.
+    R3: A beats E 2-1, B beats C 2-0."""
+    return [
+        win(1, A, B),
+        MatchRecord(1, C, D, 1, 1, 0, "draw"),
+        MatchRecord.missed(1, E),
+        MatchRecord(2, A, C, 1, 2, 0, "p2"),
+        win(2, D, B),
+        MatchRecord.bye(2, E),
+        win(3, A, E, (2, 1)),
+        MatchRecord(3, B, C, 2, 0, 0, "p1"),
+    ]
+
+
+def test_small_event_by_hand() -> None:
+    table = compute_standings([A, B, C, D, E], small_event(), dropped=[D])
+    # points: A 6, C 4, D 4, B 3, E 3 (E: missed 0 + bye 3 + loss 0).
+    # Opponent figures (byes out): A 6/9, B 3/9, C 4/9, D 4/6, E 0/6 -> floor 0.33.
+    # OMW: A (B, C, E) = (1/3 + 4/9 + 33/100)/3 = 997/2700; B (A, D, C) = 16/27;
+    #      C (D, A, B) = 5/9; D (C, B) = 7/18; E (A) = 2/3.
+    # OOMW: A = (16/27 + 5/9 + 2/3)/3 = 49/81; B = (997/2700 + 7/18 + 5/9)/3 = 3547/8100;
+    #       C = (7/18 + 997/2700 + 16/27)/3 = 3647/8100; D = (5/9 + 16/27)/2 = 31/54;
+    #       E = 997/2700.
+    # GW (bye = 2-0): A 5-3 -> 15/24; B 2-4 -> 1/3; C 3-4 -> 3/7; D 3-1 -> 3/4; E 3-2 -> 3/5.
+    # C and D tie on 4 points: OMW 5/9 > 7/18. E and B tie on 3: OMW 2/3 > 16/27.
+    expected = [
+        # rank, player, points, W, L, D, omw, oomw, gw, dropped, rounds
+        (1, A, 6, 2, 1, 0, Fraction(997, 2700), Fraction(49, 81), Fraction(15, 24), False, 3),
+        (2, C, 4, 1, 1, 1, Fraction(5, 9), Fraction(3647, 8100), Fraction(3, 7), False, 3),
+        (3, D, 4, 1, 0, 1, Fraction(7, 18), Fraction(31, 54), Fraction(3, 4), True, 2),
+        (4, E, 3, 1, 2, 0, Fraction(2, 3), Fraction(997, 2700), Fraction(3, 5), False, 3),
+        (5, B, 3, 1, 2, 0, Fraction(16, 27), Fraction(3547, 8100), Fraction(1, 3), False, 3),
+    ]
+    assert len(table) == len(expected)
+    for s, (rank, player, pts, w, l_, d, omw, oomw, gw, dropped, rounds) in zip(
+            table, expected, strict=True):
+        assert (s.rank, s.player, s.points, s.wins, s.losses, s.draws) == (
+            rank, player, pts, w, l_, d)
+        assert (s.dropped, s.rounds_played) == (dropped, rounds)
+        assert s.omw == float(omw)
+        assert s.oomw == float(oomw)
+        assert s.gw == float(gw)
+    e = by_player(table)[E]
+    assert e.byes == 1 and e.mw == pytest.approx(1 / 3)
+
+
+def test_tiebreaker_order_is_a_setting() -> None:
+    gw_first = compute_standings([A, B, C, D, E], small_event(),
+                                 settings=ScoringSettings(tiebreakers=["gw", "omw"]))
+    # GW first: D (3/4) above C (3/7); E (3/5) above B (1/3)
+    assert [s.player for s in gw_first] == [A, D, C, E, B]
+    with pytest.raises(ValueError):
+        ScoringSettings(tiebreakers=("nope",))
+
+
+def test_bye_game_credit_is_a_setting() -> None:
+    bo1 = by_player(compute_standings([A, B, C, D, E], small_event(),
+                                      settings=ScoringSettings(bye_game_wins=0)))
+    # E without credit for the bye: 1 game won, 2 lost -> 3/9 -> 1/3
+    assert bo1[E].gw == pytest.approx(1 / 3)
+
+
+def test_points_settings_double_loss_and_full_ties() -> None:
+    matches = [
+        MatchRecord(1, 10, 11, 1, 1, 0, "double-loss"),
+        MatchRecord(1, 12, 13, 0, 0, 1, "draw"),
+    ]
+    table = compute_standings([13, 12, 11, 10, 14], matches,
+                              settings=ScoringSettings(draw=2))
+    pts = {s.player: s.points for s in table}
+    assert pts == {12: 2, 13: 2, 10: 0, 11: 0, 14: 0}
+    st = by_player(table)
+    assert st[10].losses == 1 and st[11].losses == 1 and st[10].omw == pytest.approx(0.33)
+    assert st[14].rounds_played == 0 and st[14].omw == 0.0
+    # full ties fall back to player id
+    assert [s.player for s in table] == [12, 13, 10, 11, 14]
+
+
+def test_dropped_players_still_count_for_opponents() -> None:
+    matches = [win(1, 1, 2), win(2, 2, 3), win(3, 1, 3)]
+    table = by_player(compute_standings([1, 2, 3], matches, dropped=[2]))
+    # player 2 (1-1 over two rounds, dropped) counts with 3/6 for player 1
+    assert table[1].omw == pytest.approx((0.5 + 0.33) / 2)
+    assert table[2].dropped and table[2].rounds_played == 2
+
+
+def test_record_validation() -> None:
+    with pytest.raises(ValueError):
+        MatchRecord(1, 1, None, 0, 0, 0, "p1")
+    with pytest.raises(ValueError):
+        MatchRecord(1, 1, 2, 0, 0, 0, "bye")
+    with pytest.raises(ValueError):
+        MatchRecord(1, 1, 2, 0, 0, 0, "won")
+    with pytest.raises(ValueError):
+        MatchRecord(1, 1, 1, 2, 0, 0, "p1")
+    with pytest.raises(ValueError):
+        compute_standings([1], [win(1, 1, 2)])
+
+
+def test_simulated_event_standings_are_consistent() -> None:
+    sim = simulate_event(64, 6, seed=9, drop_rate=0.03, late_entries=2)
+    table = sim.standings
+    assert [s.rank for s in table] == list(range(1, 65))
+    keys = [(-s.points, -s.omw, -s.oomw, -s.gw) for s in table]
+    assert keys == sorted(keys)
+    total_points = sum(s.points for s in table)
+    wins = sum(1 for m in sim.matches if m.outcome in ("p1", "p2", "bye"))
+    draws = sum(1 for m in sim.matches if m.outcome == "draw")
+    assert total_points == 3 * wins + 2 * draws
+    for s in table:
+        assert 0.33 <= s.gw <= 1 and (s.omw == 0 or 0.33 <= s.omw <= 1)
+        assert s.rounds_played == s.wins + s.losses + s.draws
+    late = [by_player(table)[p] for p in sim.late]
+    assert all((s.rounds_played == 6 or s.dropped) and s.losses >= 1 for s in late)
+    assert {s.player for s in table if s.dropped} == sim.dropped

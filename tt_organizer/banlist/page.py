@@ -1,0 +1,371 @@
+"""Parse Bandai's "Banned and Restricted Card Announcement" page (see
+``shared/spec/BANLIST_PAGE.md``): the current list in ``section#application`` and the dated
+history before it.
+
+Tolerant where the page varies (headings are found by their text, in English or Japanese;
+card numbers are read from ``card_no=`` links, ``span.num`` and the text of ``dd`` entries),
+strict where it matters: :func:`parse_page` reports every missing part in
+``ParsedPage.problems`` so that a sync can refuse the page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+from urllib.parse import unquote
+
+from tt_organizer.banlist.model import (
+    BANNED_KIND,
+    LIFTED_KIND,
+    PAIR_KIND,
+    RESTRICTED_KIND,
+    BannedPair,
+    HistoryEntry,
+)
+from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
+
+if TYPE_CHECKING:
+    from bs4 import BeautifulSoup, Tag
+
+HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+CURRENT_HEADING = "List of Currently Affected Cards"
+SECTION_LABELS = {
+    PAIR_KIND: "Banned Pair",
+    BANNED_KIND: "Banned cards",
+    RESTRICTED_KIND: "Restricted Cards",
+}
+_MONTHS = {
+    m: i
+    for i, names in enumerate(
+        [("jan",), ("feb",), ("mar",), ("apr",), ("may",), ("jun",), ("jul",), ("aug",),
+         ("sep",), ("oct",), ("nov",), ("dec",)],
+        start=1,
+    )
+    for m in names
+}
+_EN_DATE = re.compile(
+    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?"
+    r"\s+(\d{4})",
+    re.IGNORECASE,
+)
+_JP_DATE = re.compile(r"(\d{4})\s*[年/.]\s*(\d{1,2})\s*[月/.]\s*(\d{1,2})\s*日?")
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_CARD_NO = re.compile(r"card_no=([^&#\s\"']+)", re.IGNORECASE)
+
+
+@dataclass
+class ParsedPage:
+    """What the page says. ``problems`` lists the parts that were missing or malformed."""
+
+    title: str = ""
+    announced: dt.date | None = None
+    effective: dt.date | None = None
+    banned: list[str] = field(default_factory=list)
+    restricted: dict[str, int] = field(default_factory=dict)
+    banned_pairs: list[BannedPair] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    history: list[HistoryEntry] = field(default_factory=list)
+    sections_found: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    odd_numbers: list[str] = field(default_factory=list)  # not shaped like card numbers
+
+    @property
+    def empty(self) -> bool:
+        """True when the current list holds no card at all."""
+        return not (self.banned or self.restricted or self.banned_pairs)
+
+    def since(self) -> dict[str, dt.date]:
+        """For each card on the current list, the latest dated history entry that gave it its
+        current status."""
+        status: dict[str, str] = {n: BANNED_KIND for n in self.banned}
+        status.update({n: RESTRICTED_KIND for n in self.restricted})
+        for pair in self.banned_pairs:
+            for n in pair.cards():
+                status.setdefault(n, PAIR_KIND)
+        out: dict[str, dt.date] = {}
+        for entry in self.history:
+            if entry.effective is None or entry.kind == LIFTED_KIND:
+                continue
+            numbers = entry.cards or [n for p in entry.pairs for n in p.cards()]
+            for n in numbers:
+                if status.get(n) == entry.kind and (n not in out or out[n] < entry.effective):
+                    out[n] = entry.effective
+        return dict(sorted(out.items()))
+
+
+# -- text helpers --------------------------------------------------------------------------
+def clean(text: str) -> str:
+    """Collapse whitespace; curly apostrophes to straight ones."""
+    return re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip()
+
+
+def find_date(text: str) -> dt.date | None:
+    """The first date written in ``text`` (``Mar. 16, 2026``, ``April 1, 2021``,
+    ``2026年3月16日``, ``2026-03-16``), or None."""
+    m = _EN_DATE.search(text)
+    try:
+        if m:
+            return dt.date(int(m.group(3)), _MONTHS[m.group(1)[:3].lower()], int(m.group(2)))
+        m = _JP_DATE.search(text) or _ISO_DATE.search(text)
+        if m:
+            return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+    return None
+
+
+def classify(text: str) -> tuple[str | None, int | None, str | None]:
+    """The category a heading names: ``(kind, copies allowed, lifted_from)``;
+    kind None when the heading names no category."""
+    t = clean(text).lower()
+    if "pair" in t or "ペア" in t:
+        base: str | None = PAIR_KIND
+    elif "restrict" in t or "制限" in t:
+        base = RESTRICTED_KIND
+    elif "ban" in t or "禁止" in t:
+        base = BANNED_KIND
+    else:
+        base = None
+    if base is not None and any(w in t for w in ("lifted", "lift ", "no longer", "解除")):
+        return LIFTED_KIND, None, base
+    count = None
+    if base == RESTRICTED_KIND:
+        m = re.search(r"[(（]\s*(\d+)", t)
+        count = int(m.group(1)) if m else 1
+    return base, count, None
+
+
+def _is_tag(node: object) -> bool:
+    from bs4 import Tag
+
+    return isinstance(node, Tag)
+
+
+def _has_class(tag: Tag, name: str) -> bool:
+    return any(c.lower() == name.lower() for c in (tag.get("class") or []))
+
+
+def _heading_like(tag: Tag) -> bool:
+    if tag.name in HEADINGS:
+        return True
+    return tag.name in ("dt", "p", "div") and any(
+        c.lower().endswith("tit") for c in (tag.get("class") or [])
+    ) and not tag.find(["dd", "a", "li"])
+
+
+# -- the parser ----------------------------------------------------------------------------
+class _Parser:
+    def __init__(self, normalize: Callable[[str], str | None]) -> None:
+        self.normalize = normalize
+        self.page = ParsedPage()
+
+    def number(self, raw: str) -> str:
+        raw = clean(unquote(raw))
+        number = self.normalize(raw)
+        if number is None:
+            number = raw.upper()
+            if number not in self.page.odd_numbers:
+                self.page.odd_numbers.append(number)
+        return number
+
+    def entries(self, tag: Tag) -> list[tuple[str, str]]:
+        """``(number, name)`` of the card(s) one link, ``dd`` or ``li`` stands for."""
+        href = tag.get("href") if tag.name == "a" else None
+        if href is None and tag.name != "a":
+            link = tag.find("a", href=_CARD_NO)
+            href = link.get("href") if link is not None else None
+        num_span = tag.find("span", class_="num")
+        text = tag.get_text("\n")
+        if href and (m := _CARD_NO.search(str(href))):
+            number = self.number(m.group(1))
+            if num_span is not None:
+                num_span_text = num_span.get_text()
+                text = text.replace(num_span_text, "", 1)
+            name = _strip_number(text, number)
+            return [(number, name)]
+        if num_span is not None:
+            number = self.number(num_span.get_text())
+            return [(number, _strip_number(text.replace(num_span.get_text(), "", 1), number))]
+        out = []
+        matches = list(NUMBER_IN_TEXT.finditer(text))
+        for i, m in enumerate(matches):
+            end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+            out.append((self.number(m.group(1)), _name(text[m.end():end])))
+        return out
+
+    def pair(self, frame: Tag) -> BannedPair | None:
+        sides: dict[str, list[str]] = {"a": [], "b": []}
+        side: str | None = None
+        handled: list[Tag] = []
+        for el in frame.descendants:
+            if not _is_tag(el) or any(h in el.parents for h in handled):
+                continue
+            if _has_class(el, "noticeArea"):
+                t = clean(el.get_text()).lower()
+                if re.search(r"\bb\b|card b|ｂ", t) or _has_class(el, "isRed"):
+                    side = "b"
+                elif re.search(r"\ba\b|card a|ａ", t):
+                    side = "a"
+                else:
+                    side = "a" if side is None else "b"
+            elif el.name == "li" or (el.name == "a" and _CARD_NO.search(str(el.get("href", "")))):
+                for number, name in self.entries(el):
+                    self.remember(number, name)
+                    if number not in sides[side or "a"]:
+                        sides[side or "a"].append(number)
+                handled.append(el)
+        if not sides["a"] or not sides["b"]:
+            return None
+        return BannedPair(a=sides["a"], b=sides["b"])
+
+    def remember(self, number: str, name: str) -> None:
+        if name and number not in self.page.names:
+            self.page.names[number] = name
+
+    def current(self, section: Tag) -> None:
+        page = self.page
+        kind: str | None = None
+        count: int | None = None
+        handled: list[Tag] = []
+        for el in section.descendants:
+            if not _is_tag(el) or any(h in el.parents for h in handled):
+                continue
+            if _heading_like(el):
+                new_kind, new_count, lifted = classify(el.get_text())
+                if new_kind is not None and lifted is None:
+                    kind, count = new_kind, new_count
+                    label = SECTION_LABELS[kind]
+                    if label not in page.sections_found:
+                        page.sections_found.append(label)
+                elif new_kind is not None:
+                    kind = None  # a "lifted" block inside the current list: not current
+                continue
+            if _has_class(el, "noticeFrame"):
+                handled.append(el)
+                if kind == PAIR_KIND:
+                    pair = self.pair(el)
+                    if pair is None:
+                        page.problems.append("a banned pair with an empty side")
+                    elif pair.key() not in {p.key() for p in page.banned_pairs}:
+                        page.banned_pairs.append(pair)
+                continue
+            is_link = el.name == "a" and _CARD_NO.search(str(el.get("href", "")))
+            if is_link or el.name == "dd":
+                handled.append(el)
+                for number, name in self.entries(el):
+                    self.remember(number, name)
+                    if kind == BANNED_KIND and number not in page.banned:
+                        page.banned.append(number)
+                    elif kind == RESTRICTED_KIND:
+                        page.restricted.setdefault(number, count or 1)
+
+    def history(self, root: Tag, skip: Tag | None) -> None:
+        date: dt.date | None = None
+        heading = ""
+        entry: HistoryEntry | None = None
+        handled: list[Tag] = []
+        for el in root.descendants:
+            if not _is_tag(el):
+                continue
+            if skip is not None and (el is skip or skip in el.parents):
+                continue
+            if any(h in el.parents for h in handled):
+                continue
+            if el.name in ("head", "script", "style", "nav", "header", "footer"):
+                handled.append(el)
+                continue
+            if _heading_like(el):
+                text = clean(el.get_text(" "))
+                low = text.lower()
+                if "announcement" in low or "告知" in text:
+                    date, heading, entry = None, text, None  # a new announcement begins
+                    continue
+                kind, count, lifted = classify(text)
+                when = find_date(text)
+                if "effective" in low or "施行" in text or "適用" in text:
+                    date, heading, entry = when, text, None
+                elif when is not None and kind is None:
+                    date, heading, entry = None, text, None  # an announcement's own heading
+                if kind is not None:
+                    entry = HistoryEntry(heading=heading or text, effective=date, kind=kind,
+                                         count=count, lifted_from=lifted)
+                    self.page.history.append(entry)
+                continue
+            if entry is None:
+                continue
+            if _has_class(el, "noticeFrame"):
+                handled.append(el)
+                pair = self.pair(el)
+                if pair is not None:
+                    entry.pairs.append(pair)
+                continue
+            is_link = el.name == "a" and _CARD_NO.search(str(el.get("href", "")))
+            if is_link or el.name == "dd":
+                handled.append(el)
+                for number, name in self.entries(el):
+                    self.remember(number, name)
+                    if number not in entry.cards:
+                        entry.cards.append(number)
+        self.page.history = [e for e in self.page.history if e.cards or e.pairs]
+
+
+def _strip_number(text: str, number: str) -> str:
+    text = re.sub(r"^[\s・･]*", "", text)
+    m = NUMBER_IN_TEXT.match(text)
+    if m and normalize_number(m.group(1)) == number:
+        text = text[m.end():]
+    return _name(text)
+
+
+def _name(text: str) -> str:
+    return clean(text.replace("\n", " ")).strip("・･ ")
+
+
+def find_current_section(soup: BeautifulSoup) -> Tag | None:
+    """``section#application``, else the element holding the "currently affected" heading."""
+    section = soup.find(id="application")
+    if section is not None:
+        return section
+    for h in soup.find_all(list(HEADINGS)):
+        text = clean(h.get_text()).lower()
+        if "currently affected" in text or "現在" in text:
+            return h.find_parent("section") or h.parent
+    return None
+
+
+def parse_page(
+    html: str, *, normalize: Callable[[str], str | None] = normalize_number
+) -> ParsedPage:
+    """Parse the restriction page. Never raises for a malformed page: read
+    ``ParsedPage.problems`` (and ``announced``, ``empty``) to decide whether to accept it."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html, "html.parser")
+    parser = _Parser(normalize)
+    page = parser.page
+    title_tag = soup.find("title")
+    page.title = clean(title_tag.get_text()) if title_tag is not None else ""
+    page.announced = find_date(page.title) if page.title else None
+    if page.announced is None:
+        for h in soup.find_all(list(HEADINGS)):
+            text = clean(h.get_text(" "))
+            if "announcement" in text.lower() and find_date(text):
+                page.announced = find_date(text)
+                break
+    section = find_current_section(soup)
+    if section is None:
+        page.problems.append(f"no current list (the {CURRENT_HEADING!r} section is missing)")
+    else:
+        parser.current(section)
+        for label in SECTION_LABELS.values():
+            if label not in page.sections_found:
+                page.problems.append(f"the {label!r} part of the current list is missing")
+    parser.history(soup, section)
+    if page.announced is not None:
+        later = [e.effective for e in page.history
+                 if e.effective is not None and e.effective >= page.announced]
+        page.effective = min(later) if later else None
+    return page

@@ -1,0 +1,186 @@
+"""Fetch Bandai's restriction page, check it, and store it in the cache.
+
+A page is refused (and the cache left as it was) when it has no current list, misses one of
+its three parts, holds an empty list, or shrank by more than half against the current cached
+list; ``force`` stores it anyway. Re-syncing an unchanged page writes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tt_organizer.banlist.cache import (
+    cache_dir,
+    current_banlist,
+    list_announcements,
+    read_banlist_file,
+    update_pointer,
+    write_banlist,
+)
+from tt_organizer.banlist.model import BanList
+from tt_organizer.banlist.page import ParsedPage, parse_page
+from tt_organizer.errors import BanlistError
+from tt_organizer.sources import HTML_TYPES, Fetched, Source, open_source
+
+REGION_URLS = {
+    "world": "https://world.digimoncard.com/rule/restriction_card/",
+    "en": "https://en.digimoncard.com/rule/restriction_card/",
+    "jp": "https://digimoncard.com/rule/restriction_card/",
+}
+DEFAULT_URL = REGION_URLS["world"]
+PAGE_MAX_BYTES = 5_000_000
+
+
+class SyncRefused(BanlistError):
+    """A fetched page that does not pass the checks; the cache is left unchanged."""
+
+    def __init__(self, reasons: list[str], where: str) -> None:
+        self.reasons = reasons
+        text = "; ".join(reasons)
+        super().__init__(
+            f"refusing the ban list from {where}: {text}. The cache is unchanged "
+            "(use --force to store it anyway)"
+        )
+
+
+@dataclass
+class SyncResult:
+    """What a sync did: ``status`` is ``new``, ``updated`` or ``unchanged``."""
+
+    status: str
+    banlist: BanList
+    path: Path
+    is_current: bool
+    overridden: list[str] = field(default_factory=list)
+    previous: BanList | None = None
+
+
+def page_source(
+    url: str | None = None,
+    *,
+    region: str = "world",
+    timeout: float = 30.0,
+    retries: int = 3,
+    backoff: float = 1.0,
+) -> Source:
+    """The Source of the restriction page: ``url`` (an address or a saved file), else the
+    region's official page."""
+    location = url or REGION_URLS[region]
+    return open_source(
+        location,
+        max_bytes=PAGE_MAX_BYTES,
+        accept=HTML_TYPES,
+        timeout=timeout,
+        retries=retries,
+        backoff=backoff,
+    )
+
+
+def check_page(page: ParsedPage, previous: BanList | None) -> list[str]:
+    """Reasons to refuse ``page`` (empty when it looks right)."""
+    reasons: list[str] = []
+    low = page.title.lower()
+    if page.title and not any(w in low for w in ("restrict", "banned", "制限", "禁止")):
+        reasons.append(f"it does not look like the ban-list page (title {page.title!r})")
+    reasons += page.problems
+    if not page.problems and page.empty:
+        reasons.append("the current list is empty")
+    if previous is not None and not page.empty:
+        new_size = len(page.banned) + len(page.restricted) + len(page.banned_pairs)
+        if new_size * 2 < previous.size():
+            reasons.append(
+                f"the list shrank by more than half ({previous.size()} entries in the cached "
+                f"list of {previous.announced}, {new_size} on the page)"
+            )
+    return reasons
+
+
+def build_banlist(
+    page: ParsedPage,
+    fetched: Fetched,
+    *,
+    announced: dt.date,
+    known: set[str] | None = None,
+) -> BanList:
+    """The cache record for a parsed page. ``known`` is the set of card numbers the card
+    database holds; numbers outside it are kept and listed in ``unknown_numbers``."""
+    bl = BanList(
+        announced=announced,
+        effective=page.effective,
+        source=f"Bandai official restriction page ({page.title})" if page.title else "Bandai",
+        source_url=fetched.location,
+        fetched_at=fetched.fetched_at.isoformat().replace("+00:00", "Z"),
+        sha256=fetched.sha256,
+        banned=page.banned,
+        restricted=page.restricted,
+        banned_pairs=page.banned_pairs,
+        names=page.names,
+        since=page.since(),
+        history=page.history,
+    )
+    if known is not None:
+        bl.unknown_numbers = sorted(n for n in bl.all_numbers() if n not in known)
+    return bl
+
+
+def _known_numbers() -> set[str] | None:
+    try:
+        from tt_organizer.cards import load_cards
+
+        return {c.number for c in load_cards()}
+    except Exception:  # the card database is optional here: a sync still works without it
+        return None
+
+
+def sync_banlist(
+    source: Source | str | None = None,
+    cache: Path | str | None = None,
+    *,
+    force: bool = False,
+    announced: dt.date | None = None,
+    known: set[str] | None = None,
+) -> SyncResult:
+    """Fetch the page from ``source``, check it and store it in the cache.
+
+    Raises FetchError (network, HTTP, size, content type) or SyncRefused; in both cases
+    nothing in the cache has been written.
+    """
+    src = source if isinstance(source, Source) else page_source(source)
+    fetched = src.fetch()
+    page = parse_page(fetched.text())
+    folder = cache_dir(cache)
+    try:
+        previous: BanList | None = current_banlist(folder) if list_announcements(folder) else None
+    except BanlistError:
+        previous = None
+    reasons = check_page(page, previous)
+    date = announced or page.announced
+    if date is None:
+        raise SyncRefused(
+            [*reasons, "no announcement date in the page title (pass --announced YYYY-MM-DD)"],
+            fetched.location,
+        )
+    if reasons and not force:
+        raise SyncRefused(reasons, fetched.location)
+    banlist = build_banlist(page, fetched, announced=date,
+                            known=known if known is not None else _known_numbers())
+    target = folder / f"{date.isoformat()}.json"
+    status = "new"
+    if target.exists():
+        try:
+            existing: BanList | None = read_banlist_file(target)
+        except BanlistError:
+            existing = None
+        if existing is not None and (
+            existing.sha256 == banlist.sha256 or existing.same_list(banlist)
+        ):
+            is_current = bool(list_announcements(folder)) and list_announcements(folder)[-1] == date
+            return SyncResult("unchanged", existing, target, is_current, reasons, previous)
+        status = "updated"
+    folder.mkdir(parents=True, exist_ok=True)
+    write_banlist(folder, banlist)
+    update_pointer(folder)
+    is_current = list_announcements(folder)[-1] == date
+    return SyncResult(status, banlist, target, is_current, reasons, previous)

@@ -1,0 +1,390 @@
+"""Card lists of the other games an organizer runs (no database is shipped for them).
+
+An organizer imports a CSV card list per game (``tt cards import FILE.csv --game G``); it is
+stored as ``user_data_dir()/games/<game>.json`` in the same row layout as the shipped Digimon
+database and looked up with that game's identifier normaliser. Card types are free strings.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import difflib
+import hashlib
+import io
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from tt_organizer.cards.database import CardDatabase, read_card_file
+from tt_organizer.cards.importer import write_json_atomic
+from tt_organizer.cards.model import Card
+from tt_organizer.errors import InputError, UnknownCardError
+from tt_organizer.paths import user_data_dir
+
+Normalizer = Callable[[str], "str | None"]
+
+DIGIMON_2020 = "digimon-2020"
+GAMES_FOLDER = "games"
+SCHEMA = 1
+MAX_ROWS = 50_000
+
+_GAME_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
+_IDENTIFIER = re.compile(r"[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?")
+
+
+def normalize_identifier(raw: str) -> str | None:
+    """Canonical card identifier of another game, or None if ``raw`` is not shaped like one.
+
+    Whitespace is stripped and collapsed (also around hyphens: ``st - 01`` → ``ST-01``) and
+    letters are upper-cased (``1-001h`` → ``1-001H``). An identifier is one token of letters,
+    digits and inner hyphens holding at least one digit; a token of digits only is refused
+    (it cannot be told from a count)."""
+    text = re.sub(r"\s*-\s*", "-", " ".join(raw.split())).upper()
+    if not _IDENTIFIER.fullmatch(text) or text.isdigit():
+        return None
+    if not any(ch.isdigit() for ch in text) or "--" in text:
+        return None
+    return text
+
+
+def normalizer_for(game: str) -> Normalizer:
+    """The identifier normaliser of ``game`` (every other game uses the generic one)."""
+    if game == DIGIMON_2020:
+        from tt_organizer.cards.numbers import normalize_number
+
+        return normalize_number
+    return normalize_identifier
+
+
+def _loose(number: str) -> str:
+    """``1-001H`` → ``1-001``: the identifier without a trailing rarity letter."""
+    return number.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ") or number
+
+
+class GameCardDatabase(CardDatabase):
+    """A card list of another game, looked up through that game's normaliser.
+
+    A number written without its trailing letters (``1-001`` for ``1-001H``) finds the card
+    when exactly one card of the list has that stem."""
+
+    def __init__(
+        self, cards: Iterable[Card], *, game: str, normalize: Normalizer = normalize_identifier
+    ) -> None:
+        super().__init__(cards, game=game)
+        self.normalize = normalize
+        stems: dict[str, str | None] = {}
+        for number in self._cards:
+            stem = _loose(number)
+            if stem != number:
+                stems[stem] = None if stem in stems else number
+        self._stems = stems
+
+    def _key(self, raw: str) -> str:
+        return self.normalize(raw) or " ".join(raw.split()).upper()
+
+    def find(self, raw: str) -> Card | None:
+        """The card for any spelling of its identifier, or None."""
+        card = self._cards.get(raw)
+        if card is not None:
+            return card
+        key = self._key(raw)
+        card = self._cards.get(key)
+        if card is None and _loose(key) == key:
+            stem_of = self._stems.get(key)
+            card = self._cards.get(stem_of) if stem_of else None
+        return card
+
+    def get(self, raw: str) -> Card:
+        """The card for ``raw``; UnknownCardError (with the closest identifiers) if none."""
+        card = self.find(raw)
+        if card is None:
+            raise UnknownCardError(self._key(raw), self.suggest(raw))
+        return card
+
+    def suggest(self, raw: str, n: int = 3) -> list[str]:
+        """Closest known identifiers to ``raw`` by spelling."""
+        return difflib.get_close_matches(self._key(raw), list(self._cards), n=n, cutoff=0.6)
+
+    def names(self) -> dict[str, list[str]]:
+        """Folded card name -> identifiers carrying it."""
+        out: dict[str, list[str]] = {}
+        for card in self._cards.values():
+            out.setdefault(fold_name(card.name), []).append(card.number)
+        return out
+
+
+def fold_name(name: str) -> str:
+    """Case- and whitespace-folded card name (``Agumon `` and ``agumon`` are one name)."""
+    return " ".join(name.split()).casefold()
+
+
+# --- storage ----------------------------------------------------------------------------------
+
+
+def check_game_id(game: str) -> str:
+    """``game`` if it is a usable game id (lower-case letters, digits, ``.``, ``_``, ``-``)."""
+    if not _GAME_ID.fullmatch(game):
+        raise InputError(f"bad game id {game!r} (use lower-case letters, digits and '-')")
+    return game
+
+
+def game_cards_path(game: str) -> Path:
+    """Where the imported card list of ``game`` is stored."""
+    return user_data_dir() / GAMES_FOLDER / f"{check_game_id(game)}.json"
+
+
+@lru_cache(maxsize=16)
+def _load(path: str, game: str, _mtime_ns: int, _size: int) -> GameCardDatabase:
+    return GameCardDatabase(read_card_file(Path(path)), game=game, normalize=normalizer_for(game))
+
+
+def load_game_cards(game: str) -> GameCardDatabase | None:
+    """The organizer's imported card list of ``game``, or None when none was imported."""
+    path = game_cards_path(game)
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    return _load(str(path), game, stat.st_mtime_ns, stat.st_size)
+
+
+def game_cards_and_normalizer(game: str) -> tuple[CardDatabase | None, Normalizer]:
+    """The card list (None when none was imported) and identifier normaliser of ``game``."""
+    if game == DIGIMON_2020:
+        from tt_organizer.cards.database import load_cards
+
+        return load_cards(), normalizer_for(game)
+    return load_game_cards(game), normalizer_for(game)
+
+
+# --- import -----------------------------------------------------------------------------------
+
+_COLUMNS: dict[str, frozenset[str]] = {
+    "number": frozenset(
+        {"number", "cardnumber", "no", "cardno", "id", "cardid", "code", "cardcode", "serial",
+         "num", "nr"}
+    ),
+    "name": frozenset({"name", "cardname", "title"}),
+    "type": frozenset({"type", "cardtype", "kind", "category"}),
+    "level": frozenset({"level", "lv", "lvl", "cardlevel"}),
+    "colors": frozenset({"color", "colors", "colour", "colours", "element", "elements"}),
+    "rarity": frozenset({"rarity", "rar"}),
+    "set": frozenset({"set", "setcode", "series", "booster", "expansion"}),
+}
+REQUIRED_COLUMNS = ("number", "name", "type")
+
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
+_STAGES = {
+    "fresh": 1, "baby": 1, "babyi": 1, "intraining": 2, "babyii": 2, "rookie": 3, "child": 3,
+    "champion": 4, "adult": 4, "ultimate": 5, "perfect": 5, "mega": 6, "ultra": 7,
+}
+
+
+def parse_level(text: str) -> int | None:
+    """A level as an int: ``3``, ``III``, ``Lv 3``, ``Lv.III``, ``Level III``, ``Rookie`` → 3;
+    blank or ``-`` → None. Raises ValueError for anything else."""
+    raw = text.strip()
+    if raw in ("", "-", "–", "—"):
+        return None
+    key = re.sub(r"^(?:level|lvl|lv)\.?\s*", "", raw, flags=re.IGNORECASE).strip()
+    if key.isdigit():
+        return int(key)
+    if key.upper() in _ROMAN:
+        return _ROMAN[key.upper()]
+    stage = re.sub(r"[^a-z]", "", key.lower())
+    if stage in _STAGES:
+        return _STAGES[stage]
+    raise ValueError(raw)
+
+
+def _role(cell: str) -> str | None:
+    key = re.sub(r"[^a-z0-9]", "", cell.lower())
+    return next((role for role, names in _COLUMNS.items() if key in names), None)
+
+
+def _natural_key(number: str) -> list[tuple[int, int | str]]:
+    return [(0, int(p)) if p.isdigit() else (1, p) for p in re.findall(r"\d+|\D+", number)]
+
+
+@dataclass
+class ImportResult:
+    """What ``import_game_cards`` wrote."""
+
+    game: str
+    path: Path
+    count: int
+    types: dict[str, int] = field(default_factory=dict)  # card type -> cards
+    warnings: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"game": self.game, "path": str(self.path), "count": self.count,
+                "types": dict(self.types), "warnings": list(self.warnings)}
+
+
+def parse_game_cards_csv(
+    text: str,
+    *,
+    source: str = "cards.csv",
+    normalize: Normalizer = normalize_identifier,
+    known_types: Sequence[str] = (),
+) -> list[list[object]]:
+    """Read an organizer's card list: a header row naming at least ``number``, ``name`` and
+    ``type`` (``level``, ``color``, ``rarity``, ``set`` optional, other columns ignored), ``,``
+    ``;`` or tab separated. Types are matched case-insensitively against ``known_types`` and
+    otherwise kept as written. Returns rows ``[number, name, type, colors, level, rarity,
+    set]`` in identifier order; raises InputError naming the line of a bad row."""
+    lines = text.splitlines()
+    first = next((ln for ln in lines if ln.strip()), "")
+    delimiter = max((",", ";", "\t"), key=first.count)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    spelling = {t.casefold(): t for t in known_types}
+    roles: dict[str, int] = {}
+    rows: dict[str, list[object]] = {}
+    try:
+        for cells in reader:
+            line = reader.line_num
+            if not any(c.strip() for c in cells):
+                continue
+            if not roles:
+                for index, cell in enumerate(cells):
+                    role = _role(cell)
+                    if role is not None and role not in roles:
+                        roles[role] = index
+                missing = [c for c in REQUIRED_COLUMNS if c not in roles]
+                if missing:
+                    raise InputError(
+                        f"missing column(s): {', '.join(missing)} (the first row must name the "
+                        "columns, e.g. number,name,type,level)",
+                        file=source, line=line, text=first,
+                    )
+                continue
+            if len(rows) >= MAX_ROWS:
+                raise InputError(f"too many cards (limit {MAX_ROWS})", file=source, line=line)
+
+            def get(role: str, cells: list[str] = cells) -> str:
+                index = roles.get(role)
+                return cells[index].strip() if index is not None and index < len(cells) else ""
+
+            row_text = delimiter.join(cells)
+            raw_number = get("number")
+            number = normalize(raw_number) if raw_number else None
+            if number is None:
+                raise InputError(f"not a card identifier: {raw_number!r}", file=source,
+                                 line=line, text=row_text)
+            if number in rows:
+                raise InputError(f"card {number} listed twice", file=source, line=line,
+                                 text=row_text)
+            name = " ".join(get("name").split())
+            if not name:
+                raise InputError("the card has no name", file=source, line=line, text=row_text)
+            card_type = " ".join(get("type").split())
+            if not card_type:
+                raise InputError("the card has no type", file=source, line=line, text=row_text)
+            card_type = spelling.get(card_type.casefold(), card_type)
+            try:
+                level = parse_level(get("level"))
+            except ValueError:
+                raise InputError(f"bad level {get('level')!r} (use 3, III, Lv 3 or Rookie)",
+                                 file=source, line=line, text=row_text) from None
+            colors = [c.strip().title() for c in re.split(r"[/|,]", get("colors")) if c.strip()]
+            rows[number] = [
+                number,
+                name,
+                card_type,
+                "/".join(colors),
+                level,
+                get("rarity") or None,
+                get("set") or number.rsplit("-", 1)[0],
+            ]
+    except csv.Error as exc:
+        raise InputError(f"unreadable CSV: {exc}", file=source, line=reader.line_num) from None
+    if not roles:
+        raise InputError("the card list is empty", file=source)
+    if not rows:
+        raise InputError("no cards in the card list", file=source)
+    return [rows[k] for k in sorted(rows, key=_natural_key)]
+
+
+def game_formats(game: str) -> list[str]:
+    """Ids of the format definitions that use ``game``."""
+    from tt_organizer.formats.registry import all_formats
+
+    return [f.id for f in all_formats().values() if f.game == game]
+
+
+def resolve_game(name: str) -> str:
+    """The game id for ``name``: a game id used by some format, or a format id (its game)."""
+    from tt_organizer.formats.registry import ALIASES, all_formats
+
+    formats = all_formats()
+    games = {f.game for f in formats.values()}
+    as_format = ALIASES.get(name, name)
+    game = name if name in games else formats[as_format].game if as_format in formats else None
+    if game is None:
+        raise InputError(f"unknown game {name!r}; known: {', '.join(sorted(games))}")
+    if game == DIGIMON_2020:
+        raise InputError(
+            "the Digimon Card Game (2020) uses the shipped card database: rebuild it with "
+            "`tt cards build` instead"
+        )
+    return check_game_id(game)
+
+
+def _types_of(game: str) -> tuple[list[str], set[str] | None]:
+    """(every type the game's formats name, the types some zone allows or None = any type)."""
+    from tt_organizer.formats.registry import all_formats
+
+    named: list[str] = []
+    allowed: set[str] | None = set()
+    for fmt in all_formats().values():
+        if fmt.game != game:
+            continue
+        for zone in fmt.zones:
+            named += zone.allowed_types
+            named += [t for g in zone.groups for t in g.types]
+            if not zone.allowed_types:
+                allowed = None
+            elif allowed is not None:
+                allowed.update(zone.allowed_types)
+        named += [t for r in fmt.requirements for t in (r.types or [])]
+    return list(dict.fromkeys(named)), allowed
+
+
+def import_game_cards(csv_path: Path, game: str) -> ImportResult:
+    """Import an organizer's CSV card list for ``game`` (a game or format id), replacing any
+    earlier one; written atomically to :func:`game_cards_path`."""
+    game = resolve_game(game)
+    raw = csv_path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    named, allowed = _types_of(game)
+    rows = parse_game_cards_csv(text, source=str(csv_path), normalize=normalizer_for(game),
+                                known_types=named)
+    types: dict[str, int] = {}
+    for row in rows:
+        types[str(row[2])] = types.get(str(row[2]), 0) + 1
+    warnings = [
+        f"{n} card(s) of type {t!r}: no zone of {', '.join(game_formats(game))} allows that "
+        f"type (allowed: {', '.join(sorted(allowed))})"
+        for t, n in types.items()
+        if allowed is not None and t not in allowed
+    ]
+    target = game_cards_path(game)
+    payload = {
+        "schema": SCHEMA,
+        "game": game,
+        "source_file": csv_path.name,
+        "source_sha256": hashlib.sha256(raw).hexdigest(),
+        "imported_at": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "count": len(rows),
+        "columns": ["number", "name", "type", "colors", "level", "rarity", "set"],
+        "cards": rows,
+    }
+    write_json_atomic(target, payload, compact=True)
+    return ImportResult(game=game, path=target, count=len(rows), types=types, warnings=warnings)

@@ -1,0 +1,254 @@
+"""Refresh ``data/cards.json`` from a public card list (``tt cards sync``).
+
+Accepted inputs:
+
+* our facts table (``cards.csv``: ``card_number,name,card_type,colors,level,rarity,set_code``);
+* a JSON array of card records (or an object holding one under ``cards`` / ``data``), such as
+  the community file ``packages/shared/src/cards/data/cards.json`` of
+  ``vinicius3333/aegis-digimon-tcg``. Field names are matched loosely: the number from
+  ``cardNumber`` / ``cardId`` / ``card_number`` / ``number`` / ``id`` / ``cardNo``, the name
+  from ``nameEn`` / ``name`` (a string or ``{"en"|"english": ...}``), the type from ``kinds`` /
+  ``kind`` / ``cardType`` / ``card_type`` / ``type`` (a string or a list: Digimon + Option is
+  ``Dual``; ``DigiEgg`` / ``Digi-Egg`` / ``Egg`` are ``Digi-Egg``), colours from ``colors`` /
+  ``color`` / ``colours`` (a list or ``/``/``,``-separated), level from ``level`` / ``lv``
+  (``Lv.4`` and ``-`` allowed), rarity from ``rarity`` (``-`` means none). Parallel printings
+  (``BT1-010_P1``) fold into their base number; the first record of a number wins, a base
+  printing over a parallel one. ``set_code`` is always the number's prefix.
+
+The result is checked (every row valid, no shrink by more than half against the current
+file) before ``cards.json`` is replaced atomically; an unchanged list writes nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tt_organizer.cards.importer import CARDS_FILE, parse_cards_csv, write_json_atomic
+from tt_organizer.cards.model import COLORS
+from tt_organizer.cards.numbers import normalize_number
+from tt_organizer.errors import InputError, TTError
+from tt_organizer.sources import DATA_TYPES, Fetched, Source, open_source
+
+DEFAULT_URL = (
+    "https://raw.githubusercontent.com/vinicius3333/aegis-digimon-tcg/HEAD/"
+    "packages/shared/src/cards/data/cards.json"
+)
+MAX_BYTES = 50_000_000
+COLUMNS = ("card_number", "name", "card_type", "colors", "level", "rarity", "set_code")
+
+_NUMBER_KEYS = ("cardNumber", "card_number", "cardId", "card_id", "cardNo", "card_no",
+                "number", "id", "code")
+_NAME_KEYS = ("nameEn", "name_en", "name", "cardName", "card_name")
+_TYPE_KEYS = ("kinds", "kind", "cardType", "card_type", "cardKind", "type", "category")
+_COLOR_KEYS = ("colors", "colours", "color", "colour")
+_LEVEL_KEYS = ("level", "lv", "cardLevel")
+_RARITY_KEYS = ("rarity", "rare")
+_TYPE_WORDS = {
+    "digimon": "Digimon", "tamer": "Tamer", "option": "Option", "digiegg": "Digi-Egg",
+    "digi-egg": "Digi-Egg", "digitama": "Digi-Egg", "egg": "Digi-Egg", "dual": "Dual",
+}
+
+
+class CardSyncError(TTError):
+    """A card list that cannot be used; ``data/cards.json`` is left unchanged."""
+
+
+@dataclass
+class CardSyncResult:
+    """What a sync did: ``status`` is ``written`` or ``unchanged``."""
+
+    status: str
+    target: Path
+    count: int
+    previous: int | None
+    source: str
+    skipped: list[str] = field(default_factory=list)
+    overridden: list[str] = field(default_factory=list)
+
+
+def _first(rec: dict[str, Any], keys: tuple[str, ...]) -> Any:
+    lowered = {str(k).lower(): v for k, v in rec.items()}
+    for key in keys:
+        if key in rec and rec[key] not in (None, ""):
+            return rec[key]
+        value = lowered.get(key.lower())
+        if value not in (None, ""):
+            return value
+    return None
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict):
+        for key in ("en", "english", "eng", "EN", "name"):
+            if value.get(key):
+                return str(value[key]).strip()
+        return ""
+    return "" if value is None else str(value).strip()
+
+
+def _listish(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, list | tuple):
+        return [_text(v) for v in value if _text(v)]
+    return [p.strip() for p in re.split(r"[/,|&]", str(value)) if p.strip()]
+
+
+def map_type(value: Any) -> str | None:
+    """Our card type for a source's kind(s), or None if not recognised."""
+    kinds = []
+    for k in _listish(value):
+        word = _TYPE_WORDS.get(re.sub(r"[\s_]", "", k.lower()))
+        if word is None:
+            return None
+        kinds.append(word)
+    if "Digimon" in kinds and "Option" in kinds:
+        return "Dual"
+    return kinds[0] if kinds else None
+
+
+def map_level(value: Any) -> str:
+    """The level as text ("" when none)."""
+    if value is None or isinstance(value, bool):
+        return ""
+    m = re.search(r"\d+", str(value))
+    return m.group(0) if m else ""
+
+
+def records_to_rows(records: list[Any]) -> tuple[list[list[str]], list[str]]:
+    """Map JSON records to facts-table rows; also return the problems met (record, reason)."""
+    rows: dict[str, list[str]] = {}
+    base_seen: set[str] = set()
+    problems: list[str] = []
+    for i, rec in enumerate(records, start=1):
+        if not isinstance(rec, dict):
+            problems.append(f"record {i}: not an object")
+            continue
+        raw = _text(_first(rec, _NUMBER_KEYS))
+        number = normalize_number(raw) if raw else None
+        where = f"record {i} ({raw or 'no number'})"
+        if number is None:
+            problems.append(f"{where}: no card number")
+            continue
+        is_base = raw.strip().upper() == number
+        if number in rows and (number in base_seen or not is_base):
+            continue
+        card_type = map_type(_first(rec, _TYPE_KEYS))
+        if card_type is None:
+            problems.append(f"{where}: unknown card type {_first(rec, _TYPE_KEYS)!r}")
+            continue
+        colors = [c.title() for c in _listish(_first(rec, _COLOR_KEYS))]
+        bad = [c for c in colors if c not in COLORS]
+        if bad or not colors:
+            problems.append(f"{where}: bad colour(s) {bad or '(none)'}")
+            continue
+        name = _text(_first(rec, _NAME_KEYS))
+        if not name:
+            problems.append(f"{where}: no name")
+            continue
+        rarity = _text(_first(rec, _RARITY_KEYS))
+        rows[number] = [number, name, card_type, "/".join(colors),
+                        map_level(_first(rec, _LEVEL_KEYS)),
+                        "" if rarity in ("-", "—") else rarity, number.split("-")[0]]
+        if is_base:
+            base_seen.add(number)
+    return list(rows.values()), problems
+
+
+def to_csv(rows: list[list[str]]) -> str:
+    """Rows as facts-table CSV text."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def parse_card_list(fetched: Fetched) -> list[list[object]]:
+    """Check and convert a fetched card list (JSON records or our CSV) to cards.json rows."""
+    text = fetched.text()
+    stripped = text.lstrip()
+    if not stripped:
+        raise CardSyncError(f"{fetched.location}: empty card list")
+    if stripped[0] in "[{":
+        try:
+            payload = json.loads(text)
+        except ValueError as exc:
+            raise CardSyncError(f"{fetched.location}: not valid JSON ({exc})") from None
+        if isinstance(payload, dict):
+            payload = next((payload[k] for k in ("cards", "data", "items", "results")
+                            if isinstance(payload.get(k), list)), None)
+        if not isinstance(payload, list):
+            raise CardSyncError(f"{fetched.location}: no list of card records in the JSON")
+        rows, problems = records_to_rows(payload)
+        if problems:
+            shown = "; ".join(problems[:5]) + (f"; ... {len(problems) - 5} more"
+                                               if len(problems) > 5 else "")
+            raise CardSyncError(
+                f"{fetched.location}: {len(problems)} record(s) cannot be used: {shown}"
+            )
+        text = to_csv(rows)
+    elif not stripped.startswith("card_number"):
+        raise CardSyncError(
+            f"{fetched.location}: neither a JSON card list nor a cards.csv facts table"
+        )
+    try:
+        return parse_cards_csv(text, source=fetched.location)
+    except InputError as exc:
+        raise CardSyncError(f"invalid card list: {exc}") from None
+
+
+def card_source(location: str | None = None, *, timeout: float = 60.0,
+                retries: int = 3) -> Source:
+    """The Source of the card list: ``location`` (address or file), else the default URL."""
+    return open_source(location or DEFAULT_URL, max_bytes=MAX_BYTES, accept=DATA_TYPES,
+                       timeout=timeout, retries=retries)
+
+
+def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = False
+               ) -> CardSyncResult:
+    """Fetch a card list, verify it and replace ``out_dir/cards.json`` atomically."""
+    src = source if isinstance(source, Source) else card_source(source)
+    fetched = src.fetch()
+    rows = parse_card_list(fetched)
+    target = out_dir / CARDS_FILE
+    previous_rows: list[Any] | None = None
+    if target.exists():
+        try:
+            previous_rows = json.loads(target.read_text(encoding="utf-8"))["cards"]
+        except (ValueError, KeyError, TypeError):
+            previous_rows = None
+    overridden: list[str] = []
+    if previous_rows is not None and len(rows) * 2 < len(previous_rows):
+        reason = (f"the card list shrank by more than half ({len(previous_rows)} cards now, "
+                  f"{len(rows)} in {fetched.location})")
+        if not force:
+            raise CardSyncError(f"refusing it: {reason}; {target} is unchanged "
+                                "(use --force to replace it anyway)")
+        overridden.append(reason)
+    previous = len(previous_rows) if previous_rows is not None else None
+    if previous_rows is not None and previous_rows == rows:
+        return CardSyncResult("unchanged", target, len(rows), previous, fetched.location)
+    payload = {
+        "schema": 1,
+        "source_file": Path(fetched.location.split("?")[0]).name or fetched.location,
+        "source_url": fetched.location,
+        "source_sha256": fetched.sha256,
+        "synced_at": fetched.fetched_at.isoformat().replace("+00:00", "Z"),
+        "count": len(rows),
+        "columns": ["number", "name", "type", "colors", "level", "rarity", "set"],
+        "cards": rows,
+    }
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(target, payload, compact=True)
+    return CardSyncResult("written", target, len(rows), previous, fetched.location,
+                          overridden=overridden)
+
+
+__all__ = ["DEFAULT_URL", "CardSyncError", "CardSyncResult", "sync_cards"]

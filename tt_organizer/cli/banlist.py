@@ -1,0 +1,329 @@
+"""``tt banlist``: sync Bandai's list into the cache, show it, diff two announcements."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING
+
+import click
+
+from tt_organizer.cli.options import as_of_option, banlist_option, cache_option, json_option
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tt_organizer.banlist.model import BanList, BannedPair
+    from tt_organizer.cards.database import CardDatabase
+
+
+@click.group()
+def banlist() -> None:
+    """Sync, show and diff Bandai's ban list (offline first: everything reads the cache)."""
+
+
+@banlist.command("sync")
+@click.option("--url", default=None, envvar="TT_BANLIST_URL", metavar="URL",
+              help="Page to read: an http(s) address or a saved HTML file "
+              "(env TT_BANLIST_URL; default the --region page).")
+@click.option("--region", type=click.Choice(["world", "en", "jp"]), default="world",
+              show_default=True, help="Which official site to read when no --url is given.")
+@cache_option
+@click.option("--force", is_flag=True,
+              help="Store the list even if it fails the checks (missing part, empty, shrank).")
+@click.option("--announced", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="Announcement date to file the list under when the title has none.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+              help="Seconds to wait for the server at each step.")
+@click.option("--retries", type=click.IntRange(min=0), default=3, show_default=True,
+              help="Retries after a timeout, a connection error or an HTTP 5xx/429.")
+@json_option
+def sync(
+    url: str | None,
+    region: str,
+    cache: str | None,
+    force: bool,
+    announced: dt.datetime | None,
+    timeout: float,
+    retries: int,
+    as_json: bool,
+) -> None:
+    """Fetch the official page and store the list in the cache (one file per announcement).
+
+    Network and HTTP errors exit 2 and leave the cache untouched; so does a page that fails
+    the checks, unless --force.
+    """
+    from tt_organizer.banlist.cache import cache_dir
+    from tt_organizer.banlist.sync import page_source, sync_banlist
+    from tt_organizer.cli.output import console, print_json, warn
+
+    source = page_source(url, region=region, timeout=timeout, retries=retries)
+    result = sync_banlist(source, cache, force=force,
+                          announced=announced.date() if announced else None)
+    bl = result.banlist
+    if as_json:
+        print_json({
+            "status": result.status,
+            "file": str(result.path),
+            "current": result.is_current,
+            "announced": bl.announced.isoformat(),
+            "source_url": bl.source_url,
+            "sha256": bl.sha256,
+            "banned": len(bl.banned),
+            "restricted": len(bl.restricted),
+            "banned_pairs": len(bl.banned_pairs),
+            "unknown_numbers": bl.unknown_numbers,
+            "forced_past": result.overridden,
+        })
+        return
+    for reason in result.overridden:
+        warn(f"--force: stored despite: {reason}")
+    counts = (f"{len(bl.banned)} banned, {len(bl.restricted)} restricted, "
+              f"{len(bl.banned_pairs)} banned pair(s)")
+    if result.status == "unchanged":
+        console.print(f"unchanged: the list announced {bl.announced} is already cached "
+                      f"({counts}) in {cache_dir(cache)}")
+    else:
+        verb = "stored" if result.status == "new" else "updated"
+        current = " (now current)" if result.is_current else ""
+        console.print(f"{verb} the list announced {bl.announced}{current}: {counts} -> "
+                      f"{result.path}")
+        if result.previous is not None and result.previous.announced != bl.announced:
+            console.print(f"see the changes: tt banlist diff {result.previous.announced} "
+                          f"{bl.announced}")
+    if bl.unknown_numbers:
+        warn(f"{len(bl.unknown_numbers)} card number(s) not in the card database (kept): "
+             + ", ".join(bl.unknown_numbers))
+
+
+def _cards() -> CardDatabase | None:
+    try:
+        from tt_organizer.cards import load_cards
+
+        return load_cards()
+    except Exception:  # names are a nicety: show the list even without card data
+        return None
+
+
+def card_name(number: str, bl: BanList, db: CardDatabase | None) -> str:
+    """The card's name from the card database, else as the page printed it."""
+    card = db.find(number) if db is not None else None
+    if card is not None:
+        return card.name
+    return bl.names.get(number, "(not in the card database)")
+
+
+def age_text(bl: BanList, today: dt.date | None = None) -> str:
+    """How old the cached list is: ``announced 2026-03-16 (261 days ago), fetched ...``."""
+    today = today or dt.date.today()
+    text = f"announced {bl.announced} ({(today - bl.announced).days} days ago)"
+    if bl.fetched_at:
+        try:
+            fetched = dt.datetime.fromisoformat(bl.fetched_at.replace("Z", "+00:00")).date()
+            text += f", fetched {fetched} ({(today - fetched).days} days ago)"
+        except ValueError:
+            text += f", fetched {bl.fetched_at}"
+    else:
+        text += ", shipped with tt-organizer (never fetched here)"
+    return text
+
+
+def _load(cache: str | None, pick: str | None, as_of: dt.datetime | None) -> BanList:
+    from tt_organizer.banlist.cache import load_banlist
+
+    return load_banlist(cache, pick=pick, as_of=as_of.date() if as_of else None)
+
+
+@banlist.command("show")
+@banlist_option
+@as_of_option
+@cache_option
+@json_option
+def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
+         as_json: bool) -> None:
+    """Print the cached list (the current one unless --banlist / --as-of) with card names."""
+    from rich.table import Table
+
+    from tt_organizer.cli.output import console, escape, print_json, warn
+
+    bl = _load(cache, banlist_pick, as_of)
+    db = _cards()
+    if as_json:
+        payload = bl.model_dump(mode="json", exclude={"history", "names"})
+        payload["card_names"] = {n: card_name(n, bl, db) for n in bl.all_numbers()}
+        print_json(payload)
+        return
+    if bl.note:
+        warn(bl.note)
+    effective = f", effective {bl.effective}" if bl.effective else ""
+    console.print(f"[bold]Ban list announced {bl.announced}{effective}[/]"
+                  + (f" — in force on {bl.derived_as_of}" if bl.derived_as_of else ""))
+    console.print(f"  {age_text(bl)}")
+    if bl.source_url:
+        console.print(f"  source: {escape(bl.source_url)}")
+    if bl.sha256:
+        console.print(f"  page sha256: {bl.sha256}")
+
+    def listing(title: str, rows: list[tuple[str, str]]) -> None:
+        table = Table(title=title, title_justify="left")
+        for col in ("Number", "Name", "Limit", "Since"):
+            table.add_column(col)
+        for number, limit in rows:
+            since = bl.since.get(number)
+            table.add_row(number, escape(card_name(number, bl, db)), limit,
+                          since.isoformat() if since else "")
+        console.print(table)
+
+    listing(f"Banned ({len(bl.banned)})", [(n, "0") for n in bl.banned])
+    listing(f"Restricted ({len(bl.restricted)})",
+            [(n, str(c)) for n, c in bl.restricted.items()])
+    console.print(f"[bold]Banned pairs ({len(bl.banned_pairs)})[/]: a deck may hold cards "
+                  "of side A or of side B, not both")
+    for i, pair in enumerate(bl.banned_pairs, start=1):
+        a = ", ".join(f"{n} {escape(card_name(n, bl, db))}" for n in pair.a)
+        b = ", ".join(f"{n} {escape(card_name(n, bl, db))}" for n in pair.b)
+        console.print(f"  {i}. A: {a}\n     B: {b}")
+    if bl.unknown_numbers:
+        warn("not in the card database: " + ", ".join(bl.unknown_numbers))
+
+
+@banlist.command("list")
+@cache_option
+@json_option
+def list_cmd(cache: str | None, as_json: bool) -> None:
+    """List the cached announcements (the current one marked *)."""
+    from tt_organizer.banlist.cache import cache_dir, read_all, read_pointer
+    from tt_organizer.cli.output import console, print_json
+
+    folder = cache_dir(cache)
+    lists = read_all(folder)
+    pointer = read_pointer(folder) or {}
+    rows = [
+        {
+            "announced": bl.announced.isoformat(),
+            "effective": bl.effective.isoformat() if bl.effective else None,
+            "current": pointer.get("current") == f"{bl.announced.isoformat()}.json",
+            "fetched_at": bl.fetched_at,
+            "banned": len(bl.banned),
+            "restricted": len(bl.restricted),
+            "banned_pairs": len(bl.banned_pairs),
+            "history_entries": len(bl.history),
+        }
+        for bl in lists
+    ]
+    if as_json:
+        print_json({"cache": str(folder), "announcements": rows})
+        return
+    console.print(f"ban-list cache: {folder}")
+    for r in rows:
+        mark = "*" if r["current"] else " "
+        console.print(f" {mark} {r['announced']}  {r['banned']} banned, {r['restricted']} "
+                      f"restricted, {r['banned_pairs']} pair(s); fetched "
+                      f"{r['fetched_at'] or 'never (shipped)'}")
+
+
+def _resolve(cache: str | None, which: str) -> BanList:
+    """A date of a cached announcement, else the list in force on that date, else a file."""
+    from tt_organizer.banlist.cache import cache_dir, list_announcements, load_banlist
+
+    try:
+        day = dt.date.fromisoformat(which)
+    except ValueError:
+        return load_banlist(cache, pick=which)
+    if day in list_announcements(cache_dir(cache)):
+        return load_banlist(cache, pick=which)
+    return load_banlist(cache, as_of=day)
+
+
+@banlist.command("diff")
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@cache_option
+@json_option
+def diff(old: str | None, new: str | None, cache: str | None, as_json: bool) -> None:
+    """What changed from OLD to NEW (dates or files; default: the previous cached
+    announcement and the current one). A date without its own announcement means the list in
+    force on that date."""
+    from tt_organizer.banlist.cache import cache_dir, current_banlist, list_announcements
+    from tt_organizer.banlist.diff import diff_banlists
+    from tt_organizer.cli.output import console, escape, print_json, warn
+    from tt_organizer.errors import BanlistError
+
+    folder = cache_dir(cache)
+    new_bl = _resolve(cache, new) if new else current_banlist(folder)
+    if old:
+        old_bl = _resolve(cache, old)
+    else:
+        earlier = [d for d in list_announcements(folder) if d < new_bl.announced]
+        if not earlier:
+            raise BanlistError(
+                f"no cached announcement before {new_bl.announced} in {folder}: give OLD as a "
+                "date (the list in force then) or a file"
+            )
+        old_bl = _resolve(cache, earlier[-1].isoformat())
+    d = diff_banlists(old_bl, new_bl)
+    if as_json:
+        print_json(d.to_dict())
+        return
+    for bl in (old_bl, new_bl):
+        if bl.note:
+            warn(bl.note)
+
+    def label(bl: BanList) -> str:
+        return f"in force on {bl.derived_as_of}" if bl.derived_as_of else f"of {bl.announced}"
+
+    db = _cards()
+
+    def name(n: str) -> str:
+        return f"{n} {escape(card_name(n, new_bl if n in new_bl.names else old_bl, db))}"
+
+    console.print(f"[bold]Ban list changes: list {label(old_bl)} -> list {label(new_bl)}[/]")
+    if d.empty:
+        console.print("  no changes")
+        return
+    sections: list[tuple[str, list[str]]] = [
+        ("Newly banned", [name(n) for n in d.banned]),
+        ("Newly restricted",
+         [f"{name(n)} (limit {new_bl.restricted[n]})" for n in d.restricted]),
+        ("Changed", [f"{name(n)}: {a} -> {b}" for n, a, b in d.changed]),
+        ("Lifted (back to 4 copies)", [f"{name(n)} (was {was})" for n, was in d.lifted]),
+        ("New banned pairs", [_pair_text(p, name) for p in d.pairs_added]),
+        ("Banned pairs removed", [_pair_text(p, name) for p in d.pairs_removed]),
+    ]
+    for title, lines in sections:
+        if lines:
+            console.print(f"[bold]{title}[/]")
+            for line in lines:
+                console.print(f"  - {line}")
+
+
+def _pair_text(pair: BannedPair, name: Callable[[str], str]) -> str:
+    return f"{', '.join(name(n) for n in pair.a)}  <->  {', '.join(name(n) for n in pair.b)}"
+
+
+def sync_before_validate(cache: str | None, url: str | None = None) -> None:
+    """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai); on
+    any failure warn (saying how old the cached list is) and carry on with the cache."""
+    import os
+
+    from tt_organizer.banlist.cache import cache_dir, current_banlist
+    from tt_organizer.banlist.sync import page_source, sync_banlist
+    from tt_organizer.cli.output import warn
+    from tt_organizer.errors import TTError
+
+    location = url or os.environ.get("TT_BANLIST_URL") or None
+    try:
+        sync_banlist(page_source(location, timeout=10.0, retries=1, backoff=0.5), cache)
+    except TTError as exc:
+        try:
+            age = age_text(current_banlist(cache_dir(cache)))
+        except TTError:
+            age = "no cached list"
+        warn(f"ban-list sync failed ({exc}); validating with the cached list: {age}")
+
+
+def note_derived(bl: BanList | None) -> None:
+    """Warn when the list was derived for --as-of rather than announced as such."""
+    from tt_organizer.cli.output import warn
+
+    if bl is not None and bl.note:
+        warn(bl.note)

@@ -1,0 +1,132 @@
+"""``tt deck check-batch``: the registration desk's batch deck check."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from tt_organizer.cli.options import (
+    as_of_option,
+    auto_zones_option,
+    banlist_option,
+    cache_option,
+    format_option,
+    input_format_option,
+    json_option,
+    strict_colors_option,
+)
+from tt_organizer.errors import EXIT_INVALID, EXIT_OK, InputError
+
+if TYPE_CHECKING:
+    from tt_organizer.batch import BatchRow
+
+PROGRESS_MIN_DECKS = 20
+
+
+@click.command("check-batch", short_help="Validate a folder, zip or roster sheet of decklists.")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(dir_okay=False, path_type=str),
+    default=None,
+    help="Also write the full report: an .xlsx workbook (Summary and Details sheets) or "
+    ".json.",
+)
+@format_option
+@json_option
+@banlist_option
+@as_of_option
+@cache_option
+@strict_colors_option
+@auto_zones_option
+@input_format_option
+@click.pass_context
+def check_batch(
+    ctx: click.Context,
+    paths: tuple[str, ...],
+    out: str | None,
+    format_id: str | None,
+    as_json: bool,
+    banlist_pick: str | None,
+    as_of: dt.datetime | None,
+    cache: str | None,
+    strict_colors: bool,
+    auto_zones: bool,
+    input_format: str | None,
+) -> None:
+    """Validate every deck in PATHS: folders (recursive), zips of decklists, decklist files,
+    or a roster sheet (.csv/.xlsx with a player column and a decklist column, one deck per row).
+
+    Prints one summary table (or JSON with --json); an unreadable file is a row with its
+    error. Exit 0 if every deck is legal, 1 otherwise.
+    """
+    from tt_organizer.batch import batch_payload, collect_inputs, run_batch, write_report
+    from tt_organizer.cli.output import print_json
+    from tt_organizer.formats.check import load_context
+
+    if out is not None and not out.lower().endswith((".json", ".xlsx")):
+        raise InputError("the report file name must end with .xlsx or .json", file=out)
+    check = load_context(
+        format_id,
+        cache=cache,
+        banlist_pick=banlist_pick,
+        as_of=as_of.date() if as_of else None,
+        strict_colors=strict_colors,
+        auto_zones=auto_zones,
+        input_format=input_format,
+    )
+    items = collect_inputs(paths)
+    if not items:
+        raise InputError("no decklists found in " + ", ".join(paths))
+    if sys.stderr.isatty() and len(items) > PROGRESS_MIN_DECKS:
+        from rich.progress import Progress
+
+        from tt_organizer.cli.output import err_console
+
+        with Progress(console=err_console, transient=True) as progress:
+            task = progress.add_task("Checking decks", total=len(items))
+            rows = run_batch(items, check, on_row=lambda _row: progress.advance(task))
+    else:
+        rows = run_batch(items, check)
+    if as_json:
+        print_json(batch_payload(rows, check))
+    else:
+        _render(rows, check.fmt.id)
+    if out is not None:
+        write_report(rows, check, out)
+        if not as_json:
+            from tt_organizer.cli.output import err_console
+
+            err_console.print(f"report written to {out}", markup=False)
+    ctx.exit(EXIT_OK if all(r.legal for r in rows) else EXIT_INVALID)
+
+
+def _render(rows: list[BatchRow], format_id: str) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from tt_organizer.batch import batch_summary
+    from tt_organizer.cli.output import console
+
+    table = Table(title=f"Deck check — {format_id}", title_justify="left")
+    for column in ("Player", "Source", "Verdict", "Codes", "First message"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        if row.legal is None:
+            verdict = "[bold yellow]unreadable[/]"
+        elif row.legal:
+            verdict = "[green]legal[/]"
+        else:
+            verdict = "[bold red]illegal[/]"
+        table.add_row(escape(row.player), escape(row.source), verdict, ", ".join(row.codes),
+                      escape(row.message))
+    console.print(table)
+    counts = batch_summary(rows)
+    console.print(
+        f"{counts['decks']} decks: {counts['legal']} legal, {counts['illegal']} illegal, "
+        f"{counts['unreadable']} unreadable"
+    )

@@ -1,0 +1,41 @@
+"""``tt cards import FILE.csv --game G``: load an organizer's card list for another game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tt_organizer.cli.options import json_option
+
+
+@click.command("import")
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--game",
+    required=True,
+    metavar="GAME",
+    help="Game (or format) id the list belongs to: dmcg-1999, dmcg-alpha, appmon, fftcg, ...",
+)
+@json_option
+def import_cards(source: Path, game: str, as_json: bool) -> None:
+    """Import SOURCE, a CSV card list (columns number,name,type[,level,color,rarity,set]),
+    as the card table of GAME, replacing any earlier import.
+
+    Deck checks of that game's formats use it for name-, type- and level-based rules.
+    """
+    from tt_organizer.cards.games import game_formats, import_game_cards
+    from tt_organizer.cli.output import console, escape, print_json, warn
+
+    result = import_game_cards(source, game)
+    if as_json:
+        print_json(result.to_dict())
+        return
+    types = ", ".join(f"{n} {escape(t)}" for t, n in sorted(result.types.items()))
+    console.print(
+        f"imported {result.count} card(s) for [bold]{result.game}[/] ({types}) into "
+        f"{escape(str(result.path))}"
+    )
+    console.print(f"used by format(s): {', '.join(game_formats(result.game))}")
+    for message in result.warnings:
+        warn(escape(message))

@@ -1,0 +1,53 @@
+"""``tt cards sync``: refresh data/cards.json from a public card list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from tt_organizer.cli.options import json_option
+
+
+@click.command("sync")
+@click.option("--url", default=None, envvar="TT_CARDS_URL", metavar="URL",
+              help="Address of the card list (env TT_CARDS_URL; default the community "
+              "cards.json of vinicius3333/aegis-digimon-tcg).")
+@click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Read the card list from this file instead (JSON or cards.csv).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder holding cards.json (default the data folder).")
+@click.option("--force", is_flag=True, help="Replace cards.json even if the list shrank by half.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+              help="Seconds to wait for the server at each step.")
+@click.option("--retries", type=click.IntRange(min=0), default=3, show_default=True,
+              help="Retries after a timeout, a connection error or an HTTP 5xx/429.")
+@json_option
+def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,
+         timeout: float, retries: int, as_json: bool) -> None:
+    """Fetch a public card list, check every row and replace cards.json atomically.
+
+    Accepts our cards.csv facts table or a JSON list of card records (cardNumber/cardId,
+    name/nameEn, kinds, colors, level, rarity). Nothing is written if any record is invalid,
+    if the list shrank by more than half (unless --force) or if nothing changed.
+    """
+    from tt_organizer.cards.sync import card_source, sync_cards
+    from tt_organizer.cli.output import console, print_json, warn
+    from tt_organizer.paths import data_dir
+
+    if url and from_file:
+        raise click.UsageError("give --url or --from, not both")
+    source = card_source(str(from_file) if from_file else url, timeout=timeout, retries=retries)
+    result = sync_cards(source, out or data_dir(), force=force)
+    if as_json:
+        print_json({"status": result.status, "file": str(result.target), "count": result.count,
+                    "previous": result.previous, "source": result.source,
+                    "forced_past": result.overridden})
+        return
+    for reason in result.overridden:
+        warn(f"--force: replaced despite: {reason}")
+    if result.status == "unchanged":
+        console.print(f"unchanged: {result.target} already holds these {result.count} cards")
+    else:
+        before = f" (was {result.previous})" if result.previous is not None else ""
+        console.print(f"wrote {result.target}: {result.count} cards{before} from {result.source}")

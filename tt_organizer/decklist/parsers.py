@@ -1,0 +1,783 @@
+"""Read the decklist shapes players paste or export into a :class:`ParsedDecklist`.
+
+Shapes (``INPUT_FORMATS``), all auto-detected by :func:`detect_format` and forcible with
+``input_format``:
+
+* ``digimoncard.io`` - ``// Digimon Deck List`` then ``4 BlitzGreymon EX9-013``, ``// Egg Deck``;
+* ``digimoncard.dev`` - ``// Digimon DeckList`` then ``1 DemiMeramon        BT15-006`` (padded);
+* ``digimoncard.app`` - ``BT11-005 Koromon 4`` (number, name, count);
+* ``digimonmeta`` - ``4 (BT22-002)``;
+* ``untap`` - ``1 MetalTyrannomon     (DCG) (BT11-055)``;
+* ``plain`` - ``4 BT1-010``, ``4x Agumon (BT1-010)``, ``BT1-010 x4``, a bare ``BT1-010`` (1 copy);
+* ``tts`` - Tabletop Simulator: a JSON array of card numbers, one entry per copy, whose first
+  element may be a header string (``"Exported from https://digimoncard.dev"``); copies are
+  summed per (normalised) number in first-seen order, each DeckLine on its first entry's line;
+* ``csv`` - ``count,number[,name][,section]`` rows, with or without a header row (``,`` ``;`` or,
+  with a header row, tab separated); ``xlsx`` - the same columns on the first sheet.
+
+All text shapes are read by one line reader (the shape only names the result): a count at the
+start (``4``, ``4x``, ``4 x``, ``x4``) or at the end (``4``, ``x4``, ``4x``) of the line and a
+card number at the other end of the rest, possibly in brackets or with a parallel suffix; what
+remains is the name (``(DCG)`` dropped). With a count at the start the number is looked for at
+the end first (``4 ADR-02 Searcher EX2-046``), with a count at the end at the start first. A
+line holding only a card number is one copy. The card number is whatever ``normalize`` accepts,
+so another game's normaliser changes what a number is.
+
+Skipped: blank lines, lines without letters or digits (``-----``), comments (``#`` or ``//``
+lines that name no section) and ``Name: ...``/``Deck name: ...`` lines (the first one names the
+deck). Section headers: see :mod:`tt_organizer.decklist.sections`; a ``Sideboard`` section is
+ignored up to the next header (neither format has a sideboard), and ``has_sections`` is set by
+any header. Any other line that cannot be read raises :class:`InputError` with the file, the
+1-based line and the line's text; so does a count outside 1-99.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import warnings
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
+from tt_organizer.decklist.model import DeckLine, ParsedDecklist
+from tt_organizer.decklist.sections import SKIP, classify_header
+from tt_organizer.errors import InputError
+
+Normalizer = Callable[[str], str | None]
+
+INPUT_FORMATS: tuple[str, ...] = (
+    "digimoncard.io",
+    "digimoncard.dev",
+    "digimoncard.app",
+    "digimonmeta",
+    "untap",
+    "plain",
+    "tts",
+    "csv",
+    "xlsx",
+)
+
+MAX_FILE_BYTES = 1024 * 1024
+MAX_COUNT = 99
+MAX_TABLE_ROWS = 20_000
+
+_XLSX_MAGIC = b"PK\x03\x04"
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+
+# --- line reading -----------------------------------------------------------------------------
+
+_X = "[xX×*]"
+_START_COUNT = re.compile(
+    rf"^(?:(?P<sign>[-+−])?(?P<n>\d+)\s*(?:{_X}(?=\s))?|{_X}\s*(?P<n2>[-+−]?\d+))\s+(?P<rest>\S.*)$"
+)
+_END_COUNT = re.compile(
+    rf"^(?P<rest>.*?\S)\s+(?:(?:{_X}\s*)?(?P<n>[-+−]?\d+)|(?P<n2>[-+−]?\d+)\s*{_X})$"
+)
+_BULLET = re.compile(r"^[-*•]\s+")
+_NAME_LINE = re.compile(
+    r"^(?://+|#+)?\s*(?:deck[\s_-]*name|name|title)\s*[:=]\s*(?P<name>\S.*?)\s*$", re.IGNORECASE
+)
+# "Total: 58", "Deck size: 50", "Card count 8 cards" - summary lines some exporters append.
+_SUMMARY_LINE = re.compile(
+    r"^(?://+|#+)?\s*(?:total(?:\s+cards?)?|deck\s*size|card\s*count)\s*[:=]?\s*\d+"
+    r"(?:\s*cards?)?\s*$",
+    re.IGNORECASE,
+)
+_BRACKETS = "()[]{}<>"
+_NAME_TRIM = " \t-–—|:,;"
+_DCG = re.compile(r"\s*\(\s*DCG\s*\)\s*$", re.IGNORECASE)
+
+
+def _fail(
+    message: str, source: str, line: int | None = None, text: str | None = None
+) -> InputError:
+    return InputError(message, file=source, line=line, text=text)
+
+
+def _strip_brackets(token: str) -> str:
+    token = token.strip()
+    while (
+        len(token) >= 2
+        and token[0] in "([{<"
+        and token[-1] == _BRACKETS[_BRACKETS.index(token[0]) + 1]
+    ):
+        token = token[1:-1].strip()
+    return token
+
+
+def _as_number(candidate: str, normalize: Normalizer) -> str | None:
+    stripped = _strip_brackets(candidate)
+    if not stripped:
+        return None
+    try:
+        return normalize(stripped)
+    except Exception:  # a caller's normaliser must not turn a bad line into a traceback
+        return None
+
+
+def _count(sign: str | None, digits: str) -> int:
+    value = int(digits.replace("−", "-"))
+    return -value if sign in ("-", "−") else value
+
+
+def _split_count(text: str) -> tuple[int | None, str, str | None]:
+    """(count, rest, where) with where ``start``/``end``/None (no count found)."""
+    m = _START_COUNT.match(text)
+    if m:
+        if m.group("n") is not None:
+            return _count(m.group("sign"), m.group("n")), m.group("rest"), "start"
+        return _count(None, m.group("n2")), m.group("rest"), "start"
+    m = _END_COUNT.match(text)
+    if m:
+        digits = m.group("n") if m.group("n") is not None else m.group("n2")
+        return _count(None, digits), m.group("rest"), "end"
+    return None, text, None
+
+
+def _find_number(rest: str, normalize: Normalizer, prefer_end: bool) -> tuple[str, str] | None:
+    """(number, name) found at one end of ``rest`` (a token, or a token and a suffix)."""
+    rest = re.sub(r"(?<=[^\s(\[])([(\[])", r" \1", rest)  # "BT1-010(P)" -> "BT1-010 (P)"
+    tokens = rest.split()
+    if not tokens:
+        return None
+    sides = ("end", "start") if prefer_end else ("start", "end")
+    for side in sides:
+        for width in (1, 2):
+            if width > len(tokens):
+                break
+            if side == "end":
+                chosen, others = tokens[-width:], tokens[:-width]
+            else:
+                chosen, others = tokens[:width], tokens[width:]
+            number = _as_number(" ".join(_strip_brackets(t) for t in chosen), normalize)
+            if number is not None:
+                return number, " ".join(others)
+    return None
+
+
+def _clean_name(name: str) -> str | None:
+    name = _DCG.sub("", name).strip(_NAME_TRIM)
+    return name or None
+
+
+def _read_card_line(
+    text: str, normalize: Normalizer, *, source: str, line_no: int, raw: str
+) -> tuple[int, str, str | None]:
+    """(count, number, name) of one card line, or InputError."""
+    count, rest, where = _split_count(text)
+    if where is None:
+        number = _as_number(text, normalize)
+        if number is None:
+            raise _fail(
+                "cannot read this line as a card (expected a count and a card number, "
+                "e.g. '4 Agumon BT1-010')",
+                source,
+                line_no,
+                raw,
+            )
+        return 1, number, None
+    found = _find_number(rest, normalize, prefer_end=(where == "start"))
+    if found is None:
+        # "BT1-010 4" style numbers that end in digits: the whole line may be a bare number.
+        number = _as_number(text, normalize)
+        if number is not None:
+            return 1, number, None
+        raise _fail("no card number found on this line", source, line_no, raw)
+    assert count is not None
+    if not 1 <= count <= MAX_COUNT:
+        raise _fail(
+            f"count {count} is out of range (1-{MAX_COUNT} copies per line)", source, line_no, raw
+        )
+    number, name = found
+    return count, number, _clean_name(name)
+
+
+def _parse_text(
+    text: str, *, source: str, input_format: str, normalize: Normalizer
+) -> ParsedDecklist:
+    result = ParsedDecklist(source=source, input_format=input_format, lines=[])
+    section: str | None = None
+    skipping = False
+    for line_no, raw_line in enumerate(text.splitlines(), start=1):
+        raw = raw_line.strip()
+        line = _BULLET.sub("", raw.replace("\t", " ")).strip()
+        if not any(ch.isalnum() for ch in line):
+            continue
+        kind = classify_header(line)
+        if kind is not None:
+            result.has_sections = True
+            skipping = kind == SKIP
+            section = None if skipping else kind
+            continue
+        name_match = _NAME_LINE.match(line)
+        if name_match:
+            if result.name is None:
+                result.name = name_match.group("name")
+            continue
+        if line.startswith(("#", "//")) or skipping or _SUMMARY_LINE.match(line):
+            continue
+        count, number, name = _read_card_line(
+            line, normalize, source=source, line_no=line_no, raw=raw
+        )
+        result.lines.append(DeckLine(count, number, name, section, line_no, raw))
+    return result
+
+
+# --- Tabletop Simulator JSON ------------------------------------------------------------------
+
+_WS = " \t\r\n"
+
+
+def _line_of(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def _json_elements(text: str, source: str) -> Iterator[tuple[object, int, str]]:
+    """Yield (value, line, source text) of each element of a top-level JSON array."""
+    decoder = json.JSONDecoder()
+    pos = len(text) - len(text.lstrip(_WS))
+    if pos >= len(text) or text[pos] != "[":
+        raise _fail(
+            "a JSON decklist must be an array of card-number strings (e.g. Tabletop Simulator "
+            "export)",
+            source,
+            _line_of(text, pos),
+        )
+    pos += 1
+    first = True
+    counted, line = 0, 1  # newlines before ``counted``: elements are yielded in order
+
+    def line_at(at: int) -> int:
+        nonlocal counted, line
+        line += text.count("\n", counted, at)
+        counted = at
+        return line
+
+    while True:
+        while pos < len(text) and text[pos] in _WS:
+            pos += 1
+        if pos >= len(text):
+            raise _fail("invalid JSON: the array is not closed", source, _line_of(text, pos))
+        if text[pos] == "]" and first:
+            pos += 1
+            break
+        try:
+            value, end = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as exc:
+            raise _fail(f"invalid JSON: {exc.msg}", source, exc.lineno) from None
+        except RecursionError:
+            raise _fail("invalid JSON: nested too deeply", source, _line_of(text, pos)) from None
+        yield value, line_at(pos), text[pos:end]
+        first = False
+        pos = end
+        while pos < len(text) and text[pos] in _WS:
+            pos += 1
+        if pos >= len(text):
+            raise _fail("invalid JSON: the array is not closed", source, _line_of(text, pos))
+        if text[pos] == ",":
+            pos += 1
+            continue
+        if text[pos] == "]":
+            pos += 1
+            break
+        raise _fail("invalid JSON: expected ',' or ']'", source, _line_of(text, pos))
+    rest = len(text[pos:]) - len(text[pos:].lstrip(_WS))
+    if pos + rest < len(text):
+        raise _fail("invalid JSON: data after the array", source, _line_of(text, pos + rest))
+
+
+def _parse_tts(text: str, *, source: str, normalize: Normalizer) -> ParsedDecklist:
+    result = ParsedDecklist(source=source, input_format="tts", lines=[])
+    by_number: dict[str, DeckLine] = {}
+    for index, (value, line_no, written) in enumerate(_json_elements(text, source)):
+        if not isinstance(value, str):
+            raise _fail(
+                f"a JSON decklist must be an array of card-number strings, found "
+                f"{type(value).__name__ if value is not None else 'null'}",
+                source,
+                line_no,
+                written,
+            )
+        number = _as_number(value, normalize)
+        if number is None:
+            if index == 0:  # "Exported from https://digimoncard.dev"
+                continue
+            raise _fail(f"not a card number: {value!r}", source, line_no, written)
+        entry = by_number.get(number)
+        if entry is None:
+            entry = DeckLine(0, number, None, None, line_no, written)
+            by_number[number] = entry
+            result.lines.append(entry)
+        entry.count += 1
+        if entry.count > MAX_COUNT:
+            raise _fail(f"more than {MAX_COUNT} copies of {number}", source, line_no, written)
+    return result
+
+
+# --- CSV / spreadsheet tables -----------------------------------------------------------------
+
+_COLUMN_SYNONYMS: dict[str, frozenset[str]] = {
+    "count": frozenset({"count", "qty", "quantity", "copies", "amount", "numberofcopies", "x"}),
+    "number": frozenset({"number", "cardnumber", "card", "id", "cardid", "no", "cardno", "nr"})
+    | frozenset({"code", "cardcode", "num", "cardnum", "setnumber"}),
+    "name": frozenset({"name", "cardname", "title"}),
+    "section": frozenset({"section", "zone", "deck", "pile", "part", "board", "area"}),
+}
+
+
+@dataclass(slots=True)
+class _Row:
+    line: int
+    cells: list[str]
+    text: str
+
+
+def _column_role(cell: str) -> str | None:
+    key = re.sub(r"[^a-z0-9]", "", cell.lower())
+    for role, names in _COLUMN_SYNONYMS.items():
+        if key in names:
+            return role
+    return None
+
+
+def _table_count(cell: str) -> int | None:
+    m = re.fullmatch(rf"\s*(?:{_X}\s*)?([-+−]?\d+)\s*(?:{_X})?\s*", cell)
+    if not m:
+        m = re.fullmatch(r"\s*([-+−]?\d+)\.0*\s*", cell)
+    return int(m.group(1).replace("−", "-")) if m else None
+
+
+def _parse_table(
+    rows: Iterable[_Row], *, source: str, input_format: str, normalize: Normalizer
+) -> ParsedDecklist:
+    result = ParsedDecklist(source=source, input_format=input_format, lines=[])
+    # (row, section in force) for card rows; header rows, comments and name rows are consumed.
+    data: list[tuple[_Row, str | None]] = []
+    header: _Row | None = None
+    section: str | None = None
+    skipping = False
+    for row in rows:
+        row.cells = [c.strip() for c in row.cells]
+        filled = [c for c in row.cells if c]
+        if not filled:
+            continue
+        if len(filled) == 1:
+            kind = classify_header(filled[0])
+            if kind is not None:
+                result.has_sections = True
+                skipping = kind == SKIP
+                section = None if skipping else kind
+                continue
+            name_match = _NAME_LINE.match(filled[0])
+            if name_match:
+                result.name = result.name or name_match.group("name")
+                continue
+        if filled[0].startswith(("#", "//")) or skipping:
+            continue
+        if header is None and not data and _is_header_row(filled, normalize):
+            header = row
+            continue
+        data.append((row, section))
+    card_rows = [row for row, _ in data]
+    roles = _roles_from_header(header, source) if header else _infer_roles(card_rows, normalize)
+    for row, row_section in data:
+        line = _read_row(row, roles, normalize, source)
+        if line is None:
+            continue
+        if line.section is None:
+            line.section = row_section
+        else:
+            result.has_sections = True
+        result.lines.append(line)
+    return result
+
+
+def _is_header_row(filled: list[str], normalize: Normalizer) -> bool:
+    roles = [_column_role(c) for c in filled]
+    if not any(r in ("count", "number") for r in roles):
+        return False
+    return not any(
+        _table_count(c) is not None or (role is None and _as_number(c, normalize) is not None)
+        for c, role in zip(filled, roles, strict=True)
+    )
+
+
+def _roles_from_header(header: _Row, source: str) -> dict[str, int | None]:
+    roles: dict[str, int | None] = {"count": None, "number": None, "name": None, "section": None}
+    for index, cell in enumerate(header.cells):
+        role = _column_role(cell)
+        if role is not None and roles[role] is None:
+            roles[role] = index
+    if roles["number"] is None:
+        raise _fail(
+            "the header row has no card-number column (expected e.g. 'number', 'card_number', "
+            "'id')",
+            source,
+            header.line,
+            header.text,
+        )
+    return roles
+
+
+def _infer_roles(rows: list[_Row], normalize: Normalizer) -> dict[str, int | None]:
+    """Column roles of a table without a header row, by what most rows hold."""
+    width = max((len(r.cells) for r in rows), default=0)
+
+    def cell(row: _Row, col: int) -> str:
+        return row.cells[col] if col < len(row.cells) else ""
+
+    def score(col: int, test: Callable[[str], bool]) -> int:
+        return sum(1 for r in rows if cell(r, col) and test(cell(r, col)))
+
+    roles: dict[str, int | None] = {"count": None, "number": None, "name": None, "section": None}
+    count_scores = [score(c, lambda v: _table_count(v) is not None) for c in range(width)]
+    if count_scores and max(count_scores) * 2 > len(rows):
+        roles["count"] = count_scores.index(max(count_scores))
+    number_scores = [
+        -1 if c == roles["count"] else score(c, lambda v: _as_number(v, normalize) is not None)
+        for c in range(width)
+    ]
+    if number_scores and max(number_scores) > 0:
+        roles["number"] = number_scores.index(max(number_scores))
+    for col in range(width):
+        if col in (roles["count"], roles["number"]):
+            continue
+        values = [cell(r, col) for r in rows if cell(r, col)]
+        if not values:
+            continue
+        if roles["section"] is None and all(classify_header(v) for v in values):
+            roles["section"] = col
+        elif roles["name"] is None:
+            roles["name"] = col
+    return roles
+
+
+def _read_row(
+    row: _Row, roles: dict[str, int | None], normalize: Normalizer, source: str
+) -> DeckLine | None:
+    def get(role: str) -> str:
+        col = roles[role]
+        return row.cells[col] if col is not None and col < len(row.cells) else ""
+
+    section: str | None = None
+    section_text = get("section")
+    if section_text:
+        kind = classify_header(section_text)
+        if kind is None:
+            raise _fail(f"unknown section {section_text!r}", source, row.line, row.text)
+        if kind == SKIP:
+            return None
+        section = kind
+    if roles["number"] is None:
+        raise _fail("no card number found in this row", source, row.line, row.text)
+    raw_number = get("number")
+    if not raw_number:
+        raise _fail("no card number in this row", source, row.line, row.text)
+    number = _as_number(raw_number, normalize)
+    if number is None:
+        raise _fail(f"not a card number: {raw_number!r}", source, row.line, row.text)
+    count = 1
+    if roles["count"] is not None:
+        raw_count = get("count")
+        parsed = _table_count(raw_count) if raw_count else None
+        if parsed is None:
+            raise _fail(
+                f"not a card count: {raw_count!r}" if raw_count else "no count in this row",
+                source,
+                row.line,
+                row.text,
+            )
+        count = parsed
+    if not 1 <= count <= MAX_COUNT:
+        raise _fail(
+            f"count {count} is out of range (1-{MAX_COUNT} copies per line)",
+            source,
+            row.line,
+            row.text,
+        )
+    name = _clean_name(get("name"))
+    return DeckLine(count, number, name, section, row.line, row.text)
+
+
+def _csv_rows(text: str, source: str) -> Iterator[_Row]:
+    lines = text.splitlines()
+    start = 0
+    delimiter: str | None = None
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        sep = re.fullmatch(r"\s*sep=(.)\s*", line)
+        if sep:  # Excel's "sep=;" first line
+            delimiter, start = sep.group(1), index + 1
+        break
+    if delimiter is None:
+        delimiter = _csv_delimiter(lines)
+    reader = csv.reader(io.StringIO("\n".join(lines[start:])), delimiter=delimiter, strict=True)
+    previous = 0
+    try:
+        for cells in reader:
+            first, last = previous + 1, reader.line_num
+            previous = reader.line_num
+            text = "\n".join(lines[start + first - 1 : start + last]).strip()
+            yield _Row(start + first, cells, text)
+    except csv.Error as exc:
+        line = start + previous + 1
+        raise _fail(f"unreadable CSV: {exc}", source, line, _line_text(lines, line)) from None
+
+
+def _line_text(lines: list[str], line: int) -> str | None:
+    return lines[line - 1].strip() if 0 < line <= len(lines) else None
+
+
+def _csv_delimiter(lines: list[str]) -> str:
+    first = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
+    counts = {d: first.count(d) for d in (",", ";", "\t")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else ","
+
+
+# --- detection --------------------------------------------------------------------------------
+
+_NUM = NUMBER_IN_TEXT.pattern
+_SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("digimonmeta", re.compile(rf"^\d+\s+\(\s*{_NUM}\s*\)$", re.IGNORECASE)),
+    ("untap", re.compile(rf"^\d+\s+.*\(\s*DCG\s*\)\s*\(\s*{_NUM}\s*\)$", re.IGNORECASE)),
+    ("digimoncard.app", re.compile(rf"^{_NUM}\s+\S.*\s\d+$", re.IGNORECASE)),
+    ("digimoncard.dev", re.compile(rf"^\d+ \S.*?\S {{2,}}{_NUM}$", re.IGNORECASE)),
+    ("digimoncard.io", re.compile(rf"^\d+ \S(?:.*\S)? {_NUM}$", re.IGNORECASE)),
+)
+_DEV_HEADER = re.compile(r"^//\s*digimon\s+decklist\b", re.IGNORECASE)
+_IO_HEADER = re.compile(r"^//\s*digimon\s+deck\s+list\b", re.IGNORECASE)
+
+
+def detect_format(text: str) -> str:
+    """The input-format id that ``text`` looks like.
+
+    A JSON array (or object) is ``tts``; a ``// Digimon DeckList`` / ``// Digimon Deck List``
+    header means digimoncard.dev / .io; comma or semicolon rows with a count cell each (or a
+    header row naming the columns) are ``csv``; otherwise the shape every card line shares
+    (``digimonmeta``, ``untap``, ``digimoncard.app``, ``.dev``, ``.io``), and ``plain`` when
+    the lines are mixed or none of these.
+    """
+    stripped = text.lstrip("\ufeff" + _WS)
+    if stripped.startswith(("[", "{")):
+        return "tts"
+    lines = [ln.strip() for ln in stripped.splitlines() if ln.strip()]
+    for line in lines:
+        if _DEV_HEADER.match(line):
+            return "digimoncard.dev"
+        if _IO_HEADER.match(line):
+            return "digimoncard.io"
+    if _looks_like_csv(lines):
+        return "csv"
+    shapes: set[str] = set()
+    for line in lines:
+        line = line.replace("\t", " ")
+        if (
+            line.startswith(("#", "//"))
+            or not any(ch.isalnum() for ch in line)
+            or classify_header(line) is not None
+            or _NAME_LINE.match(line)
+            or _SUMMARY_LINE.match(line)
+        ):
+            continue
+        shape = next((s for s, pattern in _SHAPES if pattern.match(line)), "plain")
+        shapes.add(shape)
+        if len(shapes) > 1:
+            return "plain"
+    return shapes.pop() if shapes else "plain"
+
+
+def _looks_like_csv(lines: list[str]) -> bool:
+    body = [ln for ln in lines if not ln.startswith(("#", "//")) and classify_header(ln) is None]
+    if not body:
+        return False
+    if re.fullmatch(r"sep=.", body[0]):
+        return True
+    delimiter = _csv_delimiter(body)
+    try:
+        first = next(csv.reader([body[0]], delimiter=delimiter))
+    except csv.Error:
+        return False
+    if len(first) >= 2 and any(_column_role(c) in ("count", "number") for c in first):
+        return True
+    if delimiter == "\t":
+        return False
+    for line in body:
+        try:
+            cells = next(csv.reader([line], delimiter=delimiter))
+        except csv.Error:
+            return False
+        if len(cells) < 2 or not any(_table_count(c) is not None for c in cells):
+            return False
+    return True
+
+
+# --- entry points -----------------------------------------------------------------------------
+
+
+def _check_format(input_format: str | None, source: str) -> None:
+    if input_format is not None and input_format not in INPUT_FORMATS:
+        raise _fail(
+            f"unknown input format {input_format!r} (choose from {', '.join(INPUT_FORMATS)})",
+            source,
+        )
+
+
+def _check_text(text: str, source: str) -> None:
+    if len(text) > MAX_FILE_BYTES:
+        raise _fail(f"file too large ({len(text)} characters, limit 1 MiB)", source)
+    bad = _CONTROL.search(text)
+    if bad:
+        raise _fail("not a text decklist (binary data)", source, _line_of(text, bad.start()))
+
+
+def parse_decklist(
+    text: str,
+    *,
+    source: str = "<text>",
+    input_format: str | None = None,
+    normalize: Normalizer = normalize_number,
+) -> ParsedDecklist:
+    """Parse decklist text in any text shape (auto-detected unless ``input_format`` is given).
+
+    ``normalize`` turns a card identifier into its canonical form or None; raises InputError
+    with file, line and text for anything that cannot be read, or when no card is found.
+    """
+    _check_format(input_format, source)
+    if input_format == "xlsx":
+        raise _fail("an .xlsx workbook must be read from its file (read_decklist)", source)
+    text = text.removeprefix("\ufeff")
+    _check_text(text, source)
+    fmt = input_format or detect_format(text)
+    if fmt == "tts":
+        parsed = _parse_tts(text, source=source, normalize=normalize)
+    elif fmt == "csv":
+        parsed = _parse_table(
+            _csv_rows(text, source), source=source, input_format=fmt, normalize=normalize
+        )
+    else:
+        parsed = _parse_text(text, source=source, input_format=fmt, normalize=normalize)
+    if not parsed.lines:
+        raise _fail("no cards found in the decklist (empty, or only comments and headers)", source)
+    return parsed
+
+
+def _read_bytes(path: Path, source: str) -> bytes:
+    try:
+        if path.is_dir():
+            raise _fail("is a directory, not a decklist file", source)
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise _fail(f"file too large ({size} bytes, limit 1 MiB)", source)
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise _fail("file not found", source) from None
+    except PermissionError:
+        raise _fail("permission denied", source) from None
+    except IsADirectoryError:
+        raise _fail("is a directory, not a decklist file", source) from None
+    except OSError as exc:
+        raise _fail(f"cannot read file: {exc.strerror or exc}", source) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _fail("file too large (limit 1 MiB)", source)
+    return data
+
+
+def _decode(data: bytes, source: str) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise _fail("not a text decklist (binary data)", source) from None
+    if b"\x00" in data:
+        raise _fail("not a text decklist (binary data)", source, _line_of_bytes(data))
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")  # control characters are rejected by parse_decklist
+
+
+def _line_of_bytes(data: bytes) -> int:
+    return data.count(b"\n", 0, data.index(b"\x00")) + 1
+
+
+def _cell_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, str):
+        return value.strip()
+    return str(value)
+
+
+def _xlsx_rows(data: bytes, source: str) -> list[_Row]:
+    try:
+        import openpyxl
+    except ImportError:  # pragma: no cover - openpyxl is a dependency
+        raise _fail("reading .xlsx needs openpyxl (pip install openpyxl)", source) from None
+    rows: list[_Row] = []
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            # a file object: openpyxl would refuse a file name without an .xlsx extension
+            workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        try:
+            sheets = workbook.worksheets
+            if not sheets:
+                raise _fail("the workbook has no sheet", source)
+            for line, values in enumerate(sheets[0].iter_rows(values_only=True), start=1):
+                cells = [_cell_text(v) for v in values]
+                if not any(cells):
+                    continue
+                if len(rows) >= MAX_TABLE_ROWS:
+                    raise _fail(f"too many rows (limit {MAX_TABLE_ROWS})", source, line)
+                rows.append(_Row(line, cells, ", ".join(c for c in cells if c)))
+        finally:
+            workbook.close()
+    except InputError:
+        raise
+    except Exception as exc:  # openpyxl raises many types for a broken workbook
+        raise _fail(f"not a readable .xlsx workbook ({type(exc).__name__})", source) from None
+    return rows
+
+
+def read_decklist(
+    path: str | Path,
+    *,
+    input_format: str | None = None,
+    normalize: Normalizer = normalize_number,
+) -> ParsedDecklist:
+    """Read a decklist file (text, ``.json``, ``.csv``, ``.xlsx``); every problem is InputError.
+
+    The shape comes from ``input_format``, else from the content (an .xlsx workbook is
+    recognised by its bytes, a ``.json`` file is read as a Tabletop Simulator export).
+    """
+    source = str(path)
+    path = Path(path)
+    _check_format(input_format, source)
+    data = _read_bytes(path, source)
+    is_zip = data.startswith(_XLSX_MAGIC)
+    if input_format == "xlsx" or (input_format is None and is_zip):
+        if not is_zip:
+            raise _fail("not an .xlsx workbook", source)
+        parsed = _parse_table(
+            _xlsx_rows(data, source), source=source, input_format="xlsx", normalize=normalize
+        )
+        if not parsed.lines:
+            raise _fail("no cards found in the decklist (empty sheet)", source)
+        return parsed
+    if input_format is None and path.suffix.lower() in (".xls", ".ods", ".numbers"):
+        raise _fail(f"{path.suffix} spreadsheets are not supported: save as .xlsx or .csv", source)
+    text = _decode(data, source)
+    if input_format is None and path.suffix.lower() == ".json":
+        input_format = "tts"
+    return parse_decklist(text, source=source, input_format=input_format, normalize=normalize)

@@ -1,0 +1,159 @@
+"""Result strings (``2-1``, ``draw`` …) and the per-game calibration lists of ``report``.
+
+Best-of-one: ``1-0``, ``0-1``, ``draw``, ``double-loss``.
+Best-of-three: ``2-0``, ``2-1``, ``1-2``, ``0-2``, ``1-0`` / ``0-1`` (only one game finished
+before time), ``1-1-1`` (one win each and a drawn game), ``draw``, ``double-loss``.
+Game counts are from the first seat (P1) of the pairing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tt_organizer.errors import EventError
+
+SEATS = ("P1", "P2")
+DRAW_TOKENS = ("D", "DRAW", "-")
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A parsed result: games won by each seat, drawn games, the match outcome."""
+
+    text: str  # canonical result string
+    p1_games: int
+    p2_games: int
+    draws: int
+    outcome: str  # "p1", "p2", "draw", "double-loss"
+
+    @property
+    def games_played(self) -> int:
+        """How many games the calibration lists must describe."""
+        return self.p1_games + self.p2_games + self.draws
+
+
+_BO1 = {
+    "1-0": (1, 0, 0, "p1"),
+    "0-1": (0, 1, 0, "p2"),
+    "draw": (0, 0, 1, "draw"),
+    "double-loss": (0, 0, 0, "double-loss"),
+}
+_BO3 = {
+    "2-0": (2, 0, 0, "p1"),
+    "2-1": (2, 1, 0, "p1"),
+    "1-2": (1, 2, 0, "p2"),
+    "0-2": (0, 2, 0, "p2"),
+    "1-0": (1, 0, 0, "p1"),
+    "0-1": (0, 1, 0, "p2"),
+    "1-1-1": (1, 1, 1, "draw"),
+    "draw": (0, 0, 1, "draw"),
+    "double-loss": (0, 0, 0, "double-loss"),
+}
+_ALIASES = {"d": "draw", "dl": "double-loss", "double loss": "double-loss", "2-0-0": "2-0",
+            "2-1-0": "2-1", "1-2-0": "1-2", "0-2-0": "0-2", "1-0-0": "1-0", "0-1-0": "0-1"}
+
+
+def valid_results(best_of: int) -> tuple[str, ...]:
+    """The result strings a best-of-``best_of`` event accepts."""
+    return tuple(_BO1 if best_of == 1 else _BO3)
+
+
+def parse_result(text: str, best_of: int) -> MatchResult:
+    """Parse ``text`` for a best-of-``best_of`` match (EventError if it does not fit)."""
+    key = " ".join(text.strip().lower().replace("–", "-").split())
+    key = _ALIASES.get(key, key)
+    table = _BO1 if best_of == 1 else _BO3
+    if key not in table:
+        raise EventError(
+            f"result {text!r} does not fit best-of-{best_of}; "
+            f"use one of {', '.join(table)}"
+        )
+    p1, p2, d, outcome = table[key]
+    return MatchResult(key, p1, p2, d, outcome)
+
+
+@dataclass(frozen=True)
+class GameFlags:
+    """One game of the calibration lists, by seat (``P1``/``P2``; winner None = drawn)."""
+
+    number: int
+    first: str | None
+    winner: str | None
+    turns: int | None
+
+
+def _split(value: str | list[str] | None) -> list[str] | None:
+    if value is None:
+        return None
+    items = value.split(",") if isinstance(value, str) else [str(v) for v in value]
+    items = [i.strip() for i in items]
+    return [] if items == [""] else items
+
+
+def parse_game_flags(
+    result: MatchResult,
+    *,
+    first: str | list[str] | None = None,
+    winners: str | list[str] | None = None,
+    turns: str | list[int] | list[str] | None = None,
+    best_of: int = 3,
+) -> list[GameFlags]:
+    """Check ``--first``/``--winners``/``--turns`` against ``result`` and return one entry per
+    game played (empty when no list is given). EventError when they disagree."""
+    firsts = _split(first)
+    wins = _split(winners)
+    turn_items = _split(turns) if not isinstance(turns, list) else [str(t) for t in turns]
+    if firsts is None and wins is None and turn_items is None:
+        return []
+    n = result.games_played
+    for flag, items in (("--first", firsts), ("--winners", wins), ("--turns", turn_items)):
+        if items is not None and len(items) != n:
+            raise EventError(
+                f"{flag} lists {len(items)} game(s) but result {result.text} means {n} "
+                f"game(s) played"
+            )
+    first_seats = [_seat(t, "--first") for t in firsts] if firsts is not None else None
+    win_seats: list[str | None] | None = None
+    if wins is not None:
+        win_seats = [None if w.upper() in DRAW_TOKENS else _seat(w, "--winners") for w in wins]
+        counts = (win_seats.count("P1"), win_seats.count("P2"), win_seats.count(None))
+        if counts != (result.p1_games, result.p2_games, result.draws):
+            raise EventError(
+                f"--winners {','.join(wins)} does not agree with result {result.text} "
+                f"(P1 {counts[0]}, P2 {counts[1]}, drawn {counts[2]})"
+            )
+        need = 1 if best_of == 1 else 2
+        tally = {"P1": 0, "P2": 0}
+        for i, seat in enumerate(win_seats[:-1], 1):
+            if seat is not None:
+                tally[seat] += 1
+                if tally[seat] >= need:
+                    raise EventError(
+                        f"--winners {','.join(wins)}: {seat} had won the match after game {i}"
+                    )
+    elif result.p1_games == n or result.p2_games == n:
+        # unambiguous: every game was won by the same seat
+        win_seats = ["P1" if result.p1_games == n else "P2"] * n
+    turn_values: list[int] | None = None
+    if turn_items is not None:
+        turn_values = []
+        for t in turn_items:
+            if not t.isdigit() or int(t) < 1:
+                raise EventError(f"--turns: {t!r} is not a turn number (1 or more)")
+            turn_values.append(int(t))
+    return [
+        GameFlags(
+            number=i + 1,
+            first=first_seats[i] if first_seats is not None else None,
+            winner=win_seats[i] if win_seats is not None else None,
+            turns=turn_values[i] if turn_values is not None else None,
+        )
+        for i in range(n)
+    ]
+
+
+def _seat(token: str, flag: str) -> str:
+    seat = token.strip().upper()
+    if seat not in SEATS:
+        raise EventError(f"{flag}: {token!r} is not a seat (P1 or P2)")
+    return seat

@@ -1,0 +1,143 @@
+"""The event database schema and its migrations.
+
+The schema version lives in ``PRAGMA user_version``; ``PRAGMA application_id`` marks the file
+as a tt-organizer event so that a foreign SQLite file is recognised and left alone. Every
+migration runs in the transaction that opens the file, so a failed migration changes nothing.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+APPLICATION_ID = 0x54544556  # "TTEV"
+SCHEMA_VERSION = 1
+
+_V1 = """
+CREATE TABLE settings (
+    id            INTEGER PRIMARY KEY CHECK (id = 1),
+    name          TEXT    NOT NULL,
+    format_id     TEXT    NOT NULL,
+    banlist_date  TEXT,
+    best_of       INTEGER NOT NULL CHECK (best_of IN (1, 3)),
+    rounds        INTEGER,            -- NULL = auto (fixed at the first pairing)
+    rounds_auto   INTEGER NOT NULL DEFAULT 0,
+    top_cut       INTEGER,            -- NULL = by player count; 0 = none
+    win_points    INTEGER NOT NULL,
+    draw_points   INTEGER NOT NULL,
+    loss_points   INTEGER NOT NULL,
+    bye_points    INTEGER NOT NULL,
+    unfinished    TEXT    NOT NULL CHECK (unfinished IN ('draw', 'double-loss')),
+    tiebreakers   TEXT    NOT NULL,   -- comma separated
+    seed          INTEGER NOT NULL,
+    strict_colors INTEGER NOT NULL DEFAULT 0,
+    created_at    TEXT    NOT NULL
+);
+
+CREATE TABLE players (
+    id               INTEGER PRIMARY KEY,
+    name             TEXT    NOT NULL,
+    name_key         TEXT    NOT NULL UNIQUE,   -- casefolded name
+    ext_id           TEXT    UNIQUE,
+    registered_at    TEXT    NOT NULL,
+    dropped          INTEGER NOT NULL DEFAULT 0,
+    dropped_round    INTEGER,
+    late_entry_round INTEGER
+);
+
+CREATE TABLE decks (
+    player_id     INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
+    source        TEXT,
+    text          TEXT    NOT NULL,
+    format_id     TEXT    NOT NULL,
+    banlist_date  TEXT,
+    legal         INTEGER NOT NULL,
+    allow_illegal INTEGER NOT NULL DEFAULT 0,
+    codes         TEXT    NOT NULL DEFAULT '[]',  -- JSON array
+    colors        TEXT    NOT NULL DEFAULT '[]',  -- JSON array
+    main          TEXT    NOT NULL DEFAULT '{}',  -- JSON object number -> count
+    pile          TEXT    NOT NULL DEFAULT '{}',
+    report        TEXT,                           -- JSON of the validation report
+    checked_at    TEXT    NOT NULL
+);
+
+CREATE TABLE rounds (
+    stage     TEXT    NOT NULL CHECK (stage IN ('swiss', 'top-cut')),
+    number    INTEGER NOT NULL CHECK (number >= 1),
+    paired_at TEXT    NOT NULL,
+    PRIMARY KEY (stage, number)
+);
+
+CREATE TABLE matches (
+    id          INTEGER PRIMARY KEY,
+    stage       TEXT    NOT NULL,
+    round       INTEGER NOT NULL,
+    table_no    INTEGER NOT NULL,   -- 0 for a late entry's missed round
+    player1     INTEGER NOT NULL REFERENCES players(id),
+    player2     INTEGER REFERENCES players(id),
+    result      TEXT,
+    p1_games    INTEGER NOT NULL DEFAULT 0,
+    p2_games    INTEGER NOT NULL DEFAULT 0,
+    draws       INTEGER NOT NULL DEFAULT 0,
+    outcome     TEXT CHECK (outcome IS NULL OR outcome IN
+                  ('p1', 'p2', 'draw', 'double-loss', 'bye', 'loss-missed')),
+    reported_at TEXT,
+    FOREIGN KEY (stage, round) REFERENCES rounds(stage, number)
+);
+CREATE UNIQUE INDEX matches_table ON matches(stage, round, table_no) WHERE table_no > 0;
+CREATE INDEX matches_player1 ON matches(player1);
+CREATE INDEX matches_player2 ON matches(player2);
+
+CREATE TABLE games (
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    number   INTEGER NOT NULL CHECK (number >= 1),
+    first    INTEGER REFERENCES players(id),
+    winner   INTEGER REFERENCES players(id),
+    turns    INTEGER,
+    PRIMARY KEY (match_id, number)
+);
+
+CREATE TABLE audit (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    at      TEXT NOT NULL,
+    actor   TEXT NOT NULL,
+    action  TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    old     TEXT,
+    new     TEXT
+);
+CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+"""
+
+# MIGRATIONS[i] takes a database from version i to version i + 1.
+MIGRATIONS: tuple[str, ...] = (_V1,)
+
+assert len(MIGRATIONS) == SCHEMA_VERSION
+
+
+def migrate(conn: sqlite3.Connection, from_version: int) -> int:
+    """Apply every migration after ``from_version`` (inside the caller's transaction);
+    returns the new version."""
+    for version in range(from_version, SCHEMA_VERSION):
+        for statement in _statements(MIGRATIONS[version]):
+            conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {version + 1}")
+    if from_version == 0:
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    return SCHEMA_VERSION
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (``executescript`` would commit)."""
+    out: list[str] = []
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            out.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        out.append(buf.strip())
+    return out

@@ -1,0 +1,319 @@
+"""The event store: one SQLite file per event.
+
+Connections run in autocommit mode with WAL journaling, foreign keys on and a busy timeout;
+every change happens inside :func:`transaction` (``BEGIN IMMEDIATE``, so two processes writing
+at once queue up instead of failing), and every change appends to the audit log (:func:`audit`).
+:func:`load_snapshot` reads everything into the read model of :mod:`tt_organizer.events.models`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import getpass
+import itertools
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tt_organizer.errors import EventError
+from tt_organizer.events.models import (
+    AuditEntry,
+    EventSettings,
+    EventSnapshot,
+    GameInfo,
+    MatchInfo,
+    PlayerInfo,
+)
+from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
+
+BUSY_TIMEOUT_MS = 30_000
+SQLITE_HEADER = b"SQLite format 3\x00"
+# Hidden test hook: "SECONDS[:MARKER]" makes every outermost transaction create MARKER and sleep
+# SECONDS just before COMMIT, so tests can kill a process inside an open transaction.
+TEST_PAUSE_ENV = "TT_TEST_PAUSE_IN_TRANSACTION"
+
+_savepoints = itertools.count(1)
+
+
+def now() -> str:
+    """The current UTC time as ISO 8601 with seconds."""
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+def actor() -> str:
+    """Who makes the change: ``$TT_ORGANIZER``, else the OS user name."""
+    who = os.environ.get("TT_ORGANIZER")
+    if who:
+        return who
+    try:
+        return getpass.getuser()
+    except Exception:  # no user name in a bare container
+        return "unknown"
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def _check_header(path: Path) -> None:
+    with path.open("rb") as fh:
+        head = fh.read(len(SQLITE_HEADER))
+    if head != SQLITE_HEADER:
+        raise EventError(f"{path}: not an event database (not an SQLite file, or corrupt)")
+
+
+def create_database(path: str | Path) -> sqlite3.Connection:
+    """Create a new, empty event database at ``path`` (refused if the file exists)."""
+    p = Path(path)
+    if p.exists() and p.stat().st_size > 0:
+        raise EventError(f"{p}: file exists; an event database is created only once")
+    if p.parent and not p.parent.exists():
+        raise EventError(f"{p.parent}: no such folder")
+    conn = _connect(p)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    with transaction(conn, pause=False):
+        migrate(conn, 0)
+    return conn
+
+
+def open_event(path: str | Path) -> sqlite3.Connection:
+    """Open an existing event database, migrating an older schema.
+
+    Raises EventError for a missing file, a corrupt or foreign SQLite file, or a database
+    written by a newer schema; the file is not changed in any of those cases."""
+    p = Path(path)
+    if not p.exists():
+        raise EventError(f"{p}: no event database here (create one with `tt event create`)")
+    if p.is_dir():
+        raise EventError(f"{p}: is a folder, not an event database")
+    _check_header(p)
+    conn = _connect(p)
+    try:
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if app_id != APPLICATION_ID:
+            raise EventError(f"{p}: an SQLite file, but not a tt-organizer event database")
+        if version > SCHEMA_VERSION:
+            raise EventError(
+                f"{p}: written by a newer tt-organizer (schema {version}; this version reads "
+                f"up to {SCHEMA_VERSION}); upgrade tt-organizer"
+            )
+        conn.execute("PRAGMA synchronous = FULL")
+        if version < SCHEMA_VERSION:
+            with transaction(conn, pause=False):
+                # re-read under the write lock: another process may have migrated meanwhile
+                current = conn.execute("PRAGMA user_version").fetchone()[0]
+                if current < SCHEMA_VERSION:
+                    migrate(conn, current)
+                    audit(conn, "migrate", "schema", str(current), str(SCHEMA_VERSION))
+        if conn.execute("SELECT count(*) FROM settings").fetchone()[0] != 1:
+            raise EventError(f"{p}: event database without settings (corrupt)")
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise EventError(f"{p}: corrupt or not an event database ({exc})") from None
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+@contextmanager
+def connect(path: str | Path) -> Iterator[sqlite3.Connection]:
+    """``with connect(path) as conn``: open the event database and close it afterwards."""
+    conn = open_event(path)
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def _test_pause() -> None:
+    spec = os.environ.get(TEST_PAUSE_ENV)
+    if not spec:
+        return
+    seconds, _, marker = spec.partition(":")
+    if marker:
+        Path(marker).write_text(str(os.getpid()), encoding="utf-8")
+    time.sleep(float(seconds))
+
+
+@contextmanager
+def transaction(conn: sqlite3.Connection, *, pause: bool = True) -> Iterator[sqlite3.Connection]:
+    """One write transaction (``BEGIN IMMEDIATE``); nested use becomes a savepoint, so a
+    library call can run inside a caller's transaction. Any exception rolls it back."""
+    if conn.in_transaction:
+        name = f"tt_sp{next(_savepoints)}"
+        conn.execute(f"SAVEPOINT {name}")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute(f"ROLLBACK TO {name}")
+            conn.execute(f"RELEASE {name}")
+            raise
+        conn.execute(f"RELEASE {name}")
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+        if pause:
+            _test_pause()
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def _text(value: Any) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
+def audit(
+    conn: sqlite3.Connection, action: str, subject: str, old: Any = None, new: Any = None
+) -> None:
+    """Append one entry to the audit log (values other than text are stored as JSON)."""
+    conn.execute(
+        "INSERT INTO audit (at, actor, action, subject, old, new) VALUES (?, ?, ?, ?, ?, ?)",
+        (now(), actor(), action, subject, _text(old), _text(new)),
+    )
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def read_settings(conn: sqlite3.Connection) -> EventSettings:
+    """The event settings."""
+    r = conn.execute("SELECT * FROM settings WHERE id = 1").fetchone()
+    if r is None:
+        raise EventError("event database without settings (corrupt)")
+    return EventSettings(
+        name=r["name"],
+        format_id=r["format_id"],
+        banlist_date=r["banlist_date"],
+        best_of=r["best_of"],
+        rounds=r["rounds"],
+        top_cut=r["top_cut"],
+        win_points=r["win_points"],
+        draw_points=r["draw_points"],
+        loss_points=r["loss_points"],
+        bye_points=r["bye_points"],
+        unfinished=r["unfinished"],
+        tiebreakers=tuple(t for t in r["tiebreakers"].split(",") if t),
+        seed=r["seed"],
+        strict_colors=bool(r["strict_colors"]),
+        created_at=r["created_at"],
+    )
+
+
+def read_players(conn: sqlite3.Connection) -> list[PlayerInfo]:
+    """Every player with their registered deck, by id."""
+    rows = conn.execute(
+        "SELECT p.*, d.source AS d_source, d.text AS d_text, d.legal AS d_legal, "
+        "d.codes AS d_codes, d.colors AS d_colors, d.main AS d_main, d.pile AS d_pile "
+        "FROM players p LEFT JOIN decks d ON d.player_id = p.id ORDER BY p.id"
+    ).fetchall()
+    out = []
+    for r in rows:
+        has_deck = r["d_text"] is not None
+        out.append(
+            PlayerInfo(
+                id=r["id"],
+                name=r["name"],
+                ext_id=r["ext_id"],
+                registered_at=r["registered_at"],
+                dropped=bool(r["dropped"]),
+                dropped_round=r["dropped_round"],
+                late_entry_round=r["late_entry_round"],
+                deck_source=r["d_source"],
+                deck_text=r["d_text"],
+                deck_legal=bool(r["d_legal"]) if has_deck else None,
+                deck_codes=tuple(json.loads(r["d_codes"])) if has_deck else (),
+                deck_colors=tuple(json.loads(r["d_colors"])) if has_deck else (),
+                main=json.loads(r["d_main"]) if has_deck else {},
+                pile=json.loads(r["d_pile"]) if has_deck else {},
+            )
+        )
+    return out
+
+
+def read_matches(conn: sqlite3.Connection) -> list[MatchInfo]:
+    """Every pairing and its games, Swiss before top cut, by round and table."""
+    games: dict[int, list[GameInfo]] = {}
+    for g in conn.execute("SELECT * FROM games ORDER BY match_id, number"):
+        games.setdefault(g["match_id"], []).append(
+            GameInfo(number=g["number"], first=g["first"], winner=g["winner"], turns=g["turns"])
+        )
+    rows = conn.execute(
+        "SELECT * FROM matches ORDER BY stage = 'top-cut', round, table_no, id"
+    ).fetchall()
+    return [
+        MatchInfo(
+            round=r["round"],
+            table=r["table_no"],
+            player1=r["player1"],
+            player2=r["player2"],
+            result=r["result"],
+            p1_games=r["p1_games"],
+            p2_games=r["p2_games"],
+            draws=r["draws"],
+            outcome=r["outcome"],
+            games=tuple(games.get(r["id"], ())),
+            reported_at=r["reported_at"],
+            stage=r["stage"],
+        )
+        for r in rows
+    ]
+
+
+def read_audit(conn: sqlite3.Connection) -> list[AuditEntry]:
+    """The audit log, oldest first."""
+    return [
+        AuditEntry(
+            id=r["id"], at=r["at"], actor=r["actor"], action=r["action"],
+            subject=r["subject"], old=r["old"], new=r["new"],
+        )
+        for r in conn.execute("SELECT * FROM audit ORDER BY id")
+    ]
+
+
+def current_round(conn: sqlite3.Connection, stage: str = "swiss") -> int:
+    """The highest round of ``stage`` paired so far (0 before the first pairing)."""
+    row = conn.execute("SELECT max(number) FROM rounds WHERE stage = ?", (stage,)).fetchone()
+    return row[0] or 0
+
+
+def read_snapshot(conn: sqlite3.Connection, path: str = "") -> EventSnapshot:
+    """Everything stored, read in one consistent transaction."""
+    began = not conn.in_transaction
+    if began:
+        conn.execute("BEGIN")
+    try:
+        return EventSnapshot(
+            path=path,
+            settings=read_settings(conn),
+            players=tuple(read_players(conn)),
+            matches=tuple(read_matches(conn)),
+            audit=tuple(read_audit(conn)),
+            current_round=current_round(conn),
+        )
+    finally:
+        if began:
+            conn.execute("COMMIT")
+
+
+def load_snapshot(path: str | Path) -> EventSnapshot:
+    """Open the event database at ``path`` and read all of it (EventError if it cannot)."""
+    with connect(path) as conn:
+        return read_snapshot(conn, str(path))

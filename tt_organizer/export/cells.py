@@ -1,0 +1,207 @@
+"""Safe cell writing and atomic saving, shared by every spreadsheet the toolkit writes.
+
+Formula injection: a spreadsheet treats text that starts with ``=``, ``+``, ``-``, ``@``, a tab
+or a carriage return as a formula. Player and deck names come from players, so they never reach
+a cell as a formula:
+
+* in ``.xlsx`` files (:func:`put`) the text is stored as an inline *string* cell (``t="inlineStr"``,
+  never an ``<f>`` element — openpyxl would otherwise turn any ``"=..."`` string into a formula)
+  and, when it starts with one of those characters, the cell gets the ``quotePrefix`` style: the
+  invisible apostrophe Excel and LibreOffice show when a user types ``'=...``, so the text stays
+  text even when someone edits the cell and presses Enter. The value read back is the exact text.
+* in ``.csv`` files (:func:`safe_text`) there are no types, so the text gets a leading ``'``
+  (the OWASP recommendation); :func:`unescape_text` removes it again on import.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tt_organizer.errors import InputError
+
+if TYPE_CHECKING:  # openpyxl is imported lazily: the CLI loads this module only when needed
+    from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Characters an .xlsx file cannot hold (XML 1.0); openpyxl raises on them.
+_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+MAX_CELL_CHARS = 32767
+
+
+def is_formula_like(text: str) -> bool:
+    """True if a spreadsheet would read ``text`` as a formula."""
+    return text.startswith(FORMULA_STARTS)
+
+
+def clean_text(value: object) -> str:
+    """``value`` as text an .xlsx cell can hold (control characters dropped, length capped)."""
+    text = "" if value is None else str(value)
+    return _ILLEGAL.sub("", text)[:MAX_CELL_CHARS]
+
+
+def safe_text(value: object) -> str:
+    """Text for a CSV field: a leading ``'`` when the text would otherwise be a formula."""
+    text = clean_text(value)
+    return "'" + text if is_formula_like(text) else text
+
+
+def unescape_text(text: str) -> str:
+    """Undo :func:`safe_text` (a ``'`` followed by a formula character is dropped)."""
+    if text.startswith("'") and is_formula_like(text[1:]):
+        return text[1:]
+    return text
+
+
+def put(ws: Worksheet, row: int, column: int, value: object) -> Any:
+    """Write ``value`` to a cell; text is always a string cell, never a formula.
+
+    Numbers, booleans and ``None`` are written as they are; anything else becomes text.
+    Returns the cell.
+    """
+    cell = ws.cell(row=row, column=column)
+    if value is None or isinstance(value, bool | int | float):
+        cell.value = value
+        return cell
+    text = clean_text(value)
+    cell.value = text
+    cell.data_type = "s"  # "=..." would be 'f' and "#N/A" would be 'e' otherwise
+    if is_formula_like(text):
+        cell.quotePrefix = True
+    return cell
+
+
+def put_row(ws: Worksheet, row: int, values: Sequence[object], *, start: int = 1) -> None:
+    """Write ``values`` to one row with :func:`put`."""
+    for offset, value in enumerate(values):
+        put(ws, row, start + offset, value)
+
+
+def header_text(text: str, limit: int = 80) -> str:
+    """Text for a print header/footer section: ``&`` (a control character there) doubled,
+    cut to ``limit`` characters (Excel refuses headers over 255 characters in all)."""
+    text = clean_text(text).replace("\n", " ")
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text.replace("&", "&&")
+
+
+def _target(path: str | Path, suffixes: tuple[str, ...]) -> Path:
+    out = Path(path)
+    if suffixes and out.suffix.lower() not in suffixes:
+        raise InputError(f"the file name must end with {' or '.join(suffixes)}", file=str(out))
+    if out.is_dir():
+        raise InputError("is a directory", file=str(out))
+    if not out.parent.is_dir():
+        raise InputError(f"folder {out.parent} does not exist", file=str(out))
+    return out
+
+
+def _final_mode(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name != "posix":  # pragma: no cover - directories cannot be opened on Windows
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class _AtomicFile:
+    """A temporary file beside ``path`` that replaces ``path`` only when fully written."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        self.tmp = Path(name)
+
+    def commit(self) -> None:
+        os.chmod(self.tmp, _final_mode(self.path))
+        with open(self.tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(self.tmp, self.path)
+        _fsync_dir(self.path.parent)
+
+    def discard(self) -> None:
+        with contextlib.suppress(OSError):
+            self.tmp.unlink()
+
+
+def _write_error(path: Path, exc: OSError) -> InputError:
+    return InputError(f"cannot write the file: {exc.strerror or exc}", file=str(path))
+
+
+def save_workbook_atomic(wb: Workbook, path: str | Path) -> Path:
+    """Save ``wb`` to ``path`` through a temporary file in the same folder and ``os.replace``.
+
+    The data is fsynced before the rename; if anything fails the temporary file is removed and
+    a file already at ``path`` is left as it was.
+    """
+    out = _target(path, (".xlsx", ".xlsm"))
+    try:
+        atomic = _AtomicFile(out)
+    except OSError as exc:
+        raise _write_error(out, exc) from None
+    try:
+        wb.save(atomic.tmp)
+        atomic.commit()
+    except OSError as exc:
+        atomic.discard()
+        raise _write_error(out, exc) from None
+    except BaseException:
+        atomic.discard()
+        raise
+    return out
+
+
+def write_csv_atomic(
+    path: str | Path, header: Sequence[str], rows: Iterable[Sequence[object]]
+) -> Path:
+    """Write a UTF-8 CSV file atomically; text fields are escaped with :func:`safe_text`."""
+    out = _target(path, (".csv",))
+    try:
+        atomic = _AtomicFile(out)
+    except OSError as exc:
+        raise _write_error(out, exc) from None
+    try:
+        with open(atomic.tmp, "w", encoding="utf-8", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow([safe_text(h) for h in header])
+            for row in rows:
+                writer.writerow([_csv_field(v) for v in row])
+        atomic.commit()
+    except OSError as exc:
+        atomic.discard()
+        raise _write_error(out, exc) from None
+    except BaseException:
+        atomic.discard()
+        raise
+    return out
+
+
+def _csv_field(value: object) -> object:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float):
+        return value
+    return safe_text(value)

@@ -1,0 +1,354 @@
+"""The tables of an event export (standings, pairings, results, players, decklists, audit).
+
+Each table is built once from an :class:`EventSnapshot` and written both to an ``.xlsx``
+sheet (``workbook.py``) and to a CSV file, so the two always carry the same columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from tt_organizer.errors import EventError
+from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo
+
+TEXT = "text"
+INT = "int"
+PERCENT = "percent"
+ENTRY = "entry"  # text the organizer types (Text number format: Excel keeps "2-1" as text)
+
+# Column headers of a pairings sheet; the results import reads the same names.
+ROUND = "Round"
+TABLE = "Table"
+PLAYER1 = "Player 1"
+PLAYER2 = "Player 2"
+RESULT = "Result"
+FIRST = "First (P1/P2 per game)"
+WINNERS = "Winners"
+TURNS = "Turns"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column: its header and how its values are formatted."""
+
+    header: str
+    kind: str = TEXT
+
+
+@dataclass
+class Table:
+    """A sheet's worth of rows under one header row."""
+
+    key: str  # sheet name
+    file_stem: str  # CSV file name without .csv
+    title: str  # what the sheet shows, for its title row
+    columns: tuple[Column, ...]
+    rows: list[list[object]] = field(default_factory=list)
+    landscape: bool = False
+    block_titles: dict[int, str] = field(default_factory=dict)  # row index -> title before it
+
+    @property
+    def headers(self) -> list[str]:
+        """The header row."""
+        return [c.header for c in self.columns]
+
+
+def check_round(snapshot: EventSnapshot, round_number: int | None) -> int:
+    """The last Swiss round an export covers (``round_number`` or the current round)."""
+    if round_number is None:
+        return snapshot.current_round
+    if round_number < 1:
+        raise EventError(f"round must be 1 or more, not {round_number}")
+    if round_number > snapshot.current_round:
+        raise EventError(
+            f"round {round_number} has not been paired (last paired round: "
+            f"{snapshot.current_round or 'none'})"
+        )
+    return round_number
+
+
+def match_points(snapshot: EventSnapshot, m: MatchInfo) -> dict[int, int]:
+    """Match points each player of ``m`` earned (empty until the result is in)."""
+    s = snapshot.settings
+    if m.outcome is None:
+        return {}
+    if m.outcome == "bye":
+        return {m.player1: s.bye_points}
+    if m.outcome == "loss-missed" or m.player2 is None:
+        return {m.player1: s.loss_points}
+    by_outcome = {
+        "p1": (s.win_points, s.loss_points),
+        "p2": (s.loss_points, s.win_points),
+        "draw": (s.draw_points, s.draw_points),
+        "double-loss": (s.loss_points, s.loss_points),
+    }
+    p1, p2 = by_outcome.get(m.outcome, (0, 0))
+    return {m.player1: p1, m.player2: p2}
+
+
+def points_before(snapshot: EventSnapshot, round_number: int) -> dict[int, int]:
+    """Match points of every player from the Swiss rounds before ``round_number``."""
+    points = {p.id: 0 for p in snapshot.players}
+    for m in snapshot.matches:
+        if m.stage == "swiss" and m.round < round_number:
+            for pid, value in match_points(snapshot, m).items():
+                points[pid] = points.get(pid, 0) + value
+    return points
+
+
+def seat_of(m: MatchInfo, player_id: int | None) -> str:
+    """``P1``/``P2`` for a player of ``m`` (empty when unknown)."""
+    if player_id is None:
+        return ""
+    if player_id == m.player1:
+        return "P1"
+    return "P2" if player_id == m.player2 else ""
+
+
+def game_lists(m: MatchInfo) -> tuple[str, str, str]:
+    """The First / Winners / Turns cells of a match ("" where a game lacks the value)."""
+    games = sorted(m.games, key=lambda g: g.number)
+    if not games:
+        return "", "", ""
+    firsts = [seat_of(m, g.first) for g in games]
+    first = ",".join(firsts) if all(firsts) else ""
+    winners = ",".join(seat_of(m, g.winner) or "draw" for g in games)
+    turns = ",".join(str(g.turns) for g in games) if all(g.turns for g in games) else ""
+    return first, winners, turns
+
+
+def paired_matches(snapshot: EventSnapshot, round_number: int, stage: str = "swiss") -> list[
+    MatchInfo
+]:
+    """The matches of a round that sit at a table (a late entry's missed round has none)."""
+    return [m for m in snapshot.round_matches(round_number, stage) if m.table > 0]
+
+
+def pairings_sheet_name(round_number: int) -> str:
+    """Sheet name of a round's pairings (the results import recognises it)."""
+    return f"Pairings R{round_number}"
+
+
+PAIRING_COLUMNS = (
+    Column(ROUND, INT),
+    Column(TABLE, INT),
+    Column(PLAYER1),
+    Column("P1 points", INT),
+    Column(PLAYER2),
+    Column("P2 points", INT),
+    Column(RESULT, ENTRY),
+    Column(FIRST, ENTRY),
+    Column(WINNERS, ENTRY),
+    Column(TURNS, ENTRY),
+)
+
+
+def pairings_table(snapshot: EventSnapshot, round_number: int) -> Table:
+    """One round's pairings by table, with a Result column to fill in."""
+    points = points_before(snapshot, round_number)
+    rows: list[list[object]] = []
+    for m in paired_matches(snapshot, round_number):
+        first, winners, turns = game_lists(m)
+        rows.append([
+            m.round,
+            m.table,
+            snapshot.name(m.player1),
+            points.get(m.player1, 0),
+            snapshot.name(m.player2),
+            points.get(m.player2, 0) if m.player2 is not None else None,
+            m.result or ("bye" if m.player2 is None else None),
+            first,
+            winners,
+            turns,
+        ])
+    return Table(
+        key=pairings_sheet_name(round_number),
+        file_stem=f"pairings-r{round_number}",
+        title=f"Pairings, round {round_number}",
+        columns=PAIRING_COLUMNS,
+        rows=rows,
+        landscape=True,
+    )
+
+
+def top_cut_table(snapshot: EventSnapshot) -> Table | None:
+    """Every top-cut pairing, or None when the event has no top cut yet."""
+    matches = sorted(
+        (m for m in snapshot.matches if m.stage == "top-cut"), key=lambda m: (m.round, m.table)
+    )
+    if not matches:
+        return None
+    rows = [
+        [m.round, m.table, snapshot.name(m.player1), snapshot.name(m.player2), m.result]
+        for m in matches
+    ]
+    columns = (Column(ROUND, INT), Column(TABLE, INT), Column(PLAYER1), Column(PLAYER2),
+               Column(RESULT))
+    return Table("Top cut", "top-cut", "Top cut", columns, rows, landscape=True)
+
+
+def _pct(value: float | None) -> float | None:
+    if value is None:
+        return None
+    value = float(value)
+    if value > 1.0:  # given in percent
+        value /= 100.0
+    return round(value, 6)
+
+
+def standings_table(snapshot: EventSnapshot, last_round: int) -> Table:
+    """Standings after ``last_round`` Swiss rounds."""
+    from tt_organizer.export.standings import standings_for
+
+    rows: list[list[object]] = []
+    for s in standings_for(snapshot, last_round):
+        player = s.player
+        name = player if isinstance(player, str) else snapshot.name(player)
+        rows.append([
+            s.rank,
+            name,
+            s.points,
+            f"{s.wins}-{s.losses}-{s.draws}",
+            _pct(s.omw),
+            _pct(s.oomw),
+            _pct(s.gw),
+            "yes" if s.dropped else "",
+        ])
+    columns = (
+        Column("Rank", INT), Column("Player"), Column("Points", INT), Column("W-L-D"),
+        Column("OMW%", PERCENT), Column("OOMW%", PERCENT), Column("GW%", PERCENT),
+        Column("Dropped"),
+    )
+    title = f"Standings after round {last_round}" if last_round else "Standings"
+    return Table("Standings", "standings", title, columns, rows)
+
+
+def results_table(snapshot: EventSnapshot, last_round: int, *, top_cut: bool) -> Table:
+    """Every match and every game, with who went first."""
+    rows: list[list[object]] = []
+    stages = ("swiss", "top-cut") if top_cut else ("swiss",)
+    matches = sorted(
+        (
+            m
+            for m in snapshot.matches
+            if m.stage in stages and (m.stage != "swiss" or m.round <= last_round)
+        ),
+        key=lambda m: (stages.index(m.stage), m.round, m.table),
+    )
+    for m in matches:
+        base: list[object] = [
+            m.stage, m.round, m.table or None, snapshot.name(m.player1),
+            "" if m.player2 is None and m.outcome == "loss-missed" else snapshot.name(m.player2),
+            m.result, m.outcome,
+        ]
+        games = sorted(m.games, key=lambda g: g.number)
+        if not games:
+            rows.append([*base, None, "", "", None, m.reported_at])
+        for g in games:
+            first = snapshot.name(g.first) if g.first is not None else ""
+            winner = snapshot.name(g.winner) if g.winner is not None else "draw"
+            rows.append([*base, g.number, first, winner, g.turns, m.reported_at])
+    columns = (
+        Column("Stage"), Column(ROUND, INT), Column(TABLE, INT), Column(PLAYER1),
+        Column(PLAYER2), Column(RESULT), Column("Outcome"), Column("Game", INT),
+        Column("Went first"), Column("Game winner"), Column(TURNS, INT), Column("Reported at"),
+    )
+    return Table("Results", "results", "Results (one row per game)", columns, rows,
+                 landscape=True)
+
+
+def deck_status(p: PlayerInfo) -> str:
+    """``legal`` / ``illegal`` / ``no deck``."""
+    if p.deck_legal is None:
+        return "no deck"
+    return "legal" if p.deck_legal else "illegal"
+
+
+def players_table(snapshot: EventSnapshot) -> Table:
+    """Every registration with its deck check."""
+    rows: list[list[object]] = []
+    for p in sorted(snapshot.players, key=lambda p: p.id):
+        rows.append([
+            p.id, p.name, p.ext_id, p.registered_at, deck_status(p), ", ".join(p.deck_codes),
+            "/".join(p.deck_colors), p.deck_source, "yes" if p.dropped else "",
+            p.dropped_round, p.late_entry_round,
+        ])
+    columns = (
+        Column("ID", INT), Column("Name"), Column("Player ID"), Column("Registered"),
+        Column("Deck"), Column("Deck problems"), Column("Colours"), Column("Deck file"),
+        Column("Dropped"), Column("Dropped after round", INT), Column("Late entry round", INT),
+    )
+    return Table("Players", "players", "Players", columns, rows, landscape=True)
+
+
+_TYPE_ORDER = {"Digi-Egg": 0, "Digimon": 1, "Dual": 2, "Tamer": 3, "Option": 4}
+
+
+def _card_rows(cards: dict[str, int]) -> Iterable[tuple[int, str, str, str, str]]:
+    from tt_organizer.cards import load_cards
+
+    db = load_cards()
+    out = []
+    for number, count in cards.items():
+        card = db.find(number)
+        if card is None:
+            out.append(((9, 0, number), count, number, "(unknown card)", "", ""))
+        else:
+            key = (_TYPE_ORDER.get(card.card_type, 8), card.level or 0, card.number)
+            out.append((key, count, card.number, card.name, card.card_type, card.color_text))
+    for _key, *rest in sorted(out, key=lambda r: r[0]):
+        yield tuple(rest)  # type: ignore[misc]
+
+
+def decklists_table(snapshot: EventSnapshot) -> Table:
+    """One block per player: main deck, then the Tamer + Digi-Egg pile, with card names."""
+    rows: list[list[object]] = []
+    titles: dict[int, str] = {}
+    for p in sorted(snapshot.players, key=lambda p: p.name.casefold()):
+        if p.deck_legal is None and not p.main and not p.pile:
+            continue
+        main_n, pile_n = sum(p.main.values()), sum(p.pile.values())
+        colours = "/".join(p.deck_colors) or "no colour"
+        titles[len(rows)] = (
+            f"{p.name} — {deck_status(p)} — {colours} — main {main_n}, pile {pile_n}"
+        )
+        for section, cards in (("Main deck", p.main), ("Tamer + Egg pile", p.pile)):
+            for count, number, name, card_type, card_colours in _card_rows(cards):
+                rows.append([p.name, section, count, number, name, card_type, card_colours])
+    columns = (
+        Column("Player"), Column("Section"), Column("Count", INT), Column("Card number"),
+        Column("Card name"), Column("Type"), Column("Colours"),
+    )
+    return Table("Decklists", "decklists", "Decklists", columns, rows, block_titles=titles)
+
+
+def audit_table(snapshot: EventSnapshot) -> Table:
+    """The append-only change log."""
+    rows: list[list[object]] = [
+        [a.id, a.at, a.actor, a.action, a.subject, a.old, a.new]
+        for a in sorted(snapshot.audit, key=lambda a: a.id)
+    ]
+    columns = (
+        Column("ID", INT), Column("Time"), Column("Actor"), Column("Action"), Column("Subject"),
+        Column("Old"), Column("New"),
+    )
+    return Table("Audit", "audit", "Audit log", columns, rows, landscape=True)
+
+
+def event_tables(snapshot: EventSnapshot, round_number: int | None = None) -> list[Table]:
+    """Every table of the export, in sheet order."""
+    last = check_round(snapshot, round_number)
+    tables = [standings_table(snapshot, last)]
+    tables += [pairings_table(snapshot, r) for r in range(1, last + 1)]
+    if round_number is None:
+        top = top_cut_table(snapshot)
+        if top is not None:
+            tables.append(top)
+    tables += [
+        results_table(snapshot, last, top_cut=round_number is None),
+        players_table(snapshot),
+        decklists_table(snapshot),
+        audit_table(snapshot),
+    ]
+    return tables

@@ -1,0 +1,199 @@
+"""Excel export of a whole event (``tt event export``) and the same tables as CSV files.
+
+Every sheet has a title row (event name, what the sheet shows, export time) and a bold, frozen
+header row under it with an auto-filter; columns are sized to their content, percentages are
+real numbers with a ``0.00%`` format, and the print layout fits the width of the page, repeats
+the title and header rows on every page and names the event and export time in the page header.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tt_organizer.errors import InputError
+from tt_organizer.events.models import EventSnapshot
+from tt_organizer.export.cells import (
+    clean_text,
+    header_text,
+    put,
+    save_workbook_atomic,
+    write_csv_atomic,
+)
+from tt_organizer.export.tables import ENTRY, INT, PERCENT, Table, event_tables
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
+
+TITLE_ROW = 1
+HEADER_ROW = 2
+FIRST_DATA_ROW = 3
+PERCENT_FORMAT = "0.00%"
+MAX_WIDTH = 60
+
+
+def export_time(at: datetime | None = None) -> str:
+    """The export time as shown in sheets (``2026-12-02 16:30 UTC``)."""
+    at = at or datetime.now(timezone.utc)
+    if at.tzinfo is not None:
+        at = at.astimezone(timezone.utc)
+    return at.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _display(value: object, kind: str) -> str:
+    if value is None:
+        return ""
+    if kind == PERCENT and isinstance(value, float):
+        return f"{value * 100:.2f}%"
+    return str(value)
+
+
+def fit_columns(ws: Worksheet, widths: list[int], *, scale: float = 1.0) -> None:
+    """Set column widths from the longest text of each column (``scale`` for larger fonts)."""
+    from openpyxl.utils import get_column_letter
+
+    for index, width in enumerate(widths, start=1):
+        size = min(max(width, 4) + 2, MAX_WIDTH) * scale
+        ws.column_dimensions[get_column_letter(index)].width = round(size, 1)
+
+
+def print_layout(
+    ws: Worksheet, *, event: str, exported: str, landscape: bool, header_rows: str
+) -> None:
+    """Fit to the page width, repeat ``header_rows``, name the event and time in the header."""
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.print_title_rows = header_rows
+    ws.print_options.horizontalCentered = True
+    ws.oddHeader.left.text = header_text(event)
+    ws.oddHeader.right.text = header_text(f"Exported {exported}")
+    ws.oddFooter.center.text = "Page &P of &N"
+
+
+def write_table(
+    wb: Workbook, table: Table, *, event: str, exported: str, font_size: int | None = None
+) -> Worksheet:
+    """Add ``table`` as a sheet: title row, frozen bold filtered header, formatted cells.
+
+    ``font_size`` enlarges every cell (and the column widths and row heights with it).
+    """
+    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.utils import get_column_letter
+
+    ws = wb.create_sheet(table.key[:31])
+    title = put(ws, TITLE_ROW, 1, f"{event} — {table.title} — exported {exported}")
+    title.font = Font(bold=True, size=(font_size or 11) + 2)
+    bold = Font(bold=True, size=font_size) if font_size else Font(bold=True)
+    body = Font(size=font_size) if font_size else None
+    fill = PatternFill("solid", fgColor="DDEBF7")
+    widths = [len(h) for h in table.headers]
+    for col, header in enumerate(table.headers, start=1):
+        cell = put(ws, HEADER_ROW, col, header)
+        cell.font = bold
+        cell.fill = fill
+        cell.alignment = Alignment(vertical="center", wrap_text=False)
+    row_no = FIRST_DATA_ROW
+    block_font = Font(bold=True, size=12)
+    for index, values in enumerate(table.rows):
+        if index in table.block_titles:
+            if index:
+                row_no += 1  # a blank row between blocks
+            put(ws, row_no, 1, table.block_titles[index]).font = block_font
+            row_no += 1
+        for col, (column, value) in enumerate(zip(table.columns, values, strict=True), start=1):
+            cell = put(ws, row_no, col, value)
+            if body is not None:
+                cell.font = body
+            if column.kind == PERCENT:
+                cell.number_format = PERCENT_FORMAT
+            elif column.kind == ENTRY:
+                cell.number_format = "@"  # typed "2-1" stays text instead of a date
+            elif column.kind == INT and isinstance(value, int):
+                cell.number_format = "0"
+            text = _display(value, column.kind)
+            longest = max((len(line) for line in text.splitlines()), default=0)
+            widths[col - 1] = max(widths[col - 1], longest)
+        row_no += 1
+    last_row = max(row_no - 1, HEADER_ROW)
+    last_col = get_column_letter(len(table.columns))
+    if any(c.kind == ENTRY for c in table.columns):
+        # rows the organizer may add stay text too
+        for col, column in enumerate(table.columns, start=1):
+            if column.kind == ENTRY:
+                for r in range(row_no, row_no + 20):
+                    ws.cell(row=r, column=col).number_format = "@"
+    ws.freeze_panes = ws.cell(row=FIRST_DATA_ROW, column=1).coordinate
+    ws.auto_filter.ref = f"A{HEADER_ROW}:{last_col}{last_row}"
+    scale = (font_size or 11) / 11
+    fit_columns(ws, widths, scale=scale)
+    if font_size:
+        for r in range(TITLE_ROW, last_row + 1):
+            ws.row_dimensions[r].height = round((font_size + 2) * 1.45, 1)
+    print_layout(ws, event=event, exported=exported, landscape=table.landscape,
+                 header_rows=f"{TITLE_ROW}:{HEADER_ROW}")
+    return ws
+
+
+def new_workbook(event: str, exported_at: datetime | None = None) -> Workbook:
+    """An empty workbook (no default sheet) with its document properties set."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    wb.properties.title = clean_text(event)
+    wb.properties.creator = "tt-organizer"
+    at = exported_at or datetime.now(timezone.utc)
+    if at.tzinfo is not None:
+        at = at.astimezone(timezone.utc).replace(tzinfo=None)
+    wb.properties.created = at
+    return wb
+
+
+def export_event(
+    snapshot: EventSnapshot,
+    out_path: str | Path,
+    *,
+    round_number: int | None = None,
+    exported_at: datetime | None = None,
+) -> Path:
+    """Write the event workbook to ``out_path`` (atomically) and return the path.
+
+    Sheets: Standings, Pairings R1..RN, Top cut (when there is one and no round is given),
+    Results, Players, Decklists, Audit. ``round_number`` limits standings, pairings and
+    results to the Swiss rounds up to N.
+    """
+    tables = event_tables(snapshot, round_number)
+    exported = export_time(exported_at)
+    event = snapshot.settings.name
+    wb = new_workbook(event, exported_at)
+    for table in tables:
+        write_table(wb, table, event=event, exported=exported)
+    wb.active = 0
+    return save_workbook_atomic(wb, out_path)
+
+
+def export_csv(
+    snapshot: EventSnapshot, out_dir: str | Path, *, round_number: int | None = None
+) -> list[Path]:
+    """Write each table of the export as ``OUT_DIR/<table>.csv`` (UTF-8, header row first).
+
+    Columns are those of the workbook; percentages are fractions (``0.6667``); text that a
+    spreadsheet would read as a formula starts with ``'``. Each file is written atomically.
+    """
+    folder = Path(out_dir)
+    if folder.exists() and not folder.is_dir():
+        raise InputError("is not a folder", file=str(folder))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot create the folder: {exc.strerror or exc}",
+                         file=str(folder)) from None
+    paths: list[Path] = []
+    for table in event_tables(snapshot, round_number):
+        paths.append(write_csv_atomic(folder / f"{table.file_stem}.csv", table.headers,
+                                      table.rows))
+    return paths

@@ -1,0 +1,325 @@
+"""Where downloaded data comes from: a local file or an HTTP(S) address, behind one interface.
+
+``Source.fetch()`` returns the bytes with their final location, content type and fetch time,
+or raises :class:`FetchError` with a one-line message. The remote source is careful:
+a real User-Agent, connect/read timeouts and an overall deadline, a size cap enforced while
+streaming, retries with exponential back-off on transient failures, redirects followed only
+on the same host, and a content-type check. ``requests`` is imported only when fetching.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin, urlsplit
+
+from tt_organizer import __version__
+from tt_organizer.errors import TTError
+
+if TYPE_CHECKING:
+    import requests
+
+USER_AGENT = (
+    f"Mozilla/5.0 (compatible; tt-organizer/{__version__}; "
+    "Digimon Card Game tournament organizer toolkit)"
+)
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+DATA_TYPES = ("application/json", "text/plain", "text/csv", "application/octet-stream")
+RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+MAX_REDIRECTS = 5
+
+
+class FetchError(TTError):
+    """A source that could not be read (network, HTTP status, size, content type...)."""
+
+    def __init__(self, message: str, *, retryable: bool = False) -> None:
+        super().__init__(message)
+        self.retryable = retryable
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """The bytes read from a source."""
+
+    location: str
+    body: bytes
+    content_type: str | None = None
+    fetched_at: dt.datetime = field(
+        default_factory=lambda: dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+    )
+
+    @property
+    def sha256(self) -> str:
+        """SHA-256 of the body, hex."""
+        return hashlib.sha256(self.body).hexdigest()
+
+    @property
+    def charset(self) -> str:
+        """The charset named by the content type, else utf-8."""
+        for part in (self.content_type or "").split(";")[1:]:
+            key, _, value = part.strip().partition("=")
+            if key.lower() == "charset" and value:
+                return value.strip("\"' ")
+        return "utf-8"
+
+    def text(self) -> str:
+        """The body decoded (a leading BOM dropped, undecodable bytes replaced)."""
+        try:
+            text = self.body.decode(self.charset, errors="replace")
+        except LookupError:
+            text = self.body.decode("utf-8", errors="replace")
+        return text.removeprefix("\ufeff")
+
+
+class Source(ABC):
+    """Somewhere bytes can be fetched from."""
+
+    def __init__(self, location: str, *, max_bytes: int = 5_000_000) -> None:
+        self.location = location
+        self.max_bytes = max_bytes
+
+    @abstractmethod
+    def fetch(self) -> Fetched:
+        """Read the whole resource; FetchError if it cannot be read."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.location!r})"
+
+
+class LocalSource(Source):
+    """A file on disk (a saved copy of a page, a card table...)."""
+
+    def __init__(
+        self, path: str | Path, *, max_bytes: int = 5_000_000, content_type: str | None = None
+    ) -> None:
+        super().__init__(str(path), max_bytes=max_bytes)
+        self.path = Path(path)
+        self.content_type = content_type
+
+    def fetch(self) -> Fetched:
+        """Read the file (FetchError if missing, unreadable or above the size cap)."""
+        try:
+            size = self.path.stat().st_size
+            if size > self.max_bytes:
+                raise FetchError(
+                    f"{self.path}: too large ({size:,} bytes, limit {self.max_bytes:,})"
+                )
+            body = self.path.read_bytes()
+        except FileNotFoundError:
+            raise FetchError(f"{self.path}: no such file") from None
+        except IsADirectoryError:
+            raise FetchError(f"{self.path}: is a folder, not a file") from None
+        except OSError as exc:
+            raise FetchError(f"{self.path}: {exc.strerror or exc}") from None
+        return Fetched(location=str(self.path), body=body, content_type=self.content_type)
+
+
+class RemoteSource(Source):
+    """An HTTP(S) address fetched with ``requests``."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        max_bytes: int = 5_000_000,
+        accept: Sequence[str] = HTML_TYPES,
+        timeout: float = 30.0,
+        connect_timeout: float | None = None,
+        deadline: float | None = None,
+        retries: int = 3,
+        backoff: float = 0.5,
+        user_agent: str = USER_AGENT,
+    ) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise FetchError(f"not an http(s) address: {url}")
+        super().__init__(url, max_bytes=max_bytes)
+        self.url = url
+        self.accept = tuple(t.lower() for t in accept)
+        self.timeout = timeout
+        self.connect_timeout = min(timeout, 10.0) if connect_timeout is None else connect_timeout
+        self.deadline = deadline if deadline is not None else max(60.0, 2 * timeout)
+        self.retries = max(0, retries)
+        self.backoff = backoff
+        self.user_agent = user_agent
+        self.attempts = 0
+
+    def fetch(self) -> Fetched:
+        """GET the address, retrying transient failures (connection errors, timeouts, 429 and
+        5xx) with exponential back-off; anything else fails at once."""
+        import requests
+
+        with requests.Session() as session:
+            session.headers.update(
+                {
+                    "User-Agent": self.user_agent,
+                    "Accept": ", ".join([*self.accept, "*/*;q=0.1"]),
+                    "Accept-Encoding": "gzip, deflate",
+                }
+            )
+            self.attempts = 0
+            while True:
+                self.attempts += 1
+                try:
+                    return self._fetch_once(session)
+                except FetchError as exc:
+                    if not exc.retryable or self.attempts > self.retries:
+                        if exc.retryable and self.attempts > 1:
+                            raise FetchError(f"{exc} (after {self.attempts} attempts)") from None
+                        raise
+                    time.sleep(min(self.backoff * 2 ** (self.attempts - 1), 30.0))
+
+    # -- one attempt -------------------------------------------------------------------
+    def _fetch_once(self, session: requests.Session) -> Fetched:
+        import requests
+
+        url = self.url
+        started = time.monotonic()
+        for _ in range(MAX_REDIRECTS + 1):
+            try:
+                response = session.get(
+                    url,
+                    timeout=(self.connect_timeout, self.timeout),
+                    stream=True,
+                    allow_redirects=False,
+                )
+            except requests.exceptions.RequestException as exc:
+                raise self._network_error(exc, url) from None
+            with response:
+                if response.status_code in REDIRECT_STATUSES:
+                    url = self._redirect_target(url, response.headers.get("Location"))
+                    continue
+                self._check_status(response, url)
+                content_type = response.headers.get("Content-Type")
+                self._check_type(content_type, url)
+                body = self._read_capped(response, url, started)
+                return Fetched(location=url, body=body, content_type=content_type)
+        raise FetchError(f"too many redirects (more than {MAX_REDIRECTS}) from {self.url}")
+
+    def _network_error(self, exc: Exception, url: str) -> FetchError:
+        import requests
+
+        host = urlsplit(url).netloc
+        if isinstance(exc, requests.exceptions.ConnectTimeout):
+            return FetchError(
+                f"timed out connecting to {host} after {self.connect_timeout:g} s", retryable=True
+            )
+        if isinstance(exc, requests.exceptions.Timeout):
+            return FetchError(
+                f"timed out after {self.timeout:g} s waiting for {url}", retryable=True
+            )
+        if isinstance(exc, requests.exceptions.ConnectionError):
+            if _is_dns_failure(exc):
+                return FetchError(
+                    f"cannot resolve host {urlsplit(url).hostname} (DNS failure or no network)",
+                    retryable=True,
+                )
+            if "refused" in str(exc).lower():
+                return FetchError(f"cannot connect to {host}: connection refused", retryable=True)
+            return FetchError(f"cannot connect to {host} (no network?)", retryable=True)
+        if isinstance(exc, requests.exceptions.InvalidURL | requests.exceptions.MissingSchema):
+            return FetchError(f"not a valid address: {url}")
+        return FetchError(f"request to {url} failed: {exc.__class__.__name__}", retryable=True)
+
+    def _redirect_target(self, url: str, location: str | None) -> str:
+        if not location:
+            raise FetchError(f"redirect without a Location header from {url}")
+        target = urljoin(url, location)
+        old, new = urlsplit(url), urlsplit(target)
+        same_host = (old.hostname or "").lower() == (new.hostname or "").lower()
+        upgrade = old.scheme == "http" and new.scheme == "https"
+        same_port = _port(old) == _port(new) or (upgrade and new.port is None)
+        if not same_host or not same_port or new.scheme not in ("http", "https"):
+            raise FetchError(f"refusing redirect to another host: {url} -> {target}")
+        if old.scheme == "https" and new.scheme == "http":
+            raise FetchError(f"refusing redirect from https to http: {target}")
+        return target
+
+    @staticmethod
+    def _check_status(response: requests.Response, url: str) -> None:
+        status = response.status_code
+        if 200 <= status < 300:
+            return
+        reason = f" {response.reason}" if response.reason else ""
+        raise FetchError(f"HTTP {status}{reason} from {url}", retryable=status in RETRY_STATUSES)
+
+    def _check_type(self, content_type: str | None, url: str) -> None:
+        if not content_type or not self.accept:
+            return
+        media = content_type.split(";")[0].strip().lower()
+        if media not in self.accept:
+            wanted = " or ".join(self.accept)
+            raise FetchError(f"unexpected content type {media!r} from {url} (expected {wanted})")
+
+    def _read_capped(self, response: requests.Response, url: str, started: float) -> bytes:
+        import requests
+
+        declared = response.headers.get("Content-Length")
+        if declared and declared.isdigit() and int(declared) > self.max_bytes:
+            raise FetchError(
+                f"response too large: {int(declared):,} bytes from {url} "
+                f"(limit {self.max_bytes:,})"
+            )
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            for chunk in response.iter_content(chunk_size=65536):
+                size += len(chunk)
+                if size > self.max_bytes:
+                    raise FetchError(
+                        f"response too large: more than {self.max_bytes:,} bytes from {url}"
+                    )
+                if time.monotonic() - started > self.deadline:
+                    raise FetchError(
+                        f"timed out: {url} took longer than {self.deadline:g} s", retryable=True
+                    )
+                chunks.append(chunk)
+        except requests.exceptions.RequestException as exc:
+            raise self._network_error(exc, url) from None
+        return b"".join(chunks)
+
+
+def _port(parts: Any) -> int:
+    return parts.port or (443 if parts.scheme == "https" else 80)
+
+
+def _is_dns_failure(exc: BaseException) -> bool:
+    import socket
+
+    seen: set[int] = set()
+    stack: list[Any] = [exc]
+    while stack:
+        item = stack.pop()
+        if item is None or id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, socket.gaierror) or type(item).__name__ == "NameResolutionError":
+            return True
+        stack.extend([getattr(item, "reason", None), item.__cause__, item.__context__])
+        stack.extend(a for a in getattr(item, "args", ()) if isinstance(a, BaseException))
+    text = str(exc)
+    return any(s in text for s in ("Name or service not known", "getaddrinfo failed",
+                                   "nodename nor servname", "Temporary failure in name"))
+
+
+def is_remote(location: str) -> bool:
+    """True if ``location`` is an http(s) address."""
+    return location.lower().startswith(("http://", "https://"))
+
+
+def open_source(location: str | Path, **options: Any) -> Source:
+    """A RemoteSource for an http(s) address, else a LocalSource (``file://`` allowed).
+    ``options`` go to the remote source; a local one takes only ``max_bytes``."""
+    text = str(location)
+    if is_remote(text):
+        return RemoteSource(text, **options)
+    if text.startswith("file://"):
+        text = text[len("file://"):]
+    return LocalSource(text, max_bytes=options.get("max_bytes", 5_000_000))

@@ -1,0 +1,271 @@
+"""Swiss standings: match points, then OMW%, OOMW%, GW% (order is a setting).
+
+Definitions (all figures are exact fractions internally, floats in the output):
+
+* Match points: win ``settings.win`` (3), draw 1, loss 0, bye 3 (a bye is a match win); a
+  ``double-loss`` (unfinished match) is a loss for both; ``loss-missed`` is a round a late
+  entry missed: a loss (0 points) that counts in the player's own record.
+* A player's MW% = match points / (``win`` x rounds), at least ``mw_floor`` (0.33 exactly).
+  Every round with a record counts (byes and missed rounds included) -- that is ``mw``.
+* As an *opponent's* figure the byes are taken out of both points and rounds (a bye is not
+  an opponent either); missed rounds stay in (they are losses of the player's record).
+  Dropped players keep counting with the rounds they played.
+* OMW% = mean of the opponents' figures (one entry per match, so a rematch counts twice);
+  0 for a player without opponents. OOMW% = mean of the opponents' OMW%.
+* GW% = game points / (3 x games), game win 3, game draw 1, at least ``mw_floor``; a bye
+  counts as ``bye_game_wins`` won games (2, i.e. 2-0, as in MTG's best-of-three; use 1
+  for best-of-one, 0 to leave byes out); other records count the games they hold.
+  OGW% (optional tiebreaker "ogw") = mean of the opponents' GW%.
+* Full ties after every tiebreaker are broken by player id, ascending (deterministic).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+__all__ = [
+    "OUTCOMES",
+    "TIEBREAKERS",
+    "MatchRecord",
+    "ScoringSettings",
+    "Standing",
+    "compute_standings",
+]
+
+#: ``p1``/``p2`` won, ``draw``, ``double-loss`` (unfinished, 0 points each), ``bye``,
+#: ``loss-missed`` (a late entry's missed round: ``player2`` None, 0 points).
+OUTCOMES = ("p1", "p2", "draw", "double-loss", "bye", "loss-missed")
+_SOLO = ("bye", "loss-missed")
+#: Tiebreaker names accepted in :attr:`ScoringSettings.tiebreakers`.
+TIEBREAKERS = ("omw", "oomw", "gw", "ogw")
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One reported result; ``draws`` counts drawn games. ``player2`` is None exactly for
+    ``bye`` and ``loss-missed``."""
+
+    round: int
+    player1: int
+    player2: int | None
+    p1_games: int
+    p2_games: int
+    draws: int
+    outcome: str
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome {self.outcome!r} (one of {', '.join(OUTCOMES)})")
+        if (self.player2 is None) != (self.outcome in _SOLO):
+            raise ValueError(f"outcome {self.outcome!r} "
+                             + ("needs no opponent" if self.outcome in _SOLO
+                                else "needs an opponent"))
+        if self.player1 == self.player2:
+            raise ValueError(f"player {self.player1} cannot play themselves")
+        if min(self.p1_games, self.p2_games, self.draws) < 0:
+            raise ValueError("game counts cannot be negative")
+
+    @classmethod
+    def bye(cls, round: int, player: int) -> MatchRecord:
+        """A bye for ``player`` in ``round``."""
+        return cls(round, player, None, 0, 0, 0, "bye")
+
+    @classmethod
+    def missed(cls, round: int, player: int) -> MatchRecord:
+        """A round ``player`` missed (late entry): a loss for their own record."""
+        return cls(round, player, None, 0, 0, 0, "loss-missed")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings. ``mw`` is the player's own MW% (byes included),
+    ``rounds_played`` every round with a record (byes and missed rounds included)."""
+
+    rank: int
+    player: int
+    points: int
+    wins: int
+    losses: int
+    draws: int
+    omw: float
+    oomw: float
+    gw: float
+    dropped: bool
+    rounds_played: int
+    mw: float = 0.0
+    ogw: float = 0.0
+    byes: int = 0
+
+
+@dataclass(frozen=True)
+class ScoringSettings:
+    """Points per result and the tiebreakers, in order (names from :data:`TIEBREAKERS`)."""
+
+    win: int = 3
+    draw: int = 1
+    loss: int = 0
+    bye: int = 3
+    tiebreakers: tuple[str, ...] = ("omw", "oomw", "gw")
+    mw_floor: float = 0.33
+    bye_game_wins: int = 2
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiebreakers", tuple(self.tiebreakers))
+        for name in self.tiebreakers:
+            if name not in TIEBREAKERS:
+                raise ValueError(f"unknown tiebreaker {name!r} (one of {', '.join(TIEBREAKERS)})")
+        if self.win <= 0:
+            raise ValueError("a win must be worth at least 1 point")
+
+
+class _Tally:
+    __slots__ = (
+        "bye_points",
+        "byes",
+        "draws",
+        "g_draw",
+        "g_loss",
+        "g_win",
+        "losses",
+        "opponents",
+        "points",
+        "rounds",
+        "wins",
+    )
+
+    def __init__(self) -> None:
+        self.points = self.rounds = self.byes = self.bye_points = 0
+        self.wins = self.losses = self.draws = 0
+        self.g_win = self.g_loss = self.g_draw = 0
+        self.opponents: list[int] = []
+
+
+# Exact figures as integer numerators over one common denominator per figure, so that
+# sorting compares plain integers (fast) and nothing is ever rounded.
+_Exact = tuple[dict[int, int], int]
+
+
+def _common(values: dict[int, Fraction]) -> _Exact:
+    den = lcm(*{v.denominator for v in values.values()}) if values else 1
+    return {p: v.numerator * (den // v.denominator) for p, v in values.items()}, den
+
+
+def _means(fig: _Exact, opponents: dict[int, list[int]]) -> _Exact:
+    """Each player's mean of ``fig`` over their opponents (0 without opponents)."""
+    nums, den = fig
+    k = lcm(*{len(o) for o in opponents.values() if o}) if any(opponents.values()) else 1
+    out = {p: sum(nums[o] for o in opps) * (k // len(opps)) if opps else 0
+           for p, opps in opponents.items()}
+    return out, den * k
+
+
+def compute_standings(
+    players: Iterable[int],
+    matches: Iterable[MatchRecord],
+    *,
+    dropped: Iterable[int] = (),
+    settings: ScoringSettings = ScoringSettings(),
+) -> list[Standing]:
+    """Rank ``players`` from ``matches`` (see the module docstring for every definition).
+
+    Dropped players stay in the standings (``dropped=True``). A match naming a player who
+    is not in ``players`` is an error (ValueError).
+    """
+    order = list(dict.fromkeys(players))
+    tally = {p: _Tally() for p in order}
+    gone = set(dropped)
+    for m in matches:
+        a = tally.get(m.player1)
+        b = tally.get(m.player2) if m.player2 is not None else None
+        if a is None or (m.player2 is not None and b is None):
+            raise ValueError(f"round {m.round}: a match names an unknown player "
+                             f"({m.player1} v {m.player2})")
+        a.rounds += 1
+        if m.outcome == "bye":
+            a.byes += 1
+            a.bye_points += settings.bye
+            a.points += settings.bye
+            a.wins += 1
+            a.g_win += settings.bye_game_wins
+            continue
+        a.g_win += m.p1_games
+        a.g_loss += m.p2_games
+        a.g_draw += m.draws
+        if b is None:  # loss-missed
+            a.losses += 1
+            a.points += settings.loss
+            continue
+        b.rounds += 1
+        b.g_win += m.p2_games
+        b.g_loss += m.p1_games
+        b.g_draw += m.draws
+        a.opponents.append(m.player2)  # type: ignore[arg-type]
+        b.opponents.append(m.player1)
+        if m.outcome == "p1":
+            a.wins += 1
+            b.losses += 1
+            a.points += settings.win
+            b.points += settings.loss
+        elif m.outcome == "p2":
+            b.wins += 1
+            a.losses += 1
+            b.points += settings.win
+            a.points += settings.loss
+        elif m.outcome == "draw":
+            a.draws += 1
+            b.draws += 1
+            a.points += settings.draw
+            b.points += settings.draw
+        else:  # double-loss
+            a.losses += 1
+            b.losses += 1
+            a.points += settings.loss
+            b.points += settings.loss
+
+    floor = Fraction(settings.mw_floor).limit_denominator(1_000_000)
+    cache: dict[tuple[int, int], Fraction] = {}
+
+    def ratio(num: int, den: int) -> Fraction:
+        if den <= 0:
+            return floor
+        key = (num, den)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = max(floor, Fraction(num, den))
+        return got
+
+    win = settings.win
+    as_opp = {p: ratio(t.points - t.bye_points, win * (t.rounds - t.byes))
+              for p, t in tally.items()}
+    own_mw = {p: ratio(t.points, win * t.rounds) for p, t in tally.items()}
+    gw = {p: ratio(3 * t.g_win + t.g_draw, 3 * (t.g_win + t.g_loss + t.g_draw))
+          for p, t in tally.items()}
+
+    opponents = {p: t.opponents for p, t in tally.items()}
+    omw = _means(_common(as_opp), opponents)
+    oomw = _means(omw, opponents)
+    gw_exact = _common(gw)
+    ogw = _means(gw_exact, opponents)
+    figures = {"omw": omw, "oomw": oomw, "gw": gw_exact, "ogw": ogw}
+    chosen = [figures[name][0] for name in settings.tiebreakers]
+
+    def key(p: int) -> tuple[int, ...]:
+        return (-tally[p].points, *(-nums[p] for nums in chosen), p)
+
+    def value(fig: _Exact, p: int) -> float:
+        return fig[0][p] / fig[1]
+
+    out = []
+    for rank, p in enumerate(sorted(order, key=key), 1):
+        t = tally[p]
+        out.append(Standing(
+            rank=rank, player=p, points=t.points, wins=t.wins, losses=t.losses,
+            draws=t.draws, omw=value(omw, p), oomw=value(oomw, p), gw=float(gw[p]),
+            dropped=p in gone, rounds_played=t.rounds, mw=float(own_mw[p]),
+            ogw=value(ogw, p), byes=t.byes,
+        ))
+    return out
+
