@@ -335,6 +335,7 @@ def test_comments_blank_and_summary_lines_are_skipped() -> None:
 
 def test_name_line_without_slashes() -> None:
     assert parse_decklist("Name: Blue Flare\n4 BT1-010\n").name == "Blue Flare"
+    assert parse_decklist("Deck: Blue Flare \nDeck:\n4 BT1-010\n").name == "Blue Flare"
     assert parse_decklist("4 BT1-010\n").name is None
 
 
@@ -496,6 +497,13 @@ def test_csv_section_rows_comments_and_excel_sep() -> None:
     assert parsed.input_format == "csv"
     assert parsed.has_sections
     assert _as_rows(parsed) == [(4, "BT1-010", MAIN, 5), (2, "BT5-001", PILE, 8)]
+
+
+def test_csv_delimiter_found_after_a_section_row() -> None:
+    parsed = parse_decklist("Main deck\ncount;number;name\n4;BT1-010;Agumon, the first\n")
+    assert parsed.input_format == "csv"
+    assert _as_rows(parsed) == [(4, "BT1-010", MAIN, 3)]
+    assert parsed.lines[0].name == "Agumon, the first"
 
 
 def test_csv_headerless_section_column_is_inferred() -> None:
@@ -696,6 +704,19 @@ def test_unreadable_lines(text: str, line: int, message: str) -> None:
     assert message in shown
     assert exc.value.text == text.splitlines()[line - 1].strip()
     assert repr(exc.value.text) in shown
+
+
+def test_near_miss_numbers_do_not_backtrack_forever() -> None:
+    # normalize_number used to take 18 s on 33 characters of this; 80 would never end
+    line = "BT1-010" + " P" * 40 + " !"
+    with pytest.raises(InputError) as exc:
+        parse_decklist(f"4 Agumon BT1-010\n{line}\n", source="deck.txt")
+    assert "cannot read this line" in _err(exc, "deck.txt", 2)
+    with pytest.raises(InputError) as exc:
+        parse_decklist(json.dumps(["BT1-010", line]), source="deck.json")
+    assert "not a card number" in _err(exc, "deck.json", 1)
+    with pytest.raises(InputError):
+        parse_decklist(f"count,number\n4,{line}\n")
 
 
 @pytest.mark.parametrize(

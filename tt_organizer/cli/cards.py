@@ -85,7 +85,8 @@ def search(
 )
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder to write cards.json into (default the data folder).")
-def build(source: Path | None, out: Path | None) -> None:
+@json_option
+def build(source: Path | None, out: Path | None, as_json: bool) -> None:
     """Rebuild data/cards.json from the facts table (default data/source/cards.csv)."""
     from tt_organizer.cards.importer import build_card_data
     from tt_organizer.cli.output import console
@@ -93,6 +94,11 @@ def build(source: Path | None, out: Path | None) -> None:
 
     folder = out or data_dir()
     target = build_card_data(source or folder / "source" / "cards.csv", folder)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json({"written": str(target)})
+        return
     console.print(f"wrote {target}")
 
 

@@ -22,6 +22,26 @@ def _out(item: Any) -> None:
     console.print(item, soft_wrap=isinstance(item, str))
 
 
+def _player_json(p: Any) -> dict[str, Any]:
+    """JSON form of a player (as ``tt event players --json`` prints it)."""
+    return {"id": p.id, "name": p.name, "ext_id": p.ext_id, "dropped": p.dropped,
+            "dropped_round": p.dropped_round, "late_entry_round": p.late_entry_round,
+            "deck": p.deck_source, "legal": p.deck_legal, "codes": list(p.deck_codes),
+            "colors": list(p.deck_colors)}
+
+
+def _matches_json(conn: sqlite3.Connection, matches: Sequence[Any]) -> list[dict[str, Any]]:
+    """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
+    from tt_organizer.events import store
+
+    names = {p.id: p.name for p in store.read_players(conn)}
+    return [
+        {"table": m.table, "player1": names[m.player1],
+         "player2": None if m.player2 is None else names[m.player2], "result": m.result}
+        for m in matches
+    ]
+
+
 def _pct(value: float | None) -> str:
     return "" if value is None else f"{value * 100:.2f}%"
 
@@ -92,11 +112,12 @@ def event() -> None:
               help="Colour requirement is an error, not a warning.")
 @click.option("--points", default="3,1,0,3", show_default=True, metavar="W,D,L,BYE",
               help="Match points for a win, draw, loss and bye.")
+@json_option
 @event_option
 def create(
     name: str, format_id: str | None, rounds: str, best_of: str, top_cut: str,
     seed: int | None, unfinished: str, tiebreakers: str, banlist: str | None,
-    strict_colors: bool, points: str, event_path: str,
+    strict_colors: bool, points: str, as_json: bool, event_path: str,
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
@@ -113,6 +134,13 @@ def create(
         unfinished=unfinished, tiebreakers=tiebreakers.split(","), strict_colors=strict_colors,
         win_points=w, draw_points=d, loss_points=loss, bye_points=bye,
     )
+    if as_json:
+        from dataclasses import asdict
+
+        from tt_organizer.cli.output import print_json
+
+        print_json({"event": event_path, "settings": asdict(s)})
+        return
     _out(f"Created event [bold]{escape(s.name)}[/] in {escape(event_path)}")
     _out(
         f"  format {s.format_id}, ban list {s.banlist_date or '-'}, best-of-{s.best_of}, "
@@ -147,7 +175,9 @@ def _registration_line(reg: Any) -> str:
     return line
 
 
-def _register_from(conn: sqlite3.Connection, path: str, allow_illegal: bool, late: bool) -> int:
+def _register_from(
+    conn: sqlite3.Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
+) -> int:
     from pathlib import Path
 
     from tt_organizer.cli.output import escape
@@ -157,6 +187,7 @@ def _register_from(conn: sqlite3.Connection, path: str, allow_illegal: bool, lat
     rows = read_registrations(path)
     base = Path(path).parent
     refused = 0
+    results: list[dict[str, Any]] = []
     for row in rows:
         try:
             deck_path = None
@@ -171,18 +202,30 @@ def _register_from(conn: sqlite3.Connection, path: str, allow_illegal: bool, lat
             )
         except TTError as exc:
             refused += 1
-            _out(f"row {row.row}: [red]refused[/] — {escape(str(exc))}")
+            results.append({"row": row.row, "name": row.name, "status": "refused",
+                            "error": str(exc)})
+            if not as_json:
+                _out(f"row {row.row}: [red]refused[/] — {escape(str(exc))}")
             continue
         verdict = "legal" if reg.player.deck_legal else (
             "no deck" if reg.player.deck_legal is None else "illegal")
-        _out(f"row {row.row}: {verdict} — {_registration_line(reg)}")
-    _out(f"{len(rows) - refused} registered, {refused} refused")
+        results.append({"row": row.row, "name": row.name, "status": verdict,
+                        "player": _player_json(reg.player)})
+        if not as_json:
+            _out(f"row {row.row}: {verdict} — {_registration_line(reg)}")
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json(results)
+    else:
+        _out(f"{len(rows) - refused} registered, {refused} refused")
     return EXIT_INVALID if refused else 0
 
 
 def _register(
     ctx: click.Context, name: str | None, deck: str | None, ext_id: str | None,
     allow_illegal: bool, from_file: str | None, event_path: str, late: bool,
+    as_json: bool = False,
 ) -> None:
     from tt_organizer.events import service, store
 
@@ -190,12 +233,18 @@ def _register(
         if from_file:
             if name or deck or ext_id:
                 raise click.UsageError("--from registers the file's rows; give no NAME/--deck/--id")
-            ctx.exit(_register_from(conn, from_file, allow_illegal, late))
+            ctx.exit(_register_from(conn, from_file, allow_illegal, late, as_json))
         if not name:
             raise click.UsageError("give a NAME (or --from FILE)")
         reg = service.register_player(conn, name, deck_path=deck, ext_id=ext_id,
                                       allow_illegal=allow_illegal, late=late)
-        _out(_registration_line(reg))
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json({**_player_json(reg.player), "missed_rounds": list(reg.missed_rounds),
+                    "deck_report": reg.report.to_dict() if reg.report is not None else None})
+        return
+    _out(_registration_line(reg))
 
 
 @event.command("register")
@@ -206,15 +255,17 @@ def _register(
 @click.option("--allow-illegal", is_flag=True, help="Register even an illegal deck (logged).")
 @click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=str), default=None,
               help="Register every row of a .xlsx/.csv sign-up sheet.")
+@json_option
 @event_option
 @click.pass_context
 def register(ctx: click.Context, name: str | None, deck: str | None, ext_id: str | None,
-             allow_illegal: bool, from_file: str | None, event_path: str) -> None:
+             allow_illegal: bool, from_file: str | None, as_json: bool, event_path: str) -> None:
     """Register a player (and their deck) before the first pairing.
 
     With --from, each row is registered in its own transaction; exit 1 if any was refused.
     """
-    _register(ctx, name, deck, ext_id, allow_illegal, from_file, event_path, late=False)
+    _register(ctx, name, deck, ext_id, allow_illegal, from_file, event_path, late=False,
+              as_json=as_json)
 
 
 @event.command("late-entry")
@@ -222,12 +273,14 @@ def register(ctx: click.Context, name: str | None, deck: str | None, ext_id: str
 @click.option("--deck", type=click.Path(dir_okay=False, path_type=str), default=None)
 @click.option("--id", "ext_id", default=None)
 @click.option("--allow-illegal", is_flag=True, help="Register even an illegal deck (logged).")
+@json_option
 @event_option
 @click.pass_context
 def late_entry(ctx: click.Context, name: str, deck: str | None, ext_id: str | None,
-               allow_illegal: bool, event_path: str) -> None:
+               allow_illegal: bool, as_json: bool, event_path: str) -> None:
     """Add a player after pairing began: a loss for every round already paired."""
-    _register(ctx, name, deck, ext_id, allow_illegal, None, event_path, late=True)
+    _register(ctx, name, deck, ext_id, allow_illegal, None, event_path, late=True,
+              as_json=as_json)
 
 
 @event.command("players")
@@ -243,13 +296,7 @@ def players(as_json: bool, event_path: str) -> None:
     with connect(event_path) as conn:
         rows = read_players(conn)
     if as_json:
-        print_json([
-            {"id": p.id, "name": p.name, "ext_id": p.ext_id, "dropped": p.dropped,
-             "dropped_round": p.dropped_round, "late_entry_round": p.late_entry_round,
-             "deck": p.deck_source, "legal": p.deck_legal, "codes": list(p.deck_codes),
-             "colors": list(p.deck_colors)}
-            for p in rows
-        ])
+        print_json([_player_json(p) for p in rows])
         return
     table = Table(title=f"{len(rows)} players", title_justify="left")
     for col in ("#", "Name", "ID", "Deck", "Legal", "Colours", "Status"):
@@ -273,8 +320,9 @@ def _player_ref(name: str | None, ext_id: str | None) -> tuple[str, bool]:
 @event.command("drop")
 @click.argument("name", required=False)
 @click.option("--id", "ext_id", default=None, help="Match the player by id instead of name.")
+@json_option
 @event_option
-def drop_cmd(name: str | None, ext_id: str | None, event_path: str) -> None:
+def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: str) -> None:
     """Drop a player from the next pairing on (they stay in the standings)."""
     from tt_organizer.cli.output import escape, warn
     from tt_organizer.events import service, store
@@ -283,6 +331,12 @@ def drop_cmd(name: str | None, ext_id: str | None, event_path: str) -> None:
     with store.connect(event_path) as conn:
         p = service.drop(conn, ref, by_id=by_id)
         pending = service.pending_in_current_round(conn, p.id)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json({**_player_json(p), "still_paired_at_table":
+                    pending.table if pending is not None else None})
+        return
     when = f"during round {p.dropped_round}" if pending else f"after round {p.dropped_round}"
     _out(f"Dropped {escape(p.name)} {when}")
     if pending is not None:
@@ -293,8 +347,9 @@ def drop_cmd(name: str | None, ext_id: str | None, event_path: str) -> None:
 @event.command("undrop")
 @click.argument("name", required=False)
 @click.option("--id", "ext_id", default=None, help="Match the player by id instead of name.")
+@json_option
 @event_option
-def undrop_cmd(name: str | None, ext_id: str | None, event_path: str) -> None:
+def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: str) -> None:
     """Take back a drop; the player is paired again from the next pairing."""
     from tt_organizer.cli.output import escape
     from tt_organizer.events import service, store
@@ -302,6 +357,11 @@ def undrop_cmd(name: str | None, ext_id: str | None, event_path: str) -> None:
     ref, by_id = _player_ref(name, ext_id)
     with store.connect(event_path) as conn:
         p = service.undrop(conn, ref, by_id=by_id)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json(_player_json(p))
+        return
     _out(f"{escape(p.name)} is back in the event")
 
 
@@ -337,25 +397,37 @@ def _print_round(conn: sqlite3.Connection, matches: Sequence[Any], title: str) -
 @event.command("pair")
 @click.option("--seeded", is_flag=True,
               help="Round 1 by registration order (1 v 2, 3 v 4, …) instead of at random.")
+@json_option
 @event_option
-def pair(seeded: bool, event_path: str) -> None:
+def pair(seeded: bool, as_json: bool, event_path: str) -> None:
     """Pair the next Swiss round (all results of the current round must be in)."""
     from tt_organizer.events import service, store
 
     with store.connect(event_path) as conn:
         matches = service.pair_next_round(conn, seeded=seeded)
+        if as_json:
+            from tt_organizer.cli.output import print_json
+
+            print_json(_matches_json(conn, matches))
+            return
         total = store.read_settings(conn).rounds
         _print_round(conn, matches, f"Round {matches[0].round} of {total}")
 
 
 @event.command("repair")
+@json_option
 @event_option
-def repair(event_path: str) -> None:
+def repair(as_json: bool, event_path: str) -> None:
     """Pair the current round's unreported tables again (e.g. after dropping a no-show)."""
     from tt_organizer.events import service, store
 
     with store.connect(event_path) as conn:
         matches = service.repair_round(conn)
+        if as_json:
+            from tt_organizer.cli.output import print_json
+
+            print_json(_matches_json(conn, matches))
+            return
         _print_round(conn, matches, f"Round {matches[0].round} (re-paired)")
 
 
@@ -389,13 +461,7 @@ def pairings(round_number: int | None, top: bool, print_path: str | None, as_jso
         matches = [m for m in store.read_matches(conn)
                    if m.stage == stage and m.round == rnd and m.table > 0]
         if as_json:
-            names = {p.id: p.name for p in store.read_players(conn)}
-            print_json([
-                {"table": m.table, "player1": names[m.player1],
-                 "player2": None if m.player2 is None else names[m.player2],
-                 "result": m.result}
-                for m in matches
-            ])
+            print_json(_matches_json(conn, matches))
             return
         label = "Top-cut round" if top else "Round"
         _print_round(conn, matches, f"{label} {rnd}")
@@ -404,7 +470,14 @@ def pairings(round_number: int | None, top: bool, print_path: str | None, as_jso
 # --- results ---------------------------------------------------------------------------------
 
 
-def _report_from(conn: sqlite3.Connection, path: str) -> int:
+def _result_json(conn: sqlite3.Connection, m: Any) -> dict[str, Any]:
+    """JSON form of one recorded result, with its games."""
+    row = _matches_json(conn, [m])[0]
+    return {"round": m.round, "stage": m.stage, **row, "outcome": m.outcome,
+            "games": [g.__dict__ for g in getattr(m, "games", ())]}
+
+
+def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> int:
     from tt_organizer.events import service, store
     from tt_organizer.export.importing import read_results
 
@@ -422,7 +495,12 @@ def _report_from(conn: sqlite3.Connection, path: str) -> int:
                 f"{path}: nothing recorded; {len(errors)} row(s) refused:\n  "
                 + "\n  ".join(errors)
             )
-    _out(f"Recorded {len(rows)} result(s) from {path}")
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json({"file": path, "recorded": len(rows)})
+    else:
+        _out(f"Recorded {len(rows)} result(s) from {path}")
     return 0
 
 
@@ -434,10 +512,11 @@ def _report_from(conn: sqlite3.Connection, path: str) -> int:
               help="Refuse unless this is the current round (a guard against stale slips).")
 @click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=str), default=None,
               help="Record every row of a results sheet (.xlsx) — all or nothing.")
+@json_option
 @event_option
 def report(table: int | None, result: str | None, first: str | None, winners: str | None,
            turns: str | None, round_number: int | None, from_file: str | None,
-           event_path: str) -> None:
+           as_json: bool, event_path: str) -> None:
     """Report the RESULT of TABLE in the current round.
 
     RESULT: best-of-one 1-0, 0-1, draw, double-loss; best-of-three 2-0, 2-1, 1-2, 0-2,
@@ -450,7 +529,7 @@ def report(table: int | None, result: str | None, first: str | None, winners: st
         if from_file:
             if table is not None or result is not None:
                 raise click.UsageError("--from reports the file's rows; give no TABLE/RESULT")
-            _report_from(conn, from_file)
+            _report_from(conn, from_file, as_json)
             return
         if table is None or result is None:
             raise click.UsageError("give TABLE and RESULT (or --from FILE)")
@@ -458,6 +537,11 @@ def report(table: int | None, result: str | None, first: str | None, winners: st
                                   winners=winners, turns=turns)
         snap_names = {p.id: p.name for p in store.read_players(conn)}
         left = service.status(conn)["missing"]
+        if as_json:
+            from tt_organizer.cli.output import print_json
+
+            print_json({**_result_json(conn, m), "missing_tables": list(left)})
+            return
     label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
     _out(
         f"{label} {m.round} table {m.table}: {escape(snap_names[m.player1])} {m.result} "
@@ -475,9 +559,11 @@ def report(table: int | None, result: str | None, first: str | None, winners: st
 @with_game_options
 @click.option("--override", is_flag=True, help="Correct outside the correction window (logged).")
 @click.option("--top-cut", "top", is_flag=True, help="ROUND is a top-cut round.")
+@json_option
 @event_option
 def correct(round_number: int, table: int, result: str, first: str | None, winners: str | None,
-            turns: str | None, override: bool, top: bool, event_path: str) -> None:
+            turns: str | None, override: bool, top: bool, as_json: bool,
+            event_path: str) -> None:
     """Change the result of TABLE in ROUND (logged; standings follow)."""
     from tt_organizer.cli.output import escape
     from tt_organizer.events import service, store
@@ -489,6 +575,12 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
         m = service.correct_result(conn, round_number, table, result, override=override,
                                    top_cut=top, first=first, winners=winners, turns=turns)
         names = {p.id: p.name for p in store.read_players(conn)}
+        if as_json:
+            from tt_organizer.cli.output import print_json
+
+            print_json({**_result_json(conn, m), "old_result": before.result if before else None,
+                        "override": override})
+            return
     old = before.result if before else "?"
     label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
     _out(
@@ -539,8 +631,9 @@ def standings_cmd(round_number: int | None, as_json: bool, event_path: str) -> N
 
 
 @event.command("top-cut")
+@json_option
 @event_option
-def top_cut(event_path: str) -> None:
+def top_cut(as_json: bool, event_path: str) -> None:
     """Seed the single-elimination bracket from the final standings and pair its rounds.
 
     Run it again after each bracket round is reported to pair the next one.
@@ -550,6 +643,16 @@ def top_cut(event_path: str) -> None:
 
     with store.connect(event_path) as conn:
         winner = service.champion(conn)
+        if as_json:
+            from tt_organizer.cli.output import print_json
+
+            if winner is not None:
+                print_json({"champion": winner.name, "pairings": []})
+            else:
+                matches = service.advance_top_cut(conn)
+                print_json({"champion": None, "round": matches[0].round,
+                            "pairings": _matches_json(conn, matches)})
+            return
         if winner is not None:
             _out(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
             return
@@ -620,16 +723,23 @@ def log(as_json: bool, event_path: str) -> None:
               help="Pairings/standings as of this round (default the current one).")
 @click.option("--csv", "csv_dir", type=click.Path(file_okay=False, path_type=str), default=None,
               help="Also write one CSV file per sheet into this folder.")
+@json_option
 @event_option
-def export(out: str, round_number: int | None, csv_dir: str | None, event_path: str) -> None:
+def export(out: str, round_number: int | None, csv_dir: str | None, as_json: bool,
+           event_path: str) -> None:
     """Write the event to an Excel workbook (players, pairings, results, standings, log)."""
     from tt_organizer.events.store import load_snapshot
     from tt_organizer.export.workbook import export_csv, export_event
 
     snap = load_snapshot(event_path)
-    path = export_event(snap, out, round_number=round_number)
-    _out(f"Wrote {path}")
+    written = [export_event(snap, out, round_number=round_number)]
     if csv_dir:
-        for p in export_csv(snap, csv_dir, round_number=round_number):
-            _out(f"Wrote {p}")
+        written += export_csv(snap, csv_dir, round_number=round_number)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json({"written": [str(p) for p in written]})
+        return
+    for path in written:
+        _out(f"Wrote {path}")
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import re
 import warnings
@@ -72,24 +73,24 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 _X = "[xX×*]"
 _START_COUNT = re.compile(
-    rf"^(?:(?P<sign>[-+−])?(?P<n>\d+)\s*(?:{_X}(?=\s))?|{_X}\s*(?P<n2>[-+−]?\d+))\s+(?P<rest>\S.*)$"
+    rf"^(?:(?P<sign>[-+−])?(?P<n>\d+)(?:\s*{_X}(?=\s))?|{_X}\s*(?P<n2>[-+−]?\d+))\s+(?P<rest>\S.*)$"
 )
 _END_COUNT = re.compile(
     rf"^(?P<rest>.*?\S)\s+(?:(?:{_X}\s*)?(?P<n>[-+−]?\d+)|(?P<n2>[-+−]?\d+)\s*{_X})$"
 )
 _BULLET = re.compile(r"^[-*•]\s+")
 _NAME_LINE = re.compile(
-    r"^(?://+|#+)?\s*(?:deck[\s_-]*name|name|title)\s*[:=]\s*(?P<name>\S.*?)\s*$", re.IGNORECASE
+    r"^(?://+|#+)?\s*(?:deck[\s_-]*name|deck|name|title)\s*[:=]\s*(?P<name>\S.*)$", re.IGNORECASE
 )
 # "Total: 58", "Deck size: 50", "Card count 8 cards" - summary lines some exporters append.
 _SUMMARY_LINE = re.compile(
-    r"^(?://+|#+)?\s*(?:total(?:\s+cards?)?|deck\s*size|card\s*count)\s*[:=]?\s*\d+"
-    r"(?:\s*cards?)?\s*$",
+    r"^(?://+|#+)?\s*(?:total(?:\s+cards?)?|deck\s*size|card\s*count)\s*(?:[:=]\s*)?\d+"
+    r"(?:\s*cards?)?$",
     re.IGNORECASE,
 )
 _BRACKETS = "()[]{}<>"
 _NAME_TRIM = " \t-–—|:,;"
-_DCG = re.compile(r"\s*\(\s*DCG\s*\)\s*$", re.IGNORECASE)
+_DCG = re.compile(r"\(\s*DCG\s*\)$", re.IGNORECASE)
 
 
 def _fail(
@@ -160,7 +161,7 @@ def _find_number(rest: str, normalize: Normalizer, prefer_end: bool) -> tuple[st
 
 
 def _clean_name(name: str) -> str | None:
-    name = _DCG.sub("", name).strip(_NAME_TRIM)
+    name = _DCG.sub("", name.strip()).strip(_NAME_TRIM)
     return name or None
 
 
@@ -182,7 +183,7 @@ def _read_card_line(
         return 1, number, None
     found = _find_number(rest, normalize, prefer_end=(where == "start"))
     if found is None:
-        # "BT1-010 4" style numbers that end in digits: the whole line may be a bare number.
+        # The "count" may belong to the number itself ("BT1 - 010"): one copy of it.
         number = _as_number(text, normalize)
         if number is not None:
             return 1, number, None
@@ -216,7 +217,7 @@ def _parse_text(
         name_match = _NAME_LINE.match(line)
         if name_match:
             if result.name is None:
-                result.name = name_match.group("name")
+                result.name = name_match.group("name").strip()
             continue
         if line.startswith(("#", "//")) or skipping or _SUMMARY_LINE.match(line):
             continue
@@ -374,7 +375,7 @@ def _parse_table(
                 continue
             name_match = _NAME_LINE.match(filled[0])
             if name_match:
-                result.name = result.name or name_match.group("name")
+                result.name = result.name or name_match.group("name").strip()
                 continue
         if filled[0].startswith(("#", "//")) or skipping:
             continue
@@ -534,10 +535,15 @@ def _line_text(lines: list[str], line: int) -> str | None:
 
 
 def _csv_delimiter(lines: list[str]) -> str:
-    first = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
-    counts = {d: first.count(d) for d in (",", ";", "\t")}
-    best = max(counts, key=lambda d: counts[d])
-    return best if counts[best] else ","
+    """The most frequent of ``,`` ``;`` tab on the first line holding any (``,`` by default)."""
+    for line in lines:
+        if line.lstrip().startswith(("#", "//")):
+            continue
+        counts = {d: line.count(d) for d in (",", ";", "\t")}
+        best = max(counts, key=lambda d: counts[d])
+        if counts[best]:
+            return best
+    return ","
 
 
 # --- detection --------------------------------------------------------------------------------
@@ -545,7 +551,7 @@ def _csv_delimiter(lines: list[str]) -> str:
 _NUM = NUMBER_IN_TEXT.pattern
 _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("digimonmeta", re.compile(rf"^\d+\s+\(\s*{_NUM}\s*\)$", re.IGNORECASE)),
-    ("untap", re.compile(rf"^\d+\s+.*\(\s*DCG\s*\)\s*\(\s*{_NUM}\s*\)$", re.IGNORECASE)),
+    ("untap", re.compile(rf"^\d+\s.*\(\s*DCG\s*\)\s*\(\s*{_NUM}\s*\)$", re.IGNORECASE)),
     ("digimoncard.app", re.compile(rf"^{_NUM}\s+\S.*\s\d+$", re.IGNORECASE)),
     ("digimoncard.dev", re.compile(rf"^\d+ \S.*?\S {{2,}}{_NUM}$", re.IGNORECASE)),
     ("digimoncard.io", re.compile(rf"^\d+ \S(?:.*\S)? {_NUM}$", re.IGNORECASE)),
@@ -587,27 +593,28 @@ def detect_format(text: str) -> str:
             continue
         shape = next((s for s, pattern in _SHAPES if pattern.match(line)), "plain")
         shapes.add(shape)
-        if len(shapes) > 1:
+        if shape == "plain" or len(shapes) > 1:
             return "plain"
     return shapes.pop() if shapes else "plain"
 
 
 def _looks_like_csv(lines: list[str]) -> bool:
-    body = [ln for ln in lines if not ln.startswith(("#", "//")) and classify_header(ln) is None]
-    if not body:
+    body = (ln for ln in lines if not ln.startswith(("#", "//")) and classify_header(ln) is None)
+    head = next(body, None)
+    if head is None:
         return False
-    if re.fullmatch(r"sep=.", body[0]):
+    if re.fullmatch(r"sep=.", head):
         return True
-    delimiter = _csv_delimiter(body)
+    delimiter = _csv_delimiter([head])
     try:
-        first = next(csv.reader([body[0]], delimiter=delimiter))
+        first = next(csv.reader([head], delimiter=delimiter))
     except csv.Error:
         return False
     if len(first) >= 2 and any(_column_role(c) in ("count", "number") for c in first):
         return True
     if delimiter == "\t":
         return False
-    for line in body:
+    for line in itertools.chain([head], body):
         try:
             cells = next(csv.reader([line], delimiter=delimiter))
         except csv.Error:

@@ -1,0 +1,62 @@
+"""Every ``tt event`` command speaks JSON with --json; the shapes other tools rely on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from tt_organizer.cli.main import cli
+
+DECKS = Path(__file__).parent / "fixtures" / "events"
+
+
+def tt(db: Path, *args: str, code: int = 0) -> Any:
+    result = CliRunner().invoke(cli, ["event", *args, "--event", str(db), "--json"])
+    assert result.exit_code == code, result.output
+    return json.loads(result.output) if code == 0 else result.output
+
+
+def test_event_commands_print_json(tmp_path: Path) -> None:
+    db = tmp_path / "e.sqlite"
+    created = tt(db, "create", "Json Cup", "--seed", "7", "--rounds", "2")
+    assert created["settings"]["name"] == "Json Cup" and created["settings"]["seed"] == 7
+    for name, deck in (("Ann", "legal_red.txt"), ("Ben", "legal_blue.txt"),
+                       ("Cat", "legal_yellow.txt"), ("Dan", "legal_red.txt")):
+        reg = tt(db, "register", name, "--deck", str(DECKS / deck))
+        assert reg["name"] == name and reg["legal"] is True
+        assert reg["deck_report"]["legal"] is True and reg["deck_report"]["errors"] == []
+    tt(db, "register", "Eve", "--deck", str(DECKS / "illegal_short.txt"), code=2)
+
+    pairs = tt(db, "pair")
+    assert len(pairs) == 2
+    assert set(pairs[0]) == {"table", "player1", "player2", "result"}
+    assert pairs[0]["result"] is None
+    assert tt(db, "pairings") == pairs
+
+    first = tt(db, "report", "1", "2-1", "--first", "P1,P2,P1", "--winners", "P1,P2,P1")
+    assert first["table"] == 1 and first["result"] == "2-1" and first["missing_tables"] == [2]
+    assert [g["first"] is not None for g in first["games"]] == [True, True, True]
+    tt(db, "report", "2", "0-2")
+    fixed = tt(db, "correct", "1", "2", "1-2")
+    assert fixed["old_result"] == "0-2" and fixed["result"] == "1-2"
+
+    dropped = tt(db, "drop", pairs[0]["player1"])
+    assert dropped["dropped"] is True and dropped["still_paired_at_table"] is None
+    assert tt(db, "undrop", pairs[0]["player1"])["dropped"] is False
+
+    late = tt(db, "late-entry", "Fay", "--deck", str(DECKS / "legal_blue.txt"))
+    assert late["missed_rounds"] == [1] and late["late_entry_round"] == 2
+
+    round2 = tt(db, "pair")
+    assert len(round2) == 3 and round2[-1]["player2"] is None  # five players: a bye
+    again = tt(db, "repair")
+    assert {t["table"] for t in again} <= {t["table"] for t in round2}
+
+    standings = tt(db, "standings")
+    assert [s["rank"] for s in standings] == list(range(1, 6))
+    written = tt(db, "export", str(tmp_path / "out.xlsx"))
+    assert written["written"] == [str(tmp_path / "out.xlsx")]
+    assert (tmp_path / "out.xlsx").exists()
