@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import sys
 from typing import TYPE_CHECKING
 
 import click
 
 from tt_organizer.cli.options import (
-    as_of_option,
-    auto_zones_option,
-    banlist_option,
-    cache_option,
-    format_option,
-    input_format_option,
+    DeckCheckOptions,
+    deck_check_options,
     json_option,
-    strict_colors_option,
+    load_check_context,
 )
 from tt_organizer.errors import EXIT_INVALID, EXIT_OK, InputError
 
@@ -36,27 +31,15 @@ PROGRESS_MIN_DECKS = 20
     help="Also write the full report: an .xlsx workbook (Summary and Details sheets) or "
     ".json.",
 )
-@format_option
+@deck_check_options
 @json_option
-@banlist_option
-@as_of_option
-@cache_option
-@strict_colors_option
-@auto_zones_option
-@input_format_option
 @click.pass_context
 def check_batch(
     ctx: click.Context,
     paths: tuple[str, ...],
     out: str | None,
-    format_id: str | None,
     as_json: bool,
-    banlist_pick: str | None,
-    as_of: dt.datetime | None,
-    cache: str | None,
-    strict_colors: bool,
-    auto_zones: bool,
-    input_format: str | None,
+    check_options: DeckCheckOptions,
 ) -> None:
     """Validate every deck in PATHS: folders (recursive), zips of decklists, decklist files,
     or a roster sheet (.csv/.xlsx with a player column and a decklist column, one deck per row).
@@ -66,19 +49,10 @@ def check_batch(
     """
     from tt_organizer.batch import batch_payload, collect_inputs, run_batch, write_report
     from tt_organizer.cli.output import print_json
-    from tt_organizer.formats.check import load_context
 
     if out is not None and not out.lower().endswith((".json", ".xlsx")):
         raise InputError("the report file name must end with .xlsx or .json", file=out)
-    check = load_context(
-        format_id,
-        cache=cache,
-        banlist_pick=banlist_pick,
-        as_of=as_of.date() if as_of else None,
-        strict_colors=strict_colors,
-        auto_zones=auto_zones,
-        input_format=input_format,
-    )
+    check = load_check_context(check_options)
     items = collect_inputs(paths)
     if not items:
         raise InputError("no decklists found in " + ", ".join(paths))

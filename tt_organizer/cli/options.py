@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
 import click
+
+from tt_organizer.errors import InputError
+
+if TYPE_CHECKING:
+    from tt_organizer.formats.check import CheckContext
 
 json_option = click.option(
     "--json", "as_json", is_flag=True, help="Print JSON for machines instead of tables."
@@ -94,3 +105,90 @@ setting_option = click.option(
     callback=_parse_settings,
     help="A format setting, e.g. max_ultimates=2 (repeatable; see `tt formats`).",
 )
+
+sync_option = click.option(
+    "--sync",
+    "sync_first",
+    is_flag=True,
+    help="Refresh the ban list from Bandai first; if that fails, warn and use the cache.",
+)
+
+_DECK_CHECK_OPTIONS = (
+    format_option,
+    banlist_option,
+    as_of_option,
+    cache_option,
+    strict_colors_option,
+    auto_zones_option,
+    input_format_option,
+    setting_option,
+    sync_option,
+)
+
+
+@dataclass(frozen=True)
+class DeckCheckOptions:
+    """What the deck-check options of ``tt deck validate`` / ``check-batch`` asked for."""
+
+    format_id: str | None
+    banlist_pick: str | None
+    as_of: dt.date | None
+    cache: str | None
+    strict_colors: bool
+    auto_zones: bool
+    input_format: str | None
+    settings: dict[str, int]
+    sync_first: bool
+
+
+def deck_check_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Add every deck-check option to a command; it receives them as ``check_options``."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_of = kwargs.pop("as_of")
+        opts = DeckCheckOptions(
+            format_id=kwargs.pop("format_id"),
+            banlist_pick=kwargs.pop("banlist_pick"),
+            as_of=as_of.date() if as_of else None,
+            cache=kwargs.pop("cache"),
+            strict_colors=kwargs.pop("strict_colors"),
+            auto_zones=kwargs.pop("auto_zones"),
+            input_format=kwargs.pop("input_format"),
+            settings=kwargs.pop("settings"),
+            sync_first=kwargs.pop("sync_first"),
+        )
+        return func(*args, check_options=opts, **kwargs)
+
+    for option in reversed(_DECK_CHECK_OPTIONS):
+        wrapper = option(wrapper)
+    return wrapper
+
+
+def load_check_context(opts: DeckCheckOptions) -> CheckContext:
+    """Load the format, card data and ban list the options name (syncing first with --sync);
+    warn when the list was derived for --as-of; refuse settings the format does not have."""
+    from tt_organizer.cli.banlist import note_derived, sync_before_validate
+    from tt_organizer.formats.check import load_context
+
+    if opts.sync_first:
+        sync_before_validate(opts.cache)
+    check = load_context(
+        opts.format_id,
+        cache=opts.cache,
+        banlist_pick=opts.banlist_pick,
+        as_of=opts.as_of,
+        strict_colors=opts.strict_colors,
+        auto_zones=opts.auto_zones,
+        input_format=opts.input_format,
+        settings=opts.settings,
+    )
+    note_derived(check.banlist)
+    known = {r.max_setting for r in check.fmt.requirements if r.max_setting}
+    unknown = sorted(set(opts.settings) - known)
+    if unknown:
+        raise InputError(
+            f"format {check.fmt.id} has no setting {', '.join(unknown)} "
+            f"(its settings: {', '.join(sorted(known)) or 'none'})"
+        )
+    return check

@@ -165,7 +165,7 @@ class _Checker:
             self.add(
                 rule.size_code,
                 f"{rule.label} has {total} cards; it must have {rule.size.text()}",
-                list(cards),
+                [],
             )
         self.wrong_zone(rule, cards)
         if rule.copy_limit is not None and rule.copies_code:
@@ -304,7 +304,8 @@ class _Checker:
                     carried.update(card.colors)
         severity = ERROR if strict or rule.severity == ERROR else WARNING
         providers = " or ".join(
-            f"{'/'.join(types)} of the {getattr(self.fmt.zone(z), 'label', z)}"
+            f"{'/'.join(t for t in types if t != 'Dual')} in the "
+            f"{getattr(self.fmt.zone(z), 'label', z)}"
             for z, types in rule.providers.items()
         )
         for zone in self.fmt.zones:
@@ -318,8 +319,9 @@ class _Checker:
                 if missing:
                     self.add(
                         rule.code,
-                        f"{self.label(number)} needs {'/'.join(missing)} but no {providers} is "
-                        f"{'/'.join(missing)}: it can only be used for its security effect",
+                        f"{self.label(number)} ({card.color_text} Option): no "
+                        f"{'/'.join(missing)} {providers}, so it can only be used for its "
+                        "security effect",
                         [number],
                         severity,
                     )
