@@ -40,8 +40,8 @@ def render_report(console: Console, report: ValidationReport) -> None:
             )
         console.print(table)
     for v in report.errors:
-        console.print(f"  [red]✗ {v.code}[/] {escape(v.message)}")
+        console.print(f"  [red]✗ {v.code}[/] {escape(v.message)}", soft_wrap=True)
     for v in report.warnings:
-        console.print(f"  [yellow]! {v.code}[/] {escape(v.message)}")
+        console.print(f"  [yellow]! {v.code}[/] {escape(v.message)}", soft_wrap=True)
     for note in deck.notes:
-        console.print(f"  [dim]note: {escape(note)}[/]")
+        console.print(f"  [dim]note: {escape(note)}[/]", soft_wrap=True)

@@ -17,6 +17,7 @@ trailing count such as ``(5)``, ``: 50`` or ``- 8 cards``) all belong to the voc
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from tt_organizer.decklist.model import MAIN, PILE
 
@@ -59,6 +60,7 @@ def header_words(line: str) -> list[str]:
     return words
 
 
+@lru_cache(maxsize=4096)
 def classify_header(line: str) -> str | None:
     """``"main"``, ``"pile"`` or ``"skip"`` if ``line`` is a section header, else None."""
     if len(line) > _MAX_HEADER:
