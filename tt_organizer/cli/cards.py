@@ -87,13 +87,16 @@ def search(
               help="Folder to write cards.json into (default the data folder).")
 @json_option
 def build(source: Path | None, out: Path | None, as_json: bool) -> None:
-    """Rebuild data/cards.json from the facts table (default data/source/cards.csv)."""
+    """Rebuild data/cards.json from the facts table (default data/source/cards.csv).
+
+    In a checkout this rewrites the repository's data/; an installed copy writes to the
+    user's data folder (which is then preferred over the shipped copy)."""
     from tt_organizer.cards.importer import build_card_data
     from tt_organizer.cli.output import console
-    from tt_organizer.paths import data_dir
+    from tt_organizer.paths import card_sync_dir, shipped_data_dir
 
-    folder = out or data_dir()
-    target = build_card_data(source or folder / "source" / "cards.csv", folder)
+    csv_path = source or shipped_data_dir() / "source" / "cards.csv"
+    target = build_card_data(csv_path, out or card_sync_dir())
     if as_json:
         from tt_organizer.cli.output import print_json
 

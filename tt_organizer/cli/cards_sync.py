@@ -33,12 +33,12 @@ def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,
     """
     from tt_organizer.cards.sync import card_source, sync_cards
     from tt_organizer.cli.output import console, print_json, warn
-    from tt_organizer.paths import data_dir
+    from tt_organizer.paths import card_sync_dir
 
     if url and from_file:
         raise click.UsageError("give --url or --from, not both")
     source = card_source(str(from_file) if from_file else url, timeout=timeout, retries=retries)
-    result = sync_cards(source, out or data_dir(), force=force)
+    result = sync_cards(source, out or card_sync_dir(), force=force)
     if as_json:
         print_json({"status": result.status, "file": str(result.target), "count": result.count,
                     "previous": result.previous, "source": result.source,
