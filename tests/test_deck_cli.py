@@ -128,3 +128,12 @@ def test_real_process_exit_codes(legal: Path, illegal: Path, tmp_path: Path) -> 
     bad = tt("deck", "validate", str(tmp_path / "missing.txt"))
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert tt("deck", "validate").returncode == 2  # usage error
+
+
+def test_error_text_is_never_read_as_markup(tmp_path: Path) -> None:
+    path = tmp_path / "[bold]deck[red].txt"
+    path.write_text("// Digimon Deck List\n4 [red]Agumon[/red] BT1-010\nnonsense [/x]\n",
+                    encoding="utf-8")
+    code, out = run(str(path))
+    assert code == 2
+    assert "nonsense [/x]" in out and "[bold]deck[red].txt:3" in out

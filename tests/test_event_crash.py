@@ -1,7 +1,10 @@
 """Real processes: ``kill -9`` inside an open transaction, and two writers at once.
 
-The hidden hook ``TT_TEST_PAUSE_IN_TRANSACTION=SECONDS:MARKER`` makes the child write MARKER and
-sleep just before COMMIT, i.e. after its changes are written into the open transaction.
+The hidden hook ``TT_TEST_PAUSE_IN_TRANSACTION=SECONDS:MARKER[:RELEASE]`` makes the child write
+MARKER and wait just before COMMIT, i.e. after its changes are written into the open
+transaction: SECONDS, or until the file RELEASE appears. No test relies on a fixed sleep being
+long enough: they wait for marker files (with a generous timeout for slow, loaded CI machines)
+and hold a lock until they release it themselves.
 """
 
 from __future__ import annotations
@@ -35,13 +38,19 @@ def spawn(path: Path, *args: str, pause: str | None = None) -> subprocess.Popen[
     )
 
 
-def wait_for(marker: Path, proc: subprocess.Popen[str], timeout: float = 30) -> None:
+# Generous: a loaded 2-core CI machine may take many seconds just to start Python.
+STARTUP_TIMEOUT = float(os.environ.get("TT_TEST_STARTUP_TIMEOUT", "180"))
+HOLD = 600  # how long a paused child may hold its transaction (it is killed or released first)
+
+
+def wait_for(marker: Path, proc: subprocess.Popen[str], timeout: float = STARTUP_TIMEOUT) -> None:
     deadline = time.monotonic() + timeout
     while not marker.exists():
         if proc.poll() is not None:
             raise AssertionError(f"child ended early: {proc.communicate()}")
         if time.monotonic() > deadline:
             proc.kill()
+            proc.communicate()
             raise AssertionError("child never reached the transaction")
         time.sleep(0.02)
 
@@ -69,10 +78,10 @@ def event_path(tmp_path: Path) -> Path:
 
 def kill_inside(path: Path, tmp_path: Path, *args: str) -> None:
     marker = tmp_path / f"marker-{args[0]}"
-    proc = spawn(path, *args, pause=f"60:{marker}")
+    proc = spawn(path, *args, pause=f"{HOLD}:{marker}")
     wait_for(marker, proc)
     os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=10)
+    proc.communicate(timeout=STARTUP_TIMEOUT)
     assert proc.returncode == -signal.SIGKILL
 
 
@@ -101,14 +110,37 @@ def test_kill_during_pair_keeps_the_round(event_path: Path, tmp_path: Path) -> N
         assert len(service.pair_next_round(conn)) == 4
 
 
+def race(path: Path, tmp_path: Path, first_args: tuple[str, ...],
+         second_args: tuple[str, ...]) -> list[subprocess.CompletedProcess[str]]:
+    """Run ``first_args`` until it holds the write lock with its changes made, start
+    ``second_args`` meanwhile, then let the first commit; both results, in that order."""
+    marker, release = tmp_path / f"marker-{first_args[0]}", tmp_path / f"release-{first_args[0]}"
+    first = spawn(path, *first_args, pause=f"{HOLD}:{marker}:{release}")
+    procs = [first]
+    try:
+        wait_for(marker, first)  # the first holds the write lock now, until released
+        second = spawn(path, *second_args)
+        procs.append(second)
+        time.sleep(0.5)  # a chance for the second to queue up (nothing relies on it)
+        assert second.poll() is None, second.communicate()  # it cannot finish while locked out
+        release.touch()
+        done = []
+        for proc, args in zip(procs, (first_args, second_args), strict=True):
+            out, err = proc.communicate(timeout=STARTUP_TIMEOUT)
+            done.append(subprocess.CompletedProcess(args, proc.returncode, out, err))
+        return done
+    finally:
+        release.touch()
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+
+
 def test_two_processes_report_at_the_same_moment(event_path: Path, tmp_path: Path) -> None:
-    marker = tmp_path / "marker-a"
-    first = spawn(event_path, "report", "3", "0-2", pause=f"1.5:{marker}")
-    wait_for(marker, first)  # the first holds the write lock now
-    second = spawn(event_path, "report", "4", "2-1")
-    out1, out2 = first.communicate(timeout=60), second.communicate(timeout=60)
-    assert first.returncode == 0, out1
-    assert second.returncode == 0, out2
+    first, second = race(event_path, tmp_path, ("report", "3", "0-2"), ("report", "4", "2-1"))
+    assert first.returncode == 0, first
+    assert second.returncode == 0, second
     snap = store.load_snapshot(event_path)
     assert [m.result for m in snap.round_matches(1)] == ["2-0", "2-1", "0-2", "2-1"]
     assert integrity(event_path) == "ok"
@@ -116,7 +148,21 @@ def test_two_processes_report_at_the_same_moment(event_path: Path, tmp_path: Pat
 
 def test_two_processes_started_together(event_path: Path) -> None:
     procs = [spawn(event_path, "report", str(t), "2-0") for t in (3, 4)]
-    outs = [p.communicate(timeout=60) for p in procs]
+    outs = [p.communicate(timeout=STARTUP_TIMEOUT) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outs
     snap = store.load_snapshot(event_path)
     assert all(m.result for m in snap.round_matches(1))
+
+
+def test_two_pair_commands_pair_the_round_once(event_path: Path, tmp_path: Path) -> None:
+    with store.connect(event_path) as conn:
+        service.report_result(conn, 3, "0-2")
+        service.report_result(conn, 4, "1-1-1")
+    first, second = race(event_path, tmp_path, ("pair",), ("pair",))
+    assert first.returncode == 0, first
+    assert second.returncode == 2, second  # round 2 misses results: nothing paired twice
+    assert "round 2 still misses results" in second.stderr
+    snap = store.load_snapshot(event_path)
+    assert snap.current_round == 2 and len(snap.round_matches(2)) == 4
+    assert [a.action for a in snap.audit].count("pair") == 2
+    assert integrity(event_path) == "ok"

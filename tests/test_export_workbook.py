@@ -17,8 +17,8 @@ from snapshot_factory import EVENT_NAME, HYPERLINK, event_snapshot
 
 from tt_organizer.errors import EventError, InputError
 from tt_organizer.events.models import MatchInfo
+from tt_organizer.events.service import snapshot_standings
 from tt_organizer.export import cells
-from tt_organizer.export.standings import standings_for
 from tt_organizer.export.workbook import export_csv, export_event
 
 AT = datetime(2026, 12, 2, 16, 30, tzinfo=timezone.utc)
@@ -65,7 +65,7 @@ def test_sheet_names_headers_title_and_frozen_filtered_header(book: Path) -> Non
 def test_standings_values_and_percentage_formats(book: Path) -> None:
     ws = openpyxl.load_workbook(book)["Standings"]
     data = rows(ws)
-    expected = standings_for(event_snapshot())
+    expected = snapshot_standings(event_snapshot())
     assert [r[0] for r in data] == [s.rank for s in expected]
     assert [r[2] for r in data] == [s.points for s in expected]
     top = data[0]
@@ -158,7 +158,7 @@ def test_round_limit(tmp_path: Path) -> None:
     assert "Standings after round 1" in wb["Standings"]["A1"].value
     assert {r[1] for r in rows(wb["Results"])} == {1}
     standings = rows(wb["Standings"])
-    assert [r[2] for r in standings] == [s.points for s in standings_for(event_snapshot(), 1)]
+    assert [r[2] for r in standings] == [s.points for s in snapshot_standings(event_snapshot(), 1)]
     with pytest.raises(EventError, match="round 4 has not been paired"):
         export_event(event_snapshot(), tmp_path / "r4.xlsx", round_number=4)
 

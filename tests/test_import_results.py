@@ -14,6 +14,7 @@ import pytest
 from snapshot_factory import HYPERLINK, event_snapshot, with_results
 
 from tt_organizer.errors import InputError
+from tt_organizer.events.service import snapshot_standings
 from tt_organizer.export.importing import (
     MAX_BYTES,
     ResultRow,
@@ -21,7 +22,6 @@ from tt_organizer.export.importing import (
     read_results,
     sheet_round,
 )
-from tt_organizer.export.standings import standings_for
 from tt_organizer.export.workbook import export_csv, export_event
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sheets"
@@ -66,7 +66,7 @@ def test_round_trip_fill_results_and_check_standings(exported: Path, tmp_path: P
         ResultRow(5, 3, 3, "1-1-1", None, ["P2", "P1", "draw"], None),
     ]
     after = with_results(snap, rows)
-    table = {s.player: s for s in standings_for(after)}
+    table = {s.player: s for s in snapshot_standings(after)}
     assert table[1].points == 9 and table[1].rank == 1  # Alice 3-0
     assert table[7].points == 6  # Gus: bye, loss, win
     assert table[2].points == 1 and table[5].points == 5  # the draw

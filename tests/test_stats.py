@@ -231,6 +231,23 @@ def test_workbook_holds_charts(tmp_path: Path) -> None:
     assert load_workbook(empty)["First player"]._charts
 
 
+def test_workbook_prints_each_sheet_on_the_page_width(tmp_path: Path) -> None:
+    """A chart beside its table must not be cut in two by a page break when printed."""
+    from openpyxl import load_workbook
+
+    out = write_workbook(compute_stats(first_player_events(33, 60, 3), cards=CARDS),
+                         tmp_path / "stats.xlsx")
+    wb = load_workbook(out)
+    for ws in wb.worksheets:
+        assert ws.page_setup.orientation == "landscape"
+        assert ws.sheet_properties.pageSetUpPr.fitToPage
+        assert ws.page_setup.fitToWidth == 1 and ws.page_setup.fitToHeight == 0
+    formats = {r[0].value: r[1].number_format for r in wb["Summary"].iter_rows(max_col=2)}
+    assert formats["First player: win rate"] == formats["First player: 95% Wilson interval, low"]
+    assert "%" in formats["First player: win rate"]
+    assert formats["Game length: mean turn"] == "0.0"
+
+
 def test_workbook_escapes_player_text(tmp_path: Path) -> None:
     from openpyxl import load_workbook
 

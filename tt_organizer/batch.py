@@ -36,9 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tt_organizer.decklist.parsers import MAX_FILE_BYTES
+from tt_organizer.decklist.parsers import MAX_FILE_BYTES, decode_bytes, sheet_rows
 from tt_organizer.errors import InputError
-from tt_organizer.formats.check import CheckContext, check_file, check_parsed
+from tt_organizer.formats.check import CheckContext, check_bytes, check_file, check_text
 from tt_organizer.formats.validator import ValidationReport
 
 MAX_ZIP_MEMBERS = 5_000
@@ -47,7 +47,6 @@ MAX_ZIP_BYTES = 256 * 1024 * 1024  # inflated bytes read from one archive
 MAX_ZIP_FILE_BYTES = 256 * 1024 * 1024  # size of the archive itself
 MAX_ROSTER_ROWS = 5_000
 
-_PK = b"PK\x03\x04"
 _SHEETS = (".csv", ".xlsx")
 _PLAYER_COLUMNS = frozenset({"player", "playername", "name", "participant", "entrant"})
 _DECK_COLUMNS = frozenset({"decklist", "deck", "list", "decktext", "decklisttext"})
@@ -188,35 +187,14 @@ def _member(player: str, label: str, name: str, data: bytes) -> list[BatchInput]
     if suffix in _SHEETS:
         try:
             if suffix == ".csv":
-                roster = _roster_from_csv(_decode(data, label), label)
+                roster = _roster_from_csv(decode_bytes(data, label), label)
             else:
-                with _spilled(data, ".xlsx") as tmp:
-                    roster = _roster_from_xlsx(tmp, label)
+                roster = _roster_rows(sheet_rows(data, label), label)
         except InputError as exc:
             return [BatchInput(player, label, error=_reason(exc))]
         if roster is not None:
             return roster
     return [BatchInput(player, label, data=data)]
-
-
-class _spilled:
-    """A temporary file holding ``data`` (openpyxl reads workbooks from files)."""
-
-    def __init__(self, data: bytes, suffix: str) -> None:
-        self.data = data
-        self.suffix = suffix
-        self.path: Path | None = None
-
-    def __enter__(self) -> Path:
-        fd, name = tempfile.mkstemp(suffix=self.suffix, prefix="tt-batch-")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(self.data)
-        self.path = Path(name)
-        return self.path
-
-    def __exit__(self, *exc: object) -> None:
-        if self.path is not None:
-            self.path.unlink(missing_ok=True)
 
 
 # --- rosters ----------------------------------------------------------------------------------
@@ -269,7 +247,7 @@ def _roster_from_file(path: Path, source: str) -> list[BatchInput] | None:
         return _roster_from_xlsx(path, source)
     if path.stat().st_size > MAX_FILE_BYTES * 8:
         return None
-    return _roster_from_csv(_decode(path.read_bytes(), source), source)
+    return _roster_from_csv(decode_bytes(path.read_bytes(), source), source)
 
 
 def _roster_from_csv(text: str, source: str) -> list[BatchInput] | None:
@@ -285,46 +263,12 @@ def _roster_from_csv(text: str, source: str) -> list[BatchInput] | None:
 
 
 def _roster_from_xlsx(path: Path, source: str) -> list[BatchInput] | None:
-    import warnings
-
-    import openpyxl
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many types for a broken workbook
-        raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__})",
-                         file=source) from None
-    try:
-        if not workbook.worksheets:
-            return None
-        rows = (
-            (i, ["" if v is None else str(v) for v in values])
-            for i, values in enumerate(workbook.worksheets[0].iter_rows(values_only=True), 1)
-        )
-        return _roster_rows(rows, source)
-    finally:
-        workbook.close()
+    if path.stat().st_size > MAX_FILE_BYTES * 8:
+        return None
+    return _roster_rows(sheet_rows(path.read_bytes(), source), source)
 
 
 # --- checking ---------------------------------------------------------------------------------
-
-
-def _decode(data: bytes, source: str) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            raise InputError("not a text decklist (binary data)", file=source) from None
-    if b"\x00" in data:
-        raise InputError("not a text decklist (binary data)", file=source)
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
 
 
 def _reason(exc: InputError) -> str:
@@ -336,36 +280,22 @@ def _reason(exc: InputError) -> str:
     return out
 
 
-def _check_text(
-    text: str, source: str, ctx: CheckContext, input_format: str | None
-) -> ValidationReport:
-    from tt_organizer.decklist.parsers import parse_decklist
-
-    parsed = parse_decklist(text, source=source, input_format=input_format,
-                            normalize=ctx.normalize)
-    return check_parsed(parsed, ctx)
-
-
 def check_input(item: BatchInput, ctx: CheckContext) -> BatchRow:
     """Check one deck; an unreadable one becomes a row with its error."""
-    forced = ctx.input_format
     try:
         if item.error is not None:
             raise InputError(item.error)
         if item.path is not None:
             report = check_file(item.path, ctx)
         elif item.data is not None:
-            if item.data.startswith(_PK) and forced in (None, "xlsx"):
-                with _spilled(item.data, ".xlsx") as tmp:
-                    report = check_file(tmp, dataclasses.replace(ctx, input_format="xlsx"))
-                report.deck.source = item.source
-            else:
-                if forced is None and item.source.lower().endswith(".json"):
-                    forced = "tts"
-                report = _check_text(_decode(item.data, item.source), item.source, ctx, forced)
+            report = check_bytes(item.data, ctx, source=item.source,
+                                 suffix=Path(item.source).suffix)
         else:
-            text_format = None if forced == "xlsx" else forced
-            report = _check_text(item.text or "", item.source, ctx, text_format)
+            # a roster cell is text: --input-format xlsx names the roster, not its decks
+            text_ctx = ctx
+            if ctx.input_format == "xlsx":
+                text_ctx = dataclasses.replace(ctx, input_format=None)
+            report = check_text(item.text or "", text_ctx, source=item.source)
     except InputError as exc:
         reason = _reason(exc)
         return BatchRow(item.player, item.source, None, [], reason, error=reason)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -34,6 +35,7 @@ DATA_TYPES = ("application/json", "text/plain", "text/csv", "application/octet-s
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 MAX_REDIRECTS = 5
+_META_CHARSET = re.compile(rb"<meta[^>]+charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:-]+)", re.IGNORECASE)
 
 
 class FetchError(TTError):
@@ -62,11 +64,16 @@ class Fetched:
 
     @property
     def charset(self) -> str:
-        """The charset named by the content type, else utf-8."""
+        """The charset named by the content type, else by an HTML ``<meta>`` near the start
+        of the body (a saved page, a regional site in Shift_JIS), else utf-8."""
         for part in (self.content_type or "").split(";")[1:]:
             key, _, value = part.strip().partition("=")
             if key.lower() == "charset" and value:
                 return value.strip("\"' ")
+        if not self.body.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+            meta = _META_CHARSET.search(self.body[:4096])
+            if meta:
+                return meta.group(1).decode("ascii")
         return "utf-8"
 
     def text(self) -> str:
@@ -224,6 +231,17 @@ class RemoteSource(Source):
             if "refused" in str(exc).lower():
                 return FetchError(f"cannot connect to {host}: connection refused", retryable=True)
             return FetchError(f"cannot connect to {host} (no network?)", retryable=True)
+        if isinstance(exc, requests.exceptions.ChunkedEncodingError):
+            return FetchError(
+                f"the response from {url} was cut short (the connection closed before all of "
+                "it arrived)",
+                retryable=True,
+            )
+        if isinstance(exc, requests.exceptions.ContentDecodingError):
+            return FetchError(
+                f"the compressed response from {url} cannot be decoded (damaged or cut short)",
+                retryable=True,
+            )
         if isinstance(exc, requests.exceptions.InvalidURL | requests.exceptions.MissingSchema):
             return FetchError(f"not a valid address: {url}")
         return FetchError(f"request to {url} failed: {exc.__class__.__name__}", retryable=True)

@@ -41,6 +41,9 @@ class BanListDiff:
         return {
             "old": self.old.announced.isoformat(),
             "new": self.new.announced.isoformat(),
+            # set when a side is the list in force on a date, derived from "old"/"new"
+            "old_in_force_on": _iso(self.old.derived_as_of),
+            "new_in_force_on": _iso(self.new.derived_as_of),
             "newly_banned": self.banned,
             "newly_restricted": {n: self.new.restricted[n] for n in self.restricted},
             "lifted": [{"number": n, "was": was} for n, was in self.lifted],
@@ -48,6 +51,10 @@ class BanListDiff:
             "pairs_added": [p.model_dump() for p in self.pairs_added],
             "pairs_removed": [p.model_dump() for p in self.pairs_removed],
         }
+
+
+def _iso(day: object) -> str | None:
+    return None if day is None else str(day)
 
 
 def diff_banlists(old: BanList, new: BanList) -> BanListDiff:

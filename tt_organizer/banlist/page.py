@@ -14,7 +14,7 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from tt_organizer.banlist.model import (
@@ -54,6 +54,7 @@ _EN_DATE = re.compile(
 _JP_DATE = re.compile(r"(\d{4})\s*[年/.]\s*(\d{1,2})\s*[月/.]\s*(\d{1,2})\s*日?")
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _CARD_NO = re.compile(r"card_no=([^&#\s\"']+)", re.IGNORECASE)
+_PAGE_END = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
 
 
 @dataclass
@@ -133,9 +134,32 @@ def classify(text: str) -> tuple[str | None, int | None, str | None]:
         return LIFTED_KIND, None, base
     count = None
     if base == RESTRICTED_KIND:
-        m = re.search(r"[(（]\s*(\d+)", t)
-        count = int(m.group(1)) if m else 1
+        count = _restricted_count(t)
     return base, count, None
+
+
+_COUNT = re.compile(
+    r"[(（]\s*(\d{1,2})\s*(?:cop(?:y|ies)|枚|[)）])|\b(\d{1,2})\s*(?:cop(?:y|ies)|枚)"
+)
+MAX_RESTRICTED_COPIES = 3  # the deck limit is 4: a restriction allows 1 to 3 copies
+
+
+def _restricted_count(text: str) -> int:
+    """Copies a "Restricted Cards (N)" heading allows: ``(2)``, ``(2 copies)``, ``2枚``.
+
+    A number that is not a copy count (a date in brackets, ``(0)``, ``(12)``) gives 1, the
+    strictest restriction, rather than a laxer list than the page meant."""
+    m = _COUNT.search(text)
+    if not m:
+        return 1
+    count = int(m.group(1) or m.group(2))
+    return count if 1 <= count <= MAX_RESTRICTED_COPIES else 1
+
+
+def _within(tag: Tag, handled: set[int]) -> bool:
+    """True if ``tag`` or one of its ancestors is in ``handled`` (by identity: bs4 compares
+    tags by content, and comparing every pair made big pages quadratic)."""
+    return id(tag) in handled or any(id(parent) in handled for parent in tag.parents)
 
 
 def _is_tag(node: object) -> bool:
@@ -161,22 +185,25 @@ class _Parser:
     def __init__(self, normalize: Callable[[str], str | None]) -> None:
         self.normalize = normalize
         self.page = ParsedPage()
+        # what the page's lists already hold, for constant-time "already there?" checks
+        self.seen: dict[int, set[object]] = {}
 
     def number(self, raw: str) -> str:
         raw = clean(unquote(raw))
         number = self.normalize(raw)
         if number is None:
             number = raw.upper()
-            if number not in self.page.odd_numbers:
-                self.page.odd_numbers.append(number)
+            self.add_new(self.page.odd_numbers, number)
         return number
 
     def entries(self, tag: Tag) -> list[tuple[str, str]]:
         """``(number, name)`` of the card(s) one link, ``dd`` or ``li`` stands for."""
         href = tag.get("href") if tag.name == "a" else None
         if href is None and tag.name != "a":
-            link = tag.find("a", href=_CARD_NO)
-            href = link.get("href") if link is not None else None
+            links = tag.find_all("a", href=_CARD_NO)
+            if len(links) > 1:  # several linked cards in one dd / li: each link is one card
+                return [entry for link in links for entry in self.entries(link)]
+            href = links[0].get("href") if links else None
         num_span = tag.find("span", class_="num")
         text = tag.get_text("\n")
         if href and (m := _CARD_NO.search(str(href))):
@@ -199,9 +226,9 @@ class _Parser:
     def pair(self, frame: Tag) -> BannedPair | None:
         sides: dict[str, list[str]] = {"a": [], "b": []}
         side: str | None = None
-        handled: list[Tag] = []
+        handled: set[int] = set()  # ids of elements read whole: their insides are skipped
         for el in frame.descendants:
-            if not _is_tag(el) or any(h in el.parents for h in handled):
+            if not _is_tag(el) or _within(el, handled):
                 continue
             if _has_class(el, "noticeArea"):
                 t = clean(el.get_text()).lower()
@@ -216,10 +243,31 @@ class _Parser:
                     self.remember(number, name)
                     if number not in sides[side or "a"]:
                         sides[side or "a"].append(number)
-                handled.append(el)
+                handled.add(id(el))
         if not sides["a"] or not sides["b"]:
             return None
         return BannedPair(a=sides["a"], b=sides["b"])
+
+    def add_new(self, items: list[Any], item: object, *, key: object = None) -> None:
+        """Append ``item`` to ``items`` (a list only ever filled through here) unless it, or
+        an item of the same ``key``, is there already; a set keeps this constant-time."""
+        seen = self.seen.setdefault(id(items), set())
+        key = item if key is None else key
+        if key not in seen:
+            seen.add(key)
+            items.append(item)
+
+    def listed_cards(self, el: Tag) -> list[str] | None:
+        """The card numbers of a list entry (a ``card_no=`` link or a ``dd``), their names
+        remembered; None when ``el`` is not one."""
+        is_link = el.name == "a" and _CARD_NO.search(str(el.get("href", "")))
+        if not (is_link or el.name == "dd"):
+            return None
+        numbers = []
+        for number, name in self.entries(el):
+            self.remember(number, name)
+            numbers.append(number)
+        return numbers
 
     def remember(self, number: str, name: str) -> None:
         if name and number not in self.page.names:
@@ -229,9 +277,9 @@ class _Parser:
         page = self.page
         kind: str | None = None
         count: int | None = None
-        handled: list[Tag] = []
+        handled: set[int] = set()  # ids of elements read whole: their insides are skipped
         for el in section.descendants:
-            if not _is_tag(el) or any(h in el.parents for h in handled):
+            if not _is_tag(el) or _within(el, handled):
                 continue
             if _heading_like(el):
                 new_kind, new_count, lifted = classify(el.get_text())
@@ -244,21 +292,20 @@ class _Parser:
                     kind = None  # a "lifted" block inside the current list: not current
                 continue
             if _has_class(el, "noticeFrame"):
-                handled.append(el)
+                handled.add(id(el))
                 if kind == PAIR_KIND:
                     pair = self.pair(el)
                     if pair is None:
                         page.problems.append("a banned pair with an empty side")
-                    elif pair.key() not in {p.key() for p in page.banned_pairs}:
-                        page.banned_pairs.append(pair)
+                    else:
+                        self.add_new(page.banned_pairs, pair, key=pair.key())
                 continue
-            is_link = el.name == "a" and _CARD_NO.search(str(el.get("href", "")))
-            if is_link or el.name == "dd":
-                handled.append(el)
-                for number, name in self.entries(el):
-                    self.remember(number, name)
-                    if kind == BANNED_KIND and number not in page.banned:
-                        page.banned.append(number)
+            numbers = self.listed_cards(el)
+            if numbers is not None:
+                handled.add(id(el))
+                for number in numbers:
+                    if kind == BANNED_KIND:
+                        self.add_new(page.banned, number)
                     elif kind == RESTRICTED_KIND:
                         page.restricted.setdefault(number, count or 1)
 
@@ -266,16 +313,16 @@ class _Parser:
         date: dt.date | None = None
         heading = ""
         entry: HistoryEntry | None = None
-        handled: list[Tag] = []
+        handled: set[int] = set()  # ids of elements read whole: their insides are skipped
+        if skip is not None:
+            handled.add(id(skip))
         for el in root.descendants:
             if not _is_tag(el):
                 continue
-            if skip is not None and (el is skip or skip in el.parents):
-                continue
-            if any(h in el.parents for h in handled):
+            if _within(el, handled):
                 continue
             if el.name in ("head", "script", "style", "nav", "header", "footer"):
-                handled.append(el)
+                handled.add(id(el))
                 continue
             if _heading_like(el):
                 text = clean(el.get_text(" "))
@@ -297,18 +344,16 @@ class _Parser:
             if entry is None:
                 continue
             if _has_class(el, "noticeFrame"):
-                handled.append(el)
+                handled.add(id(el))
                 pair = self.pair(el)
                 if pair is not None:
                     entry.pairs.append(pair)
                 continue
-            is_link = el.name == "a" and _CARD_NO.search(str(el.get("href", "")))
-            if is_link or el.name == "dd":
-                handled.append(el)
-                for number, name in self.entries(el):
-                    self.remember(number, name)
-                    if number not in entry.cards:
-                        entry.cards.append(number)
+            numbers = self.listed_cards(el)
+            if numbers is not None:
+                handled.add(id(el))
+                for number in numbers:
+                    self.add_new(entry.cards, number)
         self.page.history = [e for e in self.page.history if e.cards or e.pairs]
 
 
@@ -355,6 +400,10 @@ def parse_page(
             if "announcement" in text.lower() and find_date(text):
                 page.announced = find_date(text)
                 break
+    if html.strip() and not _PAGE_END.search(html):
+        # a download that stopped early: the current list is at the end of the page, so a
+        # cut page can hold all three parts yet only some of their cards
+        page.problems.append("the page is cut short (no closing </body> or </html> tag)")
     section = find_current_section(soup)
     if section is None:
         page.problems.append(f"no current list (the {CURRENT_HEADING!r} section is missing)")

@@ -156,6 +156,10 @@ def sync_banlist(
     except BanlistError:
         previous = None
     reasons = check_page(page, previous)
+    if announced is not None and page.announced is not None and announced != page.announced:
+        # --announced is for a page without a date: filing a dated page under another date
+        # would put it at the wrong place in the history (--as-of, the current list)
+        reasons.append(f"--announced {announced} is not the page's own date {page.announced}")
     date = announced or page.announced
     if date is None:
         raise SyncRefused(

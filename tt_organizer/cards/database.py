@@ -81,12 +81,13 @@ class CardDatabase:
         set_code: str | None = None,
     ) -> list[Card]:
         """Cards matching every word of ``text`` (a colour, a type, a set or part of the name)
-        and every given filter, in number order."""
+        and every given filter, in number order. An unknown ``color`` or ``card_type`` is an
+        InputError (it would silently match nothing)."""
         colors = {c.lower(): c for c in COLORS}
         types = {t.lower(): t for t in CARD_TYPES}
         types.update({"egg": "Digi-Egg", "digiegg": "Digi-Egg", "eggs": "Digi-Egg"})
-        want_colors = {color.title()} if color else set()
-        want_type = types.get(card_type.lower(), card_type) if card_type else None
+        want_colors = {_choose(color, colors, "colour")} if color else set()
+        want_type = _choose(card_type, types, "card type") if card_type else None
         words: list[str] = []
         for word in text.split():
             low = word.lower()
@@ -110,6 +111,15 @@ class CardDatabase:
             if all(w in hay for w in words):
                 out.append(card)
         return out
+
+
+def _choose(value: str, choices: dict[str, str], what: str) -> str:
+    """The canonical spelling of ``value`` among ``choices`` (lower-case key -> spelling)."""
+    key = value.strip().lower()
+    if key not in choices:
+        known = ", ".join(dict.fromkeys(choices.values()))
+        raise InputError(f"unknown {what} {value!r} (choose from {known})")
+    return choices[key]
 
 
 def read_card_file(path: Path, *, copy_limits: dict[str, int] | None = None) -> list[Card]:

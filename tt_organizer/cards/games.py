@@ -30,6 +30,7 @@ DIGIMON_2020 = "digimon-2020"
 GAMES_FOLDER = "games"
 SCHEMA = 1
 MAX_ROWS = 50_000
+MAX_IMPORT_BYTES = 32 * 1024 * 1024  # 50,000 rows of a few hundred characters
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
 _IDENTIFIER = re.compile(r"[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?")
@@ -358,7 +359,15 @@ def import_game_cards(csv_path: Path, game: str) -> ImportResult:
     """Import an organizer's CSV card list for ``game`` (a game or format id), replacing any
     earlier one; written atomically to :func:`game_cards_path`."""
     game = resolve_game(game)
-    raw = csv_path.read_bytes()
+    try:
+        with csv_path.open("rb") as handle:
+            raw = handle.read(MAX_IMPORT_BYTES + 1)
+    except OSError as exc:
+        raise InputError(f"cannot read the card list: {exc.strerror or exc}",
+                         file=str(csv_path)) from None
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise InputError(f"card list too large (limit {MAX_IMPORT_BYTES // 2**20} MiB)",
+                         file=str(csv_path))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

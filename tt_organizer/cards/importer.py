@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from tt_organizer.cards.model import CARD_TYPES, COLORS
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 COLUMNS = ("card_number", "name", "card_type", "colors", "level", "rarity", "set_code")
 CARDS_FILE = "cards.json"
 COPY_LIMITS_FILE = "copy_limits.json"
@@ -23,11 +25,19 @@ def parse_cards_csv(text: str, source: str = "cards.csv") -> list[list[object]]:
     """Parse and check the facts table; return rows ``[number, name, type, colors, level,
     rarity, set]`` sorted by number. Raises InputError naming the line of a bad row."""
     reader = csv.DictReader(io.StringIO(text))
+    try:
+        return _parse_rows(reader, source)
+    except csv.Error as exc:
+        raise InputError(f"unreadable CSV: {exc}", file=source, line=reader.line_num) from None
+
+
+def _parse_rows(reader: csv.DictReader[str], source: str) -> list[list[object]]:
     missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
     if missing:
         raise InputError(f"missing column(s): {', '.join(missing)}", file=source, line=1)
     rows: dict[str, list[object]] = {}
-    for i, rec in enumerate(reader, start=2):
+    for rec in reader:
+        i = reader.line_num  # the row's last line (a quoted cell may span lines)
         raw = (rec.get("card_number") or "").strip()
         number = normalize_number(raw)
         if number is None:
@@ -46,9 +56,12 @@ def parse_cards_csv(text: str, source: str = "cards.csv") -> list[list[object]]:
             raise InputError(f"bad level {level_text!r}", file=source, line=i) from None
         if number in rows:
             raise InputError(f"card {number} listed twice", file=source, line=i)
+        name = (rec.get("name") or "").strip()
+        if _CONTROL.search(name):
+            raise InputError(f"bad card name {name!r}", file=source, line=i)
         rows[number] = [
             number,
-            (rec.get("name") or "").strip(),
+            name,
             card_type,
             "/".join(colors),
             level,
@@ -69,8 +82,15 @@ def _sort_key(number: str) -> tuple[str, int, int]:
 
 def build_card_data(csv_path: Path, out_dir: Path) -> Path:
     """Import ``csv_path`` into ``out_dir/cards.json`` (atomically) and return the path."""
-    raw = csv_path.read_bytes()
-    rows = parse_cards_csv(raw.decode("utf-8-sig"), source=str(csv_path))
+    try:
+        raw = csv_path.read_bytes()
+        text = raw.decode("utf-8-sig")
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", file=str(csv_path)) from None
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise InputError("the facts table must be UTF-8", file=str(csv_path), line=line) from None
+    rows = parse_cards_csv(text, source=str(csv_path))
     payload = {
         "schema": 1,
         "source_file": csv_path.name,

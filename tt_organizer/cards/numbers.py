@@ -31,8 +31,15 @@ NUMBER_IN_TEXT = re.compile(
 )
 
 
+# No spelling of a card number is longer; a longer text is refused before the regex runs
+# (its suffix loop takes about a second on a 1 MiB line of "BT1-010 P P P ...").
+MAX_NUMBER_LENGTH = 64
+
+
 def split_number(raw: str) -> tuple[str, int] | None:
     """Split a card number into its set code and card index, or None if it is not one."""
+    if len(raw) > MAX_NUMBER_LENGTH and len(raw.strip()) > MAX_NUMBER_LENGTH:
+        return None
     m = _NUMBER.match(raw)
     if not m:
         return None

@@ -54,7 +54,7 @@ def sync(
     """
     from tt_organizer.banlist.cache import cache_dir
     from tt_organizer.banlist.sync import page_source, sync_banlist
-    from tt_organizer.cli.output import console, print_json, warn
+    from tt_organizer.cli.output import console, escape, print_json, warn
 
     source = page_source(url, region=region, timeout=timeout, retries=retries)
     result = sync_banlist(source, cache, force=force,
@@ -76,23 +76,23 @@ def sync(
         })
         return
     for reason in result.overridden:
-        warn(f"--force: stored despite: {reason}")
+        warn(f"--force: stored despite: {escape(reason)}")
     counts = (f"{len(bl.banned)} banned, {len(bl.restricted)} restricted, "
               f"{len(bl.banned_pairs)} banned pair(s)")
     if result.status == "unchanged":
         console.print(f"unchanged: the list announced {bl.announced} is already cached "
-                      f"({counts}) in {cache_dir(cache)}")
+                      f"({counts}) in {escape(str(cache_dir(cache)))}")
     else:
         verb = "stored" if result.status == "new" else "updated"
         current = " (now current)" if result.is_current else ""
         console.print(f"{verb} the list announced {bl.announced}{current}: {counts} -> "
-                      f"{result.path}")
+                      f"{escape(str(result.path))}")
         if result.previous is not None and result.previous.announced != bl.announced:
             console.print(f"see the changes: tt banlist diff {result.previous.announced} "
                           f"{bl.announced}")
     if bl.unknown_numbers:
         warn(f"{len(bl.unknown_numbers)} card number(s) not in the card database (kept): "
-             + ", ".join(bl.unknown_numbers))
+             + escape(", ".join(bl.unknown_numbers)))
 
 
 def _cards() -> CardDatabase | None:
@@ -169,7 +169,7 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
             table.add_column(col)
         for number, limit in rows:
             since = bl.since.get(number)
-            table.add_row(number, escape(card_name(number, bl, db)), limit,
+            table.add_row(escape(number), escape(card_name(number, bl, db)), limit,
                           since.isoformat() if since else "")
         console.print(table)
 
@@ -179,11 +179,11 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
     console.print(f"[bold]Banned pairs ({len(bl.banned_pairs)})[/]: a deck may hold cards "
                   "of side A or of side B, not both")
     for i, pair in enumerate(bl.banned_pairs, start=1):
-        a = ", ".join(f"{n} {escape(card_name(n, bl, db))}" for n in pair.a)
-        b = ", ".join(f"{n} {escape(card_name(n, bl, db))}" for n in pair.b)
+        a = ", ".join(escape(f"{n} {card_name(n, bl, db)}") for n in pair.a)
+        b = ", ".join(escape(f"{n} {card_name(n, bl, db)}") for n in pair.b)
         console.print(f"  {i}. A: {a}\n     B: {b}")
     if bl.unknown_numbers:
-        warn("not in the card database: " + ", ".join(bl.unknown_numbers))
+        warn("not in the card database: " + escape(", ".join(bl.unknown_numbers)))
 
 
 @banlist.command("list")
@@ -192,7 +192,7 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
 def list_cmd(cache: str | None, as_json: bool) -> None:
     """List the cached announcements (the current one marked *)."""
     from tt_organizer.banlist.cache import cache_dir, read_all, read_pointer
-    from tt_organizer.cli.output import console, print_json
+    from tt_organizer.cli.output import console, escape, print_json
 
     folder = cache_dir(cache)
     lists = read_all(folder)
@@ -213,7 +213,7 @@ def list_cmd(cache: str | None, as_json: bool) -> None:
     if as_json:
         print_json({"cache": str(folder), "announcements": rows})
         return
-    console.print(f"ban-list cache: {folder}")
+    console.print(f"ban-list cache: {escape(str(folder))}")
     for r in rows:
         mark = "*" if r["current"] else " "
         console.print(f" {mark} {r['announced']}  {r['banned']} banned, {r['restricted']} "
@@ -274,7 +274,7 @@ def diff(old: str | None, new: str | None, cache: str | None, as_json: bool) -> 
     db = _cards()
 
     def name(n: str) -> str:
-        return f"{n} {escape(card_name(n, new_bl if n in new_bl.names else old_bl, db))}"
+        return escape(f"{n} {card_name(n, new_bl if n in new_bl.names else old_bl, db)}")
 
     console.print(f"[bold]Ban list changes: list {label(old_bl)} -> list {label(new_bl)}[/]")
     if d.empty:
@@ -307,7 +307,7 @@ def sync_before_validate(cache: str | None, url: str | None = None) -> None:
 
     from tt_organizer.banlist.cache import cache_dir, current_banlist
     from tt_organizer.banlist.sync import page_source, sync_banlist
-    from tt_organizer.cli.output import warn
+    from tt_organizer.cli.output import escape, warn
     from tt_organizer.errors import TTError
 
     location = url or os.environ.get("TT_BANLIST_URL") or None
@@ -318,7 +318,7 @@ def sync_before_validate(cache: str | None, url: str | None = None) -> None:
             age = age_text(current_banlist(cache_dir(cache)))
         except TTError:
             age = "no cached list"
-        warn(f"ban-list sync failed ({exc}); validating with the cached list: {age}")
+        warn(f"ban-list sync failed ({escape(str(exc))}); validating with the cached list: {age}")
 
 
 def note_derived(bl: BanList | None) -> None:

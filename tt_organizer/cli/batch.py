@@ -86,7 +86,7 @@ def _render(rows: list[BatchRow], format_id: str) -> None:
     from tt_organizer.batch import batch_summary
     from tt_organizer.cli.output import console
 
-    table = Table(title=f"Deck check — {format_id}", title_justify="left")
+    table = Table(title=f"Deck check — {escape(format_id)}", title_justify="left")
     for column in ("Player", "Source", "Verdict", "Codes", "First message"):
         table.add_column(column, overflow="fold")
     for row in rows:
@@ -96,7 +96,7 @@ def _render(rows: list[BatchRow], format_id: str) -> None:
             verdict = "[green]legal[/]"
         else:
             verdict = "[bold red]illegal[/]"
-        table.add_row(escape(row.player), escape(row.source), verdict, ", ".join(row.codes),
+        table.add_row(escape(row.player), escape(row.source), verdict, escape(", ".join(row.codes)),
                       escape(row.message))
     console.print(table)
     counts = batch_summary(rows)

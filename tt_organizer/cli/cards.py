@@ -20,7 +20,7 @@ def cards() -> None:
 def show(numbers: tuple[str, ...], as_json: bool) -> None:
     """Show the cards with these NUMBERS (any spelling: bt1-10, BT1-010_P1, ...)."""
     from tt_organizer.cards import load_cards
-    from tt_organizer.cli.output import console, print_json
+    from tt_organizer.cli.output import console, escape, print_json
 
     db = load_cards()
     found = [db.get(n) for n in numbers]
@@ -29,10 +29,10 @@ def show(numbers: tuple[str, ...], as_json: bool) -> None:
         return
     for card in found:
         lines = [
-            f"[bold]{card.number}[/]  {card.name}",
-            f"  type: {card.card_type}   colours: {card.color_text}   "
+            f"[bold]{escape(card.number)}[/]  {escape(card.name)}",
+            f"  type: {escape(card.card_type)}   colours: {escape(card.color_text)}   "
             f"level: {card.level if card.level is not None else '-'}",
-            f"  rarity: {card.rarity or '-'}   set: {card.set_code}",
+            f"  rarity: {escape(card.rarity or '-')}   set: {escape(card.set_code)}",
         ]
         if card.copy_limit:
             lines.append(f"  copies allowed by its own text: {card.copy_limit}")
@@ -45,7 +45,8 @@ def show(numbers: tuple[str, ...], as_json: bool) -> None:
 @click.option("--type", "card_type", default=None, help="Digimon, Tamer, Option, Digi-Egg, Dual.")
 @click.option("--level", type=int, default=None, help="Only cards of this level.")
 @click.option("--set", "set_code", default=None, help="Only cards of this set (BT1, EX9, ...).")
-@click.option("--limit", type=int, default=50, show_default=True, help="Show at most this many.")
+@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True,
+              help="Show at most this many.")
 @json_option
 def search(
     text: tuple[str, ...],
@@ -61,7 +62,7 @@ def search(
     from rich.table import Table
 
     from tt_organizer.cards import load_cards
-    from tt_organizer.cli.output import console, print_json
+    from tt_organizer.cli.output import console, escape, print_json
 
     found = load_cards().search(
         " ".join(text), color=color, card_type=card_type, level=level, set_code=set_code
@@ -75,7 +76,8 @@ def search(
         table.add_column(col)
     for c in found[:limit]:
         level_text = "" if c.level is None else str(c.level)
-        table.add_row(c.number, c.name, c.card_type, c.color_text, level_text, c.rarity or "")
+        table.add_row(*(escape(x) for x in (c.number, c.name, c.card_type, c.color_text,
+                                             level_text, c.rarity or "")))
     console.print(table)
 
 

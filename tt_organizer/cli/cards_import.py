@@ -36,6 +36,6 @@ def import_cards(source: Path, game: str, as_json: bool) -> None:
         f"imported {result.count} card(s) for [bold]{result.game}[/] ({types}) into "
         f"{escape(str(result.path))}"
     )
-    console.print(f"used by format(s): {', '.join(game_formats(result.game))}")
+    console.print(f"used by format(s): {escape(', '.join(game_formats(result.game)))}")
     for message in result.warnings:
-        warn(escape(message))
+        warn(message)

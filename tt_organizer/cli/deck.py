@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from tt_organizer.cli.options import (
@@ -11,6 +13,9 @@ from tt_organizer.cli.options import (
     load_check_context,
 )
 from tt_organizer.errors import EXIT_INPUT, EXIT_INVALID, EXIT_OK, InputError
+
+STDIN = "-"
+STDIN_SOURCE = "<stdin>"
 
 
 @click.group()
@@ -26,24 +31,33 @@ def deck() -> None:
 def validate(
     ctx: click.Context, files: tuple[str, ...], as_json: bool, check_options: DeckCheckOptions
 ) -> None:
-    """Validate one or more decklist FILES.
+    """Validate one or more decklist FILES (`-` reads one decklist from standard input).
 
     Exit 0 if every deck is legal, 1 if any is illegal, 2 if any file cannot be read.
     """
     from tt_organizer.cli.output import console, error, print_json
     from tt_organizer.cli.render import render_report
-    from tt_organizer.formats.check import check_file
+    from tt_organizer.decklist.parsers import read_stream
+    from tt_organizer.formats.check import check_bytes, check_file
 
     check = load_check_context(check_options)
     results: list[dict[str, object]] = []
     code = EXIT_OK
+    stdin_read = False
     for path in files:
+        source = STDIN_SOURCE if path == STDIN else path
         try:
-            report = check_file(path, check)
+            if path == STDIN:
+                if stdin_read:
+                    raise InputError("standard input can be read only once", file=source)
+                stdin_read = True
+                report = check_bytes(read_stream(sys.stdin.buffer, source), check, source=source)
+            else:
+                report = check_file(path, check)
         except InputError as exc:
             code = EXIT_INPUT
             if as_json:
-                results.append({"file": path, "format": check.fmt.id, "legal": None,
+                results.append({"file": source, "format": check.fmt.id, "legal": None,
                                 "error": str(exc)})
             else:
                 error(str(exc))

@@ -337,7 +337,13 @@ def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: st
         print_json({**_player_json(p), "still_paired_at_table":
                     pending.table if pending is not None else None})
         return
-    when = f"during round {p.dropped_round}" if pending else f"after round {p.dropped_round}"
+    if pending is not None and pending.stage == service.TOP_CUT:
+        _out(f"Dropped {escape(p.name)} during top-cut round {pending.round}")
+        warn(f"{p.name} is still in the bracket at table {pending.table}; report that table "
+             "as a loss for them (the opponent advances)")
+        return
+    when = (f"during round {p.dropped_round}" if pending
+            else f"after round {p.dropped_round}" if p.dropped_round else "before round 1")
     _out(f"Dropped {escape(p.name)} {when}")
     if pending is not None:
         warn(f"{p.name} is still paired at table {pending.table} of round {pending.round}; "
@@ -449,7 +455,9 @@ def pairings(round_number: int | None, top: bool, print_path: str | None, as_jso
     with store.connect(event_path) as conn:
         current = store.current_round(conn, stage)
         rnd = current if round_number is None else round_number
-        if not current or not 1 <= rnd <= current:
+        if not current:
+            raise EventError("the top cut has not started" if top else "no round is paired yet")
+        if not 1 <= rnd <= current:
             raise EventError(f"round {rnd} is not paired (current round {current})")
         if print_path:
             from tt_organizer.export.wall import write_wall_pairings

@@ -18,13 +18,13 @@ def print_json(payload: Any) -> None:
 
 
 def error(message: str) -> None:
-    """Print an error line on stderr."""
-    err_console.print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True)
+    """Print an error line on stderr (``message`` is plain text, never markup)."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True, soft_wrap=True)
 
 
 def warn(message: str) -> None:
-    """Print a warning line on stderr."""
-    err_console.print(f"[yellow]warning:[/] {message}", markup=True, soft_wrap=True)
+    """Print a warning line on stderr (``message`` is plain text, never markup)."""
+    err_console.print(f"[yellow]warning:[/] {escape(message)}", markup=True, soft_wrap=True)
 
 
 def escape(text: str) -> str:

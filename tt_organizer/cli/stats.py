@@ -118,6 +118,7 @@ def render_stats(console: Console, result: CalibrationStats) -> None:
 
 
 def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucket, ...]) -> None:
+    from rich.markup import escape
     from rich.table import Table
 
     console.print()
@@ -135,7 +136,7 @@ def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucke
             rate, interval = _pct(r.rate), f"{_pct(low)}–{_pct(high)}"
         else:
             rate, interval = f"[dim]{r.status}[/]", ""
-        table.add_row(b.label, str(r.games), str(r.wins), rate, interval, str(b.mirrors),
+        table.add_row(escape(b.label), str(r.games), str(r.wins), rate, interval, str(b.mirrors),
                       str(b.decks))
     console.print(table)
 
@@ -153,6 +154,6 @@ def _popular_table(console: Console, title: str, items: tuple[Popular, ...]) -> 
         table.add_column(column, justify="right" if column in ("#", "Decks", "Share", "Copies")
                          else "left")
     for i, p in enumerate(items, 1):
-        table.add_row(str(i), p.number, escape(p.name), str(p.decks), _pct(p.share),
+        table.add_row(str(i), escape(p.number), escape(p.name), str(p.decks), _pct(p.share),
                       str(p.copies))
     console.print(table)

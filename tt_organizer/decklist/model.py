@@ -20,6 +20,7 @@ class DeckLine:
     section: str | None  # MAIN / PILE when under a section header, else None
     line: int  # 1-based line in the source (for JSON arrays: the element's line)
     text: str  # the line as written
+    by_type: bool = False  # under a header naming only a card type (``Tamers``): placed by type
 
 
 @dataclass(slots=True)

@@ -19,16 +19,22 @@ All text shapes are read by one line reader (the shape only names the result): a
 start (``4``, ``4x``, ``4 x``, ``x4``) or at the end (``4``, ``x4``, ``4x``) of the line and a
 card number at the other end of the rest, possibly in brackets or with a parallel suffix; what
 remains is the name (``(DCG)`` dropped). With a count at the start the number is looked for at
-the end first (``4 ADR-02 Searcher EX2-046``), with a count at the end at the start first. A
-line holding only a card number is one copy. The card number is whatever ``normalize`` accepts,
-so another game's normaliser changes what a number is.
+the end first (``4 ADR-02 Searcher EX2-046``), with a count at the end at the start first; the
+number is one to three tokens (``BT1-010``, ``BT1-010 P2``, ``ST2-03 (Alt Art)``), the
+narrowest tried first on both ends. A line holding only a card number is one copy; a count
+between the name and a number at the end (``Agumon x4 (BT1-010)``) is read too. The card
+number is whatever ``normalize`` accepts, so another game's normaliser changes what a number
+is.
 
 Skipped: blank lines, lines without letters or digits (``-----``), comments (``#`` or ``//``
 lines that name no section) and ``Name: ...``/``Deck name: ...`` lines (the first one names the
 deck). Section headers: see :mod:`tt_organizer.decklist.sections`; a ``Sideboard`` section is
 ignored up to the next header (neither format has a sideboard), and ``has_sections`` is set by
 any header. Any other line that cannot be read raises :class:`InputError` with the file, the
-1-based line and the line's text; so does a count outside 1-99.
+1-based line (only ``\n``, ``\r\n`` and ``\r`` end a line) and the line's text; so does a
+count outside 1-99. Input is bounded so that no file costs more than a fraction of a second:
+1 MiB, :data:`MAX_LINE_CHARS` per card line, :data:`MAX_TABLE_ROWS` card lines / rows / array
+entries and :data:`MAX_TABLE_COLUMNS` columns.
 """
 
 from __future__ import annotations
@@ -37,15 +43,18 @@ import csv
 import io
 import itertools
 import json
+import os
 import re
+import stat
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
 from tt_organizer.decklist.model import DeckLine, ParsedDecklist
-from tt_organizer.decklist.sections import SKIP, classify_header
+from tt_organizer.decklist.sections import SKIP, classify_header, names_only_tamers
 from tt_organizer.errors import InputError
 
 Normalizer = Callable[[str], str | None]
@@ -64,7 +73,14 @@ INPUT_FORMATS: tuple[str, ...] = (
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_COUNT = 99
-MAX_TABLE_ROWS = 20_000
+MAX_TABLE_ROWS = 20_000  # card lines / rows / array entries of one decklist (a deck has ~60)
+MAX_SHEET_ROWS = 100_000  # rows of a sheet looked at, empty ones included
+MAX_XLSX_UNPACKED = 32 * 1024 * 1024
+MAX_LINE_CHARS = 1_000  # a card line is far shorter; a longer one is refused unread
+MAX_TABLE_COLUMNS = 64  # a decklist table has a handful of columns (count, number, name, zone)
+# A card identifier with its printing suffix ("BT1-010 (Alternative Art)") is far shorter; a
+# longer candidate is not a number, and is not handed to a normaliser's regex at all.
+MAX_NUMBER_CHARS = 64
 
 _XLSX_MAGIC = b"PK\x03\x04"
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
@@ -93,6 +109,19 @@ _NAME_TRIM = " \t-–—|:,;"
 _DCG = re.compile(r"\(\s*DCG\s*\)$", re.IGNORECASE)
 
 
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` as an editor numbers them: only ``\n``, ``\r\n`` and ``\r`` end
+    a line (``str.splitlines`` also splits at U+2028, form feeds and the like, which put every
+    later ``file:line`` of an error off by one)."""
+    lines = _NEWLINE.split(text)
+    if lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
 def _fail(
     message: str, source: str, line: int | None = None, text: str | None = None
 ) -> InputError:
@@ -100,19 +129,31 @@ def _fail(
 
 
 def _strip_brackets(token: str) -> str:
-    token = token.strip()
+    """``token`` without matching brackets around it (``((BT1-010))`` -> ``BT1-010``).
+
+    Index arithmetic, not repeated slicing: a line of 500,000 ``(`` must not cost O(n²).
+    """
+    start, end = 0, len(token)
+    while start < end and token[start].isspace():
+        start += 1
+    while end > start and token[end - 1].isspace():
+        end -= 1
     while (
-        len(token) >= 2
-        and token[0] in "([{<"
-        and token[-1] == _BRACKETS[_BRACKETS.index(token[0]) + 1]
+        end - start >= 2
+        and token[start] in "([{<"
+        and token[end - 1] == _BRACKETS[_BRACKETS.index(token[start]) + 1]
     ):
-        token = token[1:-1].strip()
-    return token
+        start, end = start + 1, end - 1
+        while start < end and token[start].isspace():
+            start += 1
+        while end > start and token[end - 1].isspace():
+            end -= 1
+    return token[start:end]
 
 
 def _as_number(candidate: str, normalize: Normalizer) -> str | None:
     stripped = _strip_brackets(candidate)
-    if not stripped:
+    if not stripped or len(stripped) > MAX_NUMBER_CHARS:
         return None
     try:
         return normalize(stripped)
@@ -146,10 +187,12 @@ def _find_number(rest: str, normalize: Normalizer, prefer_end: bool) -> tuple[st
     if not tokens:
         return None
     sides = ("end", "start") if prefer_end else ("start", "end")
-    for side in sides:
-        for width in (1, 2):
-            if width > len(tokens):
-                break
+    # Narrowest first, on both sides before a wider try: "St-02 - Gabumon" must not read as
+    # the identifier "ST-02-GABUMON" (another game's normaliser accepts it).
+    for width in (1, 2, 3):  # "BT1-010", "BT1-010 P2", "ST2-03 (Alt Art)", "bt1 - 010"
+        if width > len(tokens):
+            break
+        for side in sides:
             if side == "end":
                 chosen, others = tokens[-width:], tokens[:-width]
             else:
@@ -165,6 +208,26 @@ def _clean_name(name: str) -> str | None:
     return name or None
 
 
+def _check_count(count: int, source: str, line_no: int, text: str) -> None:
+    if not 1 <= count <= MAX_COUNT:
+        raise _fail(
+            f"count {count} is out of range (1-{MAX_COUNT} copies per line)", source, line_no, text
+        )
+
+
+def _count_before_number(text: str, normalize: Normalizer) -> tuple[int, str, str | None] | None:
+    """(count, number, name) of a line with the count between name and number
+    (``Agumon x4 (BT1-010)``), else None."""
+    found = _find_number(text, normalize, prefer_end=True)
+    if found is None:
+        return None
+    number, rest = found
+    count, name, where = _split_count(rest)
+    if where != "end" or count is None:
+        return None
+    return count, number, _clean_name(name)
+
+
 def _read_card_line(
     text: str, normalize: Normalizer, *, source: str, line_no: int, raw: str
 ) -> tuple[int, str, str | None]:
@@ -173,6 +236,10 @@ def _read_card_line(
     if where is None:
         number = _as_number(text, normalize)
         if number is None:
+            middle = _count_before_number(text, normalize)
+            if middle is not None:
+                _check_count(middle[0], source, line_no, raw)
+                return middle
             raise _fail(
                 "cannot read this line as a card (expected a count and a card number, "
                 "e.g. '4 Agumon BT1-010')",
@@ -189,10 +256,7 @@ def _read_card_line(
             return 1, number, None
         raise _fail("no card number found on this line", source, line_no, raw)
     assert count is not None
-    if not 1 <= count <= MAX_COUNT:
-        raise _fail(
-            f"count {count} is out of range (1-{MAX_COUNT} copies per line)", source, line_no, raw
-        )
+    _check_count(count, source, line_no, raw)
     number, name = found
     return count, number, _clean_name(name)
 
@@ -202,8 +266,8 @@ def _parse_text(
 ) -> ParsedDecklist:
     result = ParsedDecklist(source=source, input_format=input_format, lines=[])
     section: str | None = None
-    skipping = False
-    for line_no, raw_line in enumerate(text.splitlines(), start=1):
+    skipping = by_type = False
+    for line_no, raw_line in enumerate(split_lines(text), start=1):
         raw = raw_line.strip()
         line = _BULLET.sub("", raw.replace("\t", " ")).strip()
         if not any(ch.isalnum() for ch in line):
@@ -213,6 +277,7 @@ def _parse_text(
             result.has_sections = True
             skipping = kind == SKIP
             section = None if skipping else kind
+            by_type = names_only_tamers(line)
             continue
         name_match = _NAME_LINE.match(line)
         if name_match:
@@ -221,10 +286,19 @@ def _parse_text(
             continue
         if line.startswith(("#", "//")) or skipping or _SUMMARY_LINE.match(line):
             continue
+        if len(line) > MAX_LINE_CHARS:
+            raise _fail(
+                f"line too long for a card line ({len(line)} characters, limit {MAX_LINE_CHARS})",
+                source,
+                line_no,
+                raw,
+            )
+        if len(result.lines) >= MAX_TABLE_ROWS:
+            raise _fail(f"too many card lines (limit {MAX_TABLE_ROWS})", source, line_no)
         count, number, name = _read_card_line(
             line, normalize, source=source, line_no=line_no, raw=raw
         )
-        result.lines.append(DeckLine(count, number, name, section, line_no, raw))
+        result.lines.append(DeckLine(count, number, name, section, line_no, raw, by_type))
     return result
 
 
@@ -234,7 +308,7 @@ _WS = " \t\r\n"
 
 
 def _line_of(text: str, pos: int) -> int:
-    return text.count("\n", 0, pos) + 1
+    return len(_NEWLINE.findall(text, 0, pos)) + 1
 
 
 def _json_elements(text: str, source: str) -> Iterator[tuple[object, int, str]]:
@@ -254,7 +328,7 @@ def _json_elements(text: str, source: str) -> Iterator[tuple[object, int, str]]:
 
     def line_at(at: int) -> int:
         nonlocal counted, line
-        line += text.count("\n", counted, at)
+        line += len(_NEWLINE.findall(text, counted, at))
         counted = at
         return line
 
@@ -272,6 +346,8 @@ def _json_elements(text: str, source: str) -> Iterator[tuple[object, int, str]]:
             raise _fail(f"invalid JSON: {exc.msg}", source, exc.lineno) from None
         except RecursionError:
             raise _fail("invalid JSON: nested too deeply", source, _line_of(text, pos)) from None
+        except ValueError:  # int() refuses a number of more than 4,300 digits
+            raise _fail("invalid JSON: a number too long", source, _line_of(text, pos)) from None
         yield value, line_at(pos), text[pos:end]
         first = False
         pos = end
@@ -295,6 +371,8 @@ def _parse_tts(text: str, *, source: str, normalize: Normalizer) -> ParsedDeckli
     result = ParsedDecklist(source=source, input_format="tts", lines=[])
     by_number: dict[str, DeckLine] = {}
     for index, (value, line_no, written) in enumerate(_json_elements(text, source)):
+        if index > MAX_TABLE_ROWS:  # one entry per copy (and a header string)
+            raise _fail(f"too many entries (limit {MAX_TABLE_ROWS})", source, line_no)
         if not isinstance(value, str):
             raise _fail(
                 f"a JSON decklist must be an array of card-number strings, found "
@@ -346,9 +424,10 @@ def _column_role(cell: str) -> str | None:
 
 
 def _table_count(cell: str) -> int | None:
-    m = re.fullmatch(rf"\s*(?:{_X}\s*)?([-+−]?\d+)\s*(?:{_X})?\s*", cell)
+    # at most 12 digits: int() refuses a string of more than 4,300 (ValueError, a traceback)
+    m = re.fullmatch(rf"\s*(?:{_X}\s*)?([-+−]?\d{{1,12}})\s*(?:{_X})?\s*", cell)
     if not m:
-        m = re.fullmatch(r"\s*([-+−]?\d+)\.0*\s*", cell)
+        m = re.fullmatch(r"\s*([-+−]?\d{1,12})\.0*\s*", cell)
     return int(m.group(1).replace("−", "-")) if m else None
 
 
@@ -356,22 +435,34 @@ def _parse_table(
     rows: Iterable[_Row], *, source: str, input_format: str, normalize: Normalizer
 ) -> ParsedDecklist:
     result = ParsedDecklist(source=source, input_format=input_format, lines=[])
-    # (row, section in force) for card rows; header rows, comments and name rows are consumed.
-    data: list[tuple[_Row, str | None]] = []
+    # (row, section in force, placed by type) for card rows; header, comment and name rows are
+    # consumed.
+    data: list[tuple[_Row, str | None, bool]] = []
     header: _Row | None = None
     section: str | None = None
-    skipping = False
+    skipping = by_type = False
     for row in rows:
         row.cells = [c.strip() for c in row.cells]
-        filled = [c for c in row.cells if c]
-        if not filled:
+        while row.cells and not row.cells[-1]:  # exporters pad rows with empty cells
+            row.cells.pop()
+        if not row.cells:
             continue
+        if len(row.cells) > MAX_TABLE_COLUMNS:
+            raise _fail(
+                f"too many columns ({len(row.cells)}, limit {MAX_TABLE_COLUMNS}): a decklist "
+                "table has count, card number, name and section columns",
+                source,
+                row.line,
+                row.text,
+            )
+        filled = [c for c in row.cells if c]
         if len(filled) == 1:
             kind = classify_header(filled[0])
             if kind is not None:
                 result.has_sections = True
                 skipping = kind == SKIP
                 section = None if skipping else kind
+                by_type = names_only_tamers(filled[0])
                 continue
             name_match = _NAME_LINE.match(filled[0])
             if name_match:
@@ -382,15 +473,25 @@ def _parse_table(
         if header is None and not data and _is_header_row(filled, normalize):
             header = row
             continue
-        data.append((row, section))
-    card_rows = [row for row, _ in data]
+        if len(data) >= MAX_TABLE_ROWS:
+            raise _fail(f"too many rows (limit {MAX_TABLE_ROWS})", source, row.line)
+        if len(row.text) > MAX_LINE_CHARS:  # (and no count cell of 5,000 digits for int())
+            raise _fail(
+                f"row too long for a card row ({len(row.text)} characters, limit "
+                f"{MAX_LINE_CHARS})",
+                source,
+                row.line,
+                row.text,
+            )
+        data.append((row, section, by_type))
+    card_rows = [row for row, _, _ in data]
     roles = _roles_from_header(header, source) if header else _infer_roles(card_rows, normalize)
-    for row, row_section in data:
+    for row, row_section, row_by_type in data:
         line = _read_row(row, roles, normalize, source)
         if line is None:
             continue
         if line.section is None:
-            line.section = row_section
+            line.section, line.by_type = row_section, row_by_type
         else:
             result.has_sections = True
         result.lines.append(line)
@@ -465,6 +566,7 @@ def _read_row(
         return row.cells[col] if col is not None and col < len(row.cells) else ""
 
     section: str | None = None
+    by_type = False
     section_text = get("section")
     if section_text:
         kind = classify_header(section_text)
@@ -473,6 +575,7 @@ def _read_row(
         if kind == SKIP:
             return None
         section = kind
+        by_type = names_only_tamers(section_text)
     if roles["number"] is None:
         raise _fail("no card number found in this row", source, row.line, row.text)
     raw_number = get("number")
@@ -493,19 +596,13 @@ def _read_row(
                 row.text,
             )
         count = parsed
-    if not 1 <= count <= MAX_COUNT:
-        raise _fail(
-            f"count {count} is out of range (1-{MAX_COUNT} copies per line)",
-            source,
-            row.line,
-            row.text,
-        )
+    _check_count(count, source, row.line, row.text)
     name = _clean_name(get("name"))
-    return DeckLine(count, number, name, section, row.line, row.text)
+    return DeckLine(count, number, name, section, row.line, row.text, by_type)
 
 
 def _csv_rows(text: str, source: str) -> Iterator[_Row]:
-    lines = text.splitlines()
+    lines = split_lines(text)
     start = 0
     delimiter: str | None = None
     for index, line in enumerate(lines):
@@ -556,6 +653,7 @@ _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("digimoncard.dev", re.compile(rf"^\d+ \S.*?\S {{2,}}{_NUM}$", re.IGNORECASE)),
     ("digimoncard.io", re.compile(rf"^\d+ \S(?:.*\S)? {_NUM}$", re.IGNORECASE)),
 )
+_DETECT_LINES = 1_000
 _DEV_HEADER = re.compile(r"^//\s*digimon\s+decklist\b", re.IGNORECASE)
 _IO_HEADER = re.compile(r"^//\s*digimon\s+deck\s+list\b", re.IGNORECASE)
 
@@ -572,7 +670,7 @@ def detect_format(text: str) -> str:
     stripped = text.lstrip("\ufeff" + _WS)
     if stripped.startswith(("[", "{")):
         return "tts"
-    lines = [ln.strip() for ln in stripped.splitlines() if ln.strip()]
+    lines = [ln.strip() for ln in split_lines(stripped) if ln.strip()]
     for line in lines:
         if _DEV_HEADER.match(line):
             return "digimoncard.dev"
@@ -581,7 +679,9 @@ def detect_format(text: str) -> str:
     if _looks_like_csv(lines):
         return "csv"
     shapes: set[str] = set()
-    for line in lines:
+    # The shape only names the result (one reader reads every text shape): the first lines
+    # decide it, so a 60,000-line paste is not matched line by line against every shape.
+    for line in lines[:_DETECT_LINES]:
         line = line.replace("\t", " ")
         if (
             line.startswith(("#", "//"))
@@ -601,7 +701,7 @@ def detect_format(text: str) -> str:
 def _looks_like_csv(lines: list[str]) -> bool:
     body = (ln for ln in lines if not ln.startswith(("#", "//")) and classify_header(ln) is None)
     head = next(body, None)
-    if head is None:
+    if head is None or len(head) > MAX_LINE_CHARS:
         return False
     if re.fullmatch(r"sep=.", head):
         return True
@@ -674,21 +774,31 @@ def parse_decklist(
     return parsed
 
 
+_DIRECTORY = "is a directory, not a decklist file (`tt deck check-batch` checks a folder)"
+
+
 def _read_bytes(path: Path, source: str) -> bytes:
+    """The bytes of ``path``; a directory, a device or anything over 1 MiB is refused; a
+    named pipe (``<(curl ...)``) is read, never waited on forever (:func:`_read_pipe`)."""
     try:
-        if path.is_dir():
-            raise _fail("is a directory, not a decklist file", source)
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _fail(f"file too large ({size} bytes, limit 1 MiB)", source)
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise _fail(_DIRECTORY, source)
+        if stat.S_ISFIFO(info.st_mode):
+            data = _read_pipe(path)
+        elif not stat.S_ISREG(info.st_mode):
+            raise _fail("not a regular file (a device or socket), not a decklist file", source)
+        elif info.st_size > MAX_FILE_BYTES:
+            raise _fail(f"file too large ({info.st_size} bytes, limit 1 MiB)", source)
+        else:
+            with path.open("rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise _fail("file not found", source) from None
     except PermissionError:
         raise _fail("permission denied", source) from None
     except IsADirectoryError:
-        raise _fail("is a directory, not a decklist file", source) from None
+        raise _fail(_DIRECTORY, source) from None
     except OSError as exc:
         raise _fail(f"cannot read file: {exc.strerror or exc}", source) from None
     if len(data) > MAX_FILE_BYTES:
@@ -696,7 +806,17 @@ def _read_bytes(path: Path, source: str) -> bytes:
     return data
 
 
-def _decode(data: bytes, source: str) -> str:
+def _read_pipe(path: Path) -> bytes:
+    """At most 1 MiB + 1 bytes of a named pipe: opened non-blocking, so a pipe that no program
+    writes to reads as empty instead of hanging, then read to the writer's end of input."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with open(fd, "rb") as handle:
+        os.set_blocking(fd, True)
+        return handle.read(MAX_FILE_BYTES + 1)
+
+
+def decode_bytes(data: bytes, source: str) -> str:
+    """Text of a decklist file: UTF-16 with a BOM, UTF-8 (BOM or not), else Windows-1252."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             return data.decode("utf-16")
@@ -726,6 +846,28 @@ def _cell_text(value: object) -> str:
     return str(value)
 
 
+def sheet_rows(data: bytes, source: str) -> list[tuple[int, list[str]]]:
+    """(row number, cell texts) of each non-empty row of the first sheet of an .xlsx workbook,
+    read as values (formulas never evaluated), with the bounds of decklist sheets (at most
+    :data:`MAX_TABLE_COLUMNS` + 1 columns and :data:`MAX_SHEET_ROWS` rows looked at, the
+    workbook at most :data:`MAX_XLSX_UNPACKED` unpacked). InputError if unreadable."""
+    return [(row.line, row.cells) for row in _xlsx_rows(data, source)]
+
+
+def _check_unpacked_size(data: bytes, source: str) -> None:
+    """Refuse a workbook whose parts unpack to more than :data:`MAX_XLSX_UNPACKED` bytes (a
+    zip bomb); zipfile never inflates a member beyond its declared size."""
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        unpacked = sum(info.file_size for info in archive.infolist())
+    if unpacked > MAX_XLSX_UNPACKED:
+        raise _fail(
+            f"the workbook unpacks to {unpacked} bytes (limit {MAX_XLSX_UNPACKED // 2**20} MiB)",
+            source,
+        )
+
+
 def _xlsx_rows(data: bytes, source: str) -> list[_Row]:
     try:
         import openpyxl
@@ -733,6 +875,7 @@ def _xlsx_rows(data: bytes, source: str) -> list[_Row]:
         raise _fail("reading .xlsx needs openpyxl (pip install openpyxl)", source) from None
     rows: list[_Row] = []
     try:
+        _check_unpacked_size(data, source)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             # a file object: openpyxl would refuse a file name without an .xlsx extension
@@ -741,7 +884,13 @@ def _xlsx_rows(data: bytes, source: str) -> list[_Row]:
             sheets = workbook.worksheets
             if not sheets:
                 raise _fail("the workbook has no sheet", source)
-            for line, values in enumerate(sheets[0].iter_rows(values_only=True), start=1):
+            # Bounded: a 5 KB sheet whose dimension reaches column XFD and row 1,048,576 would
+            # otherwise be handed over as a million rows of 16,384 empty cells each.
+            values_by_row = sheets[0].iter_rows(values_only=True, max_col=MAX_TABLE_COLUMNS + 1)
+            for line, values in enumerate(values_by_row, start=1):
+                if line > MAX_SHEET_ROWS:
+                    raise _fail(f"the sheet is too long (limit {MAX_SHEET_ROWS} rows)", source,
+                                line)
                 cells = [_cell_text(v) for v in values]
                 if not any(cells):
                     continue
@@ -755,6 +904,43 @@ def _xlsx_rows(data: bytes, source: str) -> list[_Row]:
     except Exception as exc:  # openpyxl raises many types for a broken workbook
         raise _fail(f"not a readable .xlsx workbook ({type(exc).__name__})", source) from None
     return rows
+
+
+def parse_decklist_bytes(
+    data: bytes,
+    *,
+    source: str,
+    input_format: str | None = None,
+    normalize: Normalizer = normalize_number,
+    suffix: str = "",
+) -> ParsedDecklist:
+    """Parse the bytes of a decklist file (text in any encoding, ``.json``, ``.csv``, ``.xlsx``)
+    read from disk, a zip member or standard input; every problem is InputError.
+
+    The shape comes from ``input_format``, else from the content (an .xlsx workbook is
+    recognised by its bytes) and ``suffix`` (the file name's: ``.json`` is a Tabletop
+    Simulator export).
+    """
+    _check_format(input_format, source)
+    if len(data) > MAX_FILE_BYTES:
+        raise _fail(f"file too large ({len(data)} bytes, limit 1 MiB)", source)
+    is_zip = data.startswith(_XLSX_MAGIC)
+    if input_format == "xlsx" or (input_format is None and is_zip):
+        if not is_zip:
+            raise _fail("not an .xlsx workbook", source)
+        parsed = _parse_table(
+            _xlsx_rows(data, source), source=source, input_format="xlsx", normalize=normalize
+        )
+        if not parsed.lines:
+            raise _fail("no cards found in the decklist (empty sheet)", source)
+        return parsed
+    suffix = suffix.lower()
+    if input_format is None and suffix in (".xls", ".ods", ".numbers"):
+        raise _fail(f"{suffix} spreadsheets are not supported: save as .xlsx or .csv", source)
+    text = decode_bytes(data, source)
+    if input_format is None and suffix == ".json":
+        input_format = "tts"
+    return parse_decklist(text, source=source, input_format=input_format, normalize=normalize)
 
 
 def read_decklist(
@@ -771,20 +957,21 @@ def read_decklist(
     source = str(path)
     path = Path(path)
     _check_format(input_format, source)
-    data = _read_bytes(path, source)
-    is_zip = data.startswith(_XLSX_MAGIC)
-    if input_format == "xlsx" or (input_format is None and is_zip):
-        if not is_zip:
-            raise _fail("not an .xlsx workbook", source)
-        parsed = _parse_table(
-            _xlsx_rows(data, source), source=source, input_format="xlsx", normalize=normalize
-        )
-        if not parsed.lines:
-            raise _fail("no cards found in the decklist (empty sheet)", source)
-        return parsed
-    if input_format is None and path.suffix.lower() in (".xls", ".ods", ".numbers"):
-        raise _fail(f"{path.suffix} spreadsheets are not supported: save as .xlsx or .csv", source)
-    text = _decode(data, source)
-    if input_format is None and path.suffix.lower() == ".json":
-        input_format = "tts"
-    return parse_decklist(text, source=source, input_format=input_format, normalize=normalize)
+    return parse_decklist_bytes(
+        _read_bytes(path, source),
+        source=source,
+        input_format=input_format,
+        normalize=normalize,
+        suffix=path.suffix,
+    )
+
+
+def read_stream(stream: BinaryIO, source: str) -> bytes:
+    """At most 1 MiB of decklist bytes from ``stream`` (standard input); InputError if more."""
+    try:
+        data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise _fail(f"cannot read: {exc.strerror or exc}", source) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _fail("input too large (limit 1 MiB)", source)
+    return data

@@ -8,7 +8,10 @@ trailing count such as ``(5)``, ``: 50`` or ``- 8 cards``) all belong to the voc
 * **pile** - any header that also names ``Egg(s)``, ``Digi-Egg(s)``, ``Digitama``, ``Tamer(s)`` or
   ``Pile``: ``Egg Deck``, ``Digi-Egg deck``, ``Eggs``, ``Tamers``, ``Tamer pile``,
   ``Tamer + Digi-Egg pile``, ``Tamers & Eggs`` ... (``Tamers`` is a pile header even in a list
-  that also has ``Digimon``/``Options`` headers: those stay main);
+  that also has ``Digimon``/``Options`` headers: those stay main). A header that names only
+  Tamers (``Tamers``, ``Tamer (5)``) is a pile header whose cards are placed by card type
+  (:func:`names_only_tamers`): deck builders group a standard deck's main-deck Tamers under
+  it, and in Tamer Tactics their type's zone is the pile anyway;
 * **skip** - ``Sideboard``, ``Side deck``, ``Side``, ``Maybeboard``, ``Maybe``, ``Considering``:
   neither format has a sideboard, so the lines under such a header are ignored (not even read)
   until the next header.
@@ -76,3 +79,11 @@ def classify_header(line: str) -> str | None:
     if any(w in _PILE_WORDS for w in meaningful):
         return PILE
     return MAIN
+
+
+def names_only_tamers(line: str) -> bool:
+    """True if ``line`` is a header naming only Tamers (``Tamers``, ``// Tamer (5)``): a list
+    grouped by card type, not a zone - its cards go where their type belongs."""
+    if classify_header(line) != PILE:
+        return False
+    return all(w in ("tamer", "tamers") for w in header_words(line) if w not in _FILLER_WORDS)

@@ -6,6 +6,7 @@ from tt_organizer.cards.database import CardDatabase
 from tt_organizer.decklist.model import MAIN, Deck, ParsedDecklist
 from tt_organizer.formats.model import FormatDefinition
 
+MAX_SUGGESTED = 20  # unknown card numbers of one deck that get "closest known" suggestions
 NO_SECTIONS_NOTE = "the list has no section headers: each card was placed in its zone by card type"
 
 
@@ -17,7 +18,8 @@ def place_cards(
     auto_zones: bool = False,
 ) -> Deck:
     """Turn a parsed list into a Deck: sections are respected when present, otherwise (or with
-    ``auto_zones``) every card goes to the zone its type belongs in."""
+    ``auto_zones``, or under a header naming only Tamers) every card goes to the zone its type
+    belongs in."""
     zone_ids = [z.id for z in fmt.zones]
     deck = Deck(
         source=parsed.source,
@@ -35,12 +37,15 @@ def place_cards(
         if card:
             deck.cards[number] = card
         elif cards is not None and number not in deck.unknown:
-            deck.unknown[number] = cards.suggest(number)
+            # suggestions cost ~10 ms each (a spelling search): a list of 2,000 made-up
+            # numbers took 26 s, so only the first few unknown numbers get them
+            few = len(deck.unknown) < MAX_SUGGESTED
+            deck.unknown[number] = cards.suggest(number) if few else []
         section = fmt.section_aliases.get(line.section or "", line.section)
         if section not in zone_ids:
             section = None
         home = fmt.home_zone(card.card_type) if card else None
-        if by_type or section is None:
+        if by_type or section is None or line.by_type:
             fallback = MAIN if MAIN in zone_ids else zone_ids[0]
             zone = home.id if home else (section or fallback)
             if auto_zones and section is not None and zone != section:
@@ -50,10 +55,18 @@ def place_cards(
         deck.zones[zone][number] = deck.zones[zone].get(number, 0) + line.count
     deck.moved = list(moved)
     for number, src, dst in deck.moved:
-        deck.notes.append(f"--auto-zones moved {_label(deck, number)} from {src} to {dst}")
+        deck.notes.append(
+            f"--auto-zones moved {_label(deck, number)} from the {_zone_label(fmt, src)} "
+            f"to the {_zone_label(fmt, dst)}"
+        )
     return deck
 
 
 def _label(deck: Deck, number: str) -> str:
     card = deck.cards.get(number)
     return f"{number} {card.name}" if card else number
+
+
+def _zone_label(fmt: FormatDefinition, zone_id: str) -> str:
+    rule = fmt.zone(zone_id)
+    return rule.label if rule else zone_id

@@ -77,6 +77,13 @@ class MatchInfo:
     reported_at: str | None = None
     stage: str = "swiss"  # "swiss" or "top-cut"
 
+    def winnerless_games_are_draws(self) -> bool:
+        """True when this match's games without a recorded winner are exactly its drawn games
+        (the result has that many draws); otherwise (e.g. ``2-1`` reported without
+        ``--winners``) their winners are simply unknown."""
+        pair = (self.player1, self.player2)
+        return sum(1 for g in self.games if g.winner not in pair) == self.draws
+
 
 @dataclass(frozen=True)
 class AuditEntry:

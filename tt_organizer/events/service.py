@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import store
-from tt_organizer.events.models import EventSettings, GameInfo, MatchInfo, PlayerInfo
+from tt_organizer.events.models import (
+    EventSettings,
+    EventSnapshot,
+    GameInfo,
+    MatchInfo,
+    PlayerInfo,
+)
 from tt_organizer.events.results import MatchResult, parse_game_flags, parse_result
 
 if TYPE_CHECKING:
@@ -32,6 +38,9 @@ TOP_CUT = "top-cut"
 TIEBREAKERS = ("omw", "oomw", "gw", "ogw")  # as tt_organizer.standings.tiebreakers knows them
 DEFAULT_TIEBREAKERS = ("omw", "oomw", "gw")
 TOP_CUT_SIZES = (0, 4, 8, 16)
+MAX_POINTS = 1000
+MAX_SEED = 2**63 - 1  # SQLite's largest integer
+MAX_NAME_LENGTH = 100
 DECK_COLOR_TYPES = ("Digimon", "Tamer")
 
 
@@ -93,6 +102,15 @@ def create_event(
         raise EventError(f"--top-cut {top_cut}: must be 0, 4, 8, 16 or auto")
     if win_points < 1 or min(draw_points, loss_points, bye_points) < 0:
         raise EventError("points: a win is worth at least 1, nothing is worth less than 0")
+    if max(win_points, draw_points, loss_points, bye_points) > MAX_POINTS:
+        raise EventError(f"points: at most {MAX_POINTS} for any result")
+    if not loss_points <= draw_points <= win_points or bye_points > win_points:
+        raise EventError(
+            f"points W{win_points}/D{draw_points}/L{loss_points}/bye {bye_points}: need "
+            "loss ≤ draw ≤ win and a bye worth no more than a win"
+        )
+    if seed is not None and not -MAX_SEED - 1 <= seed <= MAX_SEED:
+        raise EventError(f"--seed {seed}: must fit in 64 bits (±{MAX_SEED})")
     if unfinished not in ("draw", "double-loss"):
         raise EventError(f"--unfinished {unfinished}: must be draw or double-loss")
     tbs = tuple(t.strip().lower() for t in tiebreakers if t.strip())
@@ -244,12 +262,12 @@ def register_player(
 
     The deck is checked against the event's format and ban list; an illegal deck is refused
     unless ``allow_illegal`` (logged)."""
-    name = " ".join(name.split())
+    name = _clean_text(name, "a player name")
     if not name:
         raise EventError("a player needs a name")
     if name.upper() == "BYE":
         raise EventError("BYE is not a player name")
-    ext_id = ext_id.strip() if ext_id else None
+    ext_id = _clean_text(ext_id, "an id") if ext_id else None
     settings = store.read_settings(conn)
     report = raw = source = None
     if deck_path is not None or deck_text is not None:
@@ -270,6 +288,9 @@ def register_player(
             )
         if late and not current:
             late = False  # nothing missed yet: an ordinary registration
+        total = store.read_settings(conn).rounds  # fixed by the first pairing
+        if late and total is not None and current >= total:
+            raise EventError(f"all {total} Swiss rounds are paired; {name} could not play any")
         _refuse_duplicate(conn, name, ext_id)
         at = store.now()
         cur = conn.execute(
@@ -295,6 +316,17 @@ def register_player(
                         {"missed_rounds": missed, "scored_as": "loss"})
         player = _player(conn, pid)
     return Registration(player=player, report=report, missed_rounds=missed)
+
+
+def _clean_text(text: str, what: str) -> str:
+    """``text`` with runs of whitespace (tabs, newlines) made one space; refused when too long
+    or holding other control characters (they would garble tables, logs and spreadsheets)."""
+    text = " ".join(text.split())
+    if len(text) > MAX_NAME_LENGTH:
+        raise EventError(f"{text[:20]}…: {what} is at most {MAX_NAME_LENGTH} characters")
+    if not text.isprintable():
+        raise EventError(f"{text!r}: {what} cannot hold control characters")
+    return text
 
 
 def late_entry(conn: sqlite3.Connection, name: str, **kwargs: Any) -> Registration:
@@ -426,6 +458,8 @@ def _missing(matches: Sequence[MatchInfo]) -> list[int]:
 
 
 def _player_states(conn: sqlite3.Connection, ids: Sequence[int], *, seeded: bool) -> list[Any]:
+    """What the pairing needs of ``ids``: points and rank in the standings of every result so
+    far, opponents met, byes had."""
     from tt_organizer.pairing.swiss import PlayerState
 
     matches = [m for m in store.read_matches(conn) if m.stage == SWISS]
@@ -527,6 +561,18 @@ def pair_next_round(conn: sqlite3.Connection, *, seeded: bool = False) -> list[M
         return matches
 
 
+def _paired_seeded(conn: sqlite3.Connection, rnd: int) -> bool:
+    """Whether Swiss round ``rnd`` was paired with ``--seeded`` (as its audit entry says)."""
+    row = conn.execute(
+        "SELECT new FROM audit WHERE action = 'pair' AND subject = ? ORDER BY id DESC LIMIT 1",
+        (f"round {rnd}",),
+    ).fetchone()
+    try:
+        return bool(row and json.loads(row["new"]).get("seeded"))
+    except (ValueError, AttributeError):
+        return False
+
+
 def repair_round(conn: sqlite3.Connection) -> list[MatchInfo]:
     """Throw away the unreported pairings (and the bye) of the current Swiss round and pair
     their active players, and any active player without a pairing, again."""
@@ -546,8 +592,15 @@ def repair_round(conn: sqlite3.Connection) -> list[MatchInfo]:
         seated |= {m.player1 for m in store.read_matches(conn)
                    if m.stage == SWISS and m.round == rnd and m.table == 0}
         active = [p.id for p in store.read_players(conn) if not p.dropped and p.id not in seated]
-        if not loose and not active:
+        bye_only = bool(loose) and all(m.player2 is None for m in loose)
+        if (not loose and not active) or (bye_only and active == [loose[0].player1]):
+            # nothing to redo, or only the bye of a player still in: it would go to them again
             raise EventError(f"round {rnd} has no unreported pairing to redo")
+        if not kept and not active:
+            raise EventError(
+                f"every player of round {rnd} has dropped; nobody is left to pair (report its "
+                "tables, or `tt event undrop` a player first)"
+            )
         conn.execute(
             "DELETE FROM matches WHERE stage = ? AND round = ? AND table_no > 0 AND "
             "(result IS NULL OR outcome = 'bye')",
@@ -561,9 +614,10 @@ def repair_round(conn: sqlite3.Connection) -> list[MatchInfo]:
                              (rnd - 1, p.id))
         pairings: list[Any] = []
         if len(active) >= 1:
-            states = _player_states(conn, active, seeded=False)
+            seeded = rnd == 1 and _paired_seeded(conn, rnd)
+            states = _player_states(conn, active, seeded=seeded)
             pairings = pair_round(states, round_number=rnd, seed=settings.seed,
-                                  random_first_round=rnd == 1)
+                                  random_first_round=rnd == 1 and not seeded)
         free = sorted(m.table for m in loose)
         used = {m.table for m in kept}
         nxt = max(used | set(free) | {0}) + 1
@@ -689,7 +743,7 @@ def report_result(
             if earlier:
                 raise EventError(
                     f"{exc}; table {table} belongs to the finished round {earlier[0]} "
-                    f"(use `tt event correct {earlier[0]} {table} RESULT` to change it)"
+                    f"(use `{_correct_command(stage, earlier[0], table)}` to change it)"
                 ) from None
             raise
         if match.player2 is None:
@@ -697,16 +751,37 @@ def report_result(
         if match.result is not None:
             raise EventError(
                 f"table {table} of round {rnd} is already reported as {match.result}; "
-                f"use `tt event correct {rnd} {table} RESULT` to change it"
+                f"use `{_correct_command(stage, rnd, table)}` to change it"
             )
         parsed = parse_result(result, settings.best_of)
-        if stage == TOP_CUT and parsed.outcome not in ("p1", "p2"):
-            raise EventError(f"a top-cut match needs a winner; {parsed.text} has none")
+        if stage == TOP_CUT:
+            _check_top_cut_winner(conn, match, parsed)
         games = _games(match, parsed, settings.best_of, first, winners, turns)
         _write_result(conn, match, parsed, _outcome(parsed, settings), games)
         store.audit(conn, "report", _subject(stage, rnd, table), None,
                     _result_dict(None, parsed, games))
         return _find_match(conn, stage, rnd, table)
+
+
+def _check_top_cut_winner(conn: sqlite3.Connection, match: MatchInfo, result: MatchResult
+                          ) -> None:
+    """A top-cut match needs a winner, and a player who dropped concedes their match (a
+    correction that keeps the recorded winner is not refused for a later drop)."""
+    if result.outcome not in ("p1", "p2"):
+        raise EventError(f"a top-cut match needs a winner; {result.text} has none")
+    if result.outcome == match.outcome:
+        return
+    winner = match.player1 if result.outcome == "p1" else match.player2
+    assert winner is not None
+    p = _player(conn, winner)
+    if p.dropped:
+        raise EventError(f"{p.name} has dropped and cannot advance; report table "
+                         f"{match.table} as a loss for them")
+
+
+def _correct_command(stage: str, rnd: int, table: int) -> str:
+    """The ``tt event correct`` command line that changes this table's result."""
+    return f"tt event correct {rnd} {table} RESULT" + (" --top-cut" if stage == TOP_CUT else "")
 
 
 def _subject(stage: str, rnd: int, table: int) -> str:
@@ -749,9 +824,13 @@ def correct_result(
                 f"round {round_number} is closed for corrections (round {current} is paired); "
                 "use --override to correct it anyway (logged)"
             )
+        if stage == SWISS and store.current_round(conn, TOP_CUT) and not override:
+            raise EventError(
+                f"the top cut has been seeded from the Swiss results; correcting round "
+                f"{round_number} needs --override (logged)"
+            )
         if stage == TOP_CUT:
-            if parsed.outcome not in ("p1", "p2"):
-                raise EventError(f"a top-cut match needs a winner; {parsed.text} has none")
+            _check_top_cut_winner(conn, match, parsed)
             if current > round_number and outcome != match.outcome:
                 raise EventError(
                     f"top-cut round {round_number + 1} is paired; the winner of table {table} "
@@ -783,20 +862,36 @@ def _scoring(settings: EventSettings) -> Any:
 def standings(conn: sqlite3.Connection, round_number: int | None = None) -> list[Standing]:
     """Swiss standings after ``round_number`` (default: every reported result so far),
     computed from the stored results alone."""
-    from tt_organizer.standings.tiebreakers import MatchRecord, compute_standings
-
-    settings = store.read_settings(conn)
     current = store.current_round(conn)
-    upto = current if round_number is None else round_number
     if round_number is not None and not 0 <= round_number <= current:
         raise EventError(f"round {round_number} is not paired (current round {current})")
-    players = store.read_players(conn)
+    return compute_event_standings(store.read_settings(conn), store.read_players(conn),
+                                   store.read_matches(conn), current, round_number)
+
+
+def snapshot_standings(snapshot: EventSnapshot, round_number: int | None = None
+                       ) -> list[Standing]:
+    """:func:`standings` of a snapshot (for exports and reports that hold no connection)."""
+    return compute_event_standings(snapshot.settings, snapshot.players, snapshot.matches,
+                                   snapshot.current_round, round_number)
+
+
+def compute_event_standings(
+    settings: EventSettings, players: Sequence[PlayerInfo], matches: Sequence[MatchInfo],
+    current_round: int, round_number: int | None = None,
+) -> list[Standing]:
+    """The one place the event's standings are computed: Swiss results up to
+    ``round_number`` (default all), scored by the event's settings. A player who dropped
+    after round N counts as dropped in standings of round N or later (and in the default)."""
+    from tt_organizer.standings.tiebreakers import MatchRecord, compute_standings
+
+    upto = current_round if round_number is None else round_number
     records = [
         MatchRecord(
             round=m.round, player1=m.player1, player2=m.player2, p1_games=m.p1_games,
             p2_games=m.p2_games, draws=m.draws, outcome=m.outcome,
         )
-        for m in store.read_matches(conn)
+        for m in matches
         if m.stage == SWISS and m.round <= upto and m.outcome is not None
     ]
     dropped = [
@@ -841,7 +936,10 @@ def advance_top_cut(conn: sqlite3.Connection) -> list[MatchInfo]:
                 raise EventError("this event has no top cut (--top-cut 0 or too few players)")
             seeds = [s.player for s in standings(conn) if not s.dropped][:size]
             if len(seeds) < size:
-                raise EventError(f"only {len(seeds)} active players for a top {size}")
+                raise EventError(
+                    f"only {len(seeds)} active players for a top {size}; undrop players, or "
+                    "end the event with the Swiss standings"
+                )
             pairings = pair_top_cut(seeds)
             rnd = 1
             store.audit(conn, "top-cut", "seeds", None, {"size": size, "seeds": seeds})

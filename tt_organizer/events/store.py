@@ -33,8 +33,9 @@ from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 
 BUSY_TIMEOUT_MS = 30_000
 SQLITE_HEADER = b"SQLite format 3\x00"
-# Hidden test hook: "SECONDS[:MARKER]" makes every outermost transaction create MARKER and sleep
-# SECONDS just before COMMIT, so tests can kill a process inside an open transaction.
+# Hidden test hook: "SECONDS[:MARKER[:RELEASE]]" makes every outermost transaction create MARKER
+# and wait just before COMMIT -- SECONDS, or until the file RELEASE exists (SECONDS at most) --
+# so tests can kill a process inside an open transaction or hold its write lock at will.
 TEST_PAUSE_ENV = "TT_TEST_PAUSE_IN_TRANSACTION"
 
 _savepoints = itertools.count(1)
@@ -81,8 +82,15 @@ def create_database(path: str | Path) -> sqlite3.Connection:
     conn = _connect(p)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
-    with transaction(conn, pause=False):
-        migrate(conn, 0)
+    try:
+        with transaction(conn, pause=False):
+            # re-checked under the write lock: another `create` may have won the race
+            if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise EventError(f"{p}: file exists; an event database is created only once")
+            migrate(conn, 0)
+    except BaseException:
+        conn.close()
+        raise
     return conn
 
 
@@ -141,10 +149,16 @@ def _test_pause() -> None:
     spec = os.environ.get(TEST_PAUSE_ENV)
     if not spec:
         return
-    seconds, _, marker = spec.partition(":")
+    seconds, _, rest = spec.partition(":")
+    marker, _, release = rest.partition(":")
     if marker:
         Path(marker).write_text(str(os.getpid()), encoding="utf-8")
-    time.sleep(float(seconds))
+    if not release:
+        time.sleep(float(seconds))
+        return
+    deadline = time.monotonic() + float(seconds)
+    while not Path(release).exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
 
 
 @contextmanager

@@ -20,7 +20,7 @@ import csv
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -87,13 +87,15 @@ def put_row(ws: Worksheet, row: int, values: Sequence[object], *, start: int = 1
 def header_text(text: str, limit: int = 80) -> str:
     """Text for a print header/footer section: ``&`` (a control character there) doubled,
     cut to ``limit`` characters (Excel refuses headers over 255 characters in all)."""
-    text = clean_text(text).replace("\n", " ")
+    text = " ".join(clean_text(text).split())  # no line break, tab or CR in a print header
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return text.replace("&", "&&")
 
 
-def _target(path: str | Path, suffixes: tuple[str, ...]) -> Path:
+def check_target(path: str | Path, suffixes: tuple[str, ...]) -> Path:
+    """``path`` if a file may be written there (right suffix, folder exists, not a folder, not
+    a read-only file); InputError otherwise."""
     out = Path(path)
     if suffixes and out.suffix.lower() not in suffixes:
         raise InputError(f"the file name must end with {' or '.join(suffixes)}", file=str(out))
@@ -101,6 +103,13 @@ def _target(path: str | Path, suffixes: tuple[str, ...]) -> Path:
         raise InputError("is a directory", file=str(out))
     if not out.parent.is_dir():
         raise InputError(f"folder {out.parent} does not exist", file=str(out))
+    try:
+        mode = out.stat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not mode & 0o222:
+        # the rename would replace it regardless of its permissions (and root may write it)
+        raise InputError("the file is read-only; not replacing it", file=str(out))
     return out
 
 
@@ -149,19 +158,19 @@ def _write_error(path: Path, exc: OSError) -> InputError:
     return InputError(f"cannot write the file: {exc.strerror or exc}", file=str(path))
 
 
-def save_workbook_atomic(wb: Workbook, path: str | Path) -> Path:
-    """Save ``wb`` to ``path`` through a temporary file in the same folder and ``os.replace``.
+@contextlib.contextmanager
+def _atomic_write(out: Path) -> Iterator[Path]:
+    """Yield a temporary path beside ``out``; rename it over ``out`` when the block ends.
 
-    The data is fsynced before the rename; if anything fails the temporary file is removed and
-    a file already at ``path`` is left as it was.
+    If the block (or the rename) fails the temporary file is removed, a file already at
+    ``out`` is left as it was, and an OSError becomes a one-line :class:`InputError`.
     """
-    out = _target(path, (".xlsx", ".xlsm"))
     try:
         atomic = _AtomicFile(out)
     except OSError as exc:
         raise _write_error(out, exc) from None
     try:
-        wb.save(atomic.tmp)
+        yield atomic.tmp
         atomic.commit()
     except OSError as exc:
         atomic.discard()
@@ -169,6 +178,17 @@ def save_workbook_atomic(wb: Workbook, path: str | Path) -> Path:
     except BaseException:
         atomic.discard()
         raise
+
+
+def save_workbook_atomic(wb: Workbook, path: str | Path) -> Path:
+    """Save ``wb`` to ``path`` through a temporary file in the same folder and ``os.replace``.
+
+    The data is fsynced before the rename; if anything fails the temporary file is removed and
+    a file already at ``path`` is left as it was.
+    """
+    out = check_target(path, (".xlsx",))  # an .xlsm without macros is refused by Excel
+    with _atomic_write(out) as tmp:
+        wb.save(tmp)
     return out
 
 
@@ -176,24 +196,12 @@ def write_csv_atomic(
     path: str | Path, header: Sequence[str], rows: Iterable[Sequence[object]]
 ) -> Path:
     """Write a UTF-8 CSV file atomically; text fields are escaped with :func:`safe_text`."""
-    out = _target(path, (".csv",))
-    try:
-        atomic = _AtomicFile(out)
-    except OSError as exc:
-        raise _write_error(out, exc) from None
-    try:
-        with open(atomic.tmp, "w", encoding="utf-8", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow([safe_text(h) for h in header])
-            for row in rows:
-                writer.writerow([_csv_field(v) for v in row])
-        atomic.commit()
-    except OSError as exc:
-        atomic.discard()
-        raise _write_error(out, exc) from None
-    except BaseException:
-        atomic.discard()
-        raise
+    out = check_target(path, (".csv",))
+    with _atomic_write(out) as tmp, open(tmp, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow([safe_text(h) for h in header])
+        for row in rows:
+            writer.writerow([_csv_field(v) for v in row])
     return out
 
 

@@ -53,6 +53,7 @@ class Sheet:
 
     name: str
     rows: list[tuple[int, list[object]]]
+    hidden: bool = False
 
 
 @dataclass
@@ -153,10 +154,12 @@ def _xlsx_sheets(path: Path) -> list[Sheet]:
                     if number > MAX_ROWS + HEADER_SCAN_ROWS:
                         raise InputError(f"too many rows (limit {MAX_ROWS})", file=source,
                                          line=number)
-                    values = [c.value for c in cells]
+                    # a CSV export re-saved as .xlsx keeps its escaping quote: drop it
+                    values = [unescape_text(v) if isinstance(v, str) else v
+                              for v in (c.value for c in cells)]
                     if any(cell_text(v) for v in values):
                         rows.append((number, values))
-                sheets.append(Sheet(ws.title, rows))
+                sheets.append(Sheet(ws.title, rows, hidden=ws.sheet_state != "visible"))
         finally:
             wb.close()
     except InputError:
@@ -164,7 +167,9 @@ def _xlsx_sheets(path: Path) -> list[Sheet]:
     except Exception as exc:  # openpyxl raises many types for a broken workbook
         raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__})",
                          file=source) from None
-    return sheets
+    visible = [s for s in sheets if not s.hidden]
+    # a hidden sheet (an old round, a lookup table) is not what the organizer sees and fills
+    return visible or sheets
 
 
 def _decode(data: bytes, source: str) -> str:
@@ -335,6 +340,9 @@ def _looks_like_path(cell: str, base: Path) -> bool:
         return False
 
 
+_SPACES = re.compile(r"[^\S\t\n\r\x0b\x0c]+")
+
+
 def read_registrations(path: str | Path) -> list[RegistrationRow]:
     """Players to register from a sheet (``.xlsx`` or ``.csv``).
 
@@ -364,7 +372,9 @@ def read_registrations(path: str | Path) -> list[RegistrationRow]:
     ids: dict[str, int] = {}
     for number, values in sheet.rows[header + 1:]:
         raw_name = cell_text(_value(values, roles, "name"))
-        name = re.sub(r" {2,}", " ", raw_name)
+        # runs of spaces, also no-break and ideographic ones pasted from a web form, are one
+        # space (tabs and line breaks are refused below)
+        name = _SPACES.sub(" ", raw_name)
         ext_id = _text(values, roles, "ext_id") or None
         deck = _text(values, roles, "deck")
         deck_file = _text(values, roles, "deck_path")
@@ -437,6 +447,19 @@ def sheet_round(name: str) -> int | None:
     """The round a sheet (or CSV file stem) is named after: ``Pairings R3``, ``Round 3``."""
     match = _ROUND_SHEET.match(name) or _ROUND_FILE.search(name.strip())
     return int(match.group(1)) if match else None
+
+
+_DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−﹣－", "-"))
+_SCORE = re.compile(r"\d+(?:\s*[-:：]\s*\d+)+")
+
+
+def normalise_result(text: str) -> str:
+    """A result as typed in a sheet, in the form ``parse_result`` reads: any dash is ``-``,
+    and a score written ``2:1`` or `` 2 - 1 `` becomes ``2-1``."""
+    text = text.translate(_DASHES).strip()
+    if _SCORE.fullmatch(text):
+        text = re.sub(r"\s*[-:：]\s*", "-", text)
+    return text
 
 
 def _same_name(cell: str, name: str) -> bool:
@@ -528,10 +551,13 @@ def _check_row(
         return None, problems
     best_of = snapshot.settings.best_of
     try:
-        parsed = parse_result(text, best_of)
-    except EventError as exc:
-        problems.append(exc.message)
-        return None, problems
+        parsed = parse_result(normalise_result(text), best_of)
+    except EventError:
+        try:
+            parsed = parse_result(text, best_of)
+        except EventError as exc:
+            problems.append(exc.message)  # names the result as typed
+            return None, problems
     first = _tokens(_value(values, roles, "first"))
     winners = _tokens(_value(values, roles, "winners"))
     turns_raw = _tokens(_value(values, roles, "turns"))

@@ -113,7 +113,9 @@ def game_lists(m: MatchInfo) -> tuple[str, str, str]:
         return "", "", ""
     firsts = [seat_of(m, g.first) for g in games]
     first = ",".join(firsts) if all(firsts) else ""
-    winners = ",".join(seat_of(m, g.winner) or "draw" for g in games)
+    drawn = "draw" if m.winnerless_games_are_draws() else ""
+    seats = [seat_of(m, g.winner) or drawn for g in games]
+    winners = ",".join(seats) if all(seats) else ""
     turns = ",".join(str(g.turns) for g in games) if all(g.turns for g in games) else ""
     return first, winners, turns
 
@@ -199,10 +201,10 @@ def _pct(value: float | None) -> float | None:
 
 def standings_table(snapshot: EventSnapshot, last_round: int) -> Table:
     """Standings after ``last_round`` Swiss rounds."""
-    from tt_organizer.export.standings import standings_for
+    from tt_organizer.events.service import snapshot_standings
 
     rows: list[list[object]] = []
-    for s in standings_for(snapshot, last_round):
+    for s in snapshot_standings(snapshot, last_round):
         player = s.player
         name = player if isinstance(player, str) else snapshot.name(player)
         rows.append([
@@ -245,9 +247,10 @@ def results_table(snapshot: EventSnapshot, last_round: int, *, top_cut: bool) ->
         games = sorted(m.games, key=lambda g: g.number)
         if not games:
             rows.append([*base, None, "", "", None, m.reported_at])
+        drawn = "draw" if m.winnerless_games_are_draws() else ""
         for g in games:
             first = snapshot.name(g.first) if g.first is not None else ""
-            winner = snapshot.name(g.winner) if g.winner is not None else "draw"
+            winner = snapshot.name(g.winner) if g.winner is not None else drawn
             rows.append([*base, g.number, first, winner, g.turns, m.reported_at])
     columns = (
         Column("Stage"), Column(ROUND, INT), Column(TABLE, INT), Column(PLAYER1),

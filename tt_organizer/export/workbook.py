@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from tt_organizer.errors import InputError
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.export.cells import (
+    check_target,
     clean_text,
     header_text,
     put,
@@ -192,8 +193,7 @@ def export_csv(
     except OSError as exc:
         raise InputError(f"cannot create the folder: {exc.strerror or exc}",
                          file=str(folder)) from None
-    paths: list[Path] = []
-    for table in event_tables(snapshot, round_number):
-        paths.append(write_csv_atomic(folder / f"{table.file_stem}.csv", table.headers,
-                                      table.rows))
-    return paths
+    tables = event_tables(snapshot, round_number)
+    for table in tables:  # refuse before writing any file rather than leave a partial set
+        check_target(folder / f"{table.file_stem}.csv", (".csv",))
+    return [write_csv_atomic(folder / f"{t.file_stem}.csv", t.headers, t.rows) for t in tables]

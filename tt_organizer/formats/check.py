@@ -102,3 +102,15 @@ def check_text(text: str, ctx: CheckContext, *, source: str = "<text>") -> Valid
     parsed = parse_decklist(text, source=source, input_format=ctx.input_format,
                             normalize=ctx.normalize)
     return check_parsed(parsed, ctx)
+
+
+def check_bytes(
+    data: bytes, ctx: CheckContext, *, source: str, suffix: str = ""
+) -> ValidationReport:
+    """Parse, place and validate the bytes of a decklist file (a zip member, standard input);
+    ``suffix`` is the file name's (``.json``, ``.xlsx``). InputError if it cannot be read."""
+    from tt_organizer.decklist.parsers import parse_decklist_bytes
+
+    parsed = parse_decklist_bytes(data, source=source, input_format=ctx.input_format,
+                                  normalize=ctx.normalize, suffix=suffix)
+    return check_parsed(parsed, ctx)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 
 class CountRange(BaseModel):
@@ -94,6 +94,23 @@ class FormatDefinition(BaseModel):
     card_copy_limits: bool = True  # honour cards whose own text allows more copies
     section_aliases: dict[str, str] = Field(default_factory=dict)  # parser section -> zone id
     rules_text: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _zones_are_consistent(self) -> FormatDefinition:
+        """At least one zone, ids unique, and every zone a rule names is one of them (an
+        organizer's definition must be refused here, not fail in the middle of a check)."""
+        ids = [z.id for z in self.zones]
+        if not ids:
+            raise ValueError("a format needs at least one zone")
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"zone ids must be different: {', '.join(ids)}")
+        named = dict.fromkeys(self.section_aliases.values())
+        if self.color_rule is not None:
+            named.update(dict.fromkeys(self.color_rule.providers))
+        unknown = [z for z in named if z not in ids]
+        if unknown:
+            raise ValueError(f"unknown zone(s) {', '.join(unknown)} (zones: {', '.join(ids)})")
+        return self
 
     def zone(self, zone_id: str) -> ZoneRule | None:
         """The zone rule with id ``zone_id``."""

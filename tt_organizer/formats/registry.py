@@ -26,7 +26,14 @@ def read_definition(path: Path) -> FormatDefinition:
     """Read and check one definition file."""
     try:
         return FormatDefinition.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (ValueError, ValidationError) as exc:
+    except ValidationError as exc:  # one line per problem, not pydantic's report
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'definition'}: "
+            f"{str(e['msg']).removeprefix('Value error, ')}"
+            for e in exc.errors()
+        )
+        raise InputError(f"bad format definition: {problems}", file=str(path)) from None
+    except (OSError, ValueError) as exc:
         raise InputError(f"bad format definition: {exc}", file=str(path)) from None
 
 
@@ -44,8 +51,11 @@ def all_formats() -> dict[str, FormatDefinition]:
 
 def get_format(format_id: str | None = None) -> FormatDefinition:
     """The definition for ``format_id`` (default Tamer Tactics 0.9.1)."""
-    key = ALIASES.get(format_id or DEFAULT_FORMAT, format_id or DEFAULT_FORMAT)
+    wanted = (format_id or DEFAULT_FORMAT).strip()
+    key = ALIASES.get(wanted.lower(), wanted)
     formats = all_formats()
+    if key not in formats:  # `--format Standard`, `--format TT`
+        key = next((k for k in formats if k.casefold() == key.casefold()), key)
     if key not in formats:
         raise InputError(f"unknown format {format_id!r}; known: {', '.join(sorted(formats))}")
     return formats[key]

@@ -262,10 +262,7 @@ def _games(index: int, snap: EventSnapshot) -> Iterable[_Game]:
         if match.player2 is None:
             continue
         pair = (match.player1, match.player2)
-        # A game without a winner is a draw only when the result has that many drawn games;
-        # otherwise (e.g. "2-1" reported without --winners) its winner is simply unknown.
-        no_winner = sum(1 for g in match.games if g.winner not in pair)
-        draws_known = no_winner == match.draws
+        draws_known = match.winnerless_games_are_draws()
         for game in match.games:
             first = game.first if game.first in pair else None
             winner = game.winner if game.winner in pair else None

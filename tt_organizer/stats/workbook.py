@@ -3,6 +3,7 @@ interval, game-length histogram, win rate by colour and by pile split)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -53,7 +54,7 @@ def _rate_chart(
 ) -> BarChart:
     """A bar chart of the Win rate column with the Wilson interval as error bars."""
     from openpyxl.chart import BarChart, Reference
-    from openpyxl.chart.data_source import NumDataSource, NumRef
+    from openpyxl.chart.data_source import AxDataSource, NumDataSource, NumRef, StrRef
     from openpyxl.chart.error_bar import ErrorBars
     from openpyxl.utils import get_column_letter, quote_sheetname
 
@@ -70,15 +71,19 @@ def _rate_chart(
     chart.x_axis.delete = False
     chart.legend = None
     data = Reference(ws, min_col=rate_col, min_row=1, max_row=rows + 1)
-    labels = Reference(ws, min_col=label_col, min_row=2, max_row=rows + 1)
     chart.add_data(data, titles_from_data=True)
-    chart.set_categories(labels)
     sheet = quote_sheetname(ws.title)
 
-    def ref(col: int) -> NumDataSource:
+    def cells(col: int) -> str:
         letter = get_column_letter(col)
-        return NumDataSource(numRef=NumRef(f=f"{sheet}!${letter}$2:${letter}${rows + 1}"))
+        return f"{sheet}!${letter}$2:${letter}${rows + 1}"
 
+    def ref(col: int) -> NumDataSource:
+        return NumDataSource(numRef=NumRef(f=cells(col)))
+
+    # the labels (event names, colours, "7/2") are text: a string reference, not set_categories'
+    # number reference, which LibreOffice shows as 1, 2, 3...
+    chart.series[0].cat = AxDataSource(strRef=StrRef(f=cells(label_col)))
     chart.series[0].errBars = ErrorBars(errDir="y", errBarType="both", errValType="cust",
                                         noEndCap=False, plus=ref(plus_col), minus=ref(minus_col))
     chart.width, chart.height = 18, 9
@@ -104,6 +109,8 @@ def build_workbook(stats: CalibrationStats) -> Workbook:
     """An openpyxl Workbook holding every figure of ``stats`` and its charts."""
     from openpyxl import Workbook
     from openpyxl.chart import BarChart, Reference
+
+    from tt_organizer.export.workbook import print_layout
 
     fp = stats.first_player
     overall = fp.overall
@@ -137,8 +144,16 @@ def build_workbook(stats: CalibrationStats) -> Workbook:
         *[["Note", note] for note in stats.notes],
     ]
     _sheet_table(ws, ["Figure", "Value"], summary, (52, 60))
-    for r in (9, 10, 11):
-        ws.cell(row=r, column=2).number_format = _PCT
+    formats = {
+        "First player: win rate": _PCT,
+        "First player: 95% Wilson interval, low": _PCT,
+        "First player: 95% Wilson interval, high": _PCT,
+        "Game length: mean turn": "0.0",
+        "Game length: median turn": "0.0",
+    }
+    for row in ws.iter_rows(min_col=1, max_col=2):
+        if row[0].value in formats:
+            row[1].number_format = formats[row[0].value]
 
     ws = wb.create_sheet("First player")
     rows = [["All events", *_rate_cells(overall)]]
@@ -173,6 +188,11 @@ def build_workbook(stats: CalibrationStats) -> Workbook:
              "Win rate by Tamer:Digi-Egg split (non-mirror games, 95% interval)")
     _popular(wb.create_sheet("Tamers"), stats.tamers)
     _popular(wb.create_sheet("Cards"), stats.cards)
+    title = "Format calibration — " + ", ".join(stats.events)
+    made = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    for sheet in wb.worksheets:
+        # landscape, fit to the page width: a chart beside its table is never cut in two
+        print_layout(sheet, event=title, exported=made, landscape=True, header_rows="1:1")
     return wb
 
 

@@ -1,0 +1,255 @@
+"""Regression tests from the review of the ban-list parser and ``tt banlist diff``: several
+linked cards in one entry, restricted-copy counts, and derived lists in the diff's JSON."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from http_server import FIXTURES, serve, snapshot
+
+from tt_organizer.banlist.page import classify, parse_page
+from tt_organizer.banlist.sync import SyncRefused, page_source, sync_banlist
+from tt_organizer.cli.main import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+TITLE = "<title>Banned and Restricted Card Announcement (Mar. 16, 2026)</title>"
+
+
+def _page(current: str, history: str = "") -> str:
+    return (f"<html><head>{TITLE}</head><body>{history}<section id='application'>"
+            f"<h4>List of Currently Affected Cards</h4>{current}</section></body></html>")
+
+
+def _link(number: str, name: str) -> str:
+    return f"<a href='/cardlist/index.php?search=true&card_no={number}'>{number} {name}</a>"
+
+
+PAIR = (
+    "<h5 class='minTit'>Banned Pair: If A is included in a deck, B is banned.</h5>"
+    "<div class='noticeFrame noticeBase'><div class='noticeArea'>Component Card A</div>"
+    f"<ul class='noticeList'><li>・{_link('EX2-007', 'Mother D-Reaper')}<br>・"
+    f"{_link('BT1-010', 'Agumon')}</li></ul>"
+    "<div class='mt_s'><div class='noticeArea isRed'>Component Card B</div>"
+    "<ul class='noticeList'><li>EX7-064 Shoto Kazama<br>BT1-011 Gabumon</li></ul></div></div>"
+)
+BANNED = ("<h5 class='minTit'>Banned cards: Can’t be included in decks.</h5>"
+          f"<div><dd>{_link('BT5-109', 'Mega Digimon Fusion!')}</dd></div>")
+
+
+def test_a_pair_side_listing_several_linked_cards_in_one_li_keeps_them_all() -> None:
+    page = parse_page(_page(PAIR + BANNED + "<h5 class='minTit'>Restricted Cards (1)</h5>"
+                            f"<div><dd>{_link('BT2-047', 'Argomon')}</dd></div>"))
+    assert page.problems == []
+    assert [(p.a, p.b) for p in page.banned_pairs] == [
+        (["EX2-007", "BT1-010"], ["EX7-064", "BT1-011"])]
+    assert page.names["BT1-010"] == "Agumon"
+
+
+def test_a_dd_with_several_linked_cards_lists_each_of_them() -> None:
+    restricted = ("<h5 class='minTit'>Restricted Cards (1)</h5><div><dd>"
+                  f"{_link('BT1-001', 'Yokomon')}<br>{_link('BT1-002', 'Bibimon')}</dd></div>")
+    history = ("<section><h4>Effective on April 1, 2021</h4><h4>Restricted Cards</h4>"
+               "<div class='restrictionCol'><dl><dd>P-029 Agunimon<br>P-030 Lobomon</dd>"
+               f"<dd>{_link('BT3-103', 'Hidden Potential')} {_link('BT2-047', 'Argomon')}"
+               "</dd></dl></div></section>")
+    page = parse_page(_page(PAIR + BANNED + restricted, history))
+    assert page.restricted == {"BT1-001": 1, "BT1-002": 1}
+    assert page.names["BT1-002"] == "Bibimon"
+    [entry] = page.history
+    assert entry.effective == dt.date(2021, 4, 1)
+    assert entry.cards == ["P-029", "P-030", "BT3-103", "BT2-047"]
+
+
+@pytest.mark.parametrize(("heading", "count"), [
+    ("Restricted Cards (1) - Decks can only include one copy of these cards.", 1),
+    ("  Restricted   Cards  (2) ", 2),
+    ("Restricted Cards (2 copies)", 2),
+    ("Cards restricted to 2 copies", 2),
+    ("制限カード（2枚まで）", 2),
+    ("制限カード", 1),
+    # a number that is not a copy count gives the strictest restriction, never a laxer one
+    ("制限カード（2025年3月28日施行）", 1),
+    ("Restricted Cards (2026/03/16)", 1),
+    ("Restricted Cards (0)", 1),
+    ("Restricted Cards (12)", 1),
+])
+def test_restricted_heading_copy_count(heading: str, count: int) -> None:
+    assert classify(heading) == ("restricted", count, None)
+
+
+def test_diff_json_says_which_side_is_a_derived_list() -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["banlist", "diff", "2000-01-01", "2026-03-16", "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert payload["old"] == payload["new"] == "2026-03-16"
+    assert payload["old_in_force_on"] == "2000-01-01"
+    assert payload["new_in_force_on"] is None
+    assert set(payload["newly_restricted"]) == {"P-029", "P-030", "BT2-047"}
+
+
+def test_diff_of_identical_lists_says_no_changes() -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["banlist", "diff", "2026-03-16", "2026-03-16"])
+    assert result.exit_code == 0
+    assert "no changes" in result.output
+    as_json = json.loads(runner.invoke(
+        cli, ["banlist", "diff", "2026-03-16", "2026-03-16", "--json"]).stdout)
+    assert not any(as_json[k] for k in ("newly_banned", "newly_restricted", "lifted",
+                                         "changed", "pairs_added", "pairs_removed"))
+
+
+# --- a download that stopped early --------------------------------------------------------------
+
+
+@pytest.fixture
+def cache(tmp_path: Path) -> Path:
+    folder = tmp_path / "banlist_cache"
+    shutil.copytree(ROOT / "banlist_cache", folder)
+    return folder
+
+
+def test_a_page_cut_off_inside_the_current_list_is_refused(cache: Path) -> None:
+    """Cut in the middle of the restricted cards, the page still has all three parts and
+    lost less than half of the list: only the missing end of the page gives it away."""
+    html = (FIXTURES / "banlist" / "current.html").read_bytes()
+    cut = html[: html.index(b"BT15-057")]
+    before = snapshot(cache)
+    with serve() as server:
+        server.add("/cut", cut, content_length=False)  # the connection end delimits the body
+        with pytest.raises(SyncRefused, match="cut short"):
+            sync_banlist(page_source(server.url("/cut"), timeout=2, retries=0), cache,
+                         known=None)
+    assert snapshot(cache) == before
+    assert parse_page(html.decode("utf-8")).problems == []
+
+
+def test_a_body_shorter_than_its_content_length_is_a_clear_one_line_error(cache: Path) -> None:
+    html = (FIXTURES / "banlist" / "current.html").read_bytes()
+    before = snapshot(cache)
+    with serve() as server:
+        server.add("/short", html[: len(html) // 2], content_length=False,
+                   headers={"Content-Length": str(len(html))})
+        result = CliRunner().invoke(cli, ["banlist", "sync", "--url", server.url("/short"),
+                                          "--cache", str(cache), "--retries", "0",
+                                          "--timeout", "2"])
+    assert result.exit_code == 2
+    assert "cut short" in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert snapshot(cache) == before
+
+
+def test_odd_card_numbers_from_the_page_are_printed_as_text_not_markup(
+    cache: Path, tmp_path: Path
+) -> None:
+    html = (FIXTURES / "banlist" / "current.html").read_text(encoding="utf-8")
+    page = tmp_path / "page.html"
+    page.write_text(html.replace("card_no=BT5-109", "card_no=%5B/red%5D").replace(
+        "card_no=BT2-090", "card_no=%5Bbold%5D"), encoding="utf-8")
+    runner = CliRunner()
+    synced = runner.invoke(cli, ["banlist", "sync", "--url", str(page), "--cache", str(cache)])
+    assert synced.exit_code == 0, synced.output
+    assert "[/RED], [BOLD]" in synced.output
+    for args in (["banlist", "show"], ["banlist", "diff", "2026-01-01"]):
+        result = runner.invoke(cli, [*args, "--cache", str(cache)])
+        assert result.exit_code == 0, result.output
+        assert result.exception is None
+    assert "[/RED]" in runner.invoke(cli, ["banlist", "show", "--cache", str(cache)]).output
+
+
+def _japanese_page() -> bytes:
+    """current.html as the Japanese site would print it, in Shift_JIS, named only by <meta>."""
+    import re
+
+    html = (FIXTURES / "banlist" / "current.html").read_text(encoding="utf-8")
+    months = {m: i for i, m in enumerate(
+        ("January", "February", "March", "April", "May", "June", "July", "August",
+         "September", "October", "November", "December"), start=1)}
+    html = re.sub(r"Effective on (\w+) (\d+), (\d{4})",
+                  lambda m: f"{m[3]}年{months[m[1]]}月{m[2]}日から適用", html)
+    for english, japanese in (
+        ('<meta charset="UTF-8">', '<meta http-equiv="Content-Type" '
+                                   'content="text/html; charset=Shift_JIS">'),
+        ("Banned and Restricted Card Announcement (Mar. 16, 2026) − RULE｜Digimon Card Game",
+         "禁止・制限カードについて（2026年3月16日）｜デジモンカードゲーム"),
+        ("Banned and Restricted Card Announcement (Mar. 16, 2026)",
+         "禁止・制限カードの告知（2026年3月16日）"),
+        ("Banned and Restricted Card Announcement", "禁止・制限カードの告知"),
+        ("Banned Pair: If A is included in a deck, B is banned from being included in the "
+         "deck.", "禁止ペア：Aをデッキに入れた場合、Bはデッキに入れられません。"),
+        ("Banned cards: Can’t be included in decks.", "禁止カード：デッキに入れられません。"),
+        ("Restricted Cards (1) - Decks can only include one copy of these cards.",
+         "制限カード（1枚まで）"),
+        ("Restricted cards that will be lifted", "制限解除カード"),
+        ("List of Currently Affected Cards", "現在の対象カード一覧"),
+        ("Component Card A", "構成カードＡ"),
+        ("Component Card B", "構成カードＢ"),
+    ):
+        assert english in html, english
+        html = html.replace(english, japanese)
+    return html.encode("shift_jis", errors="xmlcharrefreplace")
+
+
+def test_a_japanese_page_in_shift_jis_gives_the_same_list(cache: Path) -> None:
+    english = parse_page((FIXTURES / "banlist" / "current.html").read_text(encoding="utf-8"))
+    with serve() as server:
+        server.add("/en", file=FIXTURES / "banlist" / "current.html")
+        server.add("/jp", _japanese_page(), content_type="text/html")  # no charset: <meta>
+        sync_banlist(page_source(server.url("/en"), timeout=2, retries=0), cache, known=None)
+        result = sync_banlist(page_source(server.url("/jp"), timeout=2, retries=0), cache,
+                              known=None)
+    bl = result.banlist
+    assert bl.announced == dt.date(2026, 3, 16)
+    assert (bl.banned, bl.restricted) == (english.banned, english.restricted)
+    jp = parse_page(_japanese_page().decode("shift_jis"))
+    assert jp.problems == []
+    assert (jp.banned, jp.restricted) == (english.banned, english.restricted)
+    assert [p.key() for p in jp.banned_pairs] == [p.key() for p in english.banned_pairs]
+    assert [(e.effective, e.kind, e.cards) for e in jp.history] == [
+        (e.effective, e.kind, e.cards) for e in english.history]
+    assert jp.effective == english.effective == dt.date(2026, 3, 27)
+
+
+def test_parsing_a_long_page_is_linear_not_quadratic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page of thousands of entries (the size cap allows ~5 MB) once took minutes: every
+    element was compared, by content, with every entry read before it. Counted, not timed."""
+    from bs4 import Tag
+
+    compared = 0
+    original = Tag.__eq__
+
+    def counting(self: Tag, other: object) -> bool:
+        nonlocal compared
+        compared += 1
+        return original(self, other)
+
+    n = 2000
+    dds = "".join(f"<a href='?card_no=BT1-{i % 999 + 1:03d}'><dd>Name {i}</dd></a>"
+                  for i in range(n))
+    html = _page(PAIR + BANNED + f"<h5 class='minTit'>Restricted Cards (1)</h5><div>{dds}</div>",
+                 f"<section><h4>Effective on April 1, 2021</h4><h5>Restricted Cards</h5>"
+                 f"<dl>{dds}</dl></section>")
+    monkeypatch.setattr(Tag, "__eq__", counting)
+    page = parse_page(html)
+    assert len(page.restricted) == 999 and len(page.history[0].cards) == 999
+    assert compared < n  # was about n * n
+
+
+def test_announced_cannot_refile_a_dated_page_under_another_date(cache: Path) -> None:
+    before = snapshot(cache)
+    page = FIXTURES / "banlist" / "current.html"  # dated Mar. 16, 2026 in its title
+    with pytest.raises(SyncRefused, match="not the page's own date 2026-03-16"):
+        sync_banlist(str(page), cache, known=None, announced=dt.date(2026, 9, 1))
+    assert snapshot(cache) == before
+    # the page's own date is fine, and --force files it where the organizer says
+    assert sync_banlist(str(page), cache, known=None,
+                        announced=dt.date(2026, 3, 16)).banlist.announced == dt.date(2026, 3, 16)
+    forced = sync_banlist(str(page), cache, known=None, announced=dt.date(2026, 9, 1),
+                          force=True)
+    assert forced.path.name == "2026-09-01.json" and forced.overridden
