@@ -137,3 +137,13 @@ def test_error_text_is_never_read_as_markup(tmp_path: Path) -> None:
     code, out = run(str(path))
     assert code == 2
     assert "nonsense [/x]" in out and "[bold]deck[red].txt:3" in out
+
+
+def test_input_format_choices_match_the_parsers(legal: Path) -> None:
+    from tt_organizer.cli.options import INPUT_SHAPES
+    from tt_organizer.decklist.parsers import INPUT_FORMATS
+
+    assert tuple(INPUT_SHAPES) == tuple(INPUT_FORMATS)
+    assert run(str(legal), "--input-format", "digimoncard.io")[0] == 0
+    code, out = run(str(legal), "--input-format", "nonsense")
+    assert code == 2 and "nonsense" in out

@@ -27,12 +27,18 @@ format_option = click.option(
     help="Format definition id (default tamer-tactics-0.9.1; see `tt formats`).",
 )
 
+# The decklist shapes of tt_organizer.decklist.parsers.INPUT_FORMATS, spelled out here so that
+# defining the option does not import the parsers (a test keeps the two equal).
+INPUT_SHAPES = (
+    "digimoncard.io", "digimoncard.dev", "digimoncard.app", "digimonmeta", "untap", "plain",
+    "tts", "csv", "xlsx",
+)
+
 input_format_option = click.option(
     "--input-format",
+    type=click.Choice(INPUT_SHAPES, case_sensitive=False),
     default=None,
-    metavar="SHAPE",
-    help="Force the decklist shape instead of auto-detecting it (digimoncard.io, "
-    "digimoncard.dev, digimoncard.app, digimonmeta, untap, plain, tts, csv, xlsx).",
+    help="Force the decklist shape instead of auto-detecting it.",
 )
 
 cache_option = click.option(
