@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
-import sqlite3
 import sys
 import types
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import CliRunner
+from event_helpers import Tt, dump
 
 from tt_organizer.cli.main import cli
 
@@ -20,29 +19,8 @@ ILLEGAL = str(FIXTURES / "illegal_short.txt")
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-class Tt:
-    """Runs ``tt event …`` against one event file."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, code: int = 0) -> Result:
-        result = self.runner.invoke(cli, ["event", *args], env={"TT_EVENT": str(self.path),
-                                                                "TT_ORGANIZER": "tester"})
-        assert result.exit_code == code, (args, result.output, result.exception)
-        return result
-
-    def json(self, *args: str) -> object:
-        return json.loads(self(*args, "--json").stdout)
 
 
-def dump(path: Path) -> str:
-    conn = sqlite3.connect(path)
-    try:
-        return "\n".join(conn.iterdump())
-    finally:
-        conn.close()
 
 
 @pytest.fixture

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner
-
-from tt_organizer.cli.main import cli
-
-DECKS = Path(__file__).parent / "fixtures" / "events"
+from event_helpers import EVENT_DECKS as DECKS
+from event_helpers import Tt
 
 
 def tt(db: Path, *args: str, code: int = 0) -> Any:
-    result = CliRunner().invoke(cli, ["event", *args, "--event", str(db), "--json"])
-    assert result.exit_code == code, result.output
-    return json.loads(result.output) if code == 0 else result.output
+    if code:
+        return Tt(db)(*args, "--json", code=code).output
+    return Tt(db).json(*args)
 
 
 def test_event_commands_print_json(tmp_path: Path) -> None:

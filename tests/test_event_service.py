@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from event_helpers import dump
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import service, store
@@ -18,13 +19,6 @@ ILLEGAL = FIXTURES / "illegal_short.txt"
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-def dump(path: Path) -> str:
-    """The whole database as SQL text, to prove a refused command changed nothing."""
-    conn = sqlite3.connect(path)
-    try:
-        return "\n".join(conn.iterdump())
-    finally:
-        conn.close()
 
 
 @pytest.fixture

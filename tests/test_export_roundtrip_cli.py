@@ -4,17 +4,14 @@ results into the exported pairings sheet, ``report --from`` it, and check the st
 from __future__ import annotations
 
 import csv
-import json
 import shutil
-import sqlite3
 import zipfile
 from pathlib import Path
 
 import openpyxl
 import pytest
-from click.testing import CliRunner, Result
+from event_helpers import Tt, dump
 
-from tt_organizer.cli.main import cli
 from tt_organizer.export.cells import put_row
 
 EVENTS = Path(__file__).parent / "fixtures" / "events"
@@ -22,27 +19,8 @@ HYPERLINK = '=HYPERLINK("http://x","y")'
 NAMES = ["Ann", "Ben", HYPERLINK, "Dan", "-Eve"]
 
 
-class Tt:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, code: int = 0) -> Result:
-        result = self.runner.invoke(cli, ["event", *args], env={"TT_EVENT": str(self.path),
-                                                                "TT_ORGANIZER": "tester"})
-        assert result.exit_code == code, (args, result.output, result.exception)
-        return result
-
-    def json(self, *args: str) -> list[dict]:
-        return json.loads(self(*args, "--json").stdout)
 
 
-def dump(path: Path) -> str:
-    conn = sqlite3.connect(path)
-    try:
-        return "\n".join(conn.iterdump())
-    finally:
-        conn.close()
 
 
 @pytest.fixture

@@ -3,51 +3,13 @@ cut, and pairing quality end to end (click's runner, in process)."""
 
 from __future__ import annotations
 
-import json
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from event_helpers import Tt, dump
 
-from tt_organizer.cli.main import cli
 from tt_organizer.events import service, store
-
-
-class Tt:
-    """Runs ``tt event …`` against one event file."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.runner = CliRunner()
-
-    def __call__(self, *args: str, code: int = 0) -> Result:
-        result = self.runner.invoke(cli, ["event", *args], env={"TT_EVENT": str(self.path),
-                                                                "TT_ORGANIZER": "tester"})
-        assert result.exit_code == code, (args, result.output, result.exception)
-        return result
-
-    def json(self, *args: str) -> object:
-        return json.loads(self(*args, "--json").stdout)
-
-    def refused(self, *args: str, match: str) -> str:
-        """Run a command that must be refused (exit 2) and leave the file unchanged."""
-        before = dump(self.path) if self.path.exists() else None
-        err = self(*args, code=2).stderr
-        assert match in err, err
-        assert "Traceback" not in err
-        if before is not None:
-            assert dump(self.path) == before
-        return err
-
-
-def dump(path: Path) -> str:
-    conn = sqlite3.connect(path)
-    try:
-        return "\n".join(conn.iterdump())
-    finally:
-        conn.close()
 
 
 @pytest.fixture

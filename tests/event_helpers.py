@@ -1,0 +1,50 @@
+"""Shared helpers of the event tests: run ``tt event …`` on one file, dump a database."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from tt_organizer.cli.main import cli
+
+EVENT_DECKS = Path(__file__).parent / "fixtures" / "events"
+
+
+def dump(path: Path) -> str:
+    """The whole database as SQL text, to prove a refused command changed nothing."""
+    conn = sqlite3.connect(path)
+    try:
+        return "\n".join(conn.iterdump())
+    finally:
+        conn.close()
+
+
+class Tt:
+    """Runs ``tt event …`` against one event file (``TT_EVENT``), as organizer "tester"."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, code: int = 0) -> Result:
+        result = self.runner.invoke(cli, ["event", *args], env={"TT_EVENT": str(self.path),
+                                                                "TT_ORGANIZER": "tester"})
+        assert result.exit_code == code, (args, result.output, result.exception)
+        return result
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self(*args, "--json").stdout)
+
+    def refused(self, *args: str, match: str) -> str:
+        """Run a command that must be refused (exit 2) and leave the file unchanged."""
+        before = dump(self.path) if self.path.exists() else None
+        err = self(*args, code=2).stderr
+        assert match in err, err
+        assert "Traceback" not in err
+        if before is not None:
+            assert dump(self.path) == before
+        return err
