@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.errors import EXIT_INVALID, EventError, TTError
 
 
@@ -112,12 +112,13 @@ def event() -> None:
               help="Colour requirement is an error, not a warning.")
 @click.option("--points", default="3,1,0,3", show_default=True, metavar="W,D,L,BYE",
               help="Match points for a win, draw, loss and bye.")
+@setting_option
 @json_option
 @event_option
 def create(
     name: str, format_id: str | None, rounds: str, best_of: str, top_cut: str,
     seed: int | None, unfinished: str, tiebreakers: str, banlist: str | None,
-    strict_colors: bool, points: str, as_json: bool, event_path: str,
+    strict_colors: bool, points: str, settings: dict[str, int], as_json: bool, event_path: str,
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
@@ -133,6 +134,7 @@ def create(
         top_cut=_int_or_auto(top_cut, "--top-cut", (0, 4, 8, 16)), seed=seed,
         unfinished=unfinished, tiebreakers=tiebreakers.split(","), strict_colors=strict_colors,
         win_points=w, draw_points=d, loss_points=loss, bye_points=bye,
+        format_settings=settings,
     )
     if as_json:
         from dataclasses import asdict
@@ -151,6 +153,9 @@ def create(
         f"  points W{s.win_points}/D{s.draw_points}/L{s.loss_points}/bye {s.bye_points}, "
         f"unfinished = {s.unfinished}, tiebreakers {', '.join(s.tiebreakers)}"
     )
+    if s.format_settings:
+        shown = ", ".join(f"{k}={v}" for k, v in sorted(s.format_settings.items()))
+        _out(f"  format settings: {shown}")
 
 
 # --- players ---------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ class EventSettings:
     seed: int = 0
     strict_colors: bool = False
     created_at: str = ""
+    format_settings: dict[str, int] = field(default_factory=dict)  # e.g. {"max_ultimates": 2}
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _V1 = """
 CREATE TABLE settings (
@@ -111,8 +111,13 @@ CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit
 BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
 """
 
+# Version 2: format settings an event sets for its deck checks (e.g. {"max_ultimates": 2}).
+_V2 = """
+ALTER TABLE settings ADD COLUMN format_settings TEXT NOT NULL DEFAULT '{}';  -- JSON object
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1,)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -86,9 +86,12 @@ def create_event(
     draw_points: int = 1,
     loss_points: int = 0,
     bye_points: int = 3,
+    format_settings: Mapping[str, int] | None = None,
 ) -> EventSettings:
     """Create the event database at ``path``. ``rounds``/``top_cut`` None = by player count;
-    ``banlist`` None pins the newest cached ban list; ``seed`` None draws a random seed."""
+    ``banlist`` None pins the newest cached ban list; ``seed`` None draws a random seed;
+    ``format_settings`` are the format's own settings for every deck check (e.g. a cap on
+    Ultimate Digimon, ``{"max_ultimates": 2}``)."""
     from tt_organizer.formats.registry import get_format
 
     name = name.strip()
@@ -130,6 +133,14 @@ def create_event(
         banlist_date = load_banlist(pick=banlist).announced.isoformat()
     elif banlist:
         raise EventError(f"format {fmt.id} does not use a ban list; drop --banlist")
+    fmt_settings = dict(format_settings or {})
+    known = {r.max_setting for r in fmt.requirements if r.max_setting}
+    unknown = sorted(set(fmt_settings) - known)
+    if unknown:
+        raise EventError(f"format {fmt.id} has no setting {', '.join(unknown)} "
+                         f"(its settings: {', '.join(sorted(known)) or 'none'})")
+    if any(not 0 <= v <= MAX_POINTS for v in fmt_settings.values()):
+        raise EventError(f"format settings must be 0–{MAX_POINTS}")
     if seed is None:
         seed = secrets.randbelow(2**31)
     settings = EventSettings(
@@ -148,6 +159,7 @@ def create_event(
         seed=seed,
         strict_colors=strict_colors,
         created_at=store.now(),
+        format_settings=fmt_settings,
     )
     conn = store.create_database(path)
     try:
@@ -155,13 +167,13 @@ def create_event(
             conn.execute(
                 "INSERT INTO settings (id, name, format_id, banlist_date, best_of, rounds, "
                 "rounds_auto, top_cut, win_points, draw_points, loss_points, bye_points, "
-                "unfinished, tiebreakers, seed, strict_colors, created_at) "
-                "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "unfinished, tiebreakers, seed, strict_colors, created_at, format_settings) "
+                "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     settings.name, settings.format_id, settings.banlist_date, best_of, rounds,
                     int(rounds is None), top_cut, win_points, draw_points, loss_points,
                     bye_points, unfinished, ",".join(tbs), seed, int(strict_colors),
-                    settings.created_at,
+                    settings.created_at, json.dumps(fmt_settings, sort_keys=True),
                 ),
             )
             store.audit(conn, "create", "event", None, _settings_dict(settings))
@@ -183,7 +195,7 @@ def _settings_dict(s: EventSettings) -> dict[str, Any]:
         "points": {"win": s.win_points, "draw": s.draw_points, "loss": s.loss_points,
                    "bye": s.bye_points},
         "unfinished": s.unfinished, "tiebreakers": list(s.tiebreakers), "seed": s.seed,
-        "strict_colors": s.strict_colors,
+        "strict_colors": s.strict_colors, "format_settings": dict(s.format_settings),
     }
 
 
@@ -200,10 +212,14 @@ class Registration:
 
 
 @lru_cache(maxsize=4)
-def _check_context(format_id: str, banlist_date: str | None, strict: bool) -> CheckContext:
+def _check_context(
+    format_id: str, banlist_date: str | None, strict: bool,
+    format_settings: tuple[tuple[str, int], ...] = (),
+) -> CheckContext:
     from tt_organizer.formats.check import load_context
 
-    return load_context(format_id, banlist_pick=banlist_date, strict_colors=strict)
+    return load_context(format_id, banlist_pick=banlist_date, strict_colors=strict,
+                        settings=dict(format_settings))
 
 
 def check_deck(
@@ -217,7 +233,8 @@ def check_deck(
     returns the report, the raw text to store and the source name."""
     from tt_organizer.formats.check import check_file, check_text
 
-    ctx = _check_context(settings.format_id, settings.banlist_date, settings.strict_colors)
+    ctx = _check_context(settings.format_id, settings.banlist_date, settings.strict_colors,
+                         tuple(sorted(settings.format_settings.items())))
     if path is not None:
         p = Path(path)
         report = check_file(p, ctx)

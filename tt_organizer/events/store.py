@@ -228,6 +228,7 @@ def read_settings(conn: sqlite3.Connection) -> EventSettings:
         seed=r["seed"],
         strict_colors=bool(r["strict_colors"]),
         created_at=r["created_at"],
+        format_settings={str(k): int(v) for k, v in json.loads(r["format_settings"]).items()},
     )
 
 
