@@ -14,7 +14,7 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 from urllib.parse import unquote
 
 from tt_organizer.banlist.model import (
@@ -162,7 +162,7 @@ def _within(tag: Tag, handled: set[int]) -> bool:
     return id(tag) in handled or any(id(parent) in handled for parent in tag.parents)
 
 
-def _is_tag(node: object) -> bool:
+def _is_tag(node: object) -> TypeGuard[Tag]:
     from bs4 import Tag
 
     return isinstance(node, Tag)

@@ -623,8 +623,8 @@ def _csv_rows(text: str, source: str) -> Iterator[_Row]:
             text = "\n".join(lines[start + first - 1 : start + last]).strip()
             yield _Row(start + first, cells, text)
     except csv.Error as exc:
-        line = start + previous + 1
-        raise _fail(f"unreadable CSV: {exc}", source, line, _line_text(lines, line)) from None
+        at = start + previous + 1
+        raise _fail(f"unreadable CSV: {exc}", source, at, _line_text(lines, at)) from None
 
 
 def _line_text(lines: list[str], line: int) -> str | None:

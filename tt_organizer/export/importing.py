@@ -481,7 +481,7 @@ def _result_sheets(sheets: list[Sheet], source: str) -> list[tuple[Sheet, int | 
     if len(sheets) == 1:
         return [(sheets[0], sheet_round(sheets[0].name))]
     named = [(s, sheet_round(s.name)) for s in sheets]
-    picked = [(s, r) for s, r in named if r is not None]
+    picked: list[tuple[Sheet, int | None]] = [(s, r) for s, r in named if r is not None]
     if not picked:
         raise InputError(
             "no pairings sheet found: name the sheet 'Pairings R<n>' or 'Round <n>' "

@@ -181,7 +181,7 @@ def top_cut_table(snapshot: EventSnapshot) -> Table | None:
     )
     if not matches:
         return None
-    rows = [
+    rows: list[list[object]] = [
         [m.round, m.table, snapshot.name(m.player1), snapshot.name(m.player2), m.result]
         for m in matches
     ]

@@ -141,9 +141,9 @@ def build_workbook(stats: CalibrationStats) -> Workbook:
         ["Game length: status", length.status],
         ["Minimum games for the headline", stats.min_games],
         ["Minimum games per colour / split", stats.min_bucket],
-        *[["Note", note] for note in stats.notes],
     ]
-    _sheet_table(ws, ["Figure", "Value"], summary, (52, 60))
+    notes: list[list[object]] = [["Note", note] for note in stats.notes]
+    _sheet_table(ws, ["Figure", "Value"], summary + notes, (52, 60))
     formats = {
         "First player: win rate": _PCT,
         "First player: 95% Wilson interval, low": _PCT,
