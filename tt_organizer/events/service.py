@@ -474,16 +474,19 @@ def _missing(matches: Sequence[MatchInfo]) -> list[int]:
     return [m.table for m in matches if m.result is None]
 
 
-def _player_states(conn: sqlite3.Connection, ids: Sequence[int], *, seeded: bool) -> list[Any]:
-    """What the pairing needs of ``ids``: points and rank in the standings of every result so
-    far, opponents met, byes had."""
+def _player_states(
+    conn: sqlite3.Connection, ids: Sequence[int], *, seeded: bool, upto: int | None = None
+) -> list[Any]:
+    """What the pairing needs of ``ids``: points and rank in the standings of every result up
+    to round ``upto`` (default all so far), opponents met, byes had."""
     from tt_organizer.pairing.swiss import PlayerState
 
-    matches = [m for m in store.read_matches(conn) if m.stage == SWISS]
+    matches = [m for m in store.read_matches(conn)
+               if m.stage == SWISS and (upto is None or m.round <= upto)]
     ranks: dict[int, int] = {}
     points: dict[int, int] = {}
     if matches:
-        for s in standings(conn):
+        for s in standings(conn, upto):
             ranks[s.player] = s.rank
             points[s.player] = s.points
     opponents: dict[int, set[int]] = {pid: set() for pid in ids}
@@ -632,7 +635,9 @@ def repair_round(conn: sqlite3.Connection) -> list[MatchInfo]:
         pairings: list[Any] = []
         if len(active) >= 1:
             seeded = rnd == 1 and _paired_seeded(conn, rnd)
-            states = _player_states(conn, active, seeded=seeded)
+            # ranked by the standings before this round, so that the new pairings (and the
+            # bye) do not depend on which of this round's tables happened to report first
+            states = _player_states(conn, active, seeded=seeded, upto=rnd - 1)
             pairings = pair_round(states, round_number=rnd, seed=settings.seed,
                                   random_first_round=rnd == 1 and not seeded)
         free = sorted(m.table for m in loose)
