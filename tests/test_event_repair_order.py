@@ -39,3 +39,16 @@ def test_repair_does_not_depend_on_this_rounds_reported_results(tmp_path: Path) 
         win = repaired(tmp_path / f"a{seed}.sqlite", seed, "2-0")
         loss = repaired(tmp_path / f"b{seed}.sqlite", seed, "0-2")
         assert win == loss, seed
+
+
+def test_seeded_after_round_one_says_it_does_nothing(tmp_path: Path) -> None:
+    from event_helpers import Tt
+
+    tt = Tt(tmp_path / "e.sqlite")
+    tt("create", "Cup", "--seed", "1")
+    for name in NAMES[:4]:
+        tt("register", name)
+    assert "--seeded" not in tt("pair", "--seeded").stderr
+    for table in (1, 2):
+        tt("report", str(table), "2-0")
+    assert "--seeded orders round 1 only" in tt("pair", "--seeded").stderr

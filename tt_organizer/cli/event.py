@@ -416,6 +416,10 @@ def pair(seeded: bool, as_json: bool, event_path: str) -> None:
 
     with store.connect(event_path) as conn:
         matches = service.pair_next_round(conn, seeded=seeded)
+        if seeded and matches[0].round > 1:
+            from tt_organizer.cli.output import warn
+
+            warn("--seeded orders round 1 only; later rounds pair by the standings")
         if as_json:
             from tt_organizer.cli.output import print_json
 
