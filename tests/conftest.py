@@ -29,6 +29,19 @@ LEGAL_PILE = {
 DeckBuilder = Callable[..., Deck]
 
 
+def with_changes(base: Mapping[str, int], **changes: int) -> dict[str, int]:
+    """Copy ``base`` with counts replaced (``BT1_010=4``: ``_`` stands for ``-``; a count of 0
+    removes the card)."""
+    out = dict(base)
+    for key, count in changes.items():
+        number = key.replace("_", "-")
+        if count:
+            out[number] = count
+        else:
+            out.pop(number, None)
+    return out
+
+
 @pytest.fixture(scope="session")
 def db() -> CardDatabase:
     return load_cards()

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from conftest import with_changes
 
 from tt_organizer.cards.games import (
     GameCardDatabase,
@@ -65,18 +66,6 @@ def load(game: str) -> None:
 
 def deck_text(cards: Mapping[str, int]) -> str:
     return "".join(f"{n} {number}\n" for number, n in cards.items())
-
-
-def changed(base: Mapping[str, int], **edits: int) -> dict[str, int]:
-    """``base`` with counts replaced (``ST_01=4``: ``_`` stands for ``-``; 0 removes)."""
-    out = dict(base)
-    for key, n in edits.items():
-        number = key.replace("_", "-")
-        if n:
-            out[number] = n
-        else:
-            out.pop(number, None)
-    return out
 
 
 def check(format_id: str, cards: Mapping[str, int], **settings: int) -> ValidationReport:
@@ -256,14 +245,14 @@ def test_dmcg_1999_legal_deck() -> None:
 
 def test_dmcg_1999_size() -> None:
     load("dmcg-1999")
-    assert codes(check("dmcg-1999", changed(DMCG_1999_LEGAL, ST_06=0))) == ["DECK_SIZE"]
-    assert codes(check("dmcg-1999", changed(DMCG_1999_LEGAL, ST_06=2))) == ["DECK_SIZE"]
+    assert codes(check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_06=0))) == ["DECK_SIZE"]
+    assert codes(check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_06=2))) == ["DECK_SIZE"]
 
 
 def test_dmcg_1999_same_name_counts_across_numbers() -> None:
     load("dmcg-1999")
     # 3 Agumon St-01 + 1 Agumon Bo-1: every number is within 3, the name is not
-    report = check("dmcg-1999", changed(DMCG_1999_LEGAL, BO_1=1, BO_2=2))
+    report = check("dmcg-1999", with_changes(DMCG_1999_LEGAL, BO_1=1, BO_2=2))
     assert codes(report) == ["DECK_COPIES"]
     (error,) = report.errors
     assert "4 copies of Agumon" in error.message
@@ -272,7 +261,7 @@ def test_dmcg_1999_same_name_counts_across_numbers() -> None:
 
 def test_dmcg_1999_needs_a_level_iii_digimon() -> None:
     load("dmcg-1999")
-    no_rookies = changed(DMCG_1999_LEGAL, ST_01=0, ST_02=0, BO_2=0, BO_6=3, BO_4=3, ST_07=3)
+    no_rookies = with_changes(DMCG_1999_LEGAL, ST_01=0, ST_02=0, BO_2=0, BO_6=3, BO_4=3, ST_07=3)
     report = check("dmcg-1999", no_rookies)
     assert codes(report) == ["LEVEL_III_REQUIRED"]
     assert "the deck has 0, needs at least 1" in report.errors[0].message
@@ -290,7 +279,7 @@ def test_dmcg_1999_event_may_cap_ultimates() -> None:
 
 def test_dmcg_1999_unknown_card() -> None:
     load("dmcg-1999")
-    report = check("dmcg-1999", changed(DMCG_1999_LEGAL, ST_06=0, ST_99=1))
+    report = check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_06=0, ST_99=1))
     assert codes(report) == ["UNKNOWN_CARD"]
 
 
@@ -327,19 +316,19 @@ def test_dmcg_1999_without_card_data() -> None:
 
 
 def test_without_card_data_size_and_copies_by_identifier_still_apply() -> None:
-    assert codes(check("dmcg-1999", changed(DMCG_1999_LEGAL, ST_06=0))) == ["DECK_SIZE"]
-    report = check("dmcg-1999", changed(DMCG_1999_LEGAL, ST_01=4, ST_06=0))
+    assert codes(check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_06=0))) == ["DECK_SIZE"]
+    report = check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_01=4, ST_06=0))
     assert codes(report) == ["DECK_COPIES"]
     assert "4 copies of ST-01" in report.errors[0].message
     # the same name under two identifiers cannot be seen without card data
-    assert check("dmcg-1999", changed(DMCG_1999_LEGAL, BO_1=1, BO_2=2)).legal
+    assert check("dmcg-1999", with_changes(DMCG_1999_LEGAL, BO_1=1, BO_2=2)).legal
 
 
 def test_fftcg_without_card_data_reports_type_rule_not_checked() -> None:
     report = check("fftcg", FFTCG_LEGAL)
     assert report.legal
     assert not_checked(report) == ["not checked without card data: card types allowed in the Deck"]
-    assert codes(check("fftcg", changed(FFTCG_LEGAL, **{"1_001H": 4}))) == [
+    assert codes(check("fftcg", with_changes(FFTCG_LEGAL, **{"1_001H": 4}))) == [
         "DECK_SIZE", "DECK_COPIES"]
 
 
@@ -361,8 +350,8 @@ def test_dmcg_alpha_legal_deck_same_name_under_two_numbers() -> None:
 
 def test_dmcg_alpha_broken() -> None:
     load("dmcg-alpha")
-    assert codes(check("dmcg-alpha", changed(DMCG_ALPHA_LEGAL, DA1_006=3))) == ["DECK_SIZE"]
-    report = check("dmcg-alpha", changed(DMCG_ALPHA_LEGAL, DA1_001=4, DA1_006=1))
+    assert codes(check("dmcg-alpha", with_changes(DMCG_ALPHA_LEGAL, DA1_006=3))) == ["DECK_SIZE"]
+    report = check("dmcg-alpha", with_changes(DMCG_ALPHA_LEGAL, DA1_001=4, DA1_006=1))
     assert codes(report) == ["DECK_COPIES"]
     assert "4 copies of DA1-001 Agumon" in report.errors[0].message
 
@@ -379,8 +368,8 @@ def test_appmon_legal_deck() -> None:
 
 def test_appmon_broken() -> None:
     load("appmon")
-    assert codes(check("appmon", changed(APPMON_LEGAL, AP01_010=2))) == ["DECK_SIZE"]
-    report = check("appmon", changed(APPMON_LEGAL, AP02_001=2, AP01_010=2))
+    assert codes(check("appmon", with_changes(APPMON_LEGAL, AP01_010=2))) == ["DECK_SIZE"]
+    report = check("appmon", with_changes(APPMON_LEGAL, AP02_001=2, AP01_010=2))
     assert codes(report) == ["DECK_COPIES"]
     assert "4 copies of Gatchmon" in report.errors[0].message
 
@@ -397,9 +386,9 @@ def test_fftcg_legal_deck() -> None:
 
 def test_fftcg_broken() -> None:
     load("fftcg")
-    assert codes(check("fftcg", changed(FFTCG_LEGAL, **{"12_047L": 3}))) == ["DECK_SIZE"]
+    assert codes(check("fftcg", with_changes(FFTCG_LEGAL, **{"12_047L": 3}))) == ["DECK_SIZE"]
     # 3 written with the rarity letter and 1 without: the same card number
-    text = deck_text(changed(FFTCG_LEGAL, **{"12_047L": 1})) + "1 Auron 1-001\n"
+    text = deck_text(with_changes(FFTCG_LEGAL, **{"12_047L": 1})) + "1 Auron 1-001\n"
     report = check_text(text, load_context("fftcg"))
     assert codes(report) == ["DECK_COPIES"]
     assert "4 copies of 1-001H Auron" in report.errors[0].message
@@ -411,7 +400,7 @@ def test_fftcg_card_type_the_format_does_not_allow(tmp_path: Path) -> None:
     csv_path.write_text("\n".join([*lines, "1-200C\tCrystal Shard\tCrystal\t\t0\tC"]) + "\n",
                         encoding="utf-8")
     import_game_cards(csv_path, "fftcg")
-    report = check("fftcg", changed(FFTCG_LEGAL, **{"12_047L": 1, "1_200C": 1}))
+    report = check("fftcg", with_changes(FFTCG_LEGAL, **{"12_047L": 1, "1_200C": 1}))
     assert codes(report) == ["WRONG_ZONE"]
     assert "does not allow it in any zone" in report.errors[0].message
 

@@ -3,21 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import LEGAL_MAIN, LEGAL_PILE
+from conftest import LEGAL_MAIN, LEGAL_PILE, with_changes
 
 from tt_organizer.formats.validator import validate_deck
-
-
-def with_changes(base: dict[str, int], **changes: int) -> dict[str, int]:
-    """Copy ``base`` with counts replaced (keys use _ for -); a count of 0 removes the card."""
-    out = dict(base)
-    for key, count in changes.items():
-        number = key.replace("_", "-")
-        if count:
-            out[number] = count
-        else:
-            out.pop(number, None)
-    return out
 
 
 def codes(report) -> list[str]:
