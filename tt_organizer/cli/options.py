@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tt_organizer.errors import InputError
-
 if TYPE_CHECKING:
     from tt_organizer.formats.check import CheckContext
 
@@ -173,7 +171,7 @@ def deck_check_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def load_check_context(opts: DeckCheckOptions) -> CheckContext:
     """Load the format, card data and ban list the options name (syncing first with --sync);
-    warn when the list was derived for --as-of; refuse settings the format does not have."""
+    warn when the list was derived for --as-of."""
     from tt_organizer.cli.banlist import note_derived, sync_before_validate
     from tt_organizer.formats.check import load_context
 
@@ -190,11 +188,4 @@ def load_check_context(opts: DeckCheckOptions) -> CheckContext:
         settings=opts.settings,
     )
     note_derived(check.banlist)
-    known = {r.max_setting for r in check.fmt.requirements if r.max_setting}
-    unknown = sorted(set(opts.settings) - known)
-    if unknown:
-        raise InputError(
-            f"format {check.fmt.id} has no setting {', '.join(unknown)} "
-            f"(its settings: {', '.join(sorted(known)) or 'none'})"
-        )
     return check

@@ -134,11 +134,7 @@ def create_event(
     elif banlist:
         raise EventError(f"format {fmt.id} does not use a ban list; drop --banlist")
     fmt_settings = dict(format_settings or {})
-    known = {r.max_setting for r in fmt.requirements if r.max_setting}
-    unknown = sorted(set(fmt_settings) - known)
-    if unknown:
-        raise EventError(f"format {fmt.id} has no setting {', '.join(unknown)} "
-                         f"(its settings: {', '.join(sorted(known)) or 'none'})")
+    fmt.check_settings(fmt_settings)
     if any(not 0 <= v <= MAX_POINTS for v in fmt_settings.values()):
         raise EventError(f"format settings must be 0–{MAX_POINTS}")
     if seed is None:

@@ -54,8 +54,10 @@ def load_context(
     input_format: str | None = None,
     settings: Mapping[str, int] | None = None,
 ) -> CheckContext:
-    """Load the format, its card data and the ban list in force (newest cached by default)."""
+    """Load the format, its card data and the ban list in force (newest cached by default);
+    InputError for settings the format does not have."""
     fmt = get_format(format_id)
+    fmt.check_settings(settings or {})
     cards, normalize = cards_for_game(fmt.game)
     banlist = None
     if fmt.use_banlist:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
@@ -115,6 +116,18 @@ class FormatDefinition(BaseModel):
     def zone(self, zone_id: str) -> ZoneRule | None:
         """The zone rule with id ``zone_id``."""
         return next((z for z in self.zones if z.id == zone_id), None)
+
+    def check_settings(self, settings: Mapping[str, int]) -> None:
+        """Refuse (InputError) settings the format has no requirement for."""
+        from tt_organizer.errors import InputError
+
+        known = {r.max_setting for r in self.requirements if r.max_setting}
+        unknown = sorted(set(settings) - known)
+        if unknown:
+            raise InputError(
+                f"format {self.id} has no setting {', '.join(unknown)} "
+                f"(its settings: {', '.join(sorted(known)) or 'none'})"
+            )
 
     def home_zone(self, card_type: str) -> ZoneRule | None:
         """The first zone that allows ``card_type`` (Dual cards go where Digimon go)."""
