@@ -267,3 +267,20 @@ def test_corrupt_member_is_a_row(tmp_path: Path, ctx: CheckContext) -> None:
     rows = by_player(check_batch([archive], ctx))
     assert rows["a"].legal is None and "cannot read from the archive" in (rows["a"].error or "")
     assert rows["b"].legal is True
+
+
+def test_json_report_is_written_like_every_export(ctx: CheckContext, tmp_path: Path) -> None:
+    """The JSON report goes through the exports' atomic writer: a read-only file is refused
+    and left as it was."""
+    from tt_organizer.errors import InputError
+
+    rows = check_batch([FIXTURES / "legal.txt"], ctx)
+    out = tmp_path / "report.json"
+    batch_mod.write_report(rows, ctx, out)
+    assert json.loads(out.read_text(encoding="utf-8"))["rows"][0]["legal"] is True
+    out.write_text("kept", encoding="utf-8")
+    out.chmod(0o444)
+    with pytest.raises(InputError, match="read-only"):
+        batch_mod.write_report(rows, ctx, out)
+    assert out.read_text(encoding="utf-8") == "kept"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]

@@ -28,7 +28,6 @@ import io
 import json
 import os
 import re
-import tempfile
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -352,8 +351,10 @@ def batch_payload(rows: list[BatchRow], ctx: CheckContext) -> dict[str, Any]:
 
 def write_json_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path) -> None:
     """Write :func:`batch_payload` to ``path`` (atomically)."""
+    from tt_organizer.export.cells import write_bytes_atomic
+
     text = json.dumps(batch_payload(rows, ctx), indent=2, ensure_ascii=False, default=str)
-    _atomic_write(Path(path), (text + "\n").encode("utf-8"))
+    write_bytes_atomic(path, (text + "\n").encode("utf-8"), (".json",))
 
 
 def write_xlsx_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path) -> None:
@@ -401,14 +402,3 @@ def write_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path) -> N
         write_json_report(rows, ctx, path)
     else:
         write_xlsx_report(rows, ctx, path)
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

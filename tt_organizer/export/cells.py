@@ -192,6 +192,14 @@ def save_workbook_atomic(wb: Workbook, path: str | Path) -> Path:
     return out
 
 
+def write_bytes_atomic(path: str | Path, data: bytes, suffixes: tuple[str, ...]) -> Path:
+    """Write ``data`` to ``path`` atomically (as :func:`save_workbook_atomic` does)."""
+    out = check_target(path, suffixes)
+    with _atomic_write(out) as tmp:
+        tmp.write_bytes(data)
+    return out
+
+
 def write_csv_atomic(
     path: str | Path, header: Sequence[str], rows: Iterable[Sequence[object]]
 ) -> Path:
