@@ -6,11 +6,10 @@ import csv
 import hashlib
 import io
 import json
-import os
 import re
-import tempfile
 from pathlib import Path
 
+from tt_organizer.atomic import atomic_write
 from tt_organizer.cards.model import CARD_TYPES, COLORS
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError
@@ -106,32 +105,25 @@ def build_card_data(csv_path: Path, out_dir: Path) -> Path:
 
 
 def write_json_atomic(target: Path, payload: object, *, compact: bool = False) -> None:
-    """Write JSON to a temporary file beside ``target`` and rename it into place."""
+    """Write JSON atomically (:func:`tt_organizer.atomic.atomic_write`); ``compact`` puts each
+    row of a list of rows on one line (the card data), else the JSON is indented."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            if compact:
-                fh.write("{\n")
-                items = list(payload.items()) if isinstance(payload, dict) else []
-                for n, (key, value) in enumerate(items):
-                    sep = "," if n < len(items) - 1 else ""
-                    if isinstance(value, list) and value and isinstance(value[0], list):
-                        fh.write(f" {json.dumps(key)}: [\n")
-                        rows = (json.dumps(v, ensure_ascii=False) for v in value)
-                        fh.write(",\n".join("  " + r for r in rows))
-                        fh.write(f"\n ]{sep}\n")
-                    else:
-                        text = json.dumps(value, ensure_ascii=False)
-                        fh.write(f" {json.dumps(key)}: {text}{sep}\n")
-                fh.write("}\n")
-            else:
-                json.dump(payload, fh, ensure_ascii=False, indent=1)
-                fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_write(target) as tmp:
+        tmp.write_text(_compact_json(payload) if compact else
+                       json.dumps(payload, ensure_ascii=False, indent=1) + "\n",
+                       encoding="utf-8")
+
+
+def _compact_json(payload: object) -> str:
+    parts = ["{\n"]
+    items = list(payload.items()) if isinstance(payload, dict) else []
+    for n, (key, value) in enumerate(items):
+        sep = "," if n < len(items) - 1 else ""
+        if isinstance(value, list) and value and isinstance(value[0], list):
+            rows = (json.dumps(v, ensure_ascii=False) for v in value)
+            parts.append(f" {json.dumps(key)}: [\n" + ",\n".join("  " + r for r in rows)
+                         + f"\n ]{sep}\n")
+        else:
+            parts.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{sep}\n")
+    parts.append("}\n")
+    return "".join(parts)

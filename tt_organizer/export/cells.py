@@ -15,15 +15,13 @@ a cell as a formula:
 
 from __future__ import annotations
 
-import contextlib
 import csv
-import os
 import re
-import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tt_organizer.atomic import atomic_write
 from tt_organizer.errors import InputError
 
 if TYPE_CHECKING:  # openpyxl is imported lazily: the CLI loads this module only when needed
@@ -113,73 +111,6 @@ def check_target(path: str | Path, suffixes: tuple[str, ...]) -> Path:
     return out
 
 
-def _final_mode(path: Path) -> int:
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def _fsync_dir(folder: Path) -> None:
-    if os.name != "posix":  # pragma: no cover - directories cannot be opened on Windows
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-class _AtomicFile:
-    """A temporary file beside ``path`` that replaces ``path`` only when fully written."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        os.close(fd)
-        self.tmp = Path(name)
-
-    def commit(self) -> None:
-        os.chmod(self.tmp, _final_mode(self.path))
-        with open(self.tmp, "rb+") as handle:
-            os.fsync(handle.fileno())
-        os.replace(self.tmp, self.path)
-        _fsync_dir(self.path.parent)
-
-    def discard(self) -> None:
-        with contextlib.suppress(OSError):
-            self.tmp.unlink()
-
-
-def _write_error(path: Path, exc: OSError) -> InputError:
-    return InputError(f"cannot write the file: {exc.strerror or exc}", file=str(path))
-
-
-@contextlib.contextmanager
-def _atomic_write(out: Path) -> Iterator[Path]:
-    """Yield a temporary path beside ``out``; rename it over ``out`` when the block ends.
-
-    If the block (or the rename) fails the temporary file is removed, a file already at
-    ``out`` is left as it was, and an OSError becomes a one-line :class:`InputError`.
-    """
-    try:
-        atomic = _AtomicFile(out)
-    except OSError as exc:
-        raise _write_error(out, exc) from None
-    try:
-        yield atomic.tmp
-        atomic.commit()
-    except OSError as exc:
-        atomic.discard()
-        raise _write_error(out, exc) from None
-    except BaseException:
-        atomic.discard()
-        raise
-
-
 def save_workbook_atomic(wb: Workbook, path: str | Path) -> Path:
     """Save ``wb`` to ``path`` through a temporary file in the same folder and ``os.replace``.
 
@@ -187,7 +118,7 @@ def save_workbook_atomic(wb: Workbook, path: str | Path) -> Path:
     a file already at ``path`` is left as it was.
     """
     out = check_target(path, (".xlsx",))  # an .xlsm without macros is refused by Excel
-    with _atomic_write(out) as tmp:
+    with atomic_write(out) as tmp:
         wb.save(tmp)
     return out
 
@@ -195,7 +126,7 @@ def save_workbook_atomic(wb: Workbook, path: str | Path) -> Path:
 def write_bytes_atomic(path: str | Path, data: bytes, suffixes: tuple[str, ...]) -> Path:
     """Write ``data`` to ``path`` atomically (as :func:`save_workbook_atomic` does)."""
     out = check_target(path, suffixes)
-    with _atomic_write(out) as tmp:
+    with atomic_write(out) as tmp:
         tmp.write_bytes(data)
     return out
 
@@ -205,7 +136,7 @@ def write_csv_atomic(
 ) -> Path:
     """Write a UTF-8 CSV file atomically; text fields are escaped with :func:`safe_text`."""
     out = check_target(path, (".csv",))
-    with _atomic_write(out) as tmp, open(tmp, "w", encoding="utf-8", newline="") as handle:
+    with atomic_write(out) as tmp, open(tmp, "w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow([safe_text(h) for h in header])
         for row in rows:

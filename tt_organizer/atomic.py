@@ -1,0 +1,83 @@
+"""Atomic file writes: a temporary file beside the target, fsynced, renamed into place.
+
+Every file the toolkit writes (workbooks, CSV, JSON reports, the card data, the ban-list cache)
+goes through :func:`atomic_write`, so a failed or killed write never leaves a broken file where
+a good one was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from tt_organizer.errors import InputError
+
+
+def _final_mode(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name != "posix":  # pragma: no cover - directories cannot be opened on Windows
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class _AtomicFile:
+    """A temporary file beside ``path`` that replaces ``path`` only when fully written."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        self.tmp = Path(name)
+
+    def commit(self) -> None:
+        os.chmod(self.tmp, _final_mode(self.path))
+        with open(self.tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(self.tmp, self.path)
+        _fsync_dir(self.path.parent)
+
+    def discard(self) -> None:
+        with contextlib.suppress(OSError):
+            self.tmp.unlink()
+
+
+def _write_error(path: Path, exc: OSError) -> InputError:
+    return InputError(f"cannot write the file: {exc.strerror or exc}", file=str(path))
+
+
+@contextlib.contextmanager
+def atomic_write(out: Path) -> Iterator[Path]:
+    """Yield a temporary path beside ``out``; rename it over ``out`` when the block ends.
+
+    If the block (or the rename) fails the temporary file is removed, a file already at
+    ``out`` is left as it was, and an OSError becomes a one-line :class:`InputError`.
+    """
+    try:
+        atomic = _AtomicFile(out)
+    except OSError as exc:
+        raise _write_error(out, exc) from None
+    try:
+        yield atomic.tmp
+        atomic.commit()
+    except OSError as exc:
+        atomic.discard()
+        raise _write_error(out, exc) from None
+    except BaseException:
+        atomic.discard()
+        raise
