@@ -294,14 +294,14 @@ def players(as_json: bool, event_path: str) -> None:
         print_json([_player_json(p) for p in rows])
         return
     table = Table(title=f"{len(rows)} players", title_justify="left")
-    for col in ("#", "Name", "ID", "Deck", "Legal", "Colours", "Status"):
+    for col in ("#", "Name", "ID", "PIN", "Deck", "Legal", "Colours", "Status"):
         table.add_column(col, justify="right" if col == "#" else "left")
     for p in rows:
         legal = {None: "-", True: "yes", False: f"NO ({', '.join(p.deck_codes)})"}[p.deck_legal]
         state = f"dropped after R{p.dropped_round}" if p.dropped else "active"
         if p.late_entry_round:
             state += f", late (from R{p.late_entry_round})"
-        table.add_row(str(p.id), escape(p.name), escape(p.ext_id or ""),
+        table.add_row(str(p.id), escape(p.name), escape(p.ext_id or ""), p.pin or "",
                       escape(p.deck_source or ""), legal, "/".join(p.deck_colors), state)
     _out(table)
 
@@ -741,3 +741,8 @@ def export(out: str, round_number: int | None, csv_dir: str | None, as_json: boo
     for path in written:
         _out(f"Wrote {path}")
 
+
+
+from tt_organizer.cli.serve import serve as _serve  # noqa: E402  (tt event serve, issue 16)
+
+event.add_command(_serve)

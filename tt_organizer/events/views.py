@@ -20,7 +20,7 @@ def player_json(p: PlayerInfo) -> dict[str, Any]:
     return {"id": p.id, "name": p.name, "ext_id": p.ext_id, "dropped": p.dropped,
             "dropped_round": p.dropped_round, "late_entry_round": p.late_entry_round,
             "deck": p.deck_source, "legal": p.deck_legal, "codes": list(p.deck_codes),
-            "colors": list(p.deck_colors)}
+            "colors": list(p.deck_colors), "pin": p.pin}
 
 
 def matches_json(conn: sqlite3.Connection, matches: Sequence[MatchInfo]) -> list[dict[str, Any]]:
