@@ -13,7 +13,7 @@ _ERROR = {"description": "refused (e.g. no round paired yet)",
 _BAD = {"description": "bad parameter", "content": {"application/json": {"schema": {
     "type": "object", "properties": {"error": {"type": "string"}}}}}}
 _ROUND = {"name": "round", "in": "query", "required": False,
-          "schema": {"type": "integer", "minimum": 1},
+          "schema": {"type": "integer", "minimum": 1, "maximum": 999_999},
           "description": "Round number (default the current one)."}
 
 
