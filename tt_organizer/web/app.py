@@ -151,7 +151,12 @@ def build_routes(server: Server) -> list[Route | Mount]:
     def projector(request: Request) -> Response:
         with server.db() as conn:
             rows, rnd, stage = pairings_rows(conn)
-        return server.page(request, "projector.html", rows=rows, round=rnd, stage=stage)
+        by_name = sorted(
+            [(r["player1"], r["table"], r["player2"] or "BYE") for r in rows]
+            + [(r["player2"], r["table"], r["player1"]) for r in rows if r["player2"]],
+            key=lambda row: (row[0].casefold(), row[1]))
+        return server.page(request, "projector.html", rows=rows, round=rnd, stage=stage,
+                           by_name=by_name)
 
     def me_pick(request: Request) -> Response:
         with server.db() as conn:
