@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,14 +44,26 @@ class Server:
         self.pins = security.PinLimiter()
         self.env = Environment(loader=PackageLoader("tt_organizer.web", "templates"),
                                autoescape=select_autoescape(default=True))
+        self._local = threading.local()
         with store.connect(self.path):  # refuse a missing / foreign file now, migrate it
             pass
 
     @contextmanager
     def db(self) -> Iterator[sqlite3.Connection]:
-        """The event database for one request."""
-        with store.connect(self.path) as conn:
+        """The event database for one request: each server thread keeps one connection open
+        (autocommit, WAL: it sees every commit, the CLI's too); a connection that failed is
+        closed and opened again on the next request."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._local.conn = store.open_event(self.path)
+        try:
             yield conn
+        except sqlite3.Error:
+            self._local.conn = None
+            conn.close()
+            raise
+        if conn.in_transaction:  # never hand a half-open transaction to the next request
+            conn.execute("ROLLBACK")
 
     # --- rendering -------------------------------------------------------------------------
 
