@@ -288,3 +288,45 @@ def test_kill_9_loses_nothing_confirmed(event: Path) -> None:
     assert recorded == confirmed
     with store.connect(event) as conn:
         assert [r.table for r in selfreport.reports(conn, open_only=True)] == [matches[-1].table]
+
+
+def test_console_actions_are_audited_with_who_and_where(event: Path) -> None:
+    with live_server(event) as srv:
+        org = requests.Session()
+        org.get(srv.url + f"/org/login?token={TOKEN}", timeout=10)
+        assert "Registered Zoe" in _post(org, srv.url, "/org/late", "/org", name="Zoe").text
+        assert "Dropped Finn" in _post(org, srv.url, "/org/drop", "/org", name="Finn").text
+        _post(org, srv.url, "/org/timer-start", "/org", minutes="40")
+        _post(org, srv.url, "/org/timer-pause", "/org")
+        _post(org, srv.url, "/org/timer-extend", "/org", minutes="5")
+        t = srv.get("/api/timer").json()
+        assert t["seconds"] == 45 * 60 and not t["running"] and 44 * 60 < t["remaining"] <= 45 * 60
+        r = _post(org, srv.url, "/org/pair", "/org")
+        assert "Refused: " in r.text  # round 1 is not finished: the CLI's check, same words
+    log = Tt(event).json("log")
+    mine = [(e["action"], e["actor"]) for e in log if e["actor"].startswith("web:")]
+    assert mine == [("late-entry", "web:organizer@127.0.0.1")] * 2 + [
+        ("drop", "web:organizer@127.0.0.1"), ("timer-start", "web:organizer@127.0.0.1"),
+        ("timer-pause", "web:organizer@127.0.0.1"), ("timer-extend", "web:organizer@127.0.0.1")]
+    tt = Tt(event)
+    err = tt("pair", code=2).stderr
+    cli_message = err.split("error: ", 1)[1].strip().split(";")[0]
+    assert f"Refused: {cli_message}" in r.text
+
+
+def test_timer_runs_pauses_and_extends(event: Path) -> None:
+    from tt_organizer.events import timer
+
+    with store.connect(event) as conn:
+        assert timer.timer_state(conn)["set"] is False
+        started = timer.start_timer(conn, 50)
+        later = timer.timer_state(conn, at=started["ends_at"] - 600)
+        assert later["running"] and later["remaining"] == pytest.approx(600, abs=0.2)
+        paused = timer.pause_timer(conn)
+        assert timer.timer_state(conn, at=1e12)["remaining"] == paused["remaining"]
+        with pytest.raises(Exception, match="not running"):
+            timer.pause_timer(conn)
+        timer.extend_timer(conn, 10)
+        resumed = timer.start_timer(conn)
+        assert resumed["running"] and resumed["remaining"] == pytest.approx(
+            paused["remaining"] + 600, abs=1)
