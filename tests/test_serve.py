@@ -43,7 +43,7 @@ def _post(s: requests.Session, base: str, path: str, page: str | None = None,
 
 def test_api_is_exactly_the_cli_json(event: Path) -> None:
     tt = Tt(event)
-    table, me, _, _ = _table_of(event, "Alice")
+    table, _me, _, _ = _table_of(event, "Alice")
     tt("report", str(table), "2-1")
     with live_server(event) as srv:
         for api, cli in (("/api/pairings", ("pairings",)), ("/api/standings", ("standings",)),
@@ -241,12 +241,12 @@ def test_binds_loopback_unless_lan(event: Path) -> None:
     from tt_organizer.web.security import bind_host
 
     assert bind_host(False) == "127.0.0.1" and bind_host(True) == "0.0.0.0"
-    with serve_process(event) as (proc, info):
+    with serve_process(event) as (_proc, info):
         assert info["host"] == "127.0.0.1"
         port = int(str(info["base"]).rsplit(":", 1)[1])
         listening = _listeners(port)
         assert listening == {"127.0.0.1"}, listening
-    with serve_process(event, "--lan") as (proc, info):
+    with serve_process(event, "--lan") as (_proc, info):
         port = int(str(info["base"]).rsplit(":", 1)[1])
         assert _listeners(port) == {"0.0.0.0"}
 

@@ -62,7 +62,7 @@ def test_event_from_phones(browser: sync_api.Browser, tmp_path: Path) -> None:
                                       bypass_csp=True)
         try:
             alice, bob, org = alice_ctx.new_page(), bob_ctx.new_page(), org_ctx.new_page()
-            aid, apin, bid, bpin, table = _me(event, "Alice Archer")
+            _aid, apin, bid, bpin, table = _me(event, "Alice Archer")
 
             # a player finds their table by searching their name
             alice.goto(srv.url + "/")
