@@ -80,12 +80,13 @@ def live_server(event: Path, token: str = TOKEN) -> Iterator[Live]:
 
 
 @contextmanager
-def serve_process(event: Path, *extra: str, token: str = TOKEN
+def serve_process(event: Path, *extra: str, token: str = TOKEN,
+                  env: dict[str, str] | None = None,
                   ) -> Iterator[tuple[subprocess.Popen[str], dict[str, object]]]:
     """``tt event serve --json`` in a subprocess; yields it and its start-up JSON. Killed (and
     waited for) at the end whatever happens."""
     port = free_port()
-    env = {**os.environ, "TT_SERVE_TOKEN": token, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "TT_SERVE_TOKEN": token, "PYTHONUNBUFFERED": "1", **(env or {})}
     proc = subprocess.Popen(
         [sys.executable, "-m", "tt_organizer", "event", "serve", "--event", str(event),
          "--port", str(port), "--json", *extra],

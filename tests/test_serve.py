@@ -265,29 +265,60 @@ def _listeners(port: int) -> set[str]:
     return found
 
 
-def test_kill_9_loses_nothing_confirmed(event: Path) -> None:
-    """Confirmed results survive a SIGKILL of the server in the middle of reporting."""
+def test_kill_9_loses_nothing_confirmed(event: Path, tmp_path: Path) -> None:
+    """A SIGKILL of the server while a confirmation is inside its transaction: every result
+    confirmed before is kept, the one in flight is not half-written (still a pending report)."""
+    import threading
+    import time
+
+    from tt_organizer.events.store import TEST_PAUSE_ENV
+
+    marker, release = tmp_path / "in-transaction", tmp_path / "release"
+    release.touch()  # transactions pass straight through until it is removed
     with store.connect(event) as conn:
         matches = [m for m in store.read_matches(conn) if m.player2 is not None]
         pins = selfreport.player_pins(conn)
     confirmed = []
-    with serve_process(event) as (proc, info):
+    env = {TEST_PAUSE_ENV: f"60:{marker}:{release}"}
+    with serve_process(event, env=env) as (proc, info):
         base = str(info["base"])
-        for i, m in enumerate(matches):
-            s = requests.Session()
+        sessions = {}
+        for m in matches:
+            s = sessions[m.table] = requests.Session()
             _post(s, base, f"/me/{m.player1}", pin=pins[m.player1], action="report",
                   result="2-0")
-            if i < len(matches) - 1:  # the last table stays reported, not confirmed
-                r = _post(s, base, f"/me/{m.player2}", pin=pins[m.player2], action="confirm")
-                assert "recorded" in r.text
-                confirmed.append(m.table)
+        for m in matches[:-1]:
+            r = _post(sessions[m.table], base, f"/me/{m.player2}", pin=pins[m.player2],
+                      action="confirm")
+            assert "recorded" in r.text
+            confirmed.append(m.table)
+        last = matches[-1]
+        token = csrf(sessions[last.table], base, f"/me/{last.player2}")
+        release.unlink()
+        marker.unlink()
+        threading.Thread(target=lambda: _swallow(lambda: sessions[last.table].post(
+            base + f"/me/{last.player2}", timeout=30,
+            data={"csrf": token, "pin": pins[last.player2], "action": "confirm"})),
+            daemon=True).start()
+        deadline = time.monotonic() + 20
+        while not marker.exists():  # the confirmation is inside its transaction now
+            assert time.monotonic() < deadline, "the confirmation never reached the database"
+            time.sleep(0.02)
         proc.kill()
         proc.wait(10)
     tt = Tt(event)
     recorded = [p["table"] for p in tt.json("pairings") if p["result"] == "2-0"]
     assert recorded == confirmed
     with store.connect(event) as conn:
-        assert [r.table for r in selfreport.reports(conn, open_only=True)] == [matches[-1].table]
+        still = selfreport.reports(conn, open_only=True)
+    assert [(r.table, r.status) for r in still] == [(last.table, "pending")]
+
+
+def _swallow(call: object) -> None:
+    try:
+        call()  # type: ignore[operator]
+    except requests.RequestException:
+        pass  # the server was killed under it: no answer, as expected
 
 
 def test_console_actions_are_audited_with_who_and_where(event: Path) -> None:
