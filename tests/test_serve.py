@@ -315,10 +315,11 @@ def test_kill_9_loses_nothing_confirmed(event: Path, tmp_path: Path) -> None:
 
 
 def _swallow(call: object) -> None:
-    try:
+    import contextlib
+
+    # the server is killed under the request: no answer, as expected
+    with contextlib.suppress(requests.RequestException):
         call()  # type: ignore[operator]
-    except requests.RequestException:
-        pass  # the server was killed under it: no answer, as expected
 
 
 def test_console_actions_are_audited_with_who_and_where(event: Path) -> None:
@@ -361,3 +362,15 @@ def test_timer_runs_pauses_and_extends(event: Path) -> None:
         resumed = timer.start_timer(conn)
         assert resumed["running"] and resumed["remaining"] == pytest.approx(
             paused["remaining"] + 600, abs=1)
+
+
+def test_serve_refuses_a_busy_port_and_a_missing_file(event: Path, tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        err = Tt(event).refused("serve", "--port", str(port), match="cannot listen on")
+        assert f"127.0.0.1:{port}" in err
+    Tt(tmp_path / "missing.sqlite").refused("serve", match="no event database here")

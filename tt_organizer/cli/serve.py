@@ -35,6 +35,7 @@ def serve(port: int, lan: bool, token: str | None, as_json: bool, event_path: st
 
     with store.connect(event_path):  # a clear error now for a missing or foreign file
         pass
+    launch.check_port(security.bind_host(lan), port)
     token = token or security.new_token()
     url = launch.player_url(lan, port)
     host = security.bind_host(lan)

@@ -36,6 +36,19 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def check_port(host: str, port: int) -> None:
+    """Raise InputError when ``port`` cannot be listened on (in use, or not allowed)."""
+    from tt_organizer.errors import InputError
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as exc:
+            raise InputError(f"cannot listen on {host}:{port} ({exc.strerror or exc}); "
+                             "choose another --port") from None
+
+
 def run(event_path: str | Path, token: str, port: int, lan: bool) -> None:
     """Serve the event until interrupted (Ctrl-C)."""
     import uvicorn
