@@ -170,9 +170,9 @@ def submit_report(
             raise EventError(f"table {match.table} is already recorded as {match.result}")
         _try_report(conn, match, result, first, winners, turns)
         waiting = open_report(conn, match)
+        if waiting is not None and waiting.status == "disputed":
+            raise EventError(f"table {match.table} is disputed; the organizer decides")
         if waiting is not None and waiting.reporter != player_id:
-            if waiting.status == "disputed":
-                raise EventError(f"table {match.table} is disputed; the organizer decides")
             return _answer(conn, waiting, player_id, _same(waiting, result, first, winners,
                                                            turns), result, client)
         if waiting is not None:  # the reporter changes their own pending report
