@@ -79,7 +79,7 @@ def test_event_from_phones(browser: sync_api.Browser, tmp_path: Path) -> None:
             alice.fill("#search", "alice")
             alice.click("text=Alice Archer")
             assert alice.inner_text("#mytable") == str(table)
-            alice.select_option("select[name=result]", "2-1")
+            alice.select_option("select[name=result]", label="Alice Archer wins 2-1")
             for game, (first, turns) in enumerate((("P1", "7"), ("P2", "9"), ("P1", "8")), 1):
                 alice.select_option(f"select[name=first{game}]", first)
                 alice.fill(f"input[name=turns{game}]", turns)
@@ -89,8 +89,11 @@ def test_event_from_phones(browser: sync_api.Browser, tmp_path: Path) -> None:
             assert "waiting for your opponent" in alice.inner_text(".msg")
 
             bob.goto(srv.url + f"/me/{bid}")
-            assert bob.inner_text("#reported-result") == "2-1"
+            # stored from seat P1's side as `tt event report` takes it; shown with the name
+            assert bob.get_attribute("#reported-result", "data-result") in ("2-1", "1-2")
+            assert bob.inner_text("#reported-result") == "Alice Archer wins 2-1"
             bob.fill("#confirm-form input[name=pin]", bpin)
+            bob.screenshot(path=str(SHOTS / "phone-confirm.png"), full_page=True)
             bob.click("#confirm-form button[value=confirm]")
             assert "the result is recorded" in bob.inner_text(".msg")
 

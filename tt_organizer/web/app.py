@@ -195,12 +195,16 @@ def build_routes(server: Server) -> list[Route | Mount]:
         opponent = None
         if match is not None and match.player2 is not None:
             opponent = snap.name(match.player2 if seat == "P1" else match.player1)
+        p1 = snap.name(match.player1) if match else ""
+        p2 = snap.name(match.player2) if match and match.player2 else None
+        best_of = snap.settings.best_of
         return server.page(
             request, "me.html", player=player, match=match, seat=seat, opponent=opponent,
             report=rep, results=list(zip(rounds, results, strict=True)), message=message,
-            p1=snap.name(match.player1) if match else None,
-            p2=snap.name(match.player2) if match and match.player2 else None,
-            choices=valid_results(snap.settings.best_of), best_of=snap.settings.best_of)
+            p1=p1, p2=p2, best_of=best_of,
+            choices=[(c, result_label(c, p1, p2, best_of)) for c in valid_results(best_of)],
+            label=lambda c: result_label(c, p1, p2, best_of),
+            named=lambda seats: seats_named(seats, p1, p2))
 
     async def me_post(request: Request) -> Response:
         pid = request.path_params["pid"]
@@ -272,6 +276,26 @@ def _back(pid: int, message: str, status_code: int = 303,
     return response
 
 
+def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
+    """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
+    from tt_organizer.events.results import parse_result
+
+    r = parse_result(result, best_of)
+    if r.outcome == "p1":
+        return f"{p1} wins {r.p1_games}-{r.p2_games}"
+    if r.outcome == "p2":
+        return f"{p2} wins {r.p2_games}-{r.p1_games}"
+    if r.outcome == "draw":
+        return "Draw" + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
+    return "Double loss (both lose)"
+
+
+def seats_named(seats: str | None, p1: str, p2: str | None) -> str:
+    """``P1,P2,D`` with the players' names."""
+    names = {"P1": p1, "P2": p2 or "BYE", "D": "draw"}
+    return ", ".join(names.get(s.strip().upper(), s) for s in (seats or "").split(",") if s)
+
+
 def _games(fields: dict[str, str], key: str, count: int) -> str | None:
     """A calibration list (``P1,P2,…``) from the form's per-game fields, blanks dropped at the
     end; None when all are blank."""
@@ -309,8 +333,16 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
                 else:
                     raise HTTPException(400, "unknown action")
         except TTError as exc:
-            return _back(pid, f"Refused: {exc}")
+            return _back(pid, f"Refused: {_form_words(str(exc))}")
     return _back(pid, msg)
+
+
+def _form_words(message: str) -> str:
+    """A library message in the words of the report form rather than the CLI's flags."""
+    for flag, label in (("--first", "'Went first'"), ("--winners", "'Winner'"),
+                        ("--turns", "'Turns'")):
+        message = message.replace(flag, label)
+    return message
 
 
 def create_app(event_path: str | Path, token: str | None = None) -> Starlette:
