@@ -374,3 +374,42 @@ def test_serve_refuses_a_busy_port_and_a_missing_file(event: Path, tmp_path: Pat
         err = Tt(event).refused("serve", "--port", str(port), match="cannot listen on")
         assert f"127.0.0.1:{port}" in err
     Tt(tmp_path / "missing.sqlite").refused("serve", match="no event database here")
+
+
+def test_every_page_renders_at_every_stage(tmp_path: Path) -> None:
+    """Registration, Swiss, top cut, finished: every page answers 200 and the API agrees with
+    the CLI at each stage."""
+    path = tmp_path / "ev.sqlite"
+    service.create_event(path, "Stages", best_of=1, seed=3, rounds=2, top_cut=4)
+    with store.connect(path) as conn:
+        for n in ("Ann", "Ben", "Cid", "Dee", "Eli", "Fay", "Gus", "Hal"):
+            service.register_player(conn, n)
+    tt = Tt(path)
+    pages = ("/", "/standings", "/projector", "/me", "/me/1", "/deck", "/org")
+    with live_server(path) as srv:
+        org = requests.Session()
+        org.get(srv.url + f"/org/login?token={TOKEN}", timeout=10)
+
+        def check() -> None:
+            for page in pages:
+                assert org.get(srv.url + page, timeout=10).status_code == 200, page
+            assert srv.get("/api/status").json() == tt.json("status")
+
+        check()
+        assert srv.get("/api/pairings").status_code == 409
+        for _ in range(2):
+            tt("pair")
+            for m in tt.json("pairings"):
+                if m["player2"]:
+                    tt("report", str(m["table"]), "1-0")
+            check()
+        for _ in range(2):
+            tt("top-cut")
+            check()
+            top = srv.get("/api/pairings?top_cut=true").json()
+            assert top == tt.json("pairings", "--top-cut")
+            for m in top:
+                tt("report", str(m["table"]), "1-0")
+        tt("top-cut")
+        check()
+        assert srv.get("/api/status").json()["champion"]
