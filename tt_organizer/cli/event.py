@@ -24,30 +24,20 @@ def _out(item: Any) -> None:
 
 def _player_json(p: Any) -> dict[str, Any]:
     """JSON form of a player (as ``tt event players --json`` prints it)."""
-    return {"id": p.id, "name": p.name, "ext_id": p.ext_id, "dropped": p.dropped,
-            "dropped_round": p.dropped_round, "late_entry_round": p.late_entry_round,
-            "deck": p.deck_source, "legal": p.deck_legal, "codes": list(p.deck_codes),
-            "colors": list(p.deck_colors)}
+    from tt_organizer.events.views import player_json
+
+    return player_json(p)
 
 
 def _matches_json(conn: sqlite3.Connection, matches: Sequence[Any]) -> list[dict[str, Any]]:
     """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
-    from tt_organizer.events import store
+    from tt_organizer.events.views import matches_json
 
-    names = {p.id: p.name for p in store.read_players(conn)}
-    return [
-        {"table": m.table, "player1": names[m.player1],
-         "player2": None if m.player2 is None else names[m.player2], "result": m.result}
-        for m in matches
-    ]
+    return matches_json(conn, matches)
 
 
 def _pct(value: float | None) -> str:
     return "" if value is None else f"{value * 100:.2f}%"
-
-
-def _frac(value: float | None) -> float | None:
-    return None if value is None else round(float(value), 4)
 
 
 def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) -> int | None:
@@ -304,14 +294,14 @@ def players(as_json: bool, event_path: str) -> None:
         print_json([_player_json(p) for p in rows])
         return
     table = Table(title=f"{len(rows)} players", title_justify="left")
-    for col in ("#", "Name", "ID", "Deck", "Legal", "Colours", "Status"):
+    for col in ("#", "Name", "ID", "PIN", "Deck", "Legal", "Colours", "Status"):
         table.add_column(col, justify="right" if col == "#" else "left")
     for p in rows:
         legal = {None: "-", True: "yes", False: f"NO ({', '.join(p.deck_codes)})"}[p.deck_legal]
         state = f"dropped after R{p.dropped_round}" if p.dropped else "active"
         if p.late_entry_round:
             state += f", late (from R{p.late_entry_round})"
-        table.add_row(str(p.id), escape(p.name), escape(p.ext_id or ""),
+        table.add_row(str(p.id), escape(p.name), escape(p.ext_id or ""), p.pin or "",
                       escape(p.deck_source or ""), legal, "/".join(p.deck_colors), state)
     _out(table)
 
@@ -459,15 +449,11 @@ def pairings(round_number: int | None, top: bool, print_path: str | None, as_jso
     """Show a round's pairings (JSON: table, player1, player2 — null for the bye —, result)."""
     from tt_organizer.cli.output import print_json
     from tt_organizer.events import service, store
+    from tt_organizer.events.views import round_matches
 
-    stage = service.TOP_CUT if top else service.SWISS
     with store.connect(event_path) as conn:
-        current = store.current_round(conn, stage)
-        rnd = current if round_number is None else round_number
-        if not current:
-            raise EventError("the top cut has not started" if top else "no round is paired yet")
-        if not 1 <= rnd <= current:
-            raise EventError(f"round {rnd} is not paired (current round {current})")
+        matches = round_matches(conn, round_number, top)
+        rnd = round_number or store.current_round(conn, service.TOP_CUT if top else service.SWISS)
         if print_path:
             from tt_organizer.export.wall import write_wall_pairings
 
@@ -475,8 +461,6 @@ def pairings(round_number: int | None, top: bool, print_path: str | None, as_jso
             out = write_wall_pairings(snap, rnd, print_path)
             _out(f"Wrote wall pairings of round {rnd} to {out}")
             return
-        matches = [m for m in store.read_matches(conn)
-                   if m.stage == stage and m.round == rnd and m.table > 0]
         if as_json:
             print_json(_matches_json(conn, matches))
             return
@@ -623,17 +607,14 @@ def standings_cmd(round_number: int | None, as_json: bool, event_path: str) -> N
     from tt_organizer.events import service, store
 
     with store.connect(event_path) as conn:
+        if as_json:
+            from tt_organizer.events.views import standings_json
+
+            print_json(standings_json(conn, round_number))
+            return
         rows = service.standings(conn, round_number)
         names = {p.id: p.name for p in store.read_players(conn)}
         shown = round_number if round_number is not None else store.current_round(conn)
-    if as_json:
-        print_json([
-            {"rank": s.rank, "player": names[s.player], "points": s.points, "wins": s.wins,
-             "losses": s.losses, "draws": s.draws, "omw": _frac(s.omw), "oomw": _frac(s.oomw),
-             "gw": _frac(s.gw), "dropped": s.dropped}
-            for s in rows
-        ])
-        return
     table = Table(title=f"Standings after round {shown}", title_justify="left")
     for col in ("Rank", "Player", "Pts", "W-L-D", "OMW%", "OOMW%", "GW%", ""):
         table.add_column(col, justify="left" if col in ("Player", "") else "right")
@@ -691,7 +672,7 @@ def status(as_json: bool, event_path: str) -> None:
     from tt_organizer.events import service, store
 
     with store.connect(event_path) as conn:
-        st = service.status(conn)
+        st = service.status(conn)  # = views.status_json, the shape /api/status serves
     if as_json:
         print_json(st)
         return
@@ -760,3 +741,8 @@ def export(out: str, round_number: int | None, csv_dir: str | None, as_json: boo
     for path in written:
         _out(f"Wrote {path}")
 
+
+
+from tt_organizer.cli.serve import serve as _serve  # noqa: E402  (tt event serve, issue 16)
+
+event.add_command(_serve)

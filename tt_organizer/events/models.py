@@ -49,6 +49,7 @@ class PlayerInfo:
     deck_colors: tuple[str, ...] = ()  # colours of the deck's Digimon and Tamers
     main: dict[str, int] = field(default_factory=dict)  # card number -> count
     pile: dict[str, int] = field(default_factory=dict)
+    pin: str | None = None  # short PIN given at registration (reports from phones)
 
 
 @dataclass(frozen=True)

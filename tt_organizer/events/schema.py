@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _V1 = """
 CREATE TABLE settings (
@@ -116,8 +116,60 @@ _V2 = """
 ALTER TABLE settings ADD COLUMN format_settings TEXT NOT NULL DEFAULT '{}';  -- JSON object
 """
 
+# Version 3 (`tt event serve`): a short PIN per player (given at registration: existing players
+# get one here, new ones from the trigger), results reported from phones awaiting the
+# opponent's confirmation, decklists submitted from phones, and the round timer.
+_V3_SERVE_PINS_REPORTS = """
+ALTER TABLE players ADD COLUMN pin TEXT;
+UPDATE players SET pin = substr('0000' || abs(random() % 10000), -4) WHERE pin IS NULL;
+CREATE TRIGGER players_pin AFTER INSERT ON players WHEN NEW.pin IS NULL
+BEGIN UPDATE players SET pin = substr('0000' || abs(random() % 10000), -4) WHERE id = NEW.id; END;
+
+CREATE TABLE web_reports (
+    id           INTEGER PRIMARY KEY,
+    stage        TEXT    NOT NULL,
+    round        INTEGER NOT NULL,
+    table_no     INTEGER NOT NULL,
+    reporter     INTEGER NOT NULL REFERENCES players(id),
+    result       TEXT    NOT NULL,   -- from seat P1's side, as `tt event report` takes it
+    first        TEXT,               -- P1,P2,… as --first
+    winners      TEXT,               -- as --winners
+    turns        TEXT,               -- as --turns
+    status       TEXT    NOT NULL CHECK (status IN
+                   ('pending', 'confirmed', 'disputed', 'resolved', 'withdrawn')),
+    created_at   TEXT    NOT NULL,
+    client       TEXT    NOT NULL,
+    answered_by  INTEGER REFERENCES players(id),
+    answered_at  TEXT,
+    counter      TEXT                -- the opponent's result when they disagreed
+);
+CREATE UNIQUE INDEX web_reports_open ON web_reports(stage, round, table_no)
+    WHERE status IN ('pending', 'disputed');
+
+CREATE TABLE web_decks (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT    NOT NULL,
+    ext_id      TEXT,
+    source      TEXT    NOT NULL,
+    text        TEXT    NOT NULL,
+    legal       INTEGER NOT NULL,
+    report      TEXT    NOT NULL,    -- JSON of the validation report
+    status      TEXT    NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
+    created_at  TEXT    NOT NULL,
+    client      TEXT    NOT NULL,
+    player_id   INTEGER REFERENCES players(id)
+);
+
+CREATE TABLE web_timer (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    seconds    INTEGER NOT NULL,     -- the round's length, extensions included
+    started_at REAL,                 -- epoch seconds when running, else NULL
+    elapsed    REAL    NOT NULL DEFAULT 0  -- seconds run before the last pause
+);
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

@@ -8,6 +8,7 @@ at once queue up instead of failing), and every change appends to the audit log 
 
 from __future__ import annotations
 
+import contextvars
 import datetime as dt
 import getpass
 import itertools
@@ -46,9 +47,24 @@ def now() -> str:
     return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
 
 
+_acting_as: contextvars.ContextVar[str | None] = contextvars.ContextVar("tt_actor", default=None)
+
+
+@contextmanager
+def acting_as(who: str) -> Iterator[None]:
+    """Audit the changes made inside the block as ``who`` (e.g. the web server names the
+    player or organizer and the address the request came from)."""
+    token = _acting_as.set(who)
+    try:
+        yield
+    finally:
+        _acting_as.reset(token)
+
+
 def actor() -> str:
-    """Who makes the change: ``$TT_ORGANIZER``, else the OS user name."""
-    who = os.environ.get("TT_ORGANIZER")
+    """Who makes the change: set by :func:`acting_as`, else ``$TT_ORGANIZER``, else the OS
+    user name."""
+    who = _acting_as.get() or os.environ.get("TT_ORGANIZER")
     if who:
         return who
     try:
@@ -258,6 +274,7 @@ def read_players(conn: sqlite3.Connection) -> list[PlayerInfo]:
                 deck_colors=tuple(json.loads(r["d_colors"])) if has_deck else (),
                 main=json.loads(r["d_main"]) if has_deck else {},
                 pile=json.loads(r["d_pile"]) if has_deck else {},
+                pin=r["pin"],
             )
         )
     return out

@@ -1,0 +1,250 @@
+"""Results reported by the players themselves: PINs, a report, the opponent's confirmation.
+
+One player of a table reports (result from seat P1's side, plus the calibration fields); the
+opponent confirms with their PIN, and only then is the result recorded — through
+:func:`tt_organizer.events.service.report_result`, exactly as ``tt event report`` records it.
+A disagreement leaves the report *disputed* for the organizer. Every step is one transaction
+in the event file and appends to the audit log, so a killed server loses nothing confirmed.
+"""
+
+from __future__ import annotations
+
+import hmac
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from tt_organizer.errors import EventError
+from tt_organizer.events import service, store
+from tt_organizer.events.models import MatchInfo
+
+OPEN = ("pending", "disputed")
+
+
+def player_pin(conn: sqlite3.Connection, player_id: int) -> str:
+    """The player's PIN (given at registration; shown on the desk screen and match slip)."""
+    row = conn.execute("SELECT pin FROM players WHERE id = ?", (player_id,)).fetchone()
+    if row is None:
+        raise EventError(f"no player #{player_id}")
+    return str(row["pin"])
+
+
+def player_pins(conn: sqlite3.Connection) -> dict[int, str]:
+    """Every player's PIN by player id."""
+    return {r["id"]: str(r["pin"]) for r in conn.execute("SELECT id, pin FROM players")}
+
+
+def check_pin(conn: sqlite3.Connection, player_id: int, pin: str) -> bool:
+    """True when ``pin`` is the player's PIN (compared in constant time)."""
+    try:
+        real = player_pin(conn, player_id)
+    except EventError:
+        return False
+    return hmac.compare_digest(real.encode(), pin.strip().encode())
+
+
+@dataclass(frozen=True)
+class Report:
+    """A result reported from a phone, waiting for (or past) the opponent's answer."""
+
+    id: int
+    stage: str
+    round: int
+    table: int
+    reporter: int
+    result: str
+    first: str | None
+    winners: str | None
+    turns: str | None
+    status: str  # pending, confirmed, disputed, resolved, withdrawn
+    created_at: str
+    client: str
+    answered_by: int | None
+    counter: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return dict(self.__dict__)
+
+
+def _report(row: sqlite3.Row) -> Report:
+    return Report(id=row["id"], stage=row["stage"], round=row["round"], table=row["table_no"],
+                  reporter=row["reporter"], result=row["result"], first=row["first"],
+                  winners=row["winners"], turns=row["turns"], status=row["status"],
+                  created_at=row["created_at"], client=row["client"],
+                  answered_by=row["answered_by"], counter=row["counter"])
+
+
+def reports(conn: sqlite3.Connection, *, open_only: bool = False) -> list[Report]:
+    """Reports from phones, oldest first (``open_only``: pending and disputed ones)."""
+    where = " WHERE status IN ('pending', 'disputed')" if open_only else ""
+    return [_report(r) for r in conn.execute(f"SELECT * FROM web_reports{where} ORDER BY id")]
+
+
+def open_report(conn: sqlite3.Connection, match: MatchInfo) -> Report | None:
+    """The pending or disputed report of a table, if any."""
+    row = conn.execute(
+        "SELECT * FROM web_reports WHERE stage = ? AND round = ? AND table_no = ? "
+        "AND status IN ('pending', 'disputed')", (match.stage, match.round, match.table),
+    ).fetchone()
+    return None if row is None else _report(row)
+
+
+def current_match(conn: sqlite3.Connection, player_id: int) -> MatchInfo | None:
+    """The player's table in the current round (Swiss, or the top cut once it started)."""
+    stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
+    rnd = store.current_round(conn, stage)
+    for m in store.read_matches(conn):
+        if m.stage == stage and m.round == rnd and m.table > 0 \
+                and player_id in (m.player1, m.player2):
+            return m
+    return None
+
+
+def table_states(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Each table of the current round: its players, result and state — ``confirmed``
+    (recorded), ``reported`` (awaiting the opponent), ``disputed``, ``missing`` or ``bye``."""
+    stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
+    rnd = store.current_round(conn, stage)
+    names = {p.id: p.name for p in store.read_players(conn)}
+    open_by_table = {r.table: r for r in reports(conn, open_only=True)
+                     if r.stage == stage and r.round == rnd}
+    out = []
+    for m in store.read_matches(conn):
+        if m.stage != stage or m.round != rnd or m.table <= 0:
+            continue
+        rep = open_by_table.get(m.table)
+        state = ("bye" if m.player2 is None else "confirmed" if m.result is not None
+                 else "disputed" if rep and rep.status == "disputed"
+                 else "reported" if rep else "missing")
+        out.append({"round": rnd, "stage": stage, "table": m.table,
+                    "player1": names[m.player1],
+                    "player2": None if m.player2 is None else names[m.player2],
+                    "result": m.result, "state": state,
+                    "report": rep.to_dict() if rep else None})
+    return out
+
+
+class _DryRun(Exception):
+    """Rolls back the savepoint of a trial report."""
+
+
+def _try_report(conn: sqlite3.Connection, match: MatchInfo, result: str, first: str | None,
+                winners: str | None, turns: str | None) -> None:
+    """Run every check of ``tt event report`` on this result, then roll it back."""
+    try:
+        with store.transaction(conn):
+            service.report_result(conn, match.table, result, round_number=match.round,
+                                  first=first or None, winners=winners or None,
+                                  turns=turns or None)
+            raise _DryRun
+    except _DryRun:
+        pass
+
+
+def _record(conn: sqlite3.Connection, rep: Report) -> MatchInfo:
+    return service.report_result(conn, rep.table, rep.result, round_number=rep.round,
+                                 first=rep.first or None, winners=rep.winners or None,
+                                 turns=rep.turns or None)
+
+
+def _same(a: Report, result: str, first: str | None, winners: str | None,
+          turns: str | None) -> bool:
+    return (a.result, a.first or "", a.winners or "", a.turns or "") == (
+        result, first or "", winners or "", turns or "")
+
+
+def submit_report(
+    conn: sqlite3.Connection, player_id: int, result: str, *, first: str | None = None,
+    winners: str | None = None, turns: str | None = None, client: str = "",
+) -> Report:
+    """A player reports their table's result (from seat P1's side). Refused (EventError) when
+    they have no open table, it is recorded already, or ``tt event report`` would refuse the
+    result. If the opponent's report is already waiting, this is their answer: the same
+    result confirms it, another one disputes it."""
+    with store.transaction(conn):
+        match = current_match(conn, player_id)
+        if match is None or match.player2 is None:
+            raise EventError("you have no table to report in the current round")
+        if match.result is not None:
+            raise EventError(f"table {match.table} is already recorded as {match.result}")
+        _try_report(conn, match, result, first, winners, turns)
+        waiting = open_report(conn, match)
+        if waiting is not None and waiting.status == "disputed":
+            raise EventError(f"table {match.table} is disputed; the organizer decides")
+        if waiting is not None and waiting.reporter != player_id:
+            return _answer(conn, waiting, player_id, _same(waiting, result, first, winners,
+                                                           turns), result, client)
+        if waiting is not None:  # the reporter changes their own pending report
+            conn.execute("UPDATE web_reports SET status = 'withdrawn' WHERE id = ?",
+                         (waiting.id,))
+        cur = conn.execute(
+            "INSERT INTO web_reports (stage, round, table_no, reporter, result, first, winners, "
+            "turns, status, created_at, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
+            (match.stage, match.round, match.table, player_id, result, first or None,
+             winners or None, turns or None, store.now(), client),
+        )
+        store.audit(conn, "web-report", service._subject(match.stage, match.round, match.table),
+                    None, {"result": result, "first": first, "winners": winners,
+                           "turns": turns, "by": player_id, "from": client})
+        row = conn.execute("SELECT * FROM web_reports WHERE id = ?", (cur.lastrowid,)).fetchone()
+        return _report(row)
+
+
+def _answer(conn: sqlite3.Connection, rep: Report, player_id: int, agree: bool,
+            counter: str | None, client: str) -> Report:
+    subject = service._subject(rep.stage, rep.round, rep.table)
+    if agree:
+        _record(conn, rep)
+        status = "confirmed"
+    else:
+        status = "disputed"
+    conn.execute("UPDATE web_reports SET status = ?, answered_by = ?, answered_at = ?, "
+                 "counter = ? WHERE id = ?",
+                 (status, player_id, store.now(), None if agree else counter, rep.id))
+    store.audit(conn, "web-confirm" if agree else "web-dispute", subject,
+                {"result": rep.result, "by": rep.reporter},
+                {"by": player_id, "from": client, "counter": None if agree else counter})
+    row = conn.execute("SELECT * FROM web_reports WHERE id = ?", (rep.id,)).fetchone()
+    return _report(row)
+
+
+def answer_report(conn: sqlite3.Connection, player_id: int, *, agree: bool,
+                  counter: str | None = None, client: str = "") -> Report:
+    """The opponent confirms (``agree``) the pending report of their table — the result is
+    then recorded — or disputes it (``counter``: what they say the result was)."""
+    with store.transaction(conn):
+        match = current_match(conn, player_id)
+        rep = None if match is None else open_report(conn, match)
+        if match is None or rep is None or rep.status != "pending":
+            raise EventError("there is no report of your table waiting for you")
+        if rep.reporter == player_id:
+            raise EventError("your opponent has to confirm your report")
+        return _answer(conn, rep, player_id, agree, counter, client)
+
+
+def organizer_result(
+    conn: sqlite3.Connection, table: int, result: str, *, first: str | None = None,
+    winners: str | None = None, turns: str | None = None, round_number: int | None = None,
+    override: bool = False,
+) -> MatchInfo:
+    """The organizer enters a table's result (settling any open report of it) or, for a table
+    already recorded, corrects it — the same library calls as ``tt event report``/``correct``."""
+    with store.transaction(conn):
+        top = bool(store.current_round(conn, service.TOP_CUT))
+        stage = service.TOP_CUT if top else service.SWISS
+        rnd = round_number or store.current_round(conn, stage)
+        match = next((m for m in store.read_matches(conn) if m.stage == stage
+                      and m.round == rnd and m.table == table), None)
+        if match is not None and match.result is not None:
+            return service.correct_result(conn, rnd, table, result, override=override,
+                                          top_cut=top, first=first or None,
+                                          winners=winners or None, turns=turns or None)
+        m = service.report_result(conn, table, result, round_number=rnd, first=first or None,
+                                  winners=winners or None, turns=turns or None)
+        if match is not None:
+            rep = open_report(conn, match)
+            if rep is not None:
+                conn.execute("UPDATE web_reports SET status = 'resolved', answered_at = ? "
+                             "WHERE id = ?", (store.now(), rep.id))
+        return m

@@ -1,0 +1,103 @@
+"""Decklists submitted before the event (from a phone): checked at once, approved by the
+organizer, who thereby registers the player with that deck."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tt_organizer.errors import EventError
+from tt_organizer.events import service, store
+from tt_organizer.formats.validator import ValidationReport
+
+MAX_DECK_BYTES = 200_000
+
+
+@dataclass(frozen=True)
+class Submission:
+    """One submitted decklist and its verdict."""
+
+    id: int
+    name: str
+    ext_id: str | None
+    source: str
+    legal: bool
+    report: dict[str, Any]  # the validation report as ``tt deck validate --json`` prints it
+    status: str  # pending, approved, rejected
+    created_at: str
+    player_id: int | None
+
+
+def _submission(r: sqlite3.Row) -> Submission:
+    return Submission(id=r["id"], name=r["name"], ext_id=r["ext_id"], source=r["source"],
+                      legal=bool(r["legal"]), report=json.loads(r["report"]),
+                      status=r["status"], created_at=r["created_at"], player_id=r["player_id"])
+
+
+def submit_deck(conn: sqlite3.Connection, name: str, text: str | None = None, *,
+                path: str | Path | None = None, ext_id: str | None = None,
+                source: str = "submitted", client: str = "") -> tuple[Submission,
+                                                                       ValidationReport]:
+    """Check a decklist — ``text``, or a file at ``path`` of any shape ``tt deck validate``
+    reads — against the event's format and ban list (the same checks) and queue it for the
+    organizer; returns the stored submission and the full report."""
+    name = service._clean_text(name, "a player name")
+    if not name:
+        raise EventError("a player needs a name")
+    if path is None and not (text or "").strip():
+        raise EventError("the decklist is empty")
+    size = Path(path).stat().st_size if path is not None else len((text or "").encode())
+    if size > MAX_DECK_BYTES:
+        raise EventError(f"a decklist is at most {MAX_DECK_BYTES // 1000} kB")
+    ext_id = service._clean_text(ext_id, "an id") if ext_id else None
+    source = service._clean_text(source, "a file name") or "submitted"
+    report, raw, src = service.check_deck(store.read_settings(conn), path=path, text=text,
+                                          source=source)
+    with store.transaction(conn):
+        cur = conn.execute(
+            "INSERT INTO web_decks (name, ext_id, source, text, legal, report, status, "
+            "created_at, client) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
+            (name, ext_id, src, raw, int(report.legal), json.dumps(report.to_dict()),
+             store.now(), client),
+        )
+        store.audit(conn, "deck-submit", f"submission {cur.lastrowid} {name}", None,
+                    {"legal": report.legal, "codes": list(report.codes), "from": client})
+        row = conn.execute("SELECT * FROM web_decks WHERE id = ?", (cur.lastrowid,)).fetchone()
+    return _submission(row), report
+
+
+def submissions(conn: sqlite3.Connection, *, pending_only: bool = False) -> list[Submission]:
+    """Submitted decklists, oldest first."""
+    where = " WHERE status = 'pending'" if pending_only else ""
+    return [_submission(r) for r in conn.execute(f"SELECT * FROM web_decks{where} ORDER BY id")]
+
+
+def approve_deck(conn: sqlite3.Connection, submission_id: int, *, allow_illegal: bool = False
+                 ) -> service.Registration:
+    """Register the submission's player with its deck (a late entry once pairing began)."""
+    with store.transaction(conn):
+        row = conn.execute("SELECT * FROM web_decks WHERE id = ?", (submission_id,)).fetchone()
+        if row is None or row["status"] != "pending":
+            raise EventError(f"no pending submission #{submission_id}")
+        reg = service.register_player(
+            conn, row["name"], deck_text=row["text"], deck_source=row["source"],
+            ext_id=row["ext_id"], allow_illegal=allow_illegal,
+            late=bool(store.current_round(conn)))
+        conn.execute("UPDATE web_decks SET status = 'approved', player_id = ? WHERE id = ?",
+                     (reg.player.id, submission_id))
+        store.audit(conn, "deck-approve", f"submission {submission_id} {row['name']}", None,
+                    {"player": reg.player.id})
+        return reg
+
+
+def reject_deck(conn: sqlite3.Connection, submission_id: int) -> None:
+    """Turn a submission down (the player may submit again)."""
+    with store.transaction(conn):
+        row = conn.execute("SELECT * FROM web_decks WHERE id = ?", (submission_id,)).fetchone()
+        if row is None or row["status"] != "pending":
+            raise EventError(f"no pending submission #{submission_id}")
+        conn.execute("UPDATE web_decks SET status = 'rejected' WHERE id = ?", (submission_id,))
+        store.audit(conn, "deck-reject", f"submission {submission_id} {row['name']}")

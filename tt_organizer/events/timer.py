@@ -1,0 +1,83 @@
+"""The round timer: started, paused and extended by the organizer, shown on every page.
+
+Stored in the event file (one row), so every process — a restarted server, the CLI — sees the
+same clock; every change is audited.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from typing import Any
+
+from tt_organizer.errors import EventError
+from tt_organizer.events import store
+
+DEFAULT_MINUTES = 50
+
+
+def timer_state(conn: sqlite3.Connection, at: float | None = None) -> dict[str, Any]:
+    """``seconds`` (length), ``running``, ``remaining`` seconds (negative = overtime) and
+    ``ends_at`` (epoch seconds, when running); ``set`` False when no timer was started."""
+    at = time.time() if at is None else at
+    row = conn.execute("SELECT * FROM web_timer WHERE id = 1").fetchone()
+    if row is None:
+        return {"set": False, "seconds": 0, "running": False, "remaining": 0, "ends_at": None}
+    elapsed = row["elapsed"] + (at - row["started_at"] if row["started_at"] is not None else 0)
+    remaining = row["seconds"] - elapsed
+    running = row["started_at"] is not None
+    return {"set": True, "seconds": row["seconds"], "running": running,
+            "remaining": round(remaining, 1),
+            "ends_at": round(at + remaining, 1) if running else None}
+
+
+def _write(conn: sqlite3.Connection, action: str, seconds: int, started: float | None,
+           elapsed: float, old: dict[str, Any]) -> dict[str, Any]:
+    conn.execute(
+        "INSERT INTO web_timer (id, seconds, started_at, elapsed) VALUES (1, ?, ?, ?) "
+        "ON CONFLICT(id) DO UPDATE SET seconds = excluded.seconds, "
+        "started_at = excluded.started_at, elapsed = excluded.elapsed",
+        (seconds, started, elapsed),
+    )
+    new = timer_state(conn)
+    store.audit(conn, action, "round timer",
+                {k: old[k] for k in ("seconds", "remaining")} if old["set"] else None,
+                {"seconds": new["seconds"], "remaining": new["remaining"]})
+    return new
+
+
+def start_timer(conn: sqlite3.Connection, minutes: int | None = None) -> dict[str, Any]:
+    """Start a new round clock of ``minutes`` (default 50), or resume a paused one when
+    ``minutes`` is None."""
+    with store.transaction(conn):
+        old = timer_state(conn)
+        if minutes is None and old["set"] and not old["running"]:
+            return _write(conn, "timer-resume", old["seconds"], time.time(),
+                          old["seconds"] - old["remaining"], old)
+        length = DEFAULT_MINUTES if minutes is None else minutes
+        if not 1 <= length <= 600:
+            raise EventError(f"{length}: a round lasts 1 to 600 minutes")
+        return _write(conn, "timer-start", length * 60, time.time(), 0.0, old)
+
+
+def pause_timer(conn: sqlite3.Connection) -> dict[str, Any]:
+    """Stop the clock where it is."""
+    with store.transaction(conn):
+        old = timer_state(conn)
+        if not old["running"]:
+            raise EventError("the round timer is not running")
+        return _write(conn, "timer-pause", old["seconds"], None,
+                      old["seconds"] - old["remaining"], old)
+
+
+def extend_timer(conn: sqlite3.Connection, minutes: int) -> dict[str, Any]:
+    """Add ``minutes`` (may be negative) to the round."""
+    with store.transaction(conn):
+        old = timer_state(conn)
+        if not old["set"]:
+            raise EventError("start the round timer first")
+        if not -600 <= minutes <= 600 or minutes == 0:
+            raise EventError(f"{minutes}: extend by 1 to 600 minutes (or take some away)")
+        row = conn.execute("SELECT * FROM web_timer WHERE id = 1").fetchone()
+        return _write(conn, "timer-extend", max(60, old["seconds"] + minutes * 60),
+                      row["started_at"], row["elapsed"], old)

@@ -1,0 +1,76 @@
+"""The JSON shapes of an event, built once for the CLI (``--json``) and the web server.
+
+``tt event players/pairings/standings/status --json`` print exactly these, and
+``tt event serve`` answers ``/api/…`` with them, so the two can never drift apart.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from tt_organizer.errors import EventError
+from tt_organizer.events import service, store
+from tt_organizer.events.models import MatchInfo, PlayerInfo
+
+
+def player_json(p: PlayerInfo) -> dict[str, Any]:
+    """JSON form of a player (as ``tt event players --json`` prints it)."""
+    return {"id": p.id, "name": p.name, "ext_id": p.ext_id, "dropped": p.dropped,
+            "dropped_round": p.dropped_round, "late_entry_round": p.late_entry_round,
+            "deck": p.deck_source, "legal": p.deck_legal, "codes": list(p.deck_codes),
+            "colors": list(p.deck_colors), "pin": p.pin}
+
+
+def matches_json(conn: sqlite3.Connection, matches: Sequence[MatchInfo]) -> list[dict[str, Any]]:
+    """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
+    names = {p.id: p.name for p in store.read_players(conn)}
+    return [
+        {"table": m.table, "player1": names[m.player1],
+         "player2": None if m.player2 is None else names[m.player2], "result": m.result}
+        for m in matches
+    ]
+
+
+def round_matches(conn: sqlite3.Connection, round_number: int | None = None,
+                  top_cut: bool = False) -> list[MatchInfo]:
+    """The tables of a round (default the current one) of the Swiss or the top cut; raises
+    EventError when that round is not paired."""
+    stage = service.TOP_CUT if top_cut else service.SWISS
+    current = store.current_round(conn, stage)
+    rnd = current if round_number is None else round_number
+    if not current:
+        raise EventError("the top cut has not started" if top_cut else "no round is paired yet")
+    if not 1 <= rnd <= current:
+        raise EventError(f"round {rnd} is not paired (current round {current})")
+    return [m for m in store.read_matches(conn)
+            if m.stage == stage and m.round == rnd and m.table > 0]
+
+
+def pairings_json(conn: sqlite3.Connection, round_number: int | None = None,
+                  top_cut: bool = False) -> list[dict[str, Any]]:
+    """What ``tt event pairings [--round N] [--top-cut] --json`` prints."""
+    return matches_json(conn, round_matches(conn, round_number, top_cut))
+
+
+def _frac(value: float | None) -> float | None:
+    return None if value is None else round(float(value), 4)
+
+
+def standings_json(conn: sqlite3.Connection, round_number: int | None = None
+                   ) -> list[dict[str, Any]]:
+    """What ``tt event standings [--round N] --json`` prints (percentages as fractions)."""
+    rows = service.standings(conn, round_number)
+    names = {p.id: p.name for p in store.read_players(conn)}
+    return [
+        {"rank": s.rank, "player": names[s.player], "points": s.points, "wins": s.wins,
+         "losses": s.losses, "draws": s.draws, "omw": _frac(s.omw), "oomw": _frac(s.oomw),
+         "gw": _frac(s.gw), "dropped": s.dropped}
+        for s in rows
+    ]
+
+
+def status_json(conn: sqlite3.Connection) -> dict[str, Any]:
+    """What ``tt event status --json`` prints."""
+    return service.status(conn)

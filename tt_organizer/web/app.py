@@ -1,0 +1,371 @@
+"""The Starlette application of ``tt event serve``: player pages, the JSON API, static files.
+
+Every request opens the event file, calls the same library functions as the CLI and closes it,
+so the CLI keeps working on the same file while the server runs. The organizer's pages are in
+:mod:`tt_organizer.web.organizer`.
+"""
+
+from __future__ import annotations
+
+import html
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from tt_organizer.errors import TTError
+from tt_organizer.events import selfreport, service, store, timer, views
+from tt_organizer.events.results import valid_results
+from tt_organizer.web import security
+from tt_organizer.web.openapi import OPENAPI
+
+STATIC = Path(__file__).parent / "static"
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+
+
+class Server:
+    """State of one served event: its file, the organizer token, the PIN limiter, templates."""
+
+    def __init__(self, event_path: str | Path, token: str) -> None:
+        self.path = str(event_path)
+        self.token = token
+        self.pins = security.PinLimiter()
+        self.env = Environment(loader=PackageLoader("tt_organizer.web", "templates"),
+                               autoescape=select_autoescape(default=True))
+        self._local = threading.local()
+        with store.connect(self.path):  # refuse a missing / foreign file now, migrate it
+            pass
+
+    @contextmanager
+    def db(self) -> Iterator[sqlite3.Connection]:
+        """The event database for one request: each server thread keeps one connection open
+        (autocommit, WAL: it sees every commit, the CLI's too); a connection that failed is
+        closed and opened again on the next request."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._local.conn = store.open_event(self.path)
+        try:
+            yield conn
+        except sqlite3.Error:
+            self._local.conn = None
+            conn.close()
+            raise
+        if conn.in_transaction:  # never hand a half-open transaction to the next request
+            conn.execute("ROLLBACK")
+
+    # --- rendering -------------------------------------------------------------------------
+
+    def page(self, request: Request, template: str, status_code: int = 200,
+             **context: Any) -> HTMLResponse:
+        """Render a page with what every page shows: event name, round, timer, version."""
+        with self.db() as conn:
+            st = views.status_json(conn)
+            context.setdefault("timer", timer.timer_state(conn))
+            version = data_version(conn)
+        csrf = security.csrf_token(request)
+        html = self.env.get_template(template).render(
+            request=request, status=st, version=version, csrf=csrf, now=time.time(),
+            organizer=security.is_organizer(request, self.token), **context)
+        response = HTMLResponse(html, status_code=status_code)
+        secure_headers(response)
+        if request.cookies.get(security.CSRF_COOKIE) != csrf:
+            response.set_cookie(security.CSRF_COOKIE, csrf, httponly=True, samesite="strict")
+        return response
+
+
+def secure_headers(response: Response) -> None:
+    """Headers every answer carries: no scripts but ours, no framing, no sniffing."""
+    response.headers["Content-Security-Policy"] = CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Cache-Control"] = "no-store"
+
+
+def data_version(conn: sqlite3.Connection) -> int:
+    """A number that grows with every change of the event (each change is audited)."""
+    return int(conn.execute("SELECT coalesce(max(id), 0) FROM audit").fetchone()[0])
+
+
+def json_response(data: Any, status_code: int = 200) -> JSONResponse:
+    response = JSONResponse(data, status_code=status_code)
+    secure_headers(response)
+    return response
+
+
+def _int_param(request: Request, name: str) -> int | None:
+    value = request.query_params.get(name)
+    if value is None or value == "":
+        return None
+    if not value.isdigit() or len(value) > 6:
+        raise HTTPException(400, f"{name}: a round number")
+    return int(value)
+
+
+def _bool_param(request: Request, name: str) -> bool:
+    value = request.query_params.get(name, "false").lower()
+    if value not in ("true", "false", "1", "0", ""):
+        raise HTTPException(400, f"{name}: true or false")
+    return value in ("true", "1")
+
+
+def api(server: Server, build: Callable[[sqlite3.Connection, Request], Any]
+        ) -> Callable[[Request], Response]:
+    """A read-only JSON endpoint; a library refusal (e.g. no round paired) is a 409."""
+    def endpoint(request: Request) -> Response:
+        try:
+            with server.db() as conn:
+                return json_response(build(conn, request))
+        except TTError as exc:
+            return json_response({"error": str(exc)}, 409)
+    return endpoint
+
+
+# --- player pages ------------------------------------------------------------------------
+
+
+def pairings_rows(conn: sqlite3.Connection) -> tuple[list[dict[str, Any]], int, str]:
+    """The current round's tables (Swiss or top cut) with each player's points."""
+    stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
+    rnd = store.current_round(conn, stage)
+    if not rnd:
+        return [], 0, stage
+    rows = views.pairings_json(conn, rnd, stage == service.TOP_CUT)
+    return rows, rnd, stage
+
+
+def build_routes(server: Server) -> list[Route | Mount]:
+    """Every route of the public side (the organizer's are added by ``organizer.routes``)."""
+
+    def home(request: Request) -> Response:
+        with server.db() as conn:
+            rows, rnd, stage = pairings_rows(conn)
+            players = store.read_players(conn)
+        return server.page(request, "pairings.html", rows=rows, round=rnd, stage=stage,
+                           players=players, q=request.query_params.get("q", "")[:60])
+
+    def standings_page(request: Request) -> Response:
+        with server.db() as conn:
+            rows = views.standings_json(conn)
+        return server.page(request, "standings.html", rows=rows)
+
+    def projector(request: Request) -> Response:
+        with server.db() as conn:
+            rows, rnd, stage = pairings_rows(conn)
+        by_name = sorted(
+            [(r["player1"], r["table"], r["player2"] or "BYE") for r in rows]
+            + [(r["player2"], r["table"], r["player1"]) for r in rows if r["player2"]],
+            key=lambda row: (row[0].casefold(), row[1]))
+        return server.page(request, "projector.html", rows=rows, round=rnd, stage=stage,
+                           by_name=by_name)
+
+    def me_pick(request: Request) -> Response:
+        with server.db() as conn:
+            players = store.read_players(conn)
+        return server.page(request, "pick.html", players=players)
+
+    def me(request: Request) -> Response:
+        pid = request.path_params["pid"]
+        message = request.query_params.get("msg", "")[:200]
+        with server.db() as conn:
+            snap = store.read_snapshot(conn, server.path)
+            try:
+                player = snap.player(pid)
+            except KeyError:
+                raise HTTPException(404, "no such player") from None
+            match = selfreport.current_match(conn, pid)
+            rep = selfreport.open_report(conn, match) if match else None
+            results = views.matches_json(conn, [
+                m for m in snap.matches if pid in (m.player1, m.player2) and m.result])
+            rounds = [m.round for m in snap.matches if pid in (m.player1, m.player2)
+                      and m.result]
+        seat = None if match is None else ("P1" if match.player1 == pid else "P2")
+        opponent = None
+        if match is not None and match.player2 is not None:
+            opponent = snap.name(match.player2 if seat == "P1" else match.player1)
+        p1 = snap.name(match.player1) if match else ""
+        p2 = snap.name(match.player2) if match and match.player2 else None
+        best_of = snap.settings.best_of
+        return server.page(
+            request, "me.html", player=player, match=match, seat=seat, opponent=opponent,
+            report=rep, results=list(zip(rounds, results, strict=True)), message=message,
+            p1=p1, p2=p2, best_of=best_of,
+            choices=[(c, result_label(c, p1, p2, best_of)) for c in valid_results(best_of)],
+            label=lambda c: result_label(c, p1, p2, best_of),
+            named=lambda seats: seats_named(seats, p1, p2))
+
+    async def me_post(request: Request) -> Response:
+        pid = request.path_params["pid"]
+        form = await request.form()
+        security.check_csrf(request, form.get("csrf"))
+        address = security.client(request)
+        wait = server.pins.retry_after(pid, address)
+        if wait:
+            return _back(pid, f"Too many wrong PINs: try again in {wait} s", 429,
+                         {"Retry-After": str(wait)})
+        fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
+        return await _run_sync(lambda: _player_action(server, pid, fields, address))
+
+    def deck_form(request: Request) -> Response:
+        return server.page(request, "deck.html", verdict=None, error=None)
+
+    async def deck_post(request: Request) -> Response:
+        from tt_organizer.web.decks import submit
+
+        form = await request.form()
+        security.check_csrf(request, form.get("csrf"))
+        return await submit(server, request, form)
+
+    def version(request: Request) -> Response:
+        with server.db() as conn:
+            return json_response({"version": data_version(conn), "now": round(time.time(), 3),
+                                  "timer": timer.timer_state(conn)})
+
+    def openapi(request: Request) -> Response:
+        return json_response(OPENAPI)
+
+    return [
+        Route("/", home),
+        Route("/standings", standings_page),
+        Route("/projector", projector),
+        Route("/me", me_pick),
+        Route("/me/{pid:int}", me),
+        Route("/me/{pid:int}", me_post, methods=["POST"]),
+        Route("/deck", deck_form),
+        Route("/deck", deck_post, methods=["POST"]),
+        Route("/api/pairings", api(server, lambda c, r: views.pairings_json(
+            c, _int_param(r, "round"), _bool_param(r, "top_cut")))),
+        Route("/api/standings", api(server, lambda c, r: views.standings_json(
+            c, _int_param(r, "round")))),
+        Route("/api/status", api(server, lambda c, r: views.status_json(c))),
+        Route("/api/timer", api(server, lambda c, r: timer.timer_state(c))),
+        Route("/api/version", version),
+        Route("/api/openapi.json", openapi),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+
+async def _run_sync(func: Callable[[], Response]) -> Response:
+    from starlette.concurrency import run_in_threadpool
+
+    return await run_in_threadpool(func)
+
+
+def _back(pid: int, message: str, status_code: int = 303,
+          headers: dict[str, str] | None = None) -> Response:
+    from urllib.parse import quote
+
+    url = f"/me/{pid}?msg={quote(message)}"
+    if status_code == 303:
+        return RedirectResponse(url, 303)
+    response = HTMLResponse(f'<p>{html.escape(message)}</p><p><a href="{url}">Back</a></p>',
+                            status_code=status_code, headers=headers)
+    secure_headers(response)
+    return response
+
+
+def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
+    """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
+    from tt_organizer.events.results import parse_result
+
+    r = parse_result(result, best_of)
+    if r.outcome == "p1":
+        return f"{p1} wins {r.p1_games}-{r.p2_games}"
+    if r.outcome == "p2":
+        return f"{p2} wins {r.p2_games}-{r.p1_games}"
+    if r.outcome == "draw":
+        return "Draw" + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
+    return "Double loss (both lose)"
+
+
+def seats_named(seats: str | None, p1: str, p2: str | None) -> str:
+    """``P1,P2,D`` with the players' names."""
+    names = {"P1": p1, "P2": p2 or "BYE", "D": "draw"}
+    return ", ".join(names.get(s.strip().upper(), s) for s in (seats or "").split(",") if s)
+
+
+def _games(fields: dict[str, str], key: str, count: int) -> str | None:
+    """A calibration list (``P1,P2,…``) from the form's per-game fields, blanks dropped at the
+    end; None when all are blank."""
+    items = [fields.get(f"{key}{i}", "").strip() for i in range(1, count + 1)]
+    while items and not items[-1]:
+        items.pop()
+    return ",".join(items) or None
+
+
+def _player_action(server: Server, pid: int, fields: dict[str, str], address: str) -> Response:
+    """Report, confirm or dispute a result for player ``pid`` (PIN checked first)."""
+    with server.db() as conn:
+        if not selfreport.check_pin(conn, pid, fields.get("pin", "")[:12]):
+            server.pins.failed(pid, address)
+            return _back(pid, "Wrong PIN", 403)
+        action = fields.get("action", "")
+        try:
+            with store.acting_as(f"web:player#{pid}@{address}"):
+                if action == "report":
+                    best_of = store.read_settings(conn).best_of
+                    rep = selfreport.submit_report(
+                        conn, pid, fields.get("result", ""),
+                        first=_games(fields, "first", best_of),
+                        winners=_games(fields, "winner", best_of),
+                        turns=_games(fields, "turns", best_of), client=address)
+                    msg = {"pending": "Reported: waiting for your opponent to confirm",
+                           "confirmed": "Confirmed: the result is recorded",
+                           "disputed": "You disagree: the organizer will decide"}[rep.status]
+                elif action in ("confirm", "dispute"):
+                    rep = selfreport.answer_report(conn, pid, agree=action == "confirm",
+                                                   counter=fields.get("counter") or None,
+                                                   client=address)
+                    msg = ("Confirmed: the result is recorded" if rep.status == "confirmed"
+                           else "Disputed: the organizer will decide")
+                else:
+                    raise HTTPException(400, "unknown action")
+        except TTError as exc:
+            return _back(pid, f"Refused: {_form_words(str(exc))}")
+    return _back(pid, msg)
+
+
+def _form_words(message: str) -> str:
+    """A library message in the words of the report form rather than the CLI's flags."""
+    for flag, label in (("--first", "'Went first'"), ("--winners", "'Winner'"),
+                        ("--turns", "'Turns'")):
+        message = message.replace(flag, label)
+    return message
+
+
+def create_app(event_path: str | Path, token: str | None = None) -> Starlette:
+    """The ASGI application serving ``event_path``; ``token`` is the organizer's (a fresh one
+    when None — read it back from ``app.state.server.token``)."""
+    from tt_organizer.web import organizer
+
+    server = Server(event_path, token or security.new_token())
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if request.url.path.startswith("/api/"):
+            response: Response = JSONResponse({"error": exc.detail}, exc.status_code)
+        else:
+            response = HTMLResponse(server.env.from_string(
+                "<!doctype html><title>{{ code }}</title><p>{{ detail }}</p>"
+                "<p><a href=\"/\">Pairings</a></p>").render(code=exc.status_code,
+                                                            detail=exc.detail),
+                exc.status_code)
+        secure_headers(response)
+        return response
+
+    app = Starlette(routes=[*organizer.routes(server), *build_routes(server)],
+                    exception_handlers={HTTPException: http_error})
+    app.state.server = server
+    return app

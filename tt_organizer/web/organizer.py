@@ -1,0 +1,171 @@
+"""The organizer's side of ``tt event serve``: console, results, drops, late entries, pairing,
+the round timer and the decklist queue. Every route needs the token printed at start; every
+change is audited as ``web:organizer@ADDRESS``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from tt_organizer.errors import TTError
+from tt_organizer.events import selfreport, service, store, submissions, timer, views
+from tt_organizer.events.results import valid_results
+from tt_organizer.web import security
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from tt_organizer.web.app import Server
+
+
+def _number(fields: dict[str, str], key: str, low: int = 1, high: int = 100_000) -> int:
+    value = fields.get(key, "").strip()
+    if not value.lstrip("-").isdigit() or not low <= int(value) <= high:
+        raise HTTPException(400, f"{key}: a number from {low} to {high}")
+    return int(value)
+
+
+def _actions(server: Server) -> dict[str, Callable[[sqlite3.Connection, dict[str, str]], str]]:
+    """Each console form's action: the library call, and the message shown after it."""
+
+    def result(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+        m = selfreport.organizer_result(
+            conn, _number(f, "table"), f.get("result", ""), first=f.get("first") or None,
+            winners=f.get("winners") or None, turns=f.get("turns") or None,
+            override=f.get("override") == "on")
+        return f"Table {m.table}: {m.result} recorded"
+
+    def drop(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+        p = service.drop(conn, f.get("name", ""))
+        pending = service.pending_in_current_round(conn, p.id)
+        return f"Dropped {p.name}" + (
+            f" (still paired at table {pending.table}: report it)" if pending else "")
+
+    def late(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+        reg = service.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
+                                      late=True)
+        return (f"Registered {reg.player.name} (PIN {selfreport.player_pin(conn, reg.player.id)})"
+                + (f"; a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
+                   if reg.missed_rounds else ""))
+
+    def pair(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+        matches = service.pair_next_round(conn)
+        return f"Round {matches[0].round} paired: {len(matches)} tables"
+
+    def timer_start(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+        minutes = _number(f, "minutes", 1, 600) if f.get("minutes") else None
+        timer.start_timer(conn, minutes)
+        return "Timer running"
+
+    def timer_pause(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+        timer.pause_timer(conn)
+        return "Timer paused"
+
+    def timer_extend(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+        minutes = _number(f, "minutes", -600, 600)
+        timer.extend_timer(conn, minutes)
+        return f"Timer extended by {minutes} min"
+
+    def approve(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+        reg = submissions.approve_deck(conn, _number(f, "submission"),
+                                       allow_illegal=f.get("allow_illegal") == "on")
+        return (f"Registered {reg.player.name} "
+                f"(PIN {selfreport.player_pin(conn, reg.player.id)})")
+
+    def reject(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+        submissions.reject_deck(conn, _number(f, "submission"))
+        return "Submission rejected"
+
+    return {"result": result, "drop": drop, "late": late, "pair": pair,
+            "timer-start": timer_start, "timer-pause": timer_pause,
+            "timer-extend": timer_extend, "approve": approve, "reject": reject}
+
+
+def routes(server: Server) -> list[Route]:
+    """The organizer's routes."""
+    actions = _actions(server)
+
+    def require(request: Request) -> None:
+        if not security.is_organizer(request, server.token):
+            raise HTTPException(401, "organizer token needed (printed when the server started)")
+
+    async def login(request: Request) -> Response:
+        if request.method == "POST":
+            form = await request.form()
+            security.check_csrf(request, form.get("csrf"))
+            token = str(form.get("token") or "")
+        else:
+            token = request.query_params.get("token", "")
+        if not security.same(token, server.token):
+            return server.page(request, "login.html", 401 if token else 200,
+                               failed=bool(token))
+        response = RedirectResponse("/org", 303)
+        response.set_cookie(security.ORG_COOKIE, server.token, httponly=True,
+                            samesite="strict")
+        return response
+
+    def console(request: Request) -> Response:
+        require(request)
+        with server.db() as conn:
+            tables = selfreport.table_states(conn)
+            pins = selfreport.player_pins(conn)
+            players = store.read_players(conn)
+            subs = submissions.submissions(conn)
+            best_of = store.read_settings(conn).best_of
+        return server.page(request, "console.html", tables=tables, pins=pins, players=players,
+                           subs=subs, choices=valid_results(best_of),
+                           message=request.query_params.get("msg", "")[:300])
+
+    async def act(request: Request) -> Response:
+        require(request)
+        form = await request.form()
+        security.check_csrf(request, form.get("csrf"))
+        fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
+        action = actions.get(request.path_params["action"])
+        if action is None:
+            raise HTTPException(404, "no such action")
+        address = security.client(request)
+
+        def run() -> Response:
+            from urllib.parse import quote
+
+            try:
+                with server.db() as conn, store.acting_as(f"web:organizer@{address}"):
+                    msg = action(conn, fields)
+            except TTError as exc:
+                msg = f"Refused: {exc}"
+            return RedirectResponse(f"/org?msg={quote(msg)}", 303)
+
+        from starlette.concurrency import run_in_threadpool
+
+        return await run_in_threadpool(run)
+
+    def tables_api(request: Request) -> Response:
+        from tt_organizer.web.app import json_response
+
+        require(request)
+        with server.db() as conn:
+            return json_response(selfreport.table_states(conn))
+
+    def players_api(request: Request) -> Response:
+        from tt_organizer.web.app import json_response
+
+        require(request)
+        with server.db() as conn:
+            pins = selfreport.player_pins(conn)
+            data: list[dict[str, Any]] = [
+                {**views.player_json(p), "pin": pins[p.id]} for p in store.read_players(conn)]
+        return json_response(data)
+
+    return [
+        Route("/org/login", login, methods=["GET", "POST"]),
+        Route("/org", console),
+        Route("/org/{action}", act, methods=["POST"]),
+        Route("/api/org/tables", tables_api),
+        Route("/api/org/players", players_api),
+    ]
