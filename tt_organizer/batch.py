@@ -351,22 +351,28 @@ def batch_summary(rows: list[BatchRow]) -> dict[str, int]:
             "unreadable": unreadable}
 
 
-def batch_payload(rows: list[BatchRow], ctx: CheckContext) -> dict[str, Any]:
-    """The JSON document of a batch: format, ban list, counts and every row."""
+def batch_payload(
+    rows: list[BatchRow], ctx: CheckContext, notes: list[str] | None = None
+) -> dict[str, Any]:
+    """The JSON document of a batch: format, ban list, counts, every row and the notes on the
+    inputs (:attr:`BatchInputs.notes`)."""
     return {
         "format": ctx.fmt.id,
         "banlist": ctx.banlist.announced.isoformat() if ctx.banlist and ctx.fmt.use_banlist
         else None,
         **batch_summary(rows),
         "rows": [r.to_dict() for r in rows],
+        "notes": list(notes or []),
     }
 
 
-def write_json_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path) -> None:
+def write_json_report(
+    rows: list[BatchRow], ctx: CheckContext, path: str | Path, notes: list[str] | None = None
+) -> None:
     """Write :func:`batch_payload` to ``path`` (atomically)."""
     from tt_organizer.export.cells import write_bytes_atomic
 
-    text = json.dumps(batch_payload(rows, ctx), indent=2, ensure_ascii=False, default=str)
+    text = json.dumps(batch_payload(rows, ctx, notes), indent=2, ensure_ascii=False, default=str)
     write_bytes_atomic(path, (text + "\n").encode("utf-8"), (".json",))
 
 
@@ -409,9 +415,11 @@ def write_xlsx_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path)
     save_workbook_atomic(wb, path)
 
 
-def write_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path) -> None:
+def write_report(
+    rows: list[BatchRow], ctx: CheckContext, path: str | Path, notes: list[str] | None = None
+) -> None:
     """Write the full report: JSON for a ``.json`` path, else an xlsx workbook."""
     if str(path).lower().endswith(".json"):
-        write_json_report(rows, ctx, path)
+        write_json_report(rows, ctx, path, notes)
     else:
         write_xlsx_report(rows, ctx, path)

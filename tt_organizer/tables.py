@@ -14,7 +14,8 @@ Used by decklists (a card table on the first sheet), ``tt deck check-batch`` (ro
 * A file is at most :data:`MAX_FILE_BYTES`; a directory, device or socket is refused and a named
   pipe is read without waiting for a writer (:func:`read_file_bytes`).
 * Text is UTF-16 with a BOM, UTF-8 (BOM or not), else Windows-1252 (:func:`decode_text`).
-* A text cell ``'=…`` written by our CSV export (formula escaping) reads back as ``=…``.
+* A text cell ``'=…`` written by our CSV export (formula escaping) reads back as ``=…``
+  (:func:`tt_organizer.export.cells.unescape_text`).
 
 A *roster* is a sheet with one player per row (:func:`find_roster`): a header row, among the
 first :data:`HEADER_SCAN_ROWS`, names a player column (:data:`ROSTER_COLUMNS`) and no card
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import IO
 
 from tt_organizer.errors import InputError
+from tt_organizer.export.cells import unescape_text  # the CSV export's escaping, undone
 
 MAX_FILE_BYTES = 1 << 20  # one decklist file
 MAX_SHEET_BYTES = 8 << 20  # one roster or pairings sheet (a roster holds hundreds of decklists)
@@ -51,7 +53,6 @@ HEADER_SCAN_ROWS = 10
 ZIP_MAGIC = b"PK\x03\x04"
 TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 UNSUPPORTED_SUFFIXES = (".xls", ".ods", ".numbers")
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 @dataclass
@@ -64,18 +65,6 @@ class Sheet:
 
 
 # --- cells and text ---------------------------------------------------------------------------
-
-
-def is_formula_like(text: str) -> bool:
-    """True if a spreadsheet would read ``text`` as a formula."""
-    return text.startswith(FORMULA_STARTS)
-
-
-def unescape_text(text: str) -> str:
-    """Undo the CSV export's formula escaping (a ``'`` before a formula character is dropped)."""
-    if text.startswith("'") and is_formula_like(text[1:]):
-        return text[1:]
-    return text
 
 
 def cell_text(value: object) -> str:
