@@ -47,7 +47,7 @@ from tt_organizer.tables import (
 
 MAX_ZIP_MEMBERS = 5_000
 MAX_MEMBER_BYTES = MAX_FILE_BYTES
-MAX_ZIP_BYTES = 32 * 1024 * 1024  # inflated bytes read from one archive
+MAX_ZIP_BYTES = 16 * 1024 * 1024  # inflated bytes read from one archive (its decks are parsed)
 MAX_ZIP_FILE_BYTES = 256 * 1024 * 1024  # size of the archive itself
 
 _SHEETS = (".csv", ".xlsx")

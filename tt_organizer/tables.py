@@ -159,9 +159,12 @@ _TAG = re.compile(rb'<(?:[A-Za-z_][\w.-]{0,15}:)?(si|row|c)(?:\s{1,4}r="(\d{1,12
 _TAG_SPAN = 64  # longer than any match of _TAG
 
 
-def _count_tags(stream: IO[bytes], budget: int) -> tuple[dict[bytes, int], int]:
+def _count_tags(
+    stream: IO[bytes], budget: int, limits: dict[bytes, int]
+) -> tuple[dict[bytes, int], int]:
     """Counts of ``si``/``row``/``c`` start tags in an XML part, the highest row number
-    (``b"last"``) and the bytes read (at most ``budget`` + one chunk)."""
+    (``b"last"``) and the bytes read (at most ``budget`` + one chunk); it stops early once a
+    count passes its limit."""
     counts: dict[bytes, int] = {b"si": 0, b"row": 0, b"c": 0, b"last": 0}
 
     def count(match: re.Match[bytes]) -> None:
@@ -183,6 +186,8 @@ def _count_tags(stream: IO[bytes], budget: int) -> tuple[dict[bytes, int], int]:
                 break
             count(match)
         tail = buffer[cut:]
+        if any(counts[tag] > limit for tag, limit in limits.items()):
+            return counts, read
     for match in _TAG.finditer(tail):
         count(match)
     return counts, read
@@ -209,6 +214,8 @@ def check_workbook(data: bytes, source: str) -> None:
                 raise InputError(f"workbook too large when unpacked: it unpacks to {unpacked} "
                                  f"bytes (limit {_size(MAX_UNPACKED)})", file=source)
             totals = {b"si": 0, b"row": 0, b"c": 0}
+            limits = {b"si": MAX_SHARED_STRINGS, b"row": MAX_SHEET_ROWS, b"c": MAX_CELLS,
+                      b"last": MAX_SHEET_ROWS}
             budget = MAX_UNPACKED
             for info in parts:
                 name = info.filename.lower()
@@ -216,8 +223,9 @@ def check_workbook(data: bytes, source: str) -> None:
                     name.startswith("xl/worksheets/") or name.endswith("sharedstrings.xml")
                 ):
                     continue
+                left = {tag: limit - totals.get(tag, 0) for tag, limit in limits.items()}
                 with archive.open(info) as part:
-                    counts, read = _count_tags(part, budget)
+                    counts, read = _count_tags(part, budget, left)
                 budget -= read
                 if budget < 0:
                     raise InputError(f"workbook too large when unpacked (more than "
@@ -230,16 +238,15 @@ def check_workbook(data: bytes, source: str) -> None:
                     if counts[b"last"] > MAX_SHEET_ROWS:
                         raise InputError(f"the sheet is too long (row {counts[b'last']}, limit "
                                          f"{MAX_SHEET_ROWS} rows)", file=source)
+                for tag, what in ((b"si", "shared strings"), (b"row", "rows"), (b"c", "cells")):
+                    if totals[tag] > limits[tag]:
+                        raise refuse(f"more than {limits[tag]} {what}")
     except InputError:
         raise
     except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError, RuntimeError,
             NotImplementedError) as exc:
         raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__})",
                          file=source) from None
-    for tag, limit, what in ((b"si", MAX_SHARED_STRINGS, "shared strings"),
-                             (b"row", MAX_SHEET_ROWS, "rows"), (b"c", MAX_CELLS, "cells")):
-        if totals[tag] > limit:
-            raise refuse(f"{totals[tag]} {what} (limit {limit})")
 
 
 def read_workbook(
