@@ -2,17 +2,20 @@
 
 Inputs (:func:`collect_inputs`), in the order given:
 
-* a **folder** - every file under it, recursively and sorted, hidden files and folders
-  (``.name``) skipped; a ``.zip`` inside is expanded, a ``.csv``/``.xlsx`` is read as a roster
-  when it is one (see below), anything else is one decklist file;
+* a **folder** - every file under it, recursively and sorted (a folder's files before its
+  sub-folders), hidden files and folders (``.name``) skipped; a ``.zip`` inside is expanded, a
+  ``.csv``/``.xlsx`` is read as a roster when it is one (see below), anything else is one
+  decklist file. Nothing outside the folder is read: a link leading out of it is an error row,
+  a link to a folder inside it is skipped (its files are read where they are), and a sub-folder
+  that cannot be read is an error row;
 * a **zip** - its members, read in memory and never extracted (hidden members, ``__MACOSX/``
   and nested archives are not read); at most :data:`MAX_ZIP_MEMBERS` members of at most
   :data:`MAX_MEMBER_BYTES` each and :data:`MAX_ZIP_BYTES` in all, counted on the bytes actually
-  inflated, so a zip bomb costs at most that much;
-* a **roster** - a ``.csv`` or ``.xlsx`` sheet whose header row names a player column
-  (``Player``, ``Name``, ``Player name``, ``Participant``, ``Entrant``) and a decklist column
-  (``Decklist``, ``Deck list``, ``Deck``, ``List``, ``Deck text``) and no card column: one deck
-  per row, the decklist pasted into its cell; a sheet that is not a roster is one decklist;
+  inflated; an archive whose entries share their data (one member named 2,000 times) is one
+  error row;
+* a **roster** - a ``.csv`` or ``.xlsx`` sheet read as ``tt event register --from`` reads it
+  (:func:`tt_organizer.tables.find_roster`): a header row names a player column and a decklist
+  (or deck file) column, one deck per row; a sheet that is not a roster is one decklist;
 * any other path - one decklist file in any shape ``tt deck validate`` reads.
 
 Every deck becomes one :class:`BatchRow`; anything that cannot be read (a missing, binary,
@@ -260,11 +263,11 @@ def _roster(
     roster = find_roster(read_table_bytes(data, source, suffix, Path(source).stem))
     if roster is None:
         return None
-    notes.extend(f"{source}: {note}" for note in roster.notes)
     if "deck" not in roster.roles and "deck_path" not in roster.roles:
         if roster.notes:  # the decks are there, under a header that is not read
             return [BatchInput(Path(source).stem, source, error=roster.notes[0])]
         return None
+    notes.extend(f"{source}: {note}" for note in roster.notes)
     out: list[BatchInput] = []
     for entry in roster.entries(base):
         label = f"{source}:row {entry.row}"
