@@ -190,7 +190,7 @@ def _register_from(
     from tt_organizer.export.importing import read_registrations
 
     rows = read_registrations(path)
-    for note in rows.notes:  # a column that looks like decklists but is not read
+    for note in getattr(rows, "notes", ()):  # a column that looks like decklists, not read
         warn(note)
     base = Path(path).parent
     refused = 0
