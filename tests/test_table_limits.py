@@ -99,3 +99,20 @@ def test_a_zip_of_many_distinct_large_members_stops_at_the_archive_limit(tmp_pat
     unread = [i for i in items if i.error and "unpacks to more than" in i.error]
     assert len(unread) == count - MAX_ZIP_BYTES // len(member)
     assert all(i.data is not None for i in items if i not in unread)
+
+
+@pytest.mark.parametrize("offset", [0, 1, 7, 23, 40, 63])
+def test_tags_are_counted_across_read_chunks(offset: int) -> None:
+    """The pre-scan reads parts in 64 KB chunks: a tag cut by a chunk boundary counts once,
+    with or without a namespace prefix, and the highest row number is found."""
+    import io as _io
+
+    from tt_organizer.tables import _count_tags
+
+    rows = [b'<x:row r="%d"><x:c r="A%d"><x:v>1</x:v></x:c><c/></x:row>' % (n, n)
+            for n in range(1, 6_001)]
+    data = b" " * offset + b"<sheetData>" + b"".join(rows) + b"<si><t>a</t></si>" * 3
+    counts, read = _count_tags(_io.BytesIO(data), 1 << 30, {b"row": 1 << 30})
+    assert read == len(data)
+    assert (counts[b"row"], counts[b"c"], counts[b"si"], counts[b"last"]) == (
+        6_000, 12_000, 3, 6_000)
