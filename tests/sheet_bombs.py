@@ -11,8 +11,8 @@ from pathlib import Path
 
 import openpyxl
 
-_SHARED_STRINGS_TYPE = (b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
-                        b'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>')
+_SHARED_STRINGS_TYPE = (b'<Override PartName="/%s" ContentType="application/vnd.openxmlformats-'
+                        b'officedocument.spreadsheetml.sharedStrings+xml"/>')
 
 
 def _workbook_with(tmp_path: Path, name: str, part: str, xml: bytes) -> Path:
@@ -28,18 +28,21 @@ def _workbook_with(tmp_path: Path, name: str, part: str, xml: bytes) -> Path:
         names = src.namelist()
         for info in src.infolist():
             data = xml if info.filename == part else src.read(info)
-            if info.filename == "[Content_Types].xml" and part.endswith("sharedStrings.xml"):
-                data = data.replace(b"</Types>", _SHARED_STRINGS_TYPE + b"</Types>")
+            if info.filename == "[Content_Types].xml" and xml.find(b"<sst") != -1:
+                override = _SHARED_STRINGS_TYPE % part.encode()
+                data = data.replace(b"</Types>", override + b"</Types>")
             dst.writestr(info.filename, data)
         if part not in names:
             dst.writestr(part, xml)
     return out
 
 
-def shared_strings_bomb(tmp_path: Path) -> Path:
+def shared_strings_bomb(tmp_path: Path, part: str = "xl/sharedStrings.xml") -> Path:
+    """1.5 million shared strings; ``part`` may be any name: the content types say which part
+    holds the shared strings."""
     xml = (b'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org'
            b'/spreadsheetml/2006/main">' + b"<si><t>x</t></si>" * 1_500_000 + b"</sst>")
-    return _workbook_with(tmp_path, "strings.xlsx", "xl/sharedStrings.xml", xml)
+    return _workbook_with(tmp_path, "strings.xlsx", part, xml)
 
 
 def _sheet(body: bytes) -> bytes:

@@ -33,6 +33,8 @@ def tt(*args: str) -> subprocess.CompletedProcess[str]:
 
 BOMBS = {
     "strings": (shared_strings_bomb, f"more than {MAX_SHARED_STRINGS} shared strings"),
+    "renamed strings": (lambda tmp: shared_strings_bomb(tmp, "xl/misc/data.bin"),
+                        f"more than {MAX_SHARED_STRINGS} shared strings"),
     "rows": (rows_bomb, f"more than {MAX_SHEET_ROWS} rows"),
     "cells": (cells_bomb, f"more than {MAX_CELLS} cells"),
 }

@@ -197,8 +197,8 @@ def check_workbook(data: bytes, source: str) -> None:
     """Refuse a workbook that would cost more work than a roster or a decklist can need: too
     many parts, too many bytes inflated, shared strings, rows or cells (InputError).
 
-    The parts are inflated here (never beyond their declared size: zipfile checks it) and
-    their tags counted, so what openpyxl reads after is bounded.
+    Every part is inflated here (never beyond its declared size: zipfile checks it) and its
+    ``<si>``, ``<row>`` and ``<c>`` tags counted, so what openpyxl reads after is bounded.
     """
 
     def refuse(what: str) -> InputError:
@@ -217,12 +217,9 @@ def check_workbook(data: bytes, source: str) -> None:
             limits = {b"si": MAX_SHARED_STRINGS, b"row": MAX_SHEET_ROWS, b"c": MAX_CELLS,
                       b"last": MAX_SHEET_ROWS}
             budget = MAX_UNPACKED
+            # every part, whatever its name: the workbook's relations, not the names, tell
+            # openpyxl which part is a sheet or the shared strings
             for info in parts:
-                name = info.filename.lower()
-                if not name.endswith(".xml") or not (
-                    name.startswith("xl/worksheets/") or name.endswith("sharedstrings.xml")
-                ):
-                    continue
                 left = {tag: limit - totals.get(tag, 0) for tag, limit in limits.items()}
                 with archive.open(info) as part:
                     counts, read = _count_tags(part, budget, left)
@@ -230,14 +227,11 @@ def check_workbook(data: bytes, source: str) -> None:
                 if budget < 0:
                     raise InputError(f"workbook too large when unpacked (more than "
                                      f"{_size(MAX_UNPACKED)})", file=source)
-                if name.endswith("sharedstrings.xml"):
-                    totals[b"si"] += counts[b"si"]
-                else:
-                    totals[b"row"] += counts[b"row"]
-                    totals[b"c"] += counts[b"c"]
-                    if counts[b"last"] > MAX_SHEET_ROWS:
-                        raise InputError(f"the sheet is too long (row {counts[b'last']}, limit "
-                                         f"{MAX_SHEET_ROWS} rows)", file=source)
+                for tag in totals:
+                    totals[tag] += counts[tag]
+                if counts[b"last"] > MAX_SHEET_ROWS:
+                    raise InputError(f"the sheet is too long (row {counts[b'last']}, limit "
+                                     f"{MAX_SHEET_ROWS} rows)", file=source)
                 for tag, what in ((b"si", "shared strings"), (b"row", "rows"), (b"c", "cells")):
                     if totals[tag] > limits[tag]:
                         raise refuse(f"more than {limits[tag]} {what}")
