@@ -14,7 +14,7 @@ Inputs (:func:`collect_inputs`), in the order given:
   inflated; an archive whose entries share their data (one member named 2,000 times) is one
   error row;
 * a **roster** - a ``.csv`` or ``.xlsx`` sheet read as ``tt event register --from`` reads it
-  (:func:`tt_organizer.tables.find_roster`): a header row names a player column and a decklist
+  (:func:`tt_organizer.columns.find_roster`): a header row names a player column and a decklist
   (or deck file) column, one deck per row; a sheet that is not a roster is one decklist;
 * any other path - one decklist file in any shape ``tt deck validate`` reads.
 
@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tt_organizer.columns import find_roster
 from tt_organizer.errors import InputError
 from tt_organizer.formats.check import CheckContext, check_bytes, check_file, check_text
 from tt_organizer.formats.validator import ValidationReport
@@ -43,7 +44,6 @@ from tt_organizer.tables import (
     MAX_FILE_BYTES,
     MAX_SHEET_BYTES,
     ZIP_MAGIC,
-    find_roster,
     read_file_bytes,
     read_table_bytes,
 )
@@ -256,7 +256,7 @@ def _member(
 def _roster(
     data: bytes, source: str, suffix: str, base: Path | None, notes: list[str]
 ) -> list[BatchInput] | None:
-    """The decks of a roster sheet (:func:`tt_organizer.tables.find_roster`, the same reading
+    """The decks of a roster sheet (:func:`tt_organizer.columns.find_roster`, the same reading
     as ``tt event register --from``), or None when the sheet is not a roster with decks."""
     if suffix == ".csv" and data.startswith(ZIP_MAGIC):
         return None

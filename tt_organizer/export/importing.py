@@ -12,24 +12,22 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
 
-from tt_organizer.errors import EventError, InputError
-from tt_organizer.events.models import EventSnapshot, MatchInfo
-from tt_organizer.events.results import parse_game_flags, parse_result
-from tt_organizer.export.tables import game_lists, paired_matches
-from tt_organizer.tables import (
+from tt_organizer.columns import (
     RESULT_COLUMNS,
     RESULT_LABELS,
     RESULT_REQUIRED,
     ROSTER_COLUMNS,
     ROSTER_LABELS,
-    Sheet,
-    cell_text,
     cell_value,
     find_columns,
     find_roster,
     missing_columns,
-    read_table,
 )
+from tt_organizer.errors import EventError, InputError
+from tt_organizer.events.models import EventSnapshot, MatchInfo
+from tt_organizer.events.results import parse_game_flags, parse_result
+from tt_organizer.export.tables import game_lists, paired_matches
+from tt_organizer.tables import Sheet, cell_text, read_table
 
 MAX_NAME_CHARS = 100
 
@@ -93,7 +91,7 @@ def _text(values: list[object], roles: dict[str, int], role: str) -> str:
 def read_registrations(path: str | Path) -> Registrations:
     """Players to register from a sheet (``.xlsx`` or ``.csv``).
 
-    The sheet is a roster (:func:`tt_organizer.tables.find_roster`, the same reading as
+    The sheet is a roster (:func:`tt_organizer.columns.find_roster`, the same reading as
     ``tt deck check-batch``): a name column (``Name``/``Player``/``Full name``/…), optional id
     (``Player ID``/``Membership``/``ID``), optional decklist text (``Deck``/``Decklist``: a
     multi-line cell, or a path) and optional deck file (``Deck file``/``Path``). A deck path is
