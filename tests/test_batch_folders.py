@@ -34,6 +34,7 @@ def folder(tmp_path: Path) -> Path:
     (root / "again.txt").symlink_to(root / "ann.txt")  # a file inside: read
     (root / "sub-again").symlink_to(root / "sub")  # a folder inside: read where it is
     (root / "broken.txt").symlink_to(tmp_path / "missing")
+    (root / "loop.txt").symlink_to(root / "loop.txt")
     return root
 
 
@@ -45,9 +46,11 @@ def test_links_out_of_the_folder_are_error_rows(folder: Path) -> None:
         "ann.txt": (True, None),
         "broken.txt": (False, "cannot read: No such file or directory"),
         "elsewhere": (False, "a link to outside the folder: not read"),
+        "loop.txt": (False, got["loop.txt"][1]),
         "shadow.txt": (False, "a link to outside the folder: not read"),
         "ben.txt": (True, None),
     }
+    assert (got["loop.txt"][1] or "").startswith("cannot read: ")
     assert [Path(i.source).name for i in items][-1] == "ben.txt"  # sub-folders after files
 
 
@@ -68,7 +71,7 @@ def test_report_never_shows_a_linked_files_text(folder: Path) -> None:
         assert "SECRET-HASH" not in result.stdout + result.stderr
     payload = json.loads(result.stdout)
     assert (payload["decks"], payload["legal"], payload["illegal"], payload["unreadable"]) == (
-        6, 2, 1, 3)
+        7, 2, 1, 4)
 
 
 def test_an_unreadable_sub_folder_is_one_counted_error_row(folder: Path) -> None:
@@ -78,6 +81,7 @@ def test_an_unreadable_sub_folder_is_one_counted_error_row(folder: Path) -> None
     (folder / "elsewhere").unlink()
     (folder / "shadow.txt").unlink()
     (folder / "broken.txt").unlink()
+    (folder / "loop.txt").unlink()
     locked.chmod(0)
     try:
         result = _check_batch(str(folder), "--banlist", "2026-03-16", "--json")

@@ -154,9 +154,9 @@ def _folder(root: Path, notes: list[str]) -> Iterator[BatchInput]:
                 if entry.is_dir(follow_symlinks=False):
                     subfolders.append(path)
                     continue
-            except OSError as exc:  # a broken or looping link, a vanished file
-                yield BatchInput(path.stem, str(path),
-                                 error=f"cannot read: {exc.strerror or exc}")
+            except (OSError, RuntimeError) as exc:  # a broken or looping link, a vanished file
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                yield BatchInput(path.stem, str(path), error=f"cannot read: {reason}")
                 continue
             yield from _file(path, str(path), notes)
         stack.extend(reversed(subfolders))
