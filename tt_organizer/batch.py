@@ -2,17 +2,20 @@
 
 Inputs (:func:`collect_inputs`), in the order given:
 
-* a **folder** - every file under it, recursively and sorted, hidden files and folders
-  (``.name``) skipped; a ``.zip`` inside is expanded, a ``.csv``/``.xlsx`` is read as a roster
-  when it is one (see below), anything else is one decklist file;
+* a **folder** - every file under it, recursively and sorted (a folder's files before its
+  sub-folders), hidden files and folders (``.name``) skipped; a ``.zip`` inside is expanded, a
+  ``.csv``/``.xlsx`` is read as a roster when it is one (see below), anything else is one
+  decklist file. Nothing outside the folder is read: a link leading out of it is an error row,
+  a link to a folder inside it is skipped (its files are read where they are), and a sub-folder
+  that cannot be read is an error row;
 * a **zip** - its members, read in memory and never extracted (hidden members, ``__MACOSX/``
   and nested archives are not read); at most :data:`MAX_ZIP_MEMBERS` members of at most
   :data:`MAX_MEMBER_BYTES` each and :data:`MAX_ZIP_BYTES` in all, counted on the bytes actually
-  inflated, so a zip bomb costs at most that much;
-* a **roster** - a ``.csv`` or ``.xlsx`` sheet whose header row names a player column
-  (``Player``, ``Name``, ``Player name``, ``Participant``, ``Entrant``) and a decklist column
-  (``Decklist``, ``Deck list``, ``Deck``, ``List``, ``Deck text``) and no card column: one deck
-  per row, the decklist pasted into its cell; a sheet that is not a roster is one decklist;
+  inflated; an archive whose entries share their data (one member named 2,000 times) is one
+  error row;
+* a **roster** - a ``.csv`` or ``.xlsx`` sheet read as ``tt event register --from`` reads it
+  (:func:`tt_organizer.columns.find_roster`): a header row names a player column and a decklist
+  (or deck file) column, one deck per row; a sheet that is not a roster is one decklist;
 * any other path - one decklist file in any shape ``tt deck validate`` reads.
 
 Every deck becomes one :class:`BatchRow`; anything that cannot be read (a missing, binary,
@@ -22,12 +25,10 @@ the batch. The card data and ban list are loaded once (:class:`CheckContext`).
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import io
+import itertools
 import json
 import os
-import re
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -35,23 +36,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tt_organizer.decklist.parsers import MAX_FILE_BYTES, decode_bytes, sheet_rows
+from tt_organizer.columns import find_roster
 from tt_organizer.errors import InputError
 from tt_organizer.formats.check import CheckContext, check_bytes, check_file, check_text
 from tt_organizer.formats.validator import ValidationReport
+from tt_organizer.tables import (
+    MAX_FILE_BYTES,
+    MAX_SHEET_BYTES,
+    ZIP_MAGIC,
+    read_file_bytes,
+    read_table_bytes,
+)
 
 MAX_ZIP_MEMBERS = 5_000
 MAX_MEMBER_BYTES = MAX_FILE_BYTES
-MAX_ZIP_BYTES = 256 * 1024 * 1024  # inflated bytes read from one archive
+MAX_ZIP_BYTES = 16 * 1024 * 1024  # inflated bytes read from one archive (its decks are parsed)
 MAX_ZIP_FILE_BYTES = 256 * 1024 * 1024  # size of the archive itself
-MAX_ROSTER_ROWS = 5_000
 
 _SHEETS = (".csv", ".xlsx")
-_PLAYER_COLUMNS = frozenset({"player", "playername", "name", "participant", "entrant"})
-_DECK_COLUMNS = frozenset({"decklist", "deck", "list", "decktext", "decklisttext"})
-_CARD_COLUMNS = frozenset(
-    {"count", "qty", "quantity", "copies", "number", "cardnumber", "card", "cardno", "cardid"}
-)
 
 
 @dataclass(frozen=True)
@@ -97,15 +99,24 @@ class BatchRow:
 # --- collecting inputs ------------------------------------------------------------------------
 
 
-def collect_inputs(paths: Iterable[str | Path]) -> list[BatchInput]:
+class BatchInputs(list[BatchInput]):
+    """The decks of a batch, in order; ``notes`` are remarks on the inputs (a roster column
+    that looks like decklists but is not read)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.notes: list[str] = []
+
+
+def collect_inputs(paths: Iterable[str | Path]) -> BatchInputs:
     """Every deck under ``paths`` (folders, zips, rosters, decklist files), in order."""
-    out: list[BatchInput] = []
+    out = BatchInputs()
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            out.extend(_folder(path))
+            out.extend(_folder(path, out.notes))
         else:
-            out.extend(_file(path, str(raw)))
+            out.extend(_file(path, str(raw), out.notes))
     return out
 
 
@@ -113,22 +124,52 @@ def _hidden(name: str) -> bool:
     return name.startswith(".") or name == "__MACOSX"
 
 
-def _folder(root: Path) -> Iterator[BatchInput]:
-    for folder, dirs, files in os.walk(root, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not _hidden(d))
-        for name in sorted(files):
-            if not _hidden(name):
-                path = Path(folder) / name
-                yield from _file(path, str(path))
+def _folder(root: Path, notes: list[str]) -> Iterator[BatchInput]:
+    """Every file under ``root``: a folder's files (sorted) before its sub-folders. A link is
+    followed only when it leads to a file inside ``root`` (a link to a folder inside it is
+    skipped: its files are read where they are); anything unreadable is one error row."""
+    real_root = root.resolve()
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted((e for e in scan if not _hidden(e.name)), key=lambda e: e.name)
+        except OSError as exc:
+            yield BatchInput(folder.name, str(folder),
+                             error=f"cannot read the folder: {exc.strerror or exc}")
+            continue
+        subfolders = []
+        for entry in entries:
+            path = Path(entry.path)
+            try:
+                if entry.is_symlink():
+                    target = path.resolve(strict=True)
+                    if not target.is_relative_to(real_root):
+                        yield BatchInput(path.stem, str(path),
+                                         error="a link to outside the folder: not read")
+                        continue
+                    if target.is_dir():
+                        continue
+                if entry.is_dir(follow_symlinks=False):
+                    subfolders.append(path)
+                    continue
+            except (OSError, RuntimeError) as exc:  # a broken or looping link, a vanished file
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                yield BatchInput(path.stem, str(path), error=f"cannot read: {reason}")
+                continue
+            yield from _file(path, str(path), notes)
+        stack.extend(reversed(subfolders))
 
 
-def _file(path: Path, source: str) -> list[BatchInput]:
+def _file(path: Path, source: str, notes: list[str]) -> list[BatchInput]:
     suffix = path.suffix.lower()
     if suffix == ".zip" and path.is_file():
-        return _zip(path, source)
+        return _zip(path, source, notes)
     if suffix in _SHEETS and path.is_file():
         try:
-            roster = _roster_from_file(path, source)
+            data = read_file_bytes(path, source, "a spreadsheet", limit=MAX_SHEET_BYTES)
+            roster = _roster(data, source, suffix, path.absolute().parent, notes)
         except InputError as exc:
             return [BatchInput(path.stem, source, error=_reason(exc))]
         if roster is not None:
@@ -136,7 +177,18 @@ def _file(path: Path, source: str) -> list[BatchInput]:
     return [BatchInput(path.stem, source, path=path)]
 
 
-def _zip(path: Path, source: str) -> list[BatchInput]:
+def _shared_data(members: list[zipfile.ZipInfo]) -> bool:
+    """True when two members' data overlap (a zip bomb that inflates one member many times)."""
+    ordered = sorted(members, key=lambda i: i.header_offset)
+    for info, after in itertools.pairwise(ordered):
+        encoding = "utf-8" if info.flag_bits & 0x800 else "cp437"
+        local_header = 30 + len(info.orig_filename.encode(encoding, "replace"))
+        if after.header_offset < info.header_offset + local_header + info.compress_size:
+            return True
+    return False
+
+
+def _zip(path: Path, source: str, notes: list[str]) -> list[BatchInput]:
     out: list[BatchInput] = []
     try:
         if path.stat().st_size > MAX_ZIP_FILE_BYTES:
@@ -146,13 +198,15 @@ def _zip(path: Path, source: str) -> list[BatchInput]:
         return [BatchInput(path.stem, source, error=f"not a readable zip archive ({exc})")]
     total = 0
     with archive:
-        members = sorted(
-            (i for i in archive.infolist() if not i.is_dir()), key=lambda i: i.filename
-        )
-        members = [i for i in members if not any(_hidden(p) for p in i.filename.split("/"))]
-        if len(members) > MAX_ZIP_MEMBERS:
+        entries = [i for i in archive.infolist() if not i.is_dir()]
+        if len(entries) > MAX_ZIP_MEMBERS:
             return [BatchInput(path.stem, source, error=(
-                f"too many files in the archive ({len(members)}, limit {MAX_ZIP_MEMBERS})"))]
+                f"too many files in the archive ({len(entries)}, limit {MAX_ZIP_MEMBERS})"))]
+        if _shared_data(entries):
+            return [BatchInput(path.stem, source, error=(
+                "not read: files in the archive share their data (a zip bomb)"))]
+        members = sorted(entries, key=lambda i: i.filename)
+        members = [i for i in members if not any(_hidden(p) for p in i.filename.split("/"))]
         for info in members:
             name = info.filename
             label = f"{source}!{name}"
@@ -161,8 +215,9 @@ def _zip(path: Path, source: str) -> list[BatchInput]:
                 out.append(BatchInput(player, label, error=(
                     f"file too large ({info.file_size} bytes, limit 1 MiB)")))
                 continue
-            if total >= MAX_ZIP_BYTES:
-                out.append(BatchInput(player, label, error="archive too large: not read"))
+            if total + info.file_size > MAX_ZIP_BYTES:
+                out.append(BatchInput(player, label, error=(
+                    f"not read: the archive unpacks to more than {MAX_ZIP_BYTES >> 20} MiB")))
                 continue
             try:
                 with archive.open(info) as member:
@@ -177,18 +232,17 @@ def _zip(path: Path, source: str) -> list[BatchInput]:
             elif name.lower().endswith(".zip"):
                 out.append(BatchInput(player, label, error="nested archives are not read"))
             else:
-                out.extend(_member(player, label, name, data))
+                out.extend(_member(player, label, name, data, notes))
     return out
 
 
-def _member(player: str, label: str, name: str, data: bytes) -> list[BatchInput]:
+def _member(
+    player: str, label: str, name: str, data: bytes, notes: list[str]
+) -> list[BatchInput]:
     suffix = Path(name).suffix.lower()
     if suffix in _SHEETS:
         try:
-            if suffix == ".csv":
-                roster = _roster_from_csv(decode_bytes(data, label), label)
-            else:
-                roster = _roster_rows(sheet_rows(data, label), label)
+            roster = _roster(data, label, suffix, None, notes)
         except InputError as exc:
             return [BatchInput(player, label, error=_reason(exc))]
         if roster is not None:
@@ -199,72 +253,34 @@ def _member(player: str, label: str, name: str, data: bytes) -> list[BatchInput]
 # --- rosters ----------------------------------------------------------------------------------
 
 
-def _key(cell: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", cell.lower())
-
-
-def _roster_columns(header: list[str]) -> tuple[int, int] | None:
-    keys = [_key(c) for c in header]
-    if any(k in _CARD_COLUMNS for k in keys):
-        return None
-    player = next((i for i, k in enumerate(keys) if k in _PLAYER_COLUMNS), None)
-    deck = next((i for i, k in enumerate(keys) if k in _DECK_COLUMNS), None)
-    if player is None or deck is None or player == deck:
-        return None
-    return player, deck
-
-
-def _roster_rows(
-    rows: Iterable[tuple[int, list[str]]], source: str
+def _roster(
+    data: bytes, source: str, suffix: str, base: Path | None, notes: list[str]
 ) -> list[BatchInput] | None:
-    columns: tuple[int, int] | None = None
+    """The decks of a roster sheet (:func:`tt_organizer.columns.find_roster`, the same reading
+    as ``tt event register --from``), or None when the sheet is not a roster with decks."""
+    if suffix == ".csv" and data.startswith(ZIP_MAGIC):
+        return None
+    roster = find_roster(read_table_bytes(data, source, suffix, Path(source).stem))
+    if roster is None:
+        return None
+    if "deck" not in roster.roles and "deck_path" not in roster.roles:
+        if roster.notes:  # the decks are there, under a header that is not read
+            return [BatchInput(Path(source).stem, source, error=roster.notes[0])]
+        return None
+    notes.extend(f"{source}: {note}" for note in roster.notes)
     out: list[BatchInput] = []
-    for line, cells in rows:
-        if not any(c.strip() for c in cells):
-            continue
-        if columns is None:
-            columns = _roster_columns(cells)
-            if columns is None:
-                return None
-            continue
-        if len(out) >= MAX_ROSTER_ROWS:
-            raise InputError(f"too many rows (limit {MAX_ROSTER_ROWS})", file=source, line=line)
-        p_col, d_col = columns
-        name = cells[p_col].strip() if p_col < len(cells) else ""
-        text = cells[d_col] if d_col < len(cells) else ""
-        label = f"{source}:row {line}"
-        player = name or f"row {line}"
-        if not text.strip():
-            out.append(BatchInput(player, label, error="no decklist in this row"))
+    for entry in roster.entries(base):
+        label = f"{source}:row {entry.row}"
+        player = entry.name or f"row {entry.row}"
+        if entry.problem is not None:
+            out.append(BatchInput(player, label, error=entry.problem))
+        elif entry.deck_path is not None:
+            out.append(BatchInput(player, label, path=entry.deck_path))
+        elif entry.deck_text and entry.deck_text.strip():
+            out.append(BatchInput(player, label, text=entry.deck_text))
         else:
-            out.append(BatchInput(player, label, text=text))
-    return out if columns is not None else None
-
-
-def _roster_from_file(path: Path, source: str) -> list[BatchInput] | None:
-    if path.suffix.lower() == ".xlsx":
-        return _roster_from_xlsx(path, source)
-    if path.stat().st_size > MAX_FILE_BYTES * 8:
-        return None
-    return _roster_from_csv(decode_bytes(path.read_bytes(), source), source)
-
-
-def _roster_from_csv(text: str, source: str) -> list[BatchInput] | None:
-    text = text.removeprefix("\ufeff")
-    first = next((ln for ln in text.splitlines() if ln.strip()), "")
-    delimiter = max(",;\t", key=first.count)
-    try:
-        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
-    except csv.Error:
-        return None
-    # csv.reader does not give line numbers per row; number rows 1.. as a spreadsheet would
-    return _roster_rows(((i, r) for i, r in enumerate(rows, start=1)), source)
-
-
-def _roster_from_xlsx(path: Path, source: str) -> list[BatchInput] | None:
-    if path.stat().st_size > MAX_FILE_BYTES * 8:
-        return None
-    return _roster_rows(sheet_rows(path.read_bytes(), source), source)
+            out.append(BatchInput(player, label, error="no decklist in this row"))
+    return out
 
 
 # --- checking ---------------------------------------------------------------------------------
@@ -338,22 +354,28 @@ def batch_summary(rows: list[BatchRow]) -> dict[str, int]:
             "unreadable": unreadable}
 
 
-def batch_payload(rows: list[BatchRow], ctx: CheckContext) -> dict[str, Any]:
-    """The JSON document of a batch: format, ban list, counts and every row."""
+def batch_payload(
+    rows: list[BatchRow], ctx: CheckContext, notes: list[str] | None = None
+) -> dict[str, Any]:
+    """The JSON document of a batch: format, ban list, counts, every row and the notes on the
+    inputs (:attr:`BatchInputs.notes`)."""
     return {
         "format": ctx.fmt.id,
         "banlist": ctx.banlist.announced.isoformat() if ctx.banlist and ctx.fmt.use_banlist
         else None,
         **batch_summary(rows),
         "rows": [r.to_dict() for r in rows],
+        "notes": list(notes or []),
     }
 
 
-def write_json_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path) -> None:
+def write_json_report(
+    rows: list[BatchRow], ctx: CheckContext, path: str | Path, notes: list[str] | None = None
+) -> None:
     """Write :func:`batch_payload` to ``path`` (atomically)."""
     from tt_organizer.export.cells import write_bytes_atomic
 
-    text = json.dumps(batch_payload(rows, ctx), indent=2, ensure_ascii=False, default=str)
+    text = json.dumps(batch_payload(rows, ctx, notes), indent=2, ensure_ascii=False, default=str)
     write_bytes_atomic(path, (text + "\n").encode("utf-8"), (".json",))
 
 
@@ -396,9 +418,11 @@ def write_xlsx_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path)
     save_workbook_atomic(wb, path)
 
 
-def write_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path) -> None:
+def write_report(
+    rows: list[BatchRow], ctx: CheckContext, path: str | Path, notes: list[str] | None = None
+) -> None:
     """Write the full report: JSON for a ``.json`` path, else an xlsx workbook."""
     if str(path).lower().endswith(".json"):
-        write_json_report(rows, ctx, path)
+        write_json_report(rows, ctx, path, notes)
     else:
         write_xlsx_report(rows, ctx, path)

@@ -56,6 +56,11 @@ def check_batch(
     items = collect_inputs(paths)
     if not items:
         raise InputError("no decklists found in " + ", ".join(paths))
+    if not as_json:
+        from tt_organizer.cli.output import warn
+
+        for note in items.notes:  # a roster column that looks like decklists but is not read
+            warn(note)
     if sys.stderr.isatty() and len(items) > PROGRESS_MIN_DECKS:
         from rich.progress import Progress
 
@@ -67,11 +72,11 @@ def check_batch(
     else:
         rows = run_batch(items, check)
     if as_json:
-        print_json(batch_payload(rows, check))
+        print_json(batch_payload(rows, check, items.notes))
     else:
         _render(rows, check.fmt.id)
     if out is not None:
-        write_report(rows, check, out)
+        write_report(rows, check, out, items.notes)
         if not as_json:
             from tt_organizer.cli.output import err_console
 

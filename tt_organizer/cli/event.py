@@ -175,11 +175,13 @@ def _register_from(
 ) -> int:
     from pathlib import Path
 
-    from tt_organizer.cli.output import escape
+    from tt_organizer.cli.output import escape, warn
     from tt_organizer.events.service import register_player
     from tt_organizer.export.importing import read_registrations
 
     rows = read_registrations(path)
+    for note in getattr(rows, "notes", ()):  # a column that looks like decklists, not read
+        warn(note)
     base = Path(path).parent
     refused = 0
     results: list[dict[str, Any]] = []

@@ -43,10 +43,7 @@ import csv
 import io
 import itertools
 import json
-import os
 import re
-import stat
-import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,6 +53,14 @@ from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
 from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.decklist.sections import SKIP, classify_header, names_only_tamers
 from tt_organizer.errors import InputError
+from tt_organizer.tables import (
+    MAX_FILE_BYTES,
+    ZIP_MAGIC,
+    cell_text,
+    decode_text,
+    read_file_bytes,
+    read_workbook,
+)
 
 Normalizer = Callable[[str], str | None]
 
@@ -71,18 +76,14 @@ INPUT_FORMATS: tuple[str, ...] = (
     "xlsx",
 )
 
-MAX_FILE_BYTES = 1024 * 1024
 MAX_COUNT = 99
 MAX_TABLE_ROWS = 20_000  # card lines / rows / array entries of one decklist (a deck has ~60)
-MAX_SHEET_ROWS = 100_000  # rows of a sheet looked at, empty ones included
-MAX_XLSX_UNPACKED = 32 * 1024 * 1024
 MAX_LINE_CHARS = 1_000  # a card line is far shorter; a longer one is refused unread
 MAX_TABLE_COLUMNS = 64  # a decklist table has a handful of columns (count, number, name, zone)
 # A card identifier with its printing suffix ("BT1-010 (Alternative Art)") is far shorter; a
 # longer candidate is not a number, and is not handed to a normaliser's regex at all.
 MAX_NUMBER_CHARS = 64
 
-_XLSX_MAGIC = b"PK\x03\x04"
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 # --- line reading -----------------------------------------------------------------------------
@@ -774,135 +775,19 @@ def parse_decklist(
     return parsed
 
 
-_DIRECTORY = "is a directory, not a decklist file (`tt deck check-batch` checks a folder)"
-
-
-def _read_bytes(path: Path, source: str) -> bytes:
-    """The bytes of ``path``; a directory, a device or anything over 1 MiB is refused; a
-    named pipe (``<(curl ...)``) is read, never waited on forever (:func:`_read_pipe`)."""
-    try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise _fail(_DIRECTORY, source)
-        if stat.S_ISFIFO(info.st_mode):
-            data = _read_pipe(path)
-        elif not stat.S_ISREG(info.st_mode):
-            raise _fail("not a regular file (a device or socket), not a decklist file", source)
-        elif info.st_size > MAX_FILE_BYTES:
-            raise _fail(f"file too large ({info.st_size} bytes, limit 1 MiB)", source)
-        else:
-            with path.open("rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise _fail("file not found", source) from None
-    except PermissionError:
-        raise _fail("permission denied", source) from None
-    except IsADirectoryError:
-        raise _fail(_DIRECTORY, source) from None
-    except OSError as exc:
-        raise _fail(f"cannot read file: {exc.strerror or exc}", source) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise _fail("file too large (limit 1 MiB)", source)
-    return data
-
-
-def _read_pipe(path: Path) -> bytes:
-    """At most 1 MiB + 1 bytes of a named pipe: opened non-blocking, so a pipe that no program
-    writes to reads as empty instead of hanging, then read to the writer's end of input."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    with open(fd, "rb") as handle:
-        os.set_blocking(fd, True)
-        return handle.read(MAX_FILE_BYTES + 1)
-
-
 def decode_bytes(data: bytes, source: str) -> str:
     """Text of a decklist file: UTF-16 with a BOM, UTF-8 (BOM or not), else Windows-1252."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            raise _fail("not a text decklist (binary data)", source) from None
-    if b"\x00" in data:
-        raise _fail("not a text decklist (binary data)", source, _line_of_bytes(data))
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")  # control characters are rejected by parse_decklist
-
-
-def _line_of_bytes(data: bytes) -> int:
-    return data.count(b"\n", 0, data.index(b"\x00")) + 1
-
-
-def _cell_text(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, str):
-        return value.strip()
-    return str(value)
-
-
-def sheet_rows(data: bytes, source: str) -> list[tuple[int, list[str]]]:
-    """(row number, cell texts) of each non-empty row of the first sheet of an .xlsx workbook,
-    read as values (formulas never evaluated), with the bounds of decklist sheets (at most
-    :data:`MAX_TABLE_COLUMNS` + 1 columns and :data:`MAX_SHEET_ROWS` rows looked at, the
-    workbook at most :data:`MAX_XLSX_UNPACKED` unpacked). InputError if unreadable."""
-    return [(row.line, row.cells) for row in _xlsx_rows(data, source)]
-
-
-def _check_unpacked_size(data: bytes, source: str) -> None:
-    """Refuse a workbook whose parts unpack to more than :data:`MAX_XLSX_UNPACKED` bytes (a
-    zip bomb); zipfile never inflates a member beyond its declared size."""
-    import zipfile
-
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        unpacked = sum(info.file_size for info in archive.infolist())
-    if unpacked > MAX_XLSX_UNPACKED:
-        raise _fail(
-            f"the workbook unpacks to {unpacked} bytes (limit {MAX_XLSX_UNPACKED // 2**20} MiB)",
-            source,
-        )
+    return decode_text(data, source, "a text decklist")
 
 
 def _xlsx_rows(data: bytes, source: str) -> list[_Row]:
-    try:
-        import openpyxl
-    except ImportError:  # pragma: no cover - openpyxl is a dependency
-        raise _fail("reading .xlsx needs openpyxl (pip install openpyxl)", source) from None
-    rows: list[_Row] = []
-    try:
-        _check_unpacked_size(data, source)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            # a file object: openpyxl would refuse a file name without an .xlsx extension
-            workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        try:
-            sheets = workbook.worksheets
-            if not sheets:
-                raise _fail("the workbook has no sheet", source)
-            # Bounded: a 5 KB sheet whose dimension reaches column XFD and row 1,048,576 would
-            # otherwise be handed over as a million rows of 16,384 empty cells each.
-            values_by_row = sheets[0].iter_rows(values_only=True, max_col=MAX_TABLE_COLUMNS + 1)
-            for line, values in enumerate(values_by_row, start=1):
-                if line > MAX_SHEET_ROWS:
-                    raise _fail(f"the sheet is too long (limit {MAX_SHEET_ROWS} rows)", source,
-                                line)
-                cells = [_cell_text(v) for v in values]
-                if not any(cells):
-                    continue
-                if len(rows) >= MAX_TABLE_ROWS:
-                    raise _fail(f"too many rows (limit {MAX_TABLE_ROWS})", source, line)
-                rows.append(_Row(line, cells, ", ".join(c for c in cells if c)))
-        finally:
-            workbook.close()
-    except InputError:
-        raise
-    except Exception as exc:  # openpyxl raises many types for a broken workbook
-        raise _fail(f"not a readable .xlsx workbook ({type(exc).__name__})", source) from None
+    """The filled rows of the first sheet of a workbook, read by :mod:`tt_organizer.tables`
+    (its limits) with at most :data:`MAX_TABLE_ROWS` filled rows."""
+    sheet = read_workbook(data, source, first_only=True, max_rows=MAX_TABLE_ROWS)[0]
+    rows = []
+    for line, values in sheet.rows:
+        cells = [cell_text(v) for v in values]
+        rows.append(_Row(line, cells, ", ".join(c for c in cells if c)))
     return rows
 
 
@@ -924,7 +809,7 @@ def parse_decklist_bytes(
     _check_format(input_format, source)
     if len(data) > MAX_FILE_BYTES:
         raise _fail(f"file too large ({len(data)} bytes, limit 1 MiB)", source)
-    is_zip = data.startswith(_XLSX_MAGIC)
+    is_zip = data.startswith(ZIP_MAGIC)
     if input_format == "xlsx" or (input_format is None and is_zip):
         if not is_zip:
             raise _fail("not an .xlsx workbook", source)
@@ -958,7 +843,7 @@ def read_decklist(
     path = Path(path)
     _check_format(input_format, source)
     return parse_decklist_bytes(
-        _read_bytes(path, source),
+        read_file_bytes(path, source),
         source=source,
         input_format=input_format,
         normalize=normalize,

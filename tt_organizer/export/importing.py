@@ -1,36 +1,35 @@
 """Import of registrations and results from spreadsheets (``.xlsx``) and CSV files.
 
-Workbooks are opened with ``read_only=True, data_only=True``: a formula cell gives its cached
-value (or nothing), it is never evaluated. Files over 1 MiB or 10 000 rows are refused. Every
+Sheets are read by :mod:`tt_organizer.tables` (its limits, column names and row numbers). Every
 problem is an :class:`InputError` (a :class:`SheetError` when rows are wrong: it lists every bad
 row, by the row number the spreadsheet shows, and nothing is imported).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-import warnings
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
 
+from tt_organizer.columns import (
+    RESULT_COLUMNS,
+    RESULT_LABELS,
+    RESULT_REQUIRED,
+    ROSTER_COLUMNS,
+    ROSTER_LABELS,
+    cell_value,
+    find_columns,
+    find_roster,
+    missing_columns,
+)
 from tt_organizer.errors import EventError, InputError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.results import parse_game_flags, parse_result
-from tt_organizer.export.cells import unescape_text
 from tt_organizer.export.tables import game_lists, paired_matches
+from tt_organizer.tables import Sheet, cell_text, read_table
 
-MAX_BYTES = 1 << 20
-MAX_ROWS = 10_000
-MAX_COLS = 64
-MAX_UNPACKED = 64 << 20
-HEADER_SCAN_ROWS = 10
 MAX_NAME_CHARS = 100
-_ZIP_MAGIC = b"PK\x03\x04"
-_TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
-DECK_FILE_SUFFIXES = (".txt", ".csv", ".json", ".xlsx", ".dek", ".deck", ".tts")
 
 
 class SheetError(InputError):
@@ -48,15 +47,6 @@ class SheetError(InputError):
 
 
 @dataclass
-class Sheet:
-    """The non-empty rows of one sheet: (row number, cell values)."""
-
-    name: str
-    rows: list[tuple[int, list[object]]]
-    hidden: bool = False
-
-
-@dataclass
 class RegistrationRow:
     """One player of a registration sheet."""
 
@@ -65,6 +55,13 @@ class RegistrationRow:
     ext_id: str | None
     deck_text: str | None
     deck_path: str | None
+
+
+class Registrations(list[RegistrationRow]):
+    """The rows of a registration sheet; ``notes`` names columns not read that look like
+    decklists."""
+
+    notes: list[str]
 
 
 @dataclass
@@ -80,273 +77,22 @@ class ResultRow:
     turns: list[int] | None
 
 
-# ---------------------------------------------------------------- reading files
-
-
-def cell_text(value: object) -> str:
-    """A cell value as stripped text (``3.0`` -> ``3``)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, str):
-        return value.strip()
-    return str(value)
-
-
-def _read_bytes(path: Path) -> bytes:
-    source = str(path)
-    try:
-        if path.is_dir():
-            raise InputError("is a folder, not a spreadsheet", file=source)
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(f"file too large ({size} bytes, limit 1 MiB)", file=source)
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError("file not found", file=source) from None
-    except PermissionError:
-        raise InputError("permission denied", file=source) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror or exc}", file=source) from None
-    if len(data) > MAX_BYTES:
-        raise InputError("file too large (limit 1 MiB)", file=source)
-    if not data.strip():
-        raise InputError("the file is empty", file=source)
-    return data
-
-
-def _check_unpacked_size(path: Path) -> None:
-    """Refuse a zip whose members unpack to more than MAX_UNPACKED bytes (a zip bomb)."""
-    import zipfile
-
-    try:
-        with zipfile.ZipFile(path) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__})",
-                         file=str(path)) from None
-    if unpacked > MAX_UNPACKED:
-        raise InputError(f"workbook too large when unpacked ({unpacked} bytes)", file=str(path))
-
-
-def _xlsx_sheets(path: Path) -> list[Sheet]:
-    import openpyxl
-
-    source = str(path)
-    _check_unpacked_size(path)
-    sheets: list[Sheet] = []
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        try:
-            for ws in wb.worksheets:
-                if hasattr(ws, "reset_dimensions"):
-                    ws.reset_dimensions()  # some writers store a wrong sheet size
-                rows: list[tuple[int, list[object]]] = []
-                number = 0
-                for cells in ws.iter_rows(max_col=MAX_COLS):
-                    number = next((c.row for c in cells if getattr(c, "row", None)), number + 1)
-                    if number > MAX_ROWS + HEADER_SCAN_ROWS:
-                        raise InputError(f"too many rows (limit {MAX_ROWS})", file=source,
-                                         line=number)
-                    # a CSV export re-saved as .xlsx keeps its escaping quote: drop it
-                    values = [unescape_text(v) if isinstance(v, str) else v
-                              for v in (c.value for c in cells)]
-                    if any(cell_text(v) for v in values):
-                        rows.append((number, values))
-                sheets.append(Sheet(ws.title, rows, hidden=ws.sheet_state != "visible"))
-        finally:
-            wb.close()
-    except InputError:
-        raise
-    except Exception as exc:  # openpyxl raises many types for a broken workbook
-        raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__})",
-                         file=source) from None
-    visible = [s for s in sheets if not s.hidden]
-    # a hidden sheet (an old round, a lookup table) is not what the organizer sees and fills
-    return visible or sheets
-
-
-def _decode(data: bytes, source: str) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            raise InputError("not a text file (binary data)", file=source) from None
-    if b"\x00" in data:
-        raise InputError("not a spreadsheet or CSV file (binary data)", file=source)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
-def _delimiter(text: str) -> str:
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    counts = {d: first.count(d) for d in (",", ";", "\t")}
-    best = max(counts, key=lambda d: counts[d])
-    return best if counts[best] else ","
-
-
-def _csv_sheet(path: Path, data: bytes) -> Sheet:
-    source = str(path)
-    text = _decode(data, source)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
-    rows: list[tuple[int, list[object]]] = []
-    start = 1
-    try:
-        for record in reader:
-            if any(cell.strip() for cell in record):
-                if len(rows) >= MAX_ROWS + HEADER_SCAN_ROWS:
-                    raise InputError(f"too many rows (limit {MAX_ROWS})", file=source, line=start)
-                rows.append((start, [unescape_text(c) for c in record[:MAX_COLS]]))
-            start = reader.line_num + 1
-    except csv.Error as exc:
-        raise InputError(f"not a readable CSV file ({exc})", file=source, line=start) from None
-    return Sheet(path.stem, rows)
-
-
-def read_sheets(path: str | Path) -> list[Sheet]:
-    """Every sheet of an ``.xlsx`` workbook, or the one table of a CSV file."""
-    path = Path(path)
-    source = str(path)
-    data = _read_bytes(path)
-    suffix = path.suffix.lower()
-    if data.startswith(_ZIP_MAGIC):
-        if suffix in (".ods", ".numbers"):
-            raise InputError(f"{suffix} files are not supported: save as .xlsx or .csv",
-                             file=source)
-        return _xlsx_sheets(path)
-    if suffix in (".xlsx", ".xlsm"):
-        raise InputError("not an .xlsx workbook (the file is not a zip archive)", file=source)
-    if suffix in (".xls", ".ods", ".numbers"):
-        raise InputError(f"{suffix} files are not supported: save as .xlsx or .csv", file=source)
-    if suffix not in _TEXT_SUFFIXES:
-        raise InputError("not a workbook (.xlsx) or CSV file", file=source)
-    return [_csv_sheet(path, data)]
-
-
-# ---------------------------------------------------------------- headers
-
-
-def _key(text: str) -> str:
-    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.casefold()).split())
-
-
-def find_columns(
-    sheet: Sheet, synonyms: dict[str, tuple[str, ...]], required: tuple[str, ...]
-) -> tuple[int, dict[str, int]] | None:
-    """The header row (its index in ``sheet.rows``) and role -> column index, or None.
-
-    The header is the first of the first rows that names every ``required`` role; a synonym
-    ending in ``*`` matches any header starting with it.
-    """
-    for index, (_number, values) in enumerate(sheet.rows[:HEADER_SCAN_ROWS]):
-        keys = [_key(cell_text(v)) for v in values]
-        roles: dict[str, int] = {}
-        for role, names in synonyms.items():
-            for name in names:  # in order of preference
-                hit = next(
-                    (
-                        i
-                        for i, k in enumerate(keys)
-                        if k and (k == name or (name.endswith("*") and k.startswith(name[:-1])))
-                    ),
-                    None,
-                )
-                if hit is not None:
-                    roles[role] = hit
-                    break
-        if all(r in roles for r in required):
-            return index, roles
-    return None
-
-
-def _missing_columns(
-    sheet: Sheet, synonyms: dict[str, tuple[str, ...]], required: tuple[str, ...], labels:
-    dict[str, str], source: str
-) -> InputError:
-    if not sheet.rows:
-        return InputError(f"sheet {sheet.name!r} is empty", file=source)
-    best: list[str] = []
-    line = sheet.rows[0][0]
-    for number, values in sheet.rows[:HEADER_SCAN_ROWS]:
-        keys = {_key(cell_text(v)) for v in values}
-        found = [
-            r for r in required
-            if any(n in keys or (n.endswith("*") and any(k.startswith(n[:-1]) for k in keys))
-                   for n in synonyms[r])
-        ]
-        if len(found) > len(best):
-            best, line = found, number
-    missing = [labels[r] for r in required if r not in best]
-    return InputError(
-        f"sheet {sheet.name!r}: missing column{'s' if len(missing) > 1 else ''} "
-        f"{', '.join(repr(m) for m in missing)} (no header row in the first "
-        f"{HEADER_SCAN_ROWS} rows names {', '.join(labels[r] for r in required)})",
-        file=source,
-        line=line,
-    )
-
-
 def _value(values: list[object], roles: dict[str, int], role: str) -> object:
-    index = roles.get(role)
-    if index is None or index >= len(values):
-        return None
-    return values[index]
+    return cell_value(values, roles, role)
 
 
 def _text(values: list[object], roles: dict[str, int], role: str) -> str:
-    return cell_text(_value(values, roles, role))
+    return cell_text(cell_value(values, roles, role))
 
 
 # ---------------------------------------------------------------- registrations
 
-REGISTRATION_COLUMNS: dict[str, tuple[str, ...]] = {
-    "name": ("name", "player", "player name", "full name", "name of player"),
-    "ext_id": ("player id", "membership", "membership id", "membership number", "member id",
-               "bandai id", "bandai membership id", "id"),
-    "deck": ("deck", "decklist", "deck list", "deck text", "decklist text", "list"),
-    "deck_path": ("deck file", "deck path", "decklist file", "decklist path", "file", "path"),
-}
 
-
-def _deck_path(cell: str, base: Path) -> Path:
-    path = Path(cell).expanduser()
-    return path if path.is_absolute() else base / path
-
-
-def _inside(path: Path, base: Path) -> bool:
-    try:
-        path.resolve().relative_to(base.resolve())
-    except (ValueError, OSError):
-        return False
-    return True
-
-
-def _looks_like_path(cell: str, base: Path) -> bool:
-    if "\n" in cell or not cell:
-        return False
-    if cell.lower().endswith(DECK_FILE_SUFFIXES):
-        return True
-    try:
-        return _deck_path(cell, base).is_file()
-    except OSError:
-        return False
-
-
-_SPACES = re.compile(r"[^\S\t\n\r\x0b\x0c]+")
-
-
-def read_registrations(path: str | Path) -> list[RegistrationRow]:
+def read_registrations(path: str | Path) -> Registrations:
     """Players to register from a sheet (``.xlsx`` or ``.csv``).
 
-    Columns (any order, header in the first rows): name (``Name``/``Player``), optional id
+    The sheet is a roster (:func:`tt_organizer.columns.find_roster`, the same reading as
+    ``tt deck check-batch``): a name column (``Name``/``Player``/``Full name``/…), optional id
     (``Player ID``/``Membership``/``ID``), optional decklist text (``Deck``/``Decklist``: a
     multi-line cell, or a path) and optional deck file (``Deck file``/``Path``). A deck path is
     relative to the sheet's folder and must stay inside it; ``deck_path`` is returned
@@ -355,31 +101,20 @@ def read_registrations(path: str | Path) -> list[RegistrationRow]:
     """
     path = Path(path)
     source = str(path)
-    base = path.absolute().parent
-    sheets = read_sheets(path)
-    found = None
-    for sheet in sheets:
-        found = find_columns(sheet, REGISTRATION_COLUMNS, ("name",))
-        if found is not None:
-            break
-    if found is None:
-        raise _missing_columns(sheets[0], REGISTRATION_COLUMNS, ("name",), {"name": "Name"},
-                               source)
-    header, roles = found
+    sheets = read_table(path)
+    roster = find_roster(sheets)
+    if roster is None:
+        if any(find_columns(s, ROSTER_COLUMNS, ("name",)) for s in sheets):
+            raise InputError("this is a decklist table (count and card columns), not a list of "
+                             "players", file=source)
+        raise missing_columns(sheets[0], ROSTER_COLUMNS, ("name",), ROSTER_LABELS, source)
     problems: list[str] = []
-    out: list[RegistrationRow] = []
+    out = Registrations()
+    out.notes = roster.notes
     names: dict[str, int] = {}
     ids: dict[str, int] = {}
-    for number, values in sheet.rows[header + 1:]:
-        raw_name = cell_text(_value(values, roles, "name"))
-        # runs of spaces, also no-break and ideographic ones pasted from a web form, are one
-        # space (tabs and line breaks are refused below)
-        name = _SPACES.sub(" ", raw_name)
-        ext_id = _text(values, roles, "ext_id") or None
-        deck = _text(values, roles, "deck")
-        deck_file = _text(values, roles, "deck_path")
-        if not any((raw_name, ext_id, deck, deck_file)):
-            continue
+    for entry in roster.entries(path.absolute().parent):
+        number, name, ext_id = entry.row, entry.name, entry.ext_id
         where = f"row {number}"
         if not name:
             problems.append(f"{where}: no player name")
@@ -400,45 +135,20 @@ def read_registrations(path: str | Path) -> list[RegistrationRow]:
                 problems.append(f"{where}: player id {ext_id!r} is already on row {ids[ext_id]}")
                 continue
             ids[ext_id] = number
-        deck_text: str | None = None
-        deck_path: str | None = None
-        if deck and deck_file:
-            problems.append(f"{where}: both a decklist and a deck file; keep one")
+        if entry.problem is not None:
+            problems.append(f"{where}: {entry.problem}")
             continue
-        file_cell = deck_file or (deck if _looks_like_path(deck, base) else "")
-        if file_cell:
-            resolved = _deck_path(file_cell, base)
-            if not _inside(resolved, base):
-                problems.append(
-                    f"{where}: deck file {file_cell!r} is outside the sheet's folder {base}"
-                )
-                continue
-            deck_path = str(resolved)
-        elif deck:
-            deck_text = str(_value(values, roles, "deck")).replace("\r\n", "\n")
-        out.append(RegistrationRow(number, name, ext_id, deck_text, deck_path))
+        deck_path = str(entry.deck_path) if entry.deck_path is not None else None
+        out.append(RegistrationRow(number, name, ext_id, entry.deck_text, deck_path))
     if problems:
         raise SheetError(problems, file=source, what="registered")
     if not out:
-        raise InputError(f"sheet {sheet.name!r} lists no players", file=source)
+        raise InputError(f"sheet {roster.sheet.name!r} lists no players", file=source)
     return out
 
 
 # ---------------------------------------------------------------- results
 
-RESULT_COLUMNS: dict[str, tuple[str, ...]] = {
-    "round": ("round", "rnd", "round no", "round number"),
-    "table": ("table", "table no", "table number", "tbl"),
-    "player1": ("player 1", "player1", "p1"),
-    "player2": ("player 2", "player2", "p2"),
-    "result": ("result", "score", "match result"),
-    "first": ("first*", "went first"),
-    "winners": ("winners", "winner", "game winners", "winner per game"),
-    "turns": ("turns", "turn", "turns per game"),
-}
-RESULT_REQUIRED = ("table", "player1", "player2", "result")
-RESULT_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2",
-                 "result": "Result"}
 _ROUND_SHEET = re.compile(r"^\s*(?:pairings?[\s_-]*)?(?:r|rd|round)[\s_-]*(\d{1,3})\s*$", re.I)
 _ROUND_FILE = re.compile(r"(?:^|[^a-z])(?:r|rd|round)[\s_-]*(\d{1,3})$", re.I)
 
@@ -601,7 +311,7 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
     """
     path = Path(path)
     source = str(path)
-    sheets = _result_sheets(read_sheets(path), source)
+    sheets = _result_sheets(read_table(path), source)
     multi = len(sheets) > 1
     problems: list[str] = []
     out: list[ResultRow] = []
@@ -611,7 +321,7 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
     for sheet, named_round in sheets:
         found = find_columns(sheet, RESULT_COLUMNS, RESULT_REQUIRED)
         if found is None:
-            raise _missing_columns(sheet, RESULT_COLUMNS, RESULT_REQUIRED, RESULT_LABELS, source)
+            raise missing_columns(sheet, RESULT_COLUMNS, RESULT_REQUIRED, RESULT_LABELS, source)
         header, roles = found
         for number, values in sheet.rows[header + 1:]:
             where = f"sheet {sheet.name!r} row {number}" if multi else f"row {number}"

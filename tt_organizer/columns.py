@@ -1,0 +1,281 @@
+"""Column names and rosters: which column of a sheet is which, for every command that reads
+one (sheets are read by :mod:`tt_organizer.tables`).
+
+Headers are compared after case folding, with anything but letters and digits as one space.
+A *roster* is a sheet with one player per row (:func:`find_roster`): a header row, among the
+first :data:`HEADER_SCAN_ROWS`, names a player column (:data:`ROSTER_COLUMNS`) and no card
+column (:data:`CARD_COLUMNS`: such a sheet is a decklist table). ``tt deck check-batch`` and
+``tt event register --from`` read rosters only through this module, so a sheet gives both the
+same players, decks and row numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tt_organizer.errors import InputError
+from tt_organizer.tables import Sheet, cell_text
+
+HEADER_SCAN_ROWS = 10
+
+# --- columns ----------------------------------------------------------------------------------
+
+# Column names by role, in order of preference, compared after case folding with anything but
+# letters and digits as one space. ``x*`` matches a header starting with ``x``, ``*x*`` one
+# holding ``x`` as whole words; exact names are matched first, before any pattern.
+ROSTER_COLUMNS: dict[str, tuple[str, ...]] = {
+    "name": ("name", "player", "player name", "full name", "participant", "participant name",
+             "entrant", "name of player", "your name", "your full name", "first and last name",
+             "*full name*", "*player name*"),
+    "ext_id": ("player id", "membership", "membership id", "membership number", "member id",
+               "bandai id", "bandai membership id", "bandai tcg id", "id"),
+    "deck_path": ("deck file", "deck path", "decklist file", "decklist path", "file", "path"),
+    "deck": ("deck", "decklist", "deck list", "deck text", "decklist text", "list",
+             "paste your decklist here", "paste your deck list here", "*decklist*",
+             "*deck list*"),
+}
+ROSTER_LABELS = {"name": "Name", "ext_id": "Player ID", "deck": "Decklist",
+                 "deck_path": "Deck file"}
+# a header naming one of these is a decklist table (count, card number, …), not a roster
+CARD_COLUMNS = frozenset({"count", "qty", "quantity", "copies", "number", "card number", "card",
+                          "card no", "card id"})
+RESULT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "round": ("round", "rnd", "round no", "round number"),
+    "table": ("table", "table no", "table number", "tbl"),
+    "player1": ("player 1", "player1", "p1"),
+    "player2": ("player 2", "player2", "p2"),
+    "result": ("result", "score", "match result"),
+    "first": ("first*", "went first"),
+    "winners": ("winners", "winner", "game winners", "winner per game"),
+    "turns": ("turns", "turn", "turns per game"),
+}
+RESULT_REQUIRED = ("table", "player1", "player2", "result")
+RESULT_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2",
+                 "result": "Result"}
+
+
+def header_key(text: str) -> str:
+    """A header as compared with column names: case-folded words of letters and digits."""
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.casefold()).split())
+
+
+def _matches(key: str, name: str) -> bool:
+    if not key:
+        return False
+    if name.startswith("*") and name.endswith("*"):
+        return f" {name[1:-1]} " in f" {key} "
+    if name.endswith("*"):
+        return key.startswith(name[:-1])
+    return key == name
+
+
+def column_roles(keys: list[str], synonyms: dict[str, tuple[str, ...]]) -> dict[str, int]:
+    """Role -> column index for one header row (each column serves one role at most)."""
+    roles: dict[str, int] = {}
+    taken: set[int] = set()
+    for patterns in (False, True):  # exact names first, then the patterns
+        for role, names in synonyms.items():
+            if role in roles:
+                continue
+            for name in names:
+                if ("*" in name) != patterns:
+                    continue
+                hit = next((i for i, k in enumerate(keys)
+                            if i not in taken and _matches(k, name)), None)
+                if hit is not None:
+                    roles[role] = hit
+                    taken.add(hit)
+                    break
+    return roles
+
+
+def find_columns(
+    sheet: Sheet, synonyms: dict[str, tuple[str, ...]], required: tuple[str, ...]
+) -> tuple[int, dict[str, int]] | None:
+    """The header row (its index in ``sheet.rows``) and role -> column index, or None: the
+    first of the first :data:`HEADER_SCAN_ROWS` rows that names every ``required`` role."""
+    for index, (_number, values) in enumerate(sheet.rows[:HEADER_SCAN_ROWS]):
+        roles = column_roles([header_key(cell_text(v)) for v in values], synonyms)
+        if all(r in roles for r in required):
+            return index, roles
+    return None
+
+
+def missing_columns(
+    sheet: Sheet, synonyms: dict[str, tuple[str, ...]], required: tuple[str, ...],
+    labels: dict[str, str], source: str,
+) -> InputError:
+    """The error for a sheet without a header row naming every ``required`` role."""
+    if not sheet.rows:
+        return InputError(f"sheet {sheet.name!r} is empty", file=source)
+    best: list[str] = []
+    line = sheet.rows[0][0]
+    for number, values in sheet.rows[:HEADER_SCAN_ROWS]:
+        roles = column_roles([header_key(cell_text(v)) for v in values], synonyms)
+        found = [r for r in required if r in roles]
+        if len(found) > len(best):
+            best, line = found, number
+    missing = [labels[r] for r in required if r not in best]
+    return InputError(
+        f"sheet {sheet.name!r}: missing column{'s' if len(missing) > 1 else ''} "
+        f"{', '.join(repr(m) for m in missing)} (no header row in the first "
+        f"{HEADER_SCAN_ROWS} rows names {', '.join(labels[r] for r in required)})",
+        file=source,
+        line=line,
+    )
+
+
+def cell_value(values: list[object], roles: dict[str, int], role: str) -> object:
+    """The value of ``role``'s column in a row (None when the sheet has no such column)."""
+    index = roles.get(role)
+    if index is None or index >= len(values):
+        return None
+    return values[index]
+
+
+# --- rosters ----------------------------------------------------------------------------------
+
+_CARD_LINE = re.compile(r"\d")
+
+
+def _looks_like_decklist(value: object) -> bool:
+    """A cell holding a pasted decklist: three or more lines, most of them with a digit."""
+    if not isinstance(value, str):
+        return False
+    lines = [ln for ln in value.splitlines() if ln.strip()]
+    return len(lines) >= 3 and sum(1 for ln in lines if _CARD_LINE.search(ln)) * 2 > len(lines)
+
+
+@dataclass
+class Roster:
+    """One player a row: the sheet, its header row's index and the columns by role.
+
+    ``notes`` names each column that is not read but looks like decklists (pasted lists).
+    """
+
+    sheet: Sheet
+    header: int
+    roles: dict[str, int]
+    notes: list[str] = field(default_factory=list)
+
+    def rows(self) -> Iterator[tuple[int, list[object]]]:
+        """(row number, values) of each filled row below the header."""
+        yield from self.sheet.rows[self.header + 1:]
+
+    def entries(self, base: Path | None) -> Iterator[RosterEntry]:
+        """Each row with a player, an id or a deck, read as :class:`RosterEntry`.
+
+        A deck file (its own column, or a path in the decklist column) is relative to
+        ``base``, the sheet's folder, and must stay inside it; with ``base`` None (a sheet
+        inside an archive) deck files are not read.
+        """
+        for number, values in self.rows():
+            raw_name = cell_text(cell_value(values, self.roles, "name"))
+            ext_id = cell_text(cell_value(values, self.roles, "ext_id")) or None
+            deck = cell_text(cell_value(values, self.roles, "deck"))
+            deck_file = cell_text(cell_value(values, self.roles, "deck_path"))
+            if not any((raw_name, ext_id, deck, deck_file)):
+                continue
+            # runs of spaces, also no-break and ideographic ones pasted from a web form, are
+            # one space (tabs and line breaks are left for the caller to refuse)
+            entry = RosterEntry(number, _SPACES.sub(" ", raw_name), ext_id)
+            file_cell = deck_file or (deck if _looks_like_path(deck, base) else "")
+            if deck and deck_file:
+                entry.problem = "both a decklist and a deck file; keep one"
+            elif file_cell and base is None:
+                entry.problem = f"deck file {file_cell!r} is not read from inside an archive"
+            elif file_cell and base is not None:
+                resolved = _deck_path(file_cell, base)
+                if _inside(resolved, base):
+                    entry.deck_path = resolved
+                else:
+                    entry.problem = (f"deck file {file_cell!r} is outside the sheet's folder "
+                                     f"{base}")
+            elif deck:
+                entry.deck_text = str(cell_value(values, self.roles, "deck")).replace("\r\n", "\n")
+            yield entry
+
+
+@dataclass
+class RosterEntry:
+    """One row of a roster: ``deck_text`` (a pasted list) or ``deck_path`` (an absolute path
+    inside the sheet's folder), or ``problem`` saying why the deck cannot be read."""
+
+    row: int
+    name: str
+    ext_id: str | None
+    deck_text: str | None = None
+    deck_path: Path | None = None
+    problem: str | None = None
+
+
+_SPACES = re.compile(r"[^\S\t\n\r\x0b\x0c]+")
+DECK_FILE_SUFFIXES = (".txt", ".csv", ".json", ".xlsx", ".dek", ".deck", ".tts")
+
+
+def _deck_path(text: str, base: Path) -> Path:
+    path = Path(text).expanduser()
+    return path if path.is_absolute() else base / path
+
+
+def _inside(path: Path, base: Path) -> bool:
+    try:
+        path.resolve().relative_to(base.resolve())
+    except (ValueError, OSError):
+        return False
+    return True
+
+
+def _looks_like_path(text: str, base: Path | None) -> bool:
+    if "\n" in text or not text:
+        return False
+    if text.lower().endswith(DECK_FILE_SUFFIXES):
+        return True
+    if base is None:
+        return False
+    try:
+        return _deck_path(text, base).is_file()
+    except OSError:
+        return False
+
+
+def _is_card_table(keys: list[str]) -> bool:
+    return any(k in CARD_COLUMNS for k in keys)
+
+
+def find_roster(sheets: list[Sheet]) -> Roster | None:
+    """The roster in ``sheets``: the first sheet whose header row names a player column and no
+    card column; None if there is none."""
+    for sheet in sheets:
+        for index, (_number, values) in enumerate(sheet.rows[:HEADER_SCAN_ROWS]):
+            keys = [header_key(cell_text(v)) for v in values]
+            roles = column_roles(keys, ROSTER_COLUMNS)
+            if "name" not in roles:
+                continue
+            if _is_card_table(keys):
+                return None
+            roster = Roster(sheet, index, roles)
+            roster.notes = _ignored_decklists(roster, values)
+            return roster
+    return None
+
+
+def _ignored_decklists(roster: Roster, header: list[object]) -> list[str]:
+    """Notes on columns not read whose cells look like decklists."""
+    used = set(roster.roles.values())
+    sample = roster.sheet.rows[roster.header + 1:roster.header + 51]
+    notes = []
+    for index, title in enumerate(header):
+        if index in used:
+            continue
+        values = [v[index] for _n, v in sample if index < len(v) and cell_text(v[index])]
+        if values and sum(1 for v in values if _looks_like_decklist(v)) * 2 > len(values):
+            deck = roster.roles.get("deck")
+            where = (f"the decklists are read from column {cell_text(header[deck])!r}"
+                     if deck is not None else "name it 'Decklist' to have them read")
+            notes.append(f"column {cell_text(title)!r} looks like decklists but is not read "
+                         f"({where})")
+    return notes
