@@ -397,8 +397,13 @@ def write_xlsx_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path)
 
 
 def write_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path) -> None:
-    """Write the full report: JSON for a ``.json`` path, else an xlsx workbook."""
+    """Write the full report: JSON for a ``.json`` path, a PDF for ``.pdf``, else an xlsx
+    workbook."""
     if str(path).lower().endswith(".json"):
         write_json_report(rows, ctx, path)
+    elif str(path).lower().endswith(".pdf"):
+        from tt_organizer.printing import print_batch
+
+        print_batch(rows, ctx.fmt.id, path)
     else:
         write_xlsx_report(rows, ctx, path)

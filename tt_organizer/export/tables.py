@@ -288,7 +288,8 @@ def players_table(snapshot: EventSnapshot) -> Table:
 _TYPE_ORDER = {"Digi-Egg": 0, "Digimon": 1, "Dual": 2, "Tamer": 3, "Option": 4}
 
 
-def _card_rows(cards: dict[str, int]) -> Iterable[tuple[int, str, str, str, str]]:
+def card_rows(cards: dict[str, int]) -> Iterable[tuple[int, str, str, str, str]]:
+    """Count, number, name, type and colours of each card, Digi-Eggs first, then by level."""
     from tt_organizer.cards import load_cards
 
     db = load_cards()
@@ -317,7 +318,7 @@ def decklists_table(snapshot: EventSnapshot) -> Table:
             f"{p.name} — {deck_status(p)} — {colours} — main {main_n}, pile {pile_n}"
         )
         for section, cards in (("Main deck", p.main), ("Tamer + Egg pile", p.pile)):
-            for count, number, name, card_type, card_colours in _card_rows(cards):
+            for count, number, name, card_type, card_colours in card_rows(cards):
                 rows.append([p.name, section, count, number, name, card_type, card_colours])
     columns = (
         Column("Player"), Column("Section"), Column("Count", INT), Column("Card number"),
