@@ -16,6 +16,7 @@ TEXT = "text"
 INT = "int"
 PERCENT = "percent"
 ENTRY = "entry"  # text the organizer types (Text number format: Excel keeps "2-1" as text)
+TIME = "time"  # a stored UTC ISO time: local time in workbooks, as stored in CSV files
 
 # Column headers of a pairings sheet; the results import reads the same names.
 ROUND = "Round"
@@ -255,7 +256,8 @@ def results_table(snapshot: EventSnapshot, last_round: int, *, top_cut: bool) ->
     columns = (
         Column("Stage"), Column(ROUND, INT), Column(TABLE, INT), Column(PLAYER1),
         Column(PLAYER2), Column(RESULT), Column("Outcome"), Column("Game", INT),
-        Column("Went first"), Column("Game winner"), Column(TURNS, INT), Column("Reported at"),
+        Column("Went first"), Column("Game winner"), Column(TURNS, INT),
+        Column("Reported at", TIME),
     )
     return Table("Results", "results", "Results (one row per game)", columns, rows,
                  landscape=True)
@@ -278,7 +280,7 @@ def players_table(snapshot: EventSnapshot) -> Table:
             p.dropped_round, p.late_entry_round,
         ])
     columns = (
-        Column("ID", INT), Column("Name"), Column("Player ID"), Column("Registered"),
+        Column("ID", INT), Column("Name"), Column("Player ID"), Column("Registered", TIME),
         Column("Deck"), Column("Deck problems"), Column("Colours"), Column("Deck file"),
         Column("Dropped"), Column("Dropped after round", INT), Column("Late entry round", INT),
     )
@@ -334,8 +336,8 @@ def audit_table(snapshot: EventSnapshot) -> Table:
         for a in sorted(snapshot.audit, key=lambda a: a.id)
     ]
     columns = (
-        Column("ID", INT), Column("Time"), Column("Actor"), Column("Action"), Column("Subject"),
-        Column("Old"), Column("New"),
+        Column("ID", INT), Column("Time", TIME), Column("Actor"), Column("Action"),
+        Column("Subject"), Column("Old"), Column("New"),
     )
     return Table("Audit", "audit", "Audit log", columns, rows, landscape=True)
 

@@ -51,11 +51,8 @@ def _info(sheet: Sheet, p: PlayerInfo, y: float) -> float:
         sheet.text(MARGIN, y, label, 10, gray=0.35)
         bold = label in ("Player", "At registration")
         red = label == "At registration" and status == "illegal"
-        if red:
-            sheet.canvas.setFillColorRGB(0.75, 0, 0)
         sheet.text(MARGIN + 95, y, value, 11, bold=bold, width=sheet.width - 95,
-                   gray=0 if not red else 0)
-        sheet.canvas.setFillGray(0)
+                   rgb=(0.75, 0, 0) if red else None)
     return y - 8
 
 

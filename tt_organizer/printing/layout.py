@@ -190,7 +190,7 @@ class Sheet:
 
     def text(self, x: float, y: float, text: object, size: float, *, bold: bool = False,
              align: str = "left", width: float | None = None, gray: float = 0.0,
-             condense: float = 1.0) -> None:
+             condense: float = 1.0, rgb: tuple[float, float, float] | None = None) -> None:
         """Draw one line of text at baseline ``y``. With ``width``, text too wide is first set
         narrower (down to ``condense`` of its width, the type keeping its height), then cut
         with ``…``."""
@@ -203,7 +203,10 @@ class Sheet:
                 scale = max(condense, width / need)
             value = ellipsize(value, font, size, width / scale + 0.01)
         c = self.canvas
-        c.setFillGray(gray)
+        if rgb is not None:
+            c.setFillColorRGB(*rgb)
+        else:
+            c.setFillGray(gray)
         shown = text_width(value, font, size) * scale
         if align == "right":
             x -= shown
@@ -257,7 +260,7 @@ class Sheet:
 def _numbered_canvas_class() -> type:
     from reportlab.pdfgen.canvas import Canvas
 
-    class NumberedCanvas(Canvas):  # type: ignore[misc]
+    class NumberedCanvas(Canvas):
         """Keeps each page until the end so that the footer can say ``page N of M``."""
 
         def __init__(self, *args: Any, sheet: Sheet, **kwargs: Any) -> None:
@@ -266,7 +269,7 @@ def _numbered_canvas_class() -> type:
             self._pages: list[dict[str, Any]] = []
             self.page_count = 0
 
-        def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+        def showPage(self) -> None:
             self._pages.append(dict(self.__dict__))
             self._startPage()
 
@@ -284,5 +287,5 @@ def _numbered_canvas_class() -> type:
     return NumberedCanvas
 
 
-def _NumberedCanvas(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 (a class, made lazily)
+def _NumberedCanvas(*args: Any, **kwargs: Any) -> Any:
     return _numbered_canvas_class()(*args, **kwargs)

@@ -77,5 +77,6 @@ def batch_rows(rows: Sequence[BatchRow]) -> tuple[list[list[object]], list[str]]
 def draw_batch(sheet: Sheet, rows: Sequence[BatchRow], format_id: str) -> int:
     """A batch deck check; returns the page count."""
     table, verdicts = batch_rows(rows)
-    return draw_grid(sheet, f"Deck check ({format_id}) — {_summary(verdicts, 'decks')}", BATCH_COLUMNS,
-                     table, size=10.0, highlight=lambda i: verdicts[i] != "legal")
+    title = f"Deck check ({format_id}) — {_summary(verdicts, 'decks')}"
+    return draw_grid(sheet, title, BATCH_COLUMNS, table, size=10.0,
+                     highlight=lambda i: verdicts[i] != "legal")
