@@ -167,11 +167,12 @@ def print_batch(rows: Sequence[BatchRow], format_id: str, out: str | Path, *,
     """Write a batch deck check (``tt deck check-batch --out report.pdf``) as a PDF."""
     from tt_organizer.localtime import shown
     from tt_organizer.printing.layout import Sheet, paper_from_locale
-    from tt_organizer.printing.registration import draw_batch
+    from tt_organizer.printing.registration import common_folder, draw_batch
 
     paper = paper or paper_from_locale()
-    sheet = Sheet(paper, "Registration desk", "batch deck check", shown(printed_at),
-                  landscape=True)
+    folder = common_folder([r.source for r in rows])
+    sheet = Sheet(paper, f"Registration desk — {folder}" if folder else "Registration desk",
+                  "batch deck check", shown(printed_at), landscape=True)
     draw_batch(sheet, rows, format_id)
     written, pages = sheet.finish(out)
     return Printed(written, "registration", pages, paper, items=len(rows))

@@ -102,8 +102,9 @@ def draw_decklist(sheet: Sheet, p: PlayerInfo) -> None:
             if col.align == "right":
                 sheet.text(x + w - PAD, base, value, size, bold=bold, align="right")
             elif col.header == "Seen":
-                if not bold:
-                    c.rect(x + w / 2 - size * 0.4, base - 1, size * 0.8, size * 0.8)
+                if not bold:  # a box to tick, centred in its cell
+                    side = row_h * 0.6
+                    c.rect(x + w / 2 - side / 2, y - row_h / 2 - side / 2, side, side)
             else:
                 sheet.text(x + PAD, base, value, size, bold=bold, width=w - 2 * PAD)
             x += w

@@ -6,6 +6,7 @@ batch check (``tt deck check-batch --out report.pdf``).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -22,11 +23,11 @@ EVENT_COLUMNS = (
     GridColumn("#", 0.5, "right"),
     GridColumn("Player", 3.0),
     GridColumn("ID", 1.2),
-    GridColumn("Deck file", 2.4),
+    GridColumn("Deck file", 2.2),
     GridColumn("Verdict", 1.1),
     GridColumn("Problems", 2.3),
     GridColumn("Colours", 1.4),
-    GridColumn("Registered", 2.5),
+    GridColumn("Registered", 2.9),
 )
 BATCH_COLUMNS = (
     GridColumn("Player", 2.4),
@@ -51,7 +52,7 @@ def event_rows(snapshot: EventSnapshot) -> tuple[list[list[object]], list[str]]:
         verdict = deck_status(p)
         verdicts.append(verdict)
         rows.append([p.id, p.name, p.ext_id or "", p.deck_source or "", verdict,
-                     ", ".join(p.deck_codes), "/".join(p.deck_colors),
+                     ", ".join(p.deck_codes), " / ".join(p.deck_colors),
                      shown_iso(p.registered_at) or ""])
     return rows, verdicts
 
@@ -63,14 +64,26 @@ def draw_event_registration(sheet: Sheet, snapshot: EventSnapshot) -> int:
                      size=10.5, highlight=lambda i: verdicts[i] != "legal")
 
 
+def common_folder(sources: Sequence[str]) -> str:
+    """The folder all ``sources`` lie in ("" when they share none)."""
+    folders = [os.path.dirname(s.split("!", 1)[0].split(":row", 1)[0]) for s in sources]
+    try:
+        return os.path.commonpath(folders) if folders and all(folders) else ""
+    except ValueError:  # absolute and relative paths mixed
+        return ""
+
+
 def batch_rows(rows: Sequence[BatchRow]) -> tuple[list[list[object]], list[str]]:
-    """One row per deck of a batch check (as :data:`BATCH_COLUMNS`) and each verdict."""
+    """One row per deck of a batch check (as :data:`BATCH_COLUMNS`, sources relative to
+    their :func:`common_folder`) and each verdict."""
     out: list[list[object]] = []
     verdicts: list[str] = []
+    folder = common_folder([r.source for r in rows])
     for r in rows:
         verdict = "unreadable" if r.legal is None else ("legal" if r.legal else "illegal")
         verdicts.append(verdict)
-        out.append([r.player, r.source, verdict, " ".join(r.codes), r.message])
+        source = r.source[len(folder):].lstrip("/\\") if folder else r.source
+        out.append([r.player, source, verdict, " ".join(r.codes), r.message])
     return out, verdicts
 
 

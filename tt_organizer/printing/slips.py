@@ -84,7 +84,7 @@ def draw_slip(sheet: Sheet, snapshot: EventSnapshot, m: MatchInfo, label: str,
     for g in range(games):
         sheet.text(left + label_w + g * col_w + col_w / 2, y, f"Game {g + 1}", 9, bold=True,
                    align="center")
-    cell_h = 17.0
+    cell_h = 20.0
     for row_label, hint in (("Went first", "P1 / P2"), ("Winner", "P1 / P2 / D = draw"),
                             ("Turns", "turn it ended on")):
         y -= cell_h

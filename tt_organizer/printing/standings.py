@@ -13,13 +13,13 @@ from tt_organizer.printing.layout import Sheet
 
 COLUMNS = (
     GridColumn("Rank", 0.85, "right"),
-    GridColumn("Player", 3.3),
+    GridColumn("Player", 3.4),
     GridColumn("Points", 1.05, "right"),
     GridColumn("W-L-D", 1.1, "center"),
     GridColumn("OMW%", 1.25, "right"),
     GridColumn("OOMW%", 1.3, "right"),
     GridColumn("GW%", 1.25, "right"),
-    GridColumn("", 1.2),
+    GridColumn("", 1.5),
 )
 
 
