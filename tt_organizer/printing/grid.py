@@ -77,7 +77,8 @@ def _lines(sheet: Sheet, values: Sequence[object], widths: Sequence[float], size
     out = []
     for value, w in zip(values, widths, strict=True):
         text = sheet.fonts.clean("" if value is None else value)
-        lines = simpleSplit(text, font, size, w - 2 * PAD) if text else [""]
+        # wrap only what does not fit even set narrower
+        lines = simpleSplit(text, font, size, (w - 2 * PAD) / CONDENSE) if text else [""]
         if len(lines) > MAX_LINES:
             lines = [*lines[:MAX_LINES - 1], " ".join(lines[MAX_LINES - 1:])]
         out.append(lines or [""])

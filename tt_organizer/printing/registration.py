@@ -61,7 +61,7 @@ def draw_event_registration(sheet: Sheet, snapshot: EventSnapshot) -> int:
     """The event's registrations; returns the page count."""
     rows, verdicts = event_rows(snapshot)
     return draw_grid(sheet, f"Registration — {_summary(verdicts, 'players')}", EVENT_COLUMNS, rows,
-                     size=10.5, highlight=lambda i: verdicts[i] != "legal")
+                     size=10.5, highlight=lambda i: verdicts[i] == "illegal")
 
 
 def common_folder(sources: Sequence[str]) -> str:
@@ -92,4 +92,4 @@ def draw_batch(sheet: Sheet, rows: Sequence[BatchRow], format_id: str) -> int:
     table, verdicts = batch_rows(rows)
     title = f"Deck check ({format_id}) — {_summary(verdicts, 'decks')}"
     return draw_grid(sheet, title, BATCH_COLUMNS, table, size=10.0,
-                     highlight=lambda i: verdicts[i] != "legal")
+                     highlight=lambda i: verdicts[i] in ("illegal", "unreadable"))

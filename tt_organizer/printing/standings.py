@@ -13,12 +13,12 @@ from tt_organizer.printing.layout import Sheet
 
 COLUMNS = (
     GridColumn("Rank", 0.85, "right"),
-    GridColumn("Player", 3.4),
+    GridColumn("Player", 3.2),
     GridColumn("Points", 1.05, "right"),
     GridColumn("W-L-D", 1.1, "center"),
-    GridColumn("OMW%", 1.25, "right"),
-    GridColumn("OOMW%", 1.3, "right"),
-    GridColumn("GW%", 1.25, "right"),
+    GridColumn("OMW%", 1.35, "right"),
+    GridColumn("OOMW%", 1.4, "right"),
+    GridColumn("GW%", 1.35, "right"),
     GridColumn("", 1.5),
 )
 
@@ -34,6 +34,16 @@ def champion_id(snapshot: EventSnapshot) -> int | None:
         return None
     m = final[0]
     return m.player1 if m.outcome == "p1" else m.player2
+
+
+def last_complete_round(snapshot: EventSnapshot) -> int:
+    """The last Swiss round whose every result is in (0 before the first)."""
+    done = 0
+    for rnd in range(1, snapshot.current_round + 1):
+        if any(m.outcome is None for m in snapshot.round_matches(rnd)):
+            break
+        done = rnd
+    return done
 
 
 def _pct(value: float | None) -> str:
@@ -59,7 +69,7 @@ def placing_rows(snapshot: EventSnapshot, round_number: int | None = None
             marked = index
         rows.append([s.rank, snapshot.name(pid), s.points, f"{s.wins}-{s.losses}-{s.draws}",
                      _pct(s.omw), _pct(s.oomw), _pct(s.gw), note])
-    last = round_number if round_number is not None else snapshot.current_round
+    last = round_number if round_number is not None else last_complete_round(snapshot)
     title = f"Standings after round {last}" if last else "Standings"
     if winner is not None:
         title = f"Final standings (Swiss order) — winner {snapshot.name(winner)}"
