@@ -201,6 +201,14 @@ def test_final_standings_mark_the_champion(tmp_path: Path) -> None:
     # and the top-cut slips and pairings print too
     out = print_event(snap, "slips", tmp_path / "final-slip.pdf", top_cut=True, paper="a4")
     assert "Top cut — Final" in pages_text(out.path)[0]
+    out = print_event(snap, "pairings", tmp_path / "semis.pdf", top_cut=True, round_number=1,
+                      paper="a4")
+    by_name, by_table = pages_text(out.path)
+    assert by_name.startswith("Top cut — Semi-finals — pairings by name")
+    semis = [m for m in snap.matches if m.stage == "top-cut" and m.round == 1]
+    for m in semis:
+        assert f"{snap.name(m.player1)} {m.table}" in by_name
+        assert f"{m.table} {snap.name(m.player1)}" in by_table
 
 
 @pytest.fixture

@@ -152,15 +152,12 @@ class Sheet:
     canvas: Any = None
 
     def __post_init__(self) -> None:
-        from reportlab.pdfgen.canvas import Canvas
-
         self.canvas = _NumberedCanvas(
             self.buffer, pagesize=page_size(self.paper, landscape=self.landscape), sheet=self
         )
         self.canvas.setTitle(self.fonts.clean(f"{self.event} — {self.what}"))
         self.canvas.setAuthor("tt-organizer")
         self.canvas.setCreator("tt-organizer")
-        assert isinstance(self.canvas, Canvas)
 
     @property
     def size(self) -> tuple[float, float]:
