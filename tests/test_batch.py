@@ -246,7 +246,7 @@ def test_json_report_file(folder: Path, tmp_path: Path) -> None:
 
 def test_bad_report_name(folder: Path, tmp_path: Path) -> None:
     code, out = run(str(folder), "--out", str(tmp_path / "report.txt"))
-    assert code == 2 and ".xlsx or .json" in out
+    assert code == 2 and ".xlsx, .pdf or .json" in out
 
 
 def test_legal_deck_with_a_warning_shows_it(tmp_path: Path, ctx: CheckContext) -> None:

@@ -20,6 +20,7 @@ from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.service import snapshot_standings
 from tt_organizer.export import cells
 from tt_organizer.export.workbook import export_csv, export_event
+from tt_organizer.localtime import shown_iso
 
 AT = datetime(2026, 12, 2, 16, 30, tzinfo=timezone.utc)
 SHEETS = ["Standings", "Pairings R1", "Pairings R2", "Pairings R3", "Results", "Players",
@@ -112,8 +113,10 @@ def test_results_players_decklists_audit(book: Path) -> None:
     assert not any(r[1] == 3 and r[6] not in ("bye",) and r[5] for r in results)
 
     players = rows(wb["Players"])
-    assert players[0][:8] == (1, "Alice Aoyama", "M0001", "2026-12-02T09:01:00Z", "legal",
-                              None, "Red", "alice.txt")
+    # times in local time (the stored UTC time in CSV files)
+    registered = shown_iso("2026-12-02T09:01:00Z")
+    assert players[0][:8] == (1, "Alice Aoyama", "M0001", registered, "legal", None, "Red",
+                              "alice.txt")
     assert players[1][4:7] == ("illegal", "E-BANNED, E-COUNT", "Blue/Red")
     assert players[2][4] == "no deck"
 

@@ -408,21 +408,45 @@ def write_xlsx_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path)
             put_row(details, line, [row.player, row.source, v.severity, v.code, v.message,
                                     " ".join(v.cards)])
             line += 1
-    for ws, widths in ((summary, (24, 40, 11, 30, 70)), (details, (24, 40, 11, 22, 70, 30))):
+    from openpyxl.styles import Alignment, Border, PatternFill, Side
+
+    from tt_organizer.export.workbook import export_time, print_layout
+
+    thin = Side(style="thin", color="808080")
+    border = Border(left=thin, right=thin, top=thin, bottom=thin)
+    wrapped = Alignment(wrap_text=True, vertical="top", indent=1)
+    fill = PatternFill("solid", fgColor="DDEBF7")
+    counts = batch_summary(rows)
+    title = (f"Deck check ({ctx.fmt.id}): {counts['decks']} decks, {counts['legal']} legal, "
+             f"{counts['illegal']} illegal, {counts['unreadable']} unreadable")
+    # widths that fit a landscape page at 100 %: long messages wrap instead of widening it
+    for ws, widths in ((summary, (22, 30, 11, 20, 55)), (details, (20, 26, 11, 18, 55, 20))):
         for cell in ws[1]:
             cell.font = Font(bold=True)
+            cell.fill = fill
+        for row in ws.iter_rows():
+            for cell in row:
+                cell.border = border
+                cell.alignment = wrapped
         for i, width in enumerate(widths, start=1):
             ws.column_dimensions[get_column_letter(i)].width = width
         ws.freeze_panes = "A2"
         ws.auto_filter.ref = ws.dimensions
+        print_layout(ws, event=title, exported=export_time(), landscape=True,
+                     header_rows="1:1")
     save_workbook_atomic(wb, path)
 
 
 def write_report(
     rows: list[BatchRow], ctx: CheckContext, path: str | Path, notes: list[str] | None = None
 ) -> None:
-    """Write the full report: JSON for a ``.json`` path, else an xlsx workbook."""
+    """Write the full report: JSON for a ``.json`` path, a PDF for ``.pdf``, else an xlsx
+    workbook."""
     if str(path).lower().endswith(".json"):
         write_json_report(rows, ctx, path, notes)
+    elif str(path).lower().endswith(".pdf"):
+        from tt_organizer.printing import print_batch
+
+        print_batch(rows, ctx.fmt.id, path)
     else:
         write_xlsx_report(rows, ctx, path)

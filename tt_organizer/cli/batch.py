@@ -28,8 +28,8 @@ PROGRESS_MIN_DECKS = 20
     "out",
     type=click.Path(dir_okay=False, path_type=str),
     default=None,
-    help="Also write the full report: an .xlsx workbook (Summary and Details sheets) or "
-    ".json.",
+    help="Also write the full report: an .xlsx workbook (Summary and Details sheets), a "
+    "print-ready .pdf (paper size from the locale) or .json.",
 )
 @deck_check_options
 @json_option
@@ -50,8 +50,8 @@ def check_batch(
     from tt_organizer.batch import batch_payload, collect_inputs, run_batch, write_report
     from tt_organizer.cli.output import print_json
 
-    if out is not None and not out.lower().endswith((".json", ".xlsx")):
-        raise InputError("the report file name must end with .xlsx or .json", file=out)
+    if out is not None and not out.lower().endswith((".json", ".xlsx", ".pdf")):
+        raise InputError("the report file name must end with .xlsx, .pdf or .json", file=out)
     check = load_check_context(check_options)
     items = collect_inputs(paths)
     if not items:

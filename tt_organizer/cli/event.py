@@ -745,6 +745,40 @@ def export(out: str, round_number: int | None, csv_dir: str | None, as_json: boo
 
 
 
+# --- print -----------------------------------------------------------------------------------
+
+
+@event.command("print")
+@click.argument("what", type=click.Choice(["pairings", "slips", "standings", "decklists",
+                                           "registration"]))
+@click.option("--round", "round_number", type=int, default=None,
+              help="Round of pairings/slips (default the current one) or standings after it.")
+@click.option("--top-cut", "top", is_flag=True, help="Pairings/slips of a top-cut round.")
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=str),
+              default=None, help="PDF file to write (default EVENT-WHAT[-rN].pdf here).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default=None,
+              help="Paper size (default from the locale: letter in the US, Canada, …).")
+@json_option
+@event_option
+def print_cmd(what: str, round_number: int | None, top: bool, out: str | None,
+              paper: str | None, as_json: bool, event_path: str) -> None:
+    """Write a print-ready PDF: wall pairings, match slips, standings, deck-check sheets
+    (decklists) or the registration desk's deck checks."""
+    from tt_organizer.cli.output import escape
+    from tt_organizer.events.store import load_snapshot
+    from tt_organizer.printing import print_event
+
+    printed = print_event(load_snapshot(event_path), what, out, round_number=round_number,
+                          top_cut=top, paper=paper)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json(printed.to_dict())
+        return
+    _out(f"Wrote {printed.kind} ({printed.pages} page{'s' if printed.pages != 1 else ''}, "
+         f"{printed.paper}) to {escape(str(printed.path))}")
+
+
 from tt_organizer.cli.serve import serve as _serve  # noqa: E402  (tt event serve, issue 16)
 
 event.add_command(_serve)

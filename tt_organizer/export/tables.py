@@ -16,6 +16,7 @@ TEXT = "text"
 INT = "int"
 PERCENT = "percent"
 ENTRY = "entry"  # text the organizer types (Text number format: Excel keeps "2-1" as text)
+TIME = "time"  # a stored UTC ISO time: local time in workbooks, as stored in CSV files
 
 # Column headers of a pairings sheet; the results import reads the same names.
 ROUND = "Round"
@@ -255,7 +256,8 @@ def results_table(snapshot: EventSnapshot, last_round: int, *, top_cut: bool) ->
     columns = (
         Column("Stage"), Column(ROUND, INT), Column(TABLE, INT), Column(PLAYER1),
         Column(PLAYER2), Column(RESULT), Column("Outcome"), Column("Game", INT),
-        Column("Went first"), Column("Game winner"), Column(TURNS, INT), Column("Reported at"),
+        Column("Went first"), Column("Game winner"), Column(TURNS, INT),
+        Column("Reported at", TIME),
     )
     return Table("Results", "results", "Results (one row per game)", columns, rows,
                  landscape=True)
@@ -278,7 +280,7 @@ def players_table(snapshot: EventSnapshot) -> Table:
             p.dropped_round, p.late_entry_round,
         ])
     columns = (
-        Column("ID", INT), Column("Name"), Column("Player ID"), Column("Registered"),
+        Column("ID", INT), Column("Name"), Column("Player ID"), Column("Registered", TIME),
         Column("Deck"), Column("Deck problems"), Column("Colours"), Column("Deck file"),
         Column("Dropped"), Column("Dropped after round", INT), Column("Late entry round", INT),
     )
@@ -288,7 +290,8 @@ def players_table(snapshot: EventSnapshot) -> Table:
 _TYPE_ORDER = {"Digi-Egg": 0, "Digimon": 1, "Dual": 2, "Tamer": 3, "Option": 4}
 
 
-def _card_rows(cards: dict[str, int]) -> Iterable[tuple[int, str, str, str, str]]:
+def card_rows(cards: dict[str, int]) -> Iterable[tuple[int, str, str, str, str]]:
+    """Count, number, name, type and colours of each card, Digi-Eggs first, then by level."""
     from tt_organizer.cards import load_cards
 
     db = load_cards()
@@ -317,7 +320,7 @@ def decklists_table(snapshot: EventSnapshot) -> Table:
             f"{p.name} — {deck_status(p)} — {colours} — main {main_n}, pile {pile_n}"
         )
         for section, cards in (("Main deck", p.main), ("Tamer + Egg pile", p.pile)):
-            for count, number, name, card_type, card_colours in _card_rows(cards):
+            for count, number, name, card_type, card_colours in card_rows(cards):
                 rows.append([p.name, section, count, number, name, card_type, card_colours])
     columns = (
         Column("Player"), Column("Section"), Column("Count", INT), Column("Card number"),
@@ -333,8 +336,8 @@ def audit_table(snapshot: EventSnapshot) -> Table:
         for a in sorted(snapshot.audit, key=lambda a: a.id)
     ]
     columns = (
-        Column("ID", INT), Column("Time"), Column("Actor"), Column("Action"), Column("Subject"),
-        Column("Old"), Column("New"),
+        Column("ID", INT), Column("Time", TIME), Column("Actor"), Column("Action"),
+        Column("Subject"), Column("Old"), Column("New"),
     )
     return Table("Audit", "audit", "Audit log", columns, rows, landscape=True)
 

@@ -29,13 +29,17 @@ from tt_organizer.export.workbook import export_time, new_workbook, write_table
 WALL_FONT_SIZE = 16
 
 
-def wall_tables(snapshot: EventSnapshot, round_number: int) -> tuple[Table, Table]:
-    """The "By name" and "By table" tables of a round."""
-    check_round(snapshot, round_number)
-    matches = paired_matches(snapshot, round_number)
+def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
+                ) -> tuple[Table, Table]:
+    """The "By name" and "By table" tables of a round (of the top cut with ``stage``
+    ``"top-cut"``: points are those of the Swiss rounds)."""
+    if stage == "swiss":
+        check_round(snapshot, round_number)
+    matches = paired_matches(snapshot, round_number, stage)
     if not matches:
-        raise EventError(f"round {round_number} has no pairings")
-    points = points_before(snapshot, round_number)
+        label = "top-cut round" if stage != "swiss" else "round"
+        raise EventError(f"{label} {round_number} has no pairings")
+    points = points_before(snapshot, round_number if stage == "swiss" else 10**6)
     by_name: list[list[object]] = []
     by_table: list[list[object]] = []
     for m in matches:

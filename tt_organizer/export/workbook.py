@@ -8,9 +8,10 @@ the title and header rows on every page and names the event and export time in t
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import InputError
 from tt_organizer.events.models import EventSnapshot
@@ -22,7 +23,10 @@ from tt_organizer.export.cells import (
     save_workbook_atomic,
     write_csv_atomic,
 )
-from tt_organizer.export.tables import ENTRY, INT, PERCENT, Table, event_tables
+from tt_organizer.export.tables import ENTRY, INT, PERCENT, TIME, Table, event_tables
+from tt_organizer.localtime import shown_iso
+
+NUMERIC = (INT, PERCENT)
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -35,12 +39,23 @@ PERCENT_FORMAT = "0.00%"
 MAX_WIDTH = 60
 
 
+@functools.lru_cache(maxsize=1)
+def _styles() -> tuple[Any, Any, Any]:
+    """Thin cell border, left- and right-aligned cell alignment (one indent of padding)."""
+    from openpyxl.styles import Alignment, Border, Side
+
+    thin = Side(style="thin", color="808080")
+    return (Border(left=thin, right=thin, top=thin, bottom=thin),
+            Alignment(horizontal="left", vertical="center", indent=1),
+            Alignment(horizontal="right", vertical="center", indent=1))
+
+
+
 def export_time(at: datetime | None = None) -> str:
-    """The export time as shown in sheets (``2026-12-02 16:30 UTC``)."""
-    at = at or datetime.now(timezone.utc)
-    if at.tzinfo is not None:
-        at = at.astimezone(timezone.utc)
-    return at.strftime("%Y-%m-%d %H:%M UTC")
+    """The export time as shown in sheets, in local time (``2026-12-02 17:30 CET``)."""
+    from tt_organizer.localtime import shown
+
+    return shown(at)
 
 
 def _display(value: object, kind: str) -> str:
@@ -84,10 +99,10 @@ def write_table(
     """
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.pagebreak import Break
 
     ws = wb.create_sheet(table.key[:31])
-    title = put(ws, TITLE_ROW, 1, f"{event} — {table.title} — exported {exported}")
-    title.font = Font(bold=True, size=(font_size or 11) + 2)
+    border, left, right = _styles()
     bold = Font(bold=True, size=font_size) if font_size else Font(bold=True)
     body = Font(size=font_size) if font_size else None
     fill = PatternFill("solid", fgColor="DDEBF7")
@@ -96,19 +111,31 @@ def write_table(
         cell = put(ws, HEADER_ROW, col, header)
         cell.font = bold
         cell.fill = fill
-        cell.alignment = Alignment(vertical="center", wrap_text=False)
+        cell.border = border
+        cell.alignment = Alignment(vertical="center", wrap_text=False, indent=1,
+                                   horizontal="right" if table.columns[col - 1].kind in NUMERIC
+                                   else "left")
     row_no = FIRST_DATA_ROW
     block_font = Font(bold=True, size=12)
     for index, values in enumerate(table.rows):
         if index in table.block_titles:
             if index:
-                row_no += 1  # a blank row between blocks
+                row_no += 1  # a blank row between blocks, and each block on a new page
+                ws.row_breaks.append(Break(id=row_no - 1))
             put(ws, row_no, 1, table.block_titles[index]).font = block_font
+            if len(table.columns) > 1:  # merged: the title never widens the printed area
+                ws.merge_cells(start_row=row_no, start_column=1, end_row=row_no,
+                               end_column=len(table.columns))
             row_no += 1
         for col, (column, value) in enumerate(zip(table.columns, values, strict=True), start=1):
+            if column.kind == TIME and isinstance(value, str):
+                value = shown_iso(value)
             cell = put(ws, row_no, col, value)
             if body is not None:
                 cell.font = body
+            cell.border = border
+            # numbers right, text left, both one indent from the border: never touching
+            cell.alignment = right if column.kind in NUMERIC else left
             if column.kind == PERCENT:
                 cell.number_format = PERCENT_FORMAT
             elif column.kind == ENTRY:
@@ -130,13 +157,35 @@ def write_table(
     ws.freeze_panes = ws.cell(row=FIRST_DATA_ROW, column=1).coordinate
     ws.auto_filter.ref = f"A{HEADER_ROW}:{last_col}{last_row}"
     scale = (font_size or 11) / 11
-    fit_columns(ws, widths, scale=scale)
+    fit_columns(ws, [w + 2 for w in widths], scale=scale)  # + the two indents
+    title_size = (font_size or 11) + 2
+    _title(ws, f"{event} — {table.title} — exported {exported}", len(table.columns),
+           title_size)
     if font_size:
-        for r in range(TITLE_ROW, last_row + 1):
+        for r in range(HEADER_ROW, last_row + 1):
             ws.row_dimensions[r].height = round((font_size + 2) * 1.45, 1)
     print_layout(ws, event=event, exported=exported, landscape=table.landscape,
                  header_rows=f"{TITLE_ROW}:{HEADER_ROW}")
     return ws
+
+
+def _title(ws: Worksheet, text: str, columns: int, size: int) -> None:
+    """The title in row 1, merged over the table's columns and wrapped there: a long title
+    never reaches past the table, so it never widens the printed area (and with it shrinks
+    the type when the sheet is fitted to the page width)."""
+    from openpyxl.styles import Alignment, Font
+    from openpyxl.utils import get_column_letter
+
+    cell = put(ws, TITLE_ROW, 1, text)
+    cell.font = Font(bold=True, size=size)
+    cell.alignment = Alignment(wrap_text=True, vertical="center", horizontal="left")
+    if columns > 1:
+        ws.merge_cells(f"A{TITLE_ROW}:{get_column_letter(columns)}{TITLE_ROW}")
+    width = sum((ws.column_dimensions[get_column_letter(c)].width or 9)
+                for c in range(1, columns + 1))
+    chars_per_line = max(1.0, width * 11 / size)  # column width counts 11-point characters
+    lines = -(-len(text) // int(chars_per_line))
+    ws.row_dimensions[TITLE_ROW].height = round(size * 1.4 * max(1, lines) + 4, 1)
 
 
 def new_workbook(event: str, exported_at: datetime | None = None) -> Workbook:

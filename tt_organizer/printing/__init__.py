@@ -1,0 +1,178 @@
+"""Print-ready PDF sheets of an event (``tt event print WHAT``) and of a batch deck check.
+
+One module per sheet: :mod:`.pairings` (wall pairings by name and by table), :mod:`.slips`
+(match slips), :mod:`.standings`, :mod:`.decklists` (deck-check sheets) and
+:mod:`.registration`; :mod:`.layout` and :mod:`.grid` hold what they share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tt_organizer.errors import EventError, InputError
+from tt_organizer.events.models import EventSnapshot
+
+if TYPE_CHECKING:
+    from tt_organizer.batch import BatchRow
+
+KINDS = ("pairings", "slips", "standings", "decklists", "registration")
+_ROUNDED = ("pairings", "slips", "standings")
+_WHAT = {
+    "pairings": "pairings",
+    "slips": "match slips",
+    "standings": "standings",
+    "decklists": "deck-check sheets",
+    "registration": "registration",
+}
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What was written: file, sheet kind, pages, paper, round (if any) and item count."""
+
+    path: Path
+    kind: str
+    pages: int
+    paper: str
+    round: int | None = None
+    stage: str | None = None
+    items: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"file": str(self.path), "what": self.kind, "pages": self.pages,
+                "paper": self.paper, "round": self.round, "stage": self.stage,
+                "items": self.items}
+
+
+def default_path(snapshot: EventSnapshot, kind: str, round_number: int | None,
+                 top_cut: bool = False) -> Path:
+    """``<event file stem>-<kind>[-r<N>|-top<N>].pdf`` in the current folder."""
+    stem = Path(snapshot.path).stem or "event"
+    suffix = "" if round_number is None else (f"-top{round_number}" if top_cut
+                                              else f"-r{round_number}")
+    return Path(f"{stem}-{kind}{suffix}.pdf")
+
+
+def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut: bool
+           ) -> int | None:
+    from tt_organizer.export.tables import check_round
+
+    if kind not in _ROUNDED:
+        if round_number is not None or top_cut:
+            raise InputError(f"--round and --top-cut apply to {', '.join(_ROUNDED)}, "
+                             f"not to {kind}")
+        return None
+    if top_cut:
+        if kind == "standings":
+            raise InputError("--top-cut applies to pairings and slips")
+        rounds = sorted({m.round for m in snapshot.matches if m.stage == "top-cut"})
+        if not rounds:
+            raise EventError("the top cut has not started")
+        rnd = rounds[-1] if round_number is None else round_number
+        if rnd not in rounds:
+            raise EventError(f"top-cut round {rnd} is not paired (current {rounds[-1]})")
+        return rnd
+    if kind == "standings":
+        return None if round_number is None else check_round(snapshot, round_number)
+    rnd = check_round(snapshot, round_number)
+    if not rnd:
+        raise EventError("no round is paired yet")
+    return rnd
+
+
+def _round_label(snapshot: EventSnapshot, rnd: int, top_cut: bool) -> str:
+    if not top_cut:
+        total = snapshot.settings.rounds
+        return f"Round {rnd}" + (f" of {total}" if total else "")
+    tables = sum(1 for m in snapshot.matches if m.stage == "top-cut" and m.round == rnd)
+    name = {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(tables, f"Top {tables * 2}")
+    return f"Top cut — {name}"
+
+
+def print_event(
+    snapshot: EventSnapshot,
+    kind: str,
+    out: str | Path | None = None,
+    *,
+    round_number: int | None = None,
+    top_cut: bool = False,
+    paper: str | None = None,
+    printed_at: datetime | None = None,
+) -> Printed:
+    """Write the ``kind`` sheet of the event as a PDF (atomically) and say what was written.
+
+    ``paper`` defaults to the locale's (:func:`layout.paper_from_locale`); times are local.
+    """
+    from tt_organizer.localtime import shown
+    from tt_organizer.printing.layout import Sheet, page_size, paper_from_locale
+
+    if kind not in KINDS:
+        raise InputError(f"cannot print {kind!r}: choose one of {', '.join(KINDS)}")
+    paper = paper or paper_from_locale()
+    page_size(paper)  # refuse an unknown paper before any work
+    rnd = _round(snapshot, kind, round_number, top_cut)
+    path = Path(out) if out is not None else default_path(snapshot, kind, rnd, top_cut)
+    stage = "top-cut" if top_cut else ("swiss" if rnd is not None else None)
+    what = _WHAT[kind] + (f", {_round_label(snapshot, rnd, top_cut)}"
+                          if rnd is not None else "")
+    sheet = Sheet(paper, snapshot.settings.name, what, shown(printed_at),
+                  landscape=kind == "registration")
+    items = 0
+    if kind == "pairings":
+        from tt_organizer.printing import pairings as wall
+
+        assert rnd is not None
+        entries, by_table = wall.wall_entries(snapshot, rnd, stage or "swiss")
+        layout = wall.choose_layout(entries, paper, sheet.fonts.bold, sheet.fonts.regular)
+        label = _round_label(snapshot, rnd, top_cut)
+        sheet.orient(layout.landscape)
+        wall.draw_by_name(sheet, entries, f"{label} — pairings by name", layout)
+        sheet.orient(False)
+        wall.draw_by_table(sheet, by_table, f"{label} — pairings by table")
+        items = len(entries)
+    elif kind == "slips":
+        from tt_organizer.printing.slips import draw_slips, slip_matches
+
+        assert rnd is not None
+        matches = slip_matches(snapshot, rnd, stage or "swiss")
+        if not matches:
+            raise EventError(f"round {rnd} has no table with two players")
+        draw_slips(sheet, snapshot, matches, _round_label(snapshot, rnd, top_cut))
+        items = len(matches)
+    elif kind == "standings":
+        from tt_organizer.printing.standings import draw_standings
+
+        draw_standings(sheet, snapshot, rnd)
+        items = len(snapshot.players)
+    elif kind == "decklists":
+        from tt_organizer.printing.decklists import draw_decklists
+
+        items = draw_decklists(sheet, snapshot)
+    else:
+        from tt_organizer.printing.registration import draw_event_registration
+
+        draw_event_registration(sheet, snapshot)
+        items = len(snapshot.players)
+    written, pages = sheet.finish(path)
+    return Printed(written, kind, pages, paper, rnd, stage, items)
+
+
+def print_batch(rows: Sequence[BatchRow], format_id: str, out: str | Path, *,
+                paper: str | None = None, printed_at: datetime | None = None) -> Printed:
+    """Write a batch deck check (``tt deck check-batch --out report.pdf``) as a PDF."""
+    from tt_organizer.localtime import shown
+    from tt_organizer.printing.layout import Sheet, paper_from_locale
+    from tt_organizer.printing.registration import common_folder, draw_batch
+
+    paper = paper or paper_from_locale()
+    folder = common_folder([r.source for r in rows])
+    sheet = Sheet(paper, f"Registration desk — {folder}" if folder else "Registration desk",
+                  "batch deck check", shown(printed_at), landscape=True)
+    draw_batch(sheet, rows, format_id)
+    written, pages = sheet.finish(out)
+    return Printed(written, "registration", pages, paper, items=len(rows))

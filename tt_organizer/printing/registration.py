@@ -1,0 +1,95 @@
+"""The registration desk's deck checks as PDF, landscape, illegal decks highlighted.
+
+Two sources print alike: an event's registered decks (``tt event print registration``) and a
+batch check (``tt deck check-batch --out report.pdf``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tt_organizer.events.models import EventSnapshot
+from tt_organizer.export.tables import deck_status
+from tt_organizer.localtime import shown_iso
+from tt_organizer.printing.grid import GridColumn, draw_grid
+from tt_organizer.printing.layout import Sheet
+
+if TYPE_CHECKING:
+    from tt_organizer.batch import BatchRow
+
+EVENT_COLUMNS = (
+    GridColumn("#", 0.5, "right"),
+    GridColumn("Player", 3.0),
+    GridColumn("ID", 1.2),
+    GridColumn("Deck file", 2.2),
+    GridColumn("Verdict", 1.1),
+    GridColumn("Problems", 2.3),
+    GridColumn("Colours", 1.4),
+    GridColumn("Registered", 2.9),
+)
+BATCH_COLUMNS = (
+    GridColumn("Player", 2.4),
+    GridColumn("Source", 2.8),
+    GridColumn("Verdict", 1.1),
+    GridColumn("Codes", 1.8),
+    GridColumn("First message", 5.0),
+)
+
+
+def _summary(verdicts: Sequence[str], noun: str) -> str:
+    order = ("legal", "illegal", "no deck", "unreadable")
+    parts = [f"{verdicts.count(v)} {v}" for v in order if v in verdicts]
+    return f"{len(verdicts)} {noun}: " + (", ".join(parts) if parts else "none")
+
+
+def event_rows(snapshot: EventSnapshot) -> tuple[list[list[object]], list[str]]:
+    """One row per registration (as :data:`EVENT_COLUMNS`) and each row's verdict."""
+    rows: list[list[object]] = []
+    verdicts: list[str] = []
+    for p in sorted(snapshot.players, key=lambda p: (p.name.casefold(), p.id)):
+        verdict = deck_status(p)
+        verdicts.append(verdict)
+        rows.append([p.id, p.name, p.ext_id or "", p.deck_source or "", verdict,
+                     ", ".join(p.deck_codes), " / ".join(p.deck_colors),
+                     shown_iso(p.registered_at) or ""])
+    return rows, verdicts
+
+
+def draw_event_registration(sheet: Sheet, snapshot: EventSnapshot) -> int:
+    """The event's registrations; returns the page count."""
+    rows, verdicts = event_rows(snapshot)
+    return draw_grid(sheet, f"Registration — {_summary(verdicts, 'players')}", EVENT_COLUMNS, rows,
+                     size=10.5, highlight=lambda i: verdicts[i] == "illegal")
+
+
+def common_folder(sources: Sequence[str]) -> str:
+    """The folder all ``sources`` lie in ("" when they share none)."""
+    folders = [os.path.dirname(s.split("!", 1)[0].split(":row", 1)[0]) for s in sources]
+    try:
+        return os.path.commonpath(folders) if folders and all(folders) else ""
+    except ValueError:  # absolute and relative paths mixed
+        return ""
+
+
+def batch_rows(rows: Sequence[BatchRow]) -> tuple[list[list[object]], list[str]]:
+    """One row per deck of a batch check (as :data:`BATCH_COLUMNS`, sources relative to
+    their :func:`common_folder`) and each verdict."""
+    out: list[list[object]] = []
+    verdicts: list[str] = []
+    folder = common_folder([r.source for r in rows])
+    for r in rows:
+        verdict = "unreadable" if r.legal is None else ("legal" if r.legal else "illegal")
+        verdicts.append(verdict)
+        source = r.source[len(folder):].lstrip("/\\") if folder else r.source
+        out.append([r.player, source, verdict, " ".join(r.codes), r.message])
+    return out, verdicts
+
+
+def draw_batch(sheet: Sheet, rows: Sequence[BatchRow], format_id: str) -> int:
+    """A batch deck check; returns the page count."""
+    table, verdicts = batch_rows(rows)
+    title = f"Deck check ({format_id}) — {_summary(verdicts, 'decks')}"
+    return draw_grid(sheet, title, BATCH_COLUMNS, table, size=10.0,
+                     highlight=lambda i: verdicts[i] in ("illegal", "unreadable"))

@@ -1,0 +1,83 @@
+"""Standings as PDF: bordered rows, the winner marked, top-cut players noted.
+
+:func:`placing_rows` is the one place that decides the order printed: today the Swiss
+standings (with the top cut's champion marked); final placings after a top cut replace it
+there alone.
+"""
+
+from __future__ import annotations
+
+from tt_organizer.events.models import EventSnapshot
+from tt_organizer.printing.grid import GridColumn, draw_grid
+from tt_organizer.printing.layout import Sheet
+
+COLUMNS = (
+    GridColumn("Rank", 0.85, "right"),
+    GridColumn("Player", 3.2),
+    GridColumn("Points", 1.05, "right"),
+    GridColumn("W-L-D", 1.1, "center"),
+    GridColumn("OMW%", 1.35, "right"),
+    GridColumn("OOMW%", 1.4, "right"),
+    GridColumn("GW%", 1.35, "right"),
+    GridColumn("", 1.5),
+)
+
+
+def champion_id(snapshot: EventSnapshot) -> int | None:
+    """The top cut's winner, once its final is reported."""
+    top = [m for m in snapshot.matches if m.stage == "top-cut"]
+    if not top:
+        return None
+    last = max(m.round for m in top)
+    final = [m for m in top if m.round == last]
+    if len(final) != 1 or final[0].outcome not in ("p1", "p2"):
+        return None
+    m = final[0]
+    return m.player1 if m.outcome == "p1" else m.player2
+
+
+def last_complete_round(snapshot: EventSnapshot) -> int:
+    """The last Swiss round whose every result is in (0 before the first)."""
+    done = 0
+    for rnd in range(1, snapshot.current_round + 1):
+        if any(m.outcome is None for m in snapshot.round_matches(rnd)):
+            break
+        done = rnd
+    return done
+
+
+def _pct(value: float | None) -> str:
+    return "" if value is None else f"{float(value) * 100:.2f}%"
+
+
+def placing_rows(snapshot: EventSnapshot, round_number: int | None = None
+                 ) -> tuple[str, list[list[object]], int | None]:
+    """Title, rows (as :data:`COLUMNS`) and the index of the winner's row (or None)."""
+    from tt_organizer.events.service import snapshot_standings
+
+    rows: list[list[object]] = []
+    winner = champion_id(snapshot) if round_number is None else None
+    in_top_cut = {pid for m in snapshot.matches if m.stage == "top-cut"
+                  for pid in (m.player1, m.player2) if pid is not None}
+    marked: int | None = None
+    for index, s in enumerate(snapshot_standings(snapshot, round_number)):
+        pid = int(s.player)
+        note = "WINNER" if pid == winner else ("top cut" if pid in in_top_cut else "")
+        if s.dropped:
+            note = (note + ", dropped").lstrip(", ")
+        if pid == winner:
+            marked = index
+        rows.append([s.rank, snapshot.name(pid), s.points, f"{s.wins}-{s.losses}-{s.draws}",
+                     _pct(s.omw), _pct(s.oomw), _pct(s.gw), note])
+    last = round_number if round_number is not None else last_complete_round(snapshot)
+    title = f"Standings after round {last}" if last else "Standings"
+    if winner is not None:
+        title = f"Final standings (Swiss order) — winner {snapshot.name(winner)}"
+    return title, rows, marked
+
+
+def draw_standings(sheet: Sheet, snapshot: EventSnapshot, round_number: int | None) -> int:
+    """Draw the standings; returns the page count."""
+    title, rows, marked = placing_rows(snapshot, round_number)
+    return draw_grid(sheet, title, COLUMNS, rows, size=12.5,
+                     highlight=lambda i: marked is not None and i == marked)
