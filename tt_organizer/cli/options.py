@@ -29,7 +29,7 @@ format_option = click.option(
 # defining the option does not import the parsers (a test keeps the two equal).
 INPUT_SHAPES = (
     "digimoncard.io", "digimoncard.dev", "digimoncard.app", "digimonmeta", "untap", "plain",
-    "tts", "csv", "xlsx",
+    "tts", "csv", "xlsx", "link",
 )
 
 input_format_option = click.option(
