@@ -53,8 +53,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
-from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.decklist.links import is_link, parse_link
+from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.decklist.sections import BANNER, SKIP, classify_header, names_only_tamers
 from tt_organizer.errors import InputError
 
