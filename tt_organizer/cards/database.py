@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tt_organizer.cards.importer import CARDS_FILE, COPY_LIMITS_FILE
 from tt_organizer.cards.model import CARD_TYPES, COLORS, Card
+from tt_organizer.cards.names import name_key
 from tt_organizer.cards.numbers import normalize_number, split_number
 from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.paths import data_dir
@@ -22,6 +23,7 @@ class CardDatabase:
         self.game = game
         self._cards: dict[str, Card] = {c.number: c for c in cards}
         self._by_set: dict[str, list[Card]] | None = None
+        self._by_name: dict[str, list[str]] | None = None
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -70,6 +72,15 @@ class CardDatabase:
                 groups.setdefault(card.set_code or card.number.split("-")[0], []).append(card)
             self._by_set = groups
         return self._by_set
+
+    def numbers_named(self, name: str) -> list[str]:
+        """Card numbers whose name is ``name`` (compared by :func:`names.name_key`)."""
+        if self._by_name is None:
+            index: dict[str, list[str]] = {}
+            for card in self._cards.values():
+                index.setdefault(name_key(card.name), []).append(card.number)
+            self._by_name = index
+        return self._by_name.get(name_key(name), [])
 
     def search(
         self,

@@ -91,7 +91,9 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 _X = "[xX×*]"
 _START_COUNT = re.compile(
-    rf"^(?:(?P<sign>[-+−])?(?P<n>\d+)(?:\s*{_X}(?=\s))?|{_X}\s*(?P<n2>[-+−]?\d+))\s+(?P<rest>\S.*)$"
+    # "2 X Antibody Proto Form": that X is the card's name, not a multiplier
+    rf"^(?:(?P<sign>[-+−])?(?P<n>\d+)(?:\s*{_X}(?=\s)(?!\s+Antibody\b))?"
+    rf"|{_X}\s*(?P<n2>[-+−]?\d+))\s+(?P<rest>\S.*)$"
 )
 _END_COUNT = re.compile(
     rf"^(?P<rest>.*?\S)\s+(?:(?:{_X}\s*)?(?P<n>[-+−]?\d+)|(?P<n2>[-+−]?\d+)\s*{_X})$"
