@@ -55,6 +55,7 @@ _JP_DATE = re.compile(r"(\d{4})\s*[年/.]\s*(\d{1,2})\s*[月/.]\s*(\d{1,2})\s*�
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _CARD_NO = re.compile(r"card_no=([^&#\s\"']+)", re.IGNORECASE)
 _PAGE_END = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
+_LIFT = re.compile(r"\blift(?:ed|s)?\b|no longer|解除", re.IGNORECASE)
 # Work caps: Bandai's page holds a few thousand elements nested some twenty deep.
 MAX_ELEMENTS = 50_000
 MAX_DEPTH = 256
@@ -334,38 +335,75 @@ class _Parser:
         _walk(section, visit)
 
     def history(self, root: Tag, skip: Tag | None) -> None:
+        """The dated blocks before the current list. A block that lifts ("Restricted cards
+        that will be lifted", "Card ban lifted on November 17, 2023", a paragraph or pair
+        frame saying a pair is lifted) files its cards and pairs as lifts - the category
+        headings inside it too - until the next effective date or announcement."""
         date: dt.date | None = None
         heading = ""
         entry: HistoryEntry | None = None
+        lifting = False
+
+        def start(kind: str, count: int | None, lifted: str | None, text: str) -> HistoryEntry:
+            new = HistoryEntry(heading=heading or text, effective=date, kind=kind,
+                               count=count, lifted_from=lifted)
+            self.page.history.append(new)
+            return new
+
+        def lift_text(el: Tag) -> str | None:
+            """The text of a short paragraph that announces a lift, else None."""
+            if el.name != "p" or el.find(["dd", "a", "li"]) is not None:
+                return None
+            text = clean(el.get_text(" "))
+            if len(text) > 300 or not _LIFT.search(text):
+                return None
+            return text
 
         def visit(el: Tag) -> bool:
-            nonlocal date, heading, entry
+            nonlocal date, heading, entry, lifting
             if el is skip or el.name in ("head", "script", "style", "nav", "header", "footer"):
                 return True
-            if _heading_like(el):
-                text = clean(el.get_text(" "))
+            text = clean(el.get_text(" ")) if _heading_like(el) else lift_text(el)
+            if text is not None:
                 low = text.lower()
                 if "announcement" in low or "告知" in text:
-                    date, heading, entry = None, text, None  # a new announcement begins
+                    date, heading, entry, lifting = None, text, None, False
                     return True
                 kind, count, lifted = classify(text)
                 when = find_date(text)
                 if "effective" in low or "施行" in text or "適用" in text:
-                    date, heading, entry = when, text, None
+                    date, heading, entry, lifting = when, text, None, False
+                    if kind is None:
+                        return True
                 elif when is not None and kind is None:
-                    date, heading, entry = None, text, None  # an announcement's own heading
-                if kind is not None:
-                    entry = HistoryEntry(heading=heading or text, effective=date, kind=kind,
-                                         count=count, lifted_from=lifted)
-                    self.page.history.append(entry)
+                    date, heading, entry, lifting = None, text, None, False
+                    return True
+                if kind == LIFTED_KIND:
+                    lifting = True
+                    if when is not None and "effective" not in low:
+                        date = when  # "Card ban lifted on November 17, 2023"
+                    entry = start(LIFTED_KIND, None, lifted, text)
+                elif kind is not None and lifting:
+                    entry = start(LIFTED_KIND, None, kind, text)  # a category inside a lift
+                elif kind is not None:
+                    entry = start(kind, count, None, text)
+                return True
+            if _has_class(el, "noticeFrame"):
+                pair = self.pair(el)
+                if pair is None or (entry is None and date is None):
+                    return True
+                if lifting or _LIFT.search(clean(el.get_text(" "))):
+                    if entry is None or entry.kind != LIFTED_KIND or entry.cards or (
+                        entry.lifted_from not in (None, PAIR_KIND)
+                    ):
+                        entry = start(LIFTED_KIND, None, PAIR_KIND, heading)
+                    entry.lifted_from = PAIR_KIND
+                elif entry is None or entry.kind != PAIR_KIND:
+                    entry = start(PAIR_KIND, None, None, heading)  # a pair under another heading
+                entry.pairs.append(pair)
                 return True
             if entry is None:
                 return False
-            if _has_class(el, "noticeFrame"):
-                pair = self.pair(el)
-                if pair is not None:
-                    entry.pairs.append(pair)
-                return True
             numbers = self.listed_cards(el)
             if numbers is None:
                 return False
