@@ -381,7 +381,7 @@ class _Parser:
                 if kind == LIFTED_KIND:
                     lifting = True
                     if when is not None and "effective" not in low:
-                        date = when  # "Card ban lifted on November 17, 2023"
+                        date, heading = when, text  # "Card ban lifted on November 17, 2023"
                     entry = start(LIFTED_KIND, None, lifted, text)
                 elif kind is not None and lifting:
                     entry = start(LIFTED_KIND, None, kind, text)  # a category inside a lift
