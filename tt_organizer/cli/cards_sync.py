@@ -52,13 +52,13 @@ def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,
         return
     for reason in result.overridden:
         warn(f"--force: replaced despite: {reason}")
-    if result.skipped:
-        console.print(f"left out {len(result.skipped)} card(s) not released yet in English")
-    if result.kept_fixes:
-        console.print(f"kept {len(result.kept_fixes)} local fix(es) from card_overrides.json: "
-                      + ", ".join(result.kept_fixes))
     if result.status == "unchanged":
         console.print(f"unchanged: {result.target} already holds these {result.count} cards")
     else:
         before = f" (was {result.previous})" if result.previous is not None else ""
         console.print(f"wrote {result.target}: {result.count} cards{before} from {result.source}")
+    if result.skipped:
+        console.print(f"left out {len(result.skipped)} card(s) not released yet in English")
+    if result.kept_fixes:
+        console.print(f"kept {len(result.kept_fixes)} local fix(es) from card_overrides.json: "
+                      + ", ".join(result.kept_fixes))
