@@ -11,12 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 from http_server import FIXTURES, LocalServer, serve
+from test_cards_sync import run
 
 from tt_organizer.cards.database import CardDatabase, read_card_file, read_overrides
 from tt_organizer.cards.sync import lost_facts, map_copy_limit
-from tt_organizer.cli.main import cli
 
 REAL = FIXTURES / "real" / "cards"
 
@@ -30,12 +29,6 @@ def server() -> Iterator[LocalServer]:
         s.add("/io.json", file=FIXTURES / "cards" / "digimoncard-io-shape.json",
               content_type="application/json")
         yield s
-
-
-def run(*args: str) -> Result:
-    result = CliRunner().invoke(cli, ["cards", "sync", "--retries", "0", "--timeout", "2", *args])
-    assert "Traceback" not in result.output
-    return result
 
 
 def load(folder: Path) -> CardDatabase:
