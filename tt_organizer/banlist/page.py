@@ -352,8 +352,8 @@ class _Parser:
 
         def lift_text(el: Tag) -> str | None:
             """The text of a short paragraph that announces a lift, else None."""
-            if el.name != "p" or el.find(["dd", "a", "li"]) is not None:
-                return None
+            if el.name != "p" or _has_class(el, "baseTxt") or el.find(["dd", "a", "li"]):
+                return None  # "baseTxt" paragraphs explain a card's listing
             text = clean(el.get_text(" "))
             if len(text) > 300 or not _LIFT.search(text):
                 return None
