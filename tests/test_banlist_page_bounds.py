@@ -3,6 +3,8 @@ reason - never quadratic work. Timing lives in benchmarks/banlist_page.py, not h
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hostile_pages import HOSTILE, nested_divs, nested_notice_frames, normal_page
 
@@ -58,3 +60,18 @@ def test_stray_lt_is_text_and_the_page_still_reads() -> None:
     page = parse_page(html)
     assert page.problems == []
     assert len(page.banned) == 3 and len(page.restricted) == 50
+
+
+def test_sync_refuses_a_hostile_page_and_keeps_the_cache(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+    from http_server import serve
+
+    from tt_organizer.cli.main import cli
+
+    with serve() as server:
+        server.add("/deep", nested_divs(20_000).encode(), content_type="text/html")
+        result = CliRunner().invoke(cli, ["banlist", "sync", "--url", server.url("/deep"),
+                                          "--cache", str(tmp_path), "--retries", "0"])
+    assert result.exit_code == 2
+    assert "nested too deep" in result.output
+    assert list(tmp_path.iterdir()) == []
