@@ -18,7 +18,7 @@ from tt_organizer.decklist.parsers import (
     parse_decklist,
     read_decklist,
 )
-from tt_organizer.decklist.sections import SKIP, classify_header
+from tt_organizer.decklist.sections import BANNER, SKIP, classify_header
 from tt_organizer.errors import InputError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decklists"
@@ -60,12 +60,13 @@ EXPECTED: dict[str, tuple[str, bool, list[Row]]] = {
     "red-tt.digimoncard-io.txt": (
         "digimoncard.io",
         True,
-        _rows(MAIN_CARDS, MAIN, 2) + _rows(EGGS, PILE, 20) + _rows(TAMERS, PILE, 23),
+        # under the "// Digimon Deck List" banner: no zone named, placed by card type
+        _rows(MAIN_CARDS, None, 2) + _rows(EGGS, PILE, 20) + _rows(TAMERS, PILE, 23),
     ),
     "red-tt.digimoncard-dev.txt": (
         "digimoncard.dev",
         True,
-        _rows(MAIN_CARDS, MAIN, 2) + _rows(EGGS + TAMERS, PILE, 21),
+        _rows(MAIN_CARDS, None, 2) + _rows(EGGS + TAMERS, PILE, 21),
     ),
     "red-tt.digimoncard-app.txt": (
         "digimoncard.app",
@@ -251,7 +252,7 @@ def test_detect_format(text: str, fmt: str) -> None:
 def test_every_format_id_is_listed() -> None:
     assert INPUT_FORMATS == (
         "digimoncard.io", "digimoncard.dev", "digimoncard.app", "digimonmeta", "untap",
-        "plain", "tts", "csv", "xlsx",
+        "plain", "tts", "csv", "xlsx", "link",
     )  # fmt: skip
 
 
@@ -261,8 +262,9 @@ def test_every_format_id_is_listed() -> None:
 @pytest.mark.parametrize(
     ("line", "kind"),
     [
-        ("// Digimon Deck List", MAIN),
-        ("// Digimon DeckList ", MAIN),
+        ("// Digimon Deck List", BANNER),
+        ("// Digimon DeckList ", BANNER),
+        ("Digimon Deck List", BANNER),
         ("Main deck", MAIN),
         ("MAIN DECK (50)", MAIN),
         ("Main:", MAIN),
@@ -635,7 +637,7 @@ def test_old_spreadsheet_formats_are_refused(tmp_path: Path) -> None:
 # --- encodings and line endings ---------------------------------------------------------------
 
 DECK = "// Digimon Deck List\n4 Agumon BT1-010\n// Egg Deck\n4 Koromon BT5-001\n"
-DECK_ROWS = [(4, "BT1-010", MAIN, 2), (4, "BT5-001", PILE, 4)]
+DECK_ROWS = [(4, "BT1-010", None, 2), (4, "BT5-001", PILE, 4)]
 
 
 @pytest.mark.parametrize(
@@ -887,9 +889,10 @@ def test_samples_parse() -> None:
     legal = read_decklist(SAMPLES / "legal-red-tamer-tactics.txt")
     assert legal.input_format == "digimoncard.io"
     zones = _zones(legal)
-    assert sum(zones[MAIN].values()) == 50
+    # under the "// Digimon Deck List" banner: no zone named (placed by card type)
+    assert sum(zones[None].values()) == 50
     assert sum(zones[PILE].values()) == 8
-    assert max(zones[MAIN].values()) <= 4
+    assert max(zones[None].values()) <= 4
 
     illegal = _zones(read_decklist(SAMPLES / "illegal-deck.txt"))
     assert sum(illegal[MAIN].values()) == 51
@@ -898,5 +901,5 @@ def test_samples_parse() -> None:
     assert illegal[PILE]["BT1-085"] == 2
 
     standard = _zones(read_decklist(SAMPLES / "standard-deck.txt"))
-    assert sum(standard[MAIN].values()) == 50
+    assert sum(standard[None].values()) == 50
     assert sum(standard[PILE].values()) == 5

@@ -229,7 +229,7 @@ def test_windows_1252_paste_with_smart_quotes_and_bom(tmp_path: Path) -> None:
 
 def test_auto_zones_note_names_the_zones() -> None:
     ctx = load_context(auto_zones=True)
-    text = "// Digimon Deck List\n4 Agumon ST1-03\n1 Tai Kamiya BT1-085\n// Egg Deck\n2 BT14-001\n"
+    text = "// Main deck\n4 Agumon ST1-03\n1 Tai Kamiya BT1-085\n// Egg Deck\n2 BT14-001\n"
     report = check_text(text, ctx)
     assert report.deck.notes == [
         "--auto-zones moved BT1-085 Tai Kamiya from the Main deck to the Tamer + Digi-Egg pile"

@@ -55,6 +55,19 @@ _JP_DATE = re.compile(r"(\d{4})\s*[年/.]\s*(\d{1,2})\s*[月/.]\s*(\d{1,2})\s*�
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _CARD_NO = re.compile(r"card_no=([^&#\s\"']+)", re.IGNORECASE)
 _PAGE_END = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
+_LIFT = re.compile(r"\blift(?:ed|s)?\b|no longer|解除", re.IGNORECASE)
+# Work caps: Bandai's page holds a few thousand elements nested some twenty deep.
+MAX_ELEMENTS = 50_000
+MAX_DEPTH = 256
+# A "<" that no ">" closes before the next "<" starts no tag: it is text. Escaping it first
+# keeps the HTML tokenizer linear (runs of unterminated "<meta " rescan the rest of the page
+# once each). The look-ahead stops at the next "<" or ">", so the whole pass is linear.
+_STRAY_LT = re.compile(r"<(?!!--)(?![^<>]*>)")
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^<>]*?(/?)>")
+_VOID = frozenset({
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+    "source", "track", "wbr",
+})
 
 
 @dataclass
@@ -156,10 +169,18 @@ def _restricted_count(text: str) -> int:
     return count if 1 <= count <= MAX_RESTRICTED_COPIES else 1
 
 
-def _within(tag: Tag, handled: set[int]) -> bool:
-    """True if ``tag`` or one of its ancestors is in ``handled`` (by identity: bs4 compares
-    tags by content, and comparing every pair made big pages quadratic)."""
-    return id(tag) in handled or any(id(parent) in handled for parent in tag.parents)
+def _walk(root: Tag, visit: Callable[[Tag], bool]) -> None:
+    """Visit every element under ``root`` in document order; when ``visit`` returns True the
+    element was read whole and its insides are skipped. Each element is reached once, through
+    an explicit stack: linear time and no recursion, however deep the page."""
+    stack = [iter(root.children)]
+    while stack:
+        for node in stack[-1]:
+            if _is_tag(node) and not visit(node):
+                stack.append(iter(node.children))
+                break
+        else:
+            stack.pop()
 
 
 def _is_tag(node: object) -> TypeGuard[Tag]:
@@ -226,10 +247,9 @@ class _Parser:
     def pair(self, frame: Tag) -> BannedPair | None:
         sides: dict[str, list[str]] = {"a": [], "b": []}
         side: str | None = None
-        handled: set[int] = set()  # ids of elements read whole: their insides are skipped
-        for el in frame.descendants:
-            if not _is_tag(el) or _within(el, handled):
-                continue
+
+        def visit(el: Tag) -> bool:
+            nonlocal side
             if _has_class(el, "noticeArea"):
                 t = clean(el.get_text()).lower()
                 if re.search(r"\bb\b|card b|ｂ", t) or _has_class(el, "isRed"):
@@ -238,12 +258,16 @@ class _Parser:
                     side = "a"
                 else:
                     side = "a" if side is None else "b"
-            elif el.name == "li" or (el.name == "a" and _CARD_NO.search(str(el.get("href", "")))):
+                return True  # a label: nothing inside it to read
+            if el.name == "li" or (el.name == "a" and _CARD_NO.search(str(el.get("href", "")))):
                 for number, name in self.entries(el):
                     self.remember(number, name)
                     if number not in sides[side or "a"]:
                         sides[side or "a"].append(number)
-                handled.add(id(el))
+                return True
+            return False
+
+        _walk(frame, visit)
         if not sides["a"] or not sides["b"]:
             return None
         return BannedPair(a=sides["a"], b=sides["b"])
@@ -277,10 +301,9 @@ class _Parser:
         page = self.page
         kind: str | None = None
         count: int | None = None
-        handled: set[int] = set()  # ids of elements read whole: their insides are skipped
-        for el in section.descendants:
-            if not _is_tag(el) or _within(el, handled):
-                continue
+
+        def visit(el: Tag) -> bool:
+            nonlocal kind, count
             if _heading_like(el):
                 new_kind, new_count, lifted = classify(el.get_text())
                 if new_kind is not None and lifted is None:
@@ -290,70 +313,105 @@ class _Parser:
                         page.sections_found.append(label)
                 elif new_kind is not None:
                     kind = None  # a "lifted" block inside the current list: not current
-                continue
+                return True
             if _has_class(el, "noticeFrame"):
-                handled.add(id(el))
                 if kind == PAIR_KIND:
                     pair = self.pair(el)
                     if pair is None:
                         page.problems.append("a banned pair with an empty side")
                     else:
                         self.add_new(page.banned_pairs, pair, key=pair.key())
-                continue
+                return True
             numbers = self.listed_cards(el)
-            if numbers is not None:
-                handled.add(id(el))
-                for number in numbers:
-                    if kind == BANNED_KIND:
-                        self.add_new(page.banned, number)
-                    elif kind == RESTRICTED_KIND:
-                        page.restricted.setdefault(number, count or 1)
+            if numbers is None:
+                return False
+            for number in numbers:
+                if kind == BANNED_KIND:
+                    self.add_new(page.banned, number)
+                elif kind == RESTRICTED_KIND:
+                    page.restricted.setdefault(number, count or 1)
+            return True
+
+        _walk(section, visit)
 
     def history(self, root: Tag, skip: Tag | None) -> None:
+        """The dated blocks before the current list. A block that lifts ("Restricted cards
+        that will be lifted", "Card ban lifted on November 17, 2023", a paragraph or pair
+        frame saying a pair is lifted) files its cards and pairs as lifts - the category
+        headings inside it too - until the next effective date or announcement."""
         date: dt.date | None = None
         heading = ""
         entry: HistoryEntry | None = None
-        handled: set[int] = set()  # ids of elements read whole: their insides are skipped
-        if skip is not None:
-            handled.add(id(skip))
-        for el in root.descendants:
-            if not _is_tag(el):
-                continue
-            if _within(el, handled):
-                continue
-            if el.name in ("head", "script", "style", "nav", "header", "footer"):
-                handled.add(id(el))
-                continue
-            if _heading_like(el):
-                text = clean(el.get_text(" "))
+        lifting = False
+
+        def start(kind: str, count: int | None, lifted: str | None, text: str) -> HistoryEntry:
+            new = HistoryEntry(heading=heading or text, effective=date, kind=kind,
+                               count=count, lifted_from=lifted)
+            self.page.history.append(new)
+            return new
+
+        def lift_text(el: Tag) -> str | None:
+            """The text of a short paragraph that announces a lift, else None."""
+            if el.name != "p" or _has_class(el, "baseTxt") or el.find(["dd", "a", "li"]):
+                return None  # "baseTxt" paragraphs explain a card's listing
+            text = clean(el.get_text(" "))
+            if len(text) > 300 or not _LIFT.search(text):
+                return None
+            return text
+
+        def visit(el: Tag) -> bool:
+            nonlocal date, heading, entry, lifting
+            if el is skip or el.name in ("head", "script", "style", "nav", "header", "footer"):
+                return True
+            text = clean(el.get_text(" ")) if _heading_like(el) else lift_text(el)
+            if text is not None:
                 low = text.lower()
                 if "announcement" in low or "告知" in text:
-                    date, heading, entry = None, text, None  # a new announcement begins
-                    continue
+                    date, heading, entry, lifting = None, text, None, False
+                    return True
                 kind, count, lifted = classify(text)
                 when = find_date(text)
                 if "effective" in low or "施行" in text or "適用" in text:
-                    date, heading, entry = when, text, None
+                    date, heading, entry, lifting = when, text, None, False
+                    if kind is None:
+                        return True
                 elif when is not None and kind is None:
-                    date, heading, entry = None, text, None  # an announcement's own heading
-                if kind is not None:
-                    entry = HistoryEntry(heading=heading or text, effective=date, kind=kind,
-                                         count=count, lifted_from=lifted)
-                    self.page.history.append(entry)
-                continue
-            if entry is None:
-                continue
+                    date, heading, entry, lifting = None, text, None, False
+                    return True
+                if kind == LIFTED_KIND:
+                    lifting = True
+                    if when is not None and "effective" not in low:
+                        date, heading = when, text  # "Card ban lifted on November 17, 2023"
+                    entry = start(LIFTED_KIND, None, lifted, text)
+                elif kind is not None and lifting:
+                    entry = start(LIFTED_KIND, None, kind, text)  # a category inside a lift
+                elif kind is not None:
+                    entry = start(kind, count, None, text)
+                return True
             if _has_class(el, "noticeFrame"):
-                handled.add(id(el))
                 pair = self.pair(el)
-                if pair is not None:
-                    entry.pairs.append(pair)
-                continue
+                if pair is None or (entry is None and date is None):
+                    return True
+                if lifting or _LIFT.search(clean(el.get_text(" "))):
+                    if entry is None or entry.kind != LIFTED_KIND or entry.cards or (
+                        entry.lifted_from not in (None, PAIR_KIND)
+                    ):
+                        entry = start(LIFTED_KIND, None, PAIR_KIND, heading)
+                    entry.lifted_from = PAIR_KIND
+                elif entry is None or entry.kind != PAIR_KIND:
+                    entry = start(PAIR_KIND, None, None, heading)  # a pair under another heading
+                entry.pairs.append(pair)
+                return True
+            if entry is None:
+                return False
             numbers = self.listed_cards(el)
-            if numbers is not None:
-                handled.add(id(el))
-                for number in numbers:
-                    self.add_new(entry.cards, number)
+            if numbers is None:
+                return False
+            for number in numbers:
+                self.add_new(entry.cards, number)
+            return True
+
+        _walk(root, visit)
         self.page.history = [e for e in self.page.history if e.cards or e.pairs]
 
 
@@ -381,6 +439,44 @@ def find_current_section(soup: BeautifulSoup) -> Tag | None:
     return None
 
 
+def _defuse(html: str) -> str:
+    """``html`` with every ``<`` that starts no tag, and every comment opener that nothing
+    closes, escaped as text (both made the tokenizer rescan the rest of the page)."""
+    html = _STRAY_LT.sub("&lt;", html)
+    last = html.rfind("-->")
+    return html[: last + 1] + html[last + 1 :].replace("<!--", "&lt;!--")
+
+
+def _shape_problem(html: str) -> str | None:
+    """Why ``html`` is refused unread (too many elements, nested too deep), or None.
+
+    One linear pass over the tags, mirroring how the tree builder nests them: an end tag
+    closes up to its open namesake (an end tag with none open is ignored)."""
+    elements = 0
+    stack: list[str] = []
+    open_names: dict[str, int] = {}
+    for m in _TAG.finditer(html):
+        name = m.group(2).lower()
+        if m.group(1):
+            if open_names.get(name):
+                while stack:
+                    top = stack.pop()
+                    open_names[top] -= 1
+                    if top == name:
+                        break
+            continue
+        elements += 1
+        if elements > MAX_ELEMENTS:
+            return f"the page has too many elements (over {MAX_ELEMENTS:,})"
+        if name in _VOID or m.group(3):
+            continue
+        stack.append(name)
+        open_names[name] = open_names.get(name, 0) + 1
+        if len(stack) > MAX_DEPTH:
+            return f"the page is nested too deep (over {MAX_DEPTH} levels)"
+    return None
+
+
 def parse_page(
     html: str, *, normalize: Callable[[str], str | None] = normalize_number
 ) -> ParsedPage:
@@ -388,9 +484,14 @@ def parse_page(
     ``ParsedPage.problems`` (and ``announced``, ``empty``) to decide whether to accept it."""
     from bs4 import BeautifulSoup
 
-    soup = BeautifulSoup(html, "html.parser")
     parser = _Parser(normalize)
     page = parser.page
+    html = _defuse(html)
+    refused = _shape_problem(html)
+    if refused is not None:
+        page.problems.append(refused)
+        return page
+    soup = BeautifulSoup(html, "html.parser")
     title_tag = soup.find("title")
     page.title = clean(title_tag.get_text()) if title_tag is not None else ""
     page.announced = find_date(page.title) if page.title else None

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from tt_organizer.cards.importer import CARDS_FILE, COPY_LIMITS_FILE
+from tt_organizer.cards.importer import CARDS_FILE, COPY_LIMITS_FILE, OVERRIDES_FILE
 from tt_organizer.cards.model import CARD_TYPES, COLORS, Card
+from tt_organizer.cards.names import name_key
 from tt_organizer.cards.numbers import normalize_number, split_number
 from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.paths import data_dir
@@ -22,6 +25,7 @@ class CardDatabase:
         self.game = game
         self._cards: dict[str, Card] = {c.number: c for c in cards}
         self._by_set: dict[str, list[Card]] | None = None
+        self._by_name: dict[str, list[str]] | None = None
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -70,6 +74,15 @@ class CardDatabase:
                 groups.setdefault(card.set_code or card.number.split("-")[0], []).append(card)
             self._by_set = groups
         return self._by_set
+
+    def numbers_named(self, name: str) -> list[str]:
+        """Card numbers whose name is ``name`` (compared by :func:`names.name_key`)."""
+        if self._by_name is None:
+            index: dict[str, list[str]] = {}
+            for card in self._cards.values():
+                index.setdefault(name_key(card.name), []).append(card.number)
+            self._by_name = index
+        return self._by_name.get(name_key(name), [])
 
     def search(
         self,
@@ -122,8 +135,15 @@ def _choose(value: str, choices: dict[str, str], what: str) -> str:
     return choices[key]
 
 
-def read_card_file(path: Path, *, copy_limits: dict[str, int] | None = None) -> list[Card]:
-    """Read a ``cards.json`` written by the importer."""
+def read_card_file(
+    path: Path,
+    *,
+    copy_limits: dict[str, int] | None = None,
+    overrides: dict[str, dict[str, Any]] | None = None,
+) -> list[Card]:
+    """Read a ``cards.json`` written by the importer or a sync. A card's copy limit comes from
+    its row (the source's max-count field or rule text); ``copy_limits`` (copy_limits.json)
+    overrides it, and ``overrides`` (card_overrides.json) replaces any field of a card."""
     try:
         payload = json.loads(path.read_text(encoding="utf-8"))
         rows = payload["cards"]
@@ -132,8 +152,10 @@ def read_card_file(path: Path, *, copy_limits: dict[str, int] | None = None) -> 
     except (ValueError, KeyError, TypeError) as exc:
         raise InputError(f"card database is damaged: {exc}", file=str(path)) from None
     limits = copy_limits or {}
-    return [
-        Card(
+    fixes = overrides or {}
+    cards = []
+    for r in rows:
+        card = Card(
             number=r[0],
             name=r[1],
             card_type=r[2],
@@ -141,10 +163,40 @@ def read_card_file(path: Path, *, copy_limits: dict[str, int] | None = None) -> 
             level=r[4],
             rarity=r[5],
             set_code=r[6],
-            copy_limit=limits.get(r[0]),
+            copy_limit=limits.get(r[0], r[7] if len(r) > 7 else None),
         )
-        for r in rows
-    ]
+        if r[0] in fixes:
+            card = apply_override(card, fixes[r[0]])
+        cards.append(card)
+    return cards
+
+
+_OVERRIDABLE = {"name": str, "card_type": str, "level": int, "rarity": str, "copy_limit": int}
+
+
+def apply_override(card: Card, fix: dict[str, Any]) -> Card:
+    """``card`` with the fields a local fix gives (``colors`` as ``"Red/Blue"``)."""
+    changes: dict[str, Any] = {}
+    for key, value in fix.items():
+        if key == "colors" and isinstance(value, str):
+            changes["colors"] = tuple(value.split("/"))
+        elif key in _OVERRIDABLE and (value is None or isinstance(value, _OVERRIDABLE[key])):
+            changes[key] = value
+    return dataclasses.replace(card, **changes)
+
+
+def read_overrides(folder: Path) -> dict[str, dict[str, Any]]:
+    """Local fixes kept beside the cards (``card_overrides.json``): never written by a sync,
+    applied on every load, so they survive a resync."""
+    path = folder / OVERRIDES_FILE
+    if not path.exists():
+        return {}
+    try:
+        payload = json.loads(path.read_text(encoding="utf-8"))
+        cards = payload["cards"]
+        return {str(k): dict(v) for k, v in cards.items()}
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise InputError(f"card overrides are damaged: {exc}", file=str(path)) from None
 
 
 def read_copy_limits(folder: Path) -> dict[str, int]:
@@ -159,7 +211,8 @@ def read_copy_limits(folder: Path) -> dict[str, int]:
 @lru_cache(maxsize=4)
 def _load(folder: str) -> CardDatabase:
     path = Path(folder)
-    return CardDatabase(read_card_file(path / CARDS_FILE, copy_limits=read_copy_limits(path)))
+    return CardDatabase(read_card_file(path / CARDS_FILE, copy_limits=read_copy_limits(path),
+                                       overrides=read_overrides(path)))
 
 
 def load_cards(folder: Path | None = None) -> CardDatabase:

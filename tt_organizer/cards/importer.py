@@ -16,13 +16,17 @@ from tt_organizer.errors import InputError
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 COLUMNS = ("card_number", "name", "card_type", "colors", "level", "rarity", "set_code")
+# Optional: copies a card's own text allows ("You can include up to 50 copies..."), empty = 4.
+COPY_LIMIT_COLUMN = "copy_limit"
+JSON_COLUMNS = ["number", "name", "type", "colors", "level", "rarity", "set", "copy_limit"]
 CARDS_FILE = "cards.json"
 COPY_LIMITS_FILE = "copy_limits.json"
+OVERRIDES_FILE = "card_overrides.json"
 
 
 def parse_cards_csv(text: str, source: str = "cards.csv") -> list[list[object]]:
     """Parse and check the facts table; return rows ``[number, name, type, colors, level,
-    rarity, set]`` sorted by number. Raises InputError naming the line of a bad row."""
+    rarity, set, copy_limit]`` sorted by number. Raises InputError naming the line of a bad row."""
     reader = csv.DictReader(io.StringIO(text))
     try:
         return _parse_rows(reader, source)
@@ -49,10 +53,14 @@ def _parse_rows(reader: csv.DictReader[str], source: str) -> list[list[object]]:
         if bad or not colors:
             raise InputError(f"bad colour(s) {bad or '(none)'}", file=source, line=i)
         level_text = (rec.get("level") or "").strip()
+        limit_text = (rec.get(COPY_LIMIT_COLUMN) or "").strip()
         try:
             level = int(level_text) if level_text else None
         except ValueError:
             raise InputError(f"bad level {level_text!r}", file=source, line=i) from None
+        if limit_text and not (limit_text.isascii() and limit_text.isdigit()
+                               and 1 <= int(limit_text) <= 99):
+            raise InputError(f"bad copy limit {limit_text!r}", file=source, line=i)
         if number in rows:
             raise InputError(f"card {number} listed twice", file=source, line=i)
         name = (rec.get("name") or "").strip()
@@ -66,6 +74,7 @@ def _parse_rows(reader: csv.DictReader[str], source: str) -> list[list[object]]:
             level,
             (rec.get("rarity") or "").strip() or None,
             (rec.get("set_code") or "").strip() or number.split("-")[0],
+            int(limit_text) if limit_text else None,
         ]
     if not rows:
         raise InputError("no cards in the table", file=source)
@@ -95,7 +104,7 @@ def build_card_data(csv_path: Path, out_dir: Path) -> Path:
         "source_file": csv_path.name,
         "source_sha256": hashlib.sha256(raw).hexdigest(),
         "count": len(rows),
-        "columns": ["number", "name", "type", "colors", "level", "rarity", "set"],
+        "columns": JSON_COLUMNS,
         "cards": rows,
     }
     out_dir.mkdir(parents=True, exist_ok=True)

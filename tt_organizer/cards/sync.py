@@ -10,13 +10,19 @@ Accepted inputs:
   from ``nameEn`` / ``name`` (a string or ``{"en"|"english": ...}``), the type from ``kinds`` /
   ``kind`` / ``cardType`` / ``card_type`` / ``type`` (a string or a list: Digimon + Option is
   ``Dual``; ``DigiEgg`` / ``Digi-Egg`` / ``Egg`` are ``Digi-Egg``), colours from ``colors`` /
-  ``color`` / ``colours`` (a list or ``/``/``,``-separated), level from ``level`` / ``lv``
-  (``Lv.4`` and ``-`` allowed), rarity from ``rarity`` (``-`` means none). Parallel printings
-  (``BT1-010_P1``) fold into their base number; the first record of a number wins, a base
-  printing over a parallel one. ``set_code`` is always the number's prefix.
+  ``color`` / ``colours`` (a list or ``/``/``,``-separated) plus ``color2`` (digimoncard.io),
+  level from ``level`` / ``lv`` / ``cardLv`` (TakaOtaku's ``Lv.4``; ``-`` allowed), rarity
+  from ``rarity`` (``-`` means none), the copy limit from ``maxCountInDeck`` (aegis) or the
+  rule text "You can include up to N copies" (TakaOtaku ``rule``, digimoncard.io
+  ``maineffect``). Parallel printings (``BT1-010_P1``) fold into their base number; the first
+  record of a number wins, a base printing over a parallel one. ``set_code`` is always the
+  number's prefix. Records of cards not released in English yet (TakaOtaku marks them "Not
+  released", with template names) are left out and counted.
 
-The result is checked (every row valid, no shrink by more than half against the current
-file) before ``cards.json`` is replaced atomically; an unchanged list writes nothing.
+The result is checked before ``cards.json`` is replaced atomically: every row valid, no
+shrink by more than half, and no fact the current file has lost (a card, a level, a colour, a
+rarity, a copy limit) unless forced; an unchanged list writes nothing. Local fixes live in
+``card_overrides.json``, which a sync never writes.
 """
 
 from __future__ import annotations
@@ -29,7 +35,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tt_organizer.cards.importer import CARDS_FILE, parse_cards_csv, write_json_atomic
+from tt_organizer.cards.importer import (
+    CARDS_FILE,
+    COPY_LIMIT_COLUMN,
+    JSON_COLUMNS,
+    OVERRIDES_FILE,
+    parse_cards_csv,
+    write_json_atomic,
+)
 from tt_organizer.cards.model import COLORS
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError, TTError
@@ -40,14 +53,19 @@ DEFAULT_URL = (
     "packages/shared/src/cards/data/cards.json"
 )
 MAX_BYTES = 50_000_000
-COLUMNS = ("card_number", "name", "card_type", "colors", "level", "rarity", "set_code")
+COLUMNS = ("card_number", "name", "card_type", "colors", "level", "rarity", "set_code",
+           COPY_LIMIT_COLUMN)
 
 _NUMBER_KEYS = ("cardNumber", "card_number", "cardId", "card_id", "cardNo", "card_no",
                 "number", "id", "code")
 _NAME_KEYS = ("nameEn", "name_en", "name", "cardName", "card_name")
 _TYPE_KEYS = ("kinds", "kind", "cardType", "card_type", "cardKind", "type", "category")
 _COLOR_KEYS = ("colors", "colours", "color", "colour")
-_LEVEL_KEYS = ("level", "lv", "cardLevel")
+_MORE_COLOR_KEYS = ("color2", "colour2", "color3", "colour3")  # digimoncard.io: color + color2
+_LEVEL_KEYS = ("level", "lv", "cardLv", "cardLevel")
+_LIMIT_KEYS = ("maxCountInDeck", "max_count_in_deck", "maxCount", "max_count", "deckLimit")
+_RULE_KEYS = ("rule", "effectText", "effect", "maineffect", "mainEffect", "main_effect")
+_RULE_LIMIT = re.compile(r"include up to (\d+) copies", re.IGNORECASE)
 _RARITY_KEYS = ("rarity", "rare")
 _TYPE_WORDS = {
     "digimon": "Digimon", "tamer": "Tamer", "option": "Option", "digiegg": "Digi-Egg",
@@ -68,8 +86,9 @@ class CardSyncResult:
     count: int
     previous: int | None
     source: str
-    skipped: list[str] = field(default_factory=list)
-    overridden: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # not-yet-released records left out
+    overridden: list[str] = field(default_factory=list)  # checks --force went past
+    kept_fixes: list[str] = field(default_factory=list)  # numbers card_overrides.json fixes
 
 
 def _first(rec: dict[str, Any], keys: tuple[str, ...]) -> Any:
@@ -121,8 +140,47 @@ def map_level(value: Any) -> str:
     return m.group(0) if m else ""
 
 
-def records_to_rows(records: list[Any]) -> tuple[list[list[str]], list[str]]:
-    """Map JSON records to facts-table rows; also return the problems met (record, reason)."""
+def map_copy_limit(rec: dict[str, Any]) -> str:
+    """Copies the card's own text allows, as text ("" for the usual 4): the source's max-count
+    field (aegis ``maxCountInDeck``), else "You can include up to N copies" in its rule or
+    effect text (TakaOtaku ``rule``, digimoncard.io ``maineffect``)."""
+    value = _first(rec, _LIMIT_KEYS)
+    if value is not None and not isinstance(value, bool):
+        m = re.fullmatch(r"\s*(\d{1,2})\s*", str(value))
+        if m and int(m.group(1)) not in (0, 4):
+            return m.group(1)
+        if m:
+            return ""
+    for key in _RULE_KEYS:
+        text = rec.get(key)
+        if isinstance(text, str) and (m := _RULE_LIMIT.search(text)):
+            return m.group(1) if 1 <= int(m.group(1)) <= 99 and int(m.group(1)) != 4 else ""
+    return ""
+
+
+def _placeholder(rec: dict[str, Any]) -> bool:
+    """A record for a card not out yet (TakaOtaku: "Not released" in English, wiki-template
+    names such as ``[[:Category:|]]``): skipped, not an error."""
+    restrictions = rec.get("restrictions")
+    if isinstance(restrictions, dict) and str(restrictions.get("english", "")).lower() == (
+        "not released"
+    ):
+        return True
+    return _text(_first(rec, _NAME_KEYS)).startswith("[[")
+
+
+def _colors(rec: dict[str, Any]) -> list[str]:
+    colors = [c.title() for c in _listish(_first(rec, _COLOR_KEYS))]
+    for key in _MORE_COLOR_KEYS:
+        colors += [c.title() for c in _listish(rec.get(key)) if c.title() not in colors]
+    return colors
+
+
+def records_to_rows(
+    records: list[Any], skipped: list[str] | None = None
+) -> tuple[list[list[str]], list[str]]:
+    """Map JSON records to facts-table rows; also return the problems met (record, reason).
+    Records of cards not released yet are left out and listed in ``skipped``."""
     rows: dict[str, list[str]] = {}
     base_seen: set[str] = set()
     problems: list[str] = []
@@ -131,6 +189,10 @@ def records_to_rows(records: list[Any]) -> tuple[list[list[str]], list[str]]:
             problems.append(f"record {i}: not an object")
             continue
         raw = _text(_first(rec, _NUMBER_KEYS))
+        if _placeholder(rec):
+            if skipped is not None and raw not in skipped:
+                skipped.append(raw)
+            continue
         number = normalize_number(raw) if raw else None
         where = f"record {i} ({raw or 'no number'})"
         if number is None:
@@ -143,7 +205,7 @@ def records_to_rows(records: list[Any]) -> tuple[list[list[str]], list[str]]:
         if card_type is None:
             problems.append(f"{where}: unknown card type {_first(rec, _TYPE_KEYS)!r}")
             continue
-        colors = [c.title() for c in _listish(_first(rec, _COLOR_KEYS))]
+        colors = _colors(rec)
         bad = [c for c in colors if c not in COLORS]
         if bad or not colors:
             problems.append(f"{where}: bad colour(s) {bad or '(none)'}")
@@ -155,7 +217,8 @@ def records_to_rows(records: list[Any]) -> tuple[list[list[str]], list[str]]:
         rarity = _text(_first(rec, _RARITY_KEYS))
         rows[number] = [number, name, card_type, "/".join(colors),
                         map_level(_first(rec, _LEVEL_KEYS)),
-                        "" if rarity in ("-", "—") else rarity, number.split("-")[0]]
+                        "" if rarity in ("-", "—") else rarity, number.split("-")[0],
+                        map_copy_limit(rec)]
         if is_base:
             base_seen.add(number)
     return list(rows.values()), problems
@@ -170,8 +233,11 @@ def to_csv(rows: list[list[str]]) -> str:
     return out.getvalue()
 
 
-def parse_card_list(fetched: Fetched) -> list[list[object]]:
-    """Check and convert a fetched card list (JSON records or our CSV) to cards.json rows."""
+def parse_card_list(
+    fetched: Fetched, skipped: list[str] | None = None
+) -> list[list[object]]:
+    """Check and convert a fetched card list (JSON records or our CSV) to cards.json rows;
+    the numbers of not-yet-released records left out go to ``skipped``."""
     text = fetched.text()
     stripped = text.lstrip()
     if not stripped:
@@ -186,7 +252,7 @@ def parse_card_list(fetched: Fetched) -> list[list[object]]:
                             if isinstance(payload.get(k), list)), None)
         if not isinstance(payload, list):
             raise CardSyncError(f"{fetched.location}: no list of card records in the JSON")
-        rows, problems = records_to_rows(payload)
+        rows, problems = records_to_rows(payload, skipped)
         if problems:
             shown = "; ".join(problems[:5]) + (f"; ... {len(problems) - 5} more"
                                                if len(problems) > 5 else "")
@@ -216,7 +282,8 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
     """Fetch a card list, verify it and replace ``out_dir/cards.json`` atomically."""
     src = source if isinstance(source, Source) else card_source(source)
     fetched = src.fetch()
-    rows = parse_card_list(fetched)
+    skipped: list[str] = []
+    rows = parse_card_list(fetched, skipped)
     target = out_dir / CARDS_FILE
     previous_rows: list[Any] | None = None
     if target.exists():
@@ -232,9 +299,20 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
             raise CardSyncError(f"refusing it: {reason}; {target} is unchanged "
                                 "(use --force to replace it anyway)")
         overridden.append(reason)
+    losses = lost_facts(previous_rows or [], rows)
+    if losses:
+        shown = "; ".join(losses[:5]) + (f"; ... {len(losses) - 5} more" if len(losses) > 5
+                                          else "")
+        reason = f"the new list would lose {len(losses)} fact(s) the current data has: {shown}"
+        if not force:
+            raise CardSyncError(f"refusing it: {reason}; {target} is unchanged "
+                                "(use --force to replace it anyway)")
+        overridden.append(reason)
     previous = len(previous_rows) if previous_rows is not None else None
+    kept = sorted(_read_override_numbers(out_dir))
     if previous_rows is not None and previous_rows == rows:
-        return CardSyncResult("unchanged", target, len(rows), previous, fetched.location)
+        return CardSyncResult("unchanged", target, len(rows), previous, fetched.location,
+                              skipped=skipped, kept_fixes=kept)
     payload = {
         "schema": 1,
         "source_file": Path(fetched.location.split("?")[0]).name or fetched.location,
@@ -242,13 +320,51 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
         "source_sha256": fetched.sha256,
         "synced_at": fetched.fetched_at.isoformat().replace("+00:00", "Z"),
         "count": len(rows),
-        "columns": ["number", "name", "type", "colors", "level", "rarity", "set"],
+        "columns": JSON_COLUMNS,
         "cards": rows,
     }
     out_dir.mkdir(parents=True, exist_ok=True)
     write_json_atomic(target, payload, compact=True)
     return CardSyncResult("written", target, len(rows), previous, fetched.location,
-                          overridden=overridden)
+                          skipped=skipped, overridden=overridden, kept_fixes=kept)
+
+
+_FACTS = ((2, "type"), (3, "colours"), (4, "level"), (5, "rarity"), (7, "copy limit"))
+
+
+def lost_facts(previous: list[Any], rows: list[list[object]]) -> list[str]:
+    """What replacing ``previous`` rows with ``rows`` would lose: cards that disappear, and
+    facts a card has now that the new row leaves empty (a level, a second colour, a rarity, a
+    copy limit). A changed value is an update, not a loss."""
+    new = {r[0]: r for r in rows}
+    out: list[str] = []
+    for old in previous:
+        if not isinstance(old, list) or not old:
+            continue
+        row = new.get(old[0])
+        if row is None:
+            out.append(f"{old[0]} is missing")
+            continue
+        for index, label in _FACTS:
+            before = old[index] if index < len(old) else None
+            after = row[index] if index < len(row) else None
+            if index == 3 and before and after:
+                was, now = str(before).split("/"), str(after).split("/")
+                gone = [c for c in was if c not in now]
+                if len(now) < len(was):  # fewer colours (a recoloured card is an update)
+                    out.append(f"{old[0]} loses colour {'/'.join(gone)}")
+            elif before not in (None, "") and after in (None, ""):
+                out.append(f"{old[0]} loses its {label} ({before})")
+    return out
+
+
+def _read_override_numbers(out_dir: Path) -> list[str]:
+    """Card numbers with a local fix in ``card_overrides.json`` (kept through the sync)."""
+    path = out_dir / OVERRIDES_FILE
+    try:
+        return list(json.loads(path.read_text(encoding="utf-8")).get("cards", {}))
+    except (OSError, ValueError, AttributeError):
+        return []
 
 
 __all__ = ["DEFAULT_URL", "CardSyncError", "CardSyncResult", "sync_cards"]

@@ -17,7 +17,8 @@ from tt_organizer.cli.options import json_option
               default=None, help="Read the card list from this file instead (JSON or cards.csv).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder holding cards.json (default the data folder).")
-@click.option("--force", is_flag=True, help="Replace cards.json even if the list shrank by half.")
+@click.option("--force", is_flag=True, help="Replace cards.json even if the list shrank by half "
+              "or would lose facts the current data has.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
               help="Seconds to wait for the server at each step.")
 @click.option("--retries", type=click.IntRange(min=0), default=3, show_default=True,
@@ -27,9 +28,13 @@ def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,
          timeout: float, retries: int, as_json: bool) -> None:
     """Fetch a public card list, check every row and replace cards.json atomically.
 
-    Accepts our cards.csv facts table or a JSON list of card records (cardNumber/cardId,
-    name/nameEn, kinds, colors, level, rarity). Nothing is written if any record is invalid,
-    if the list shrank by more than half (unless --force) or if nothing changed.
+    Accepts our cards.csv facts table or a JSON list of card records in the shapes of the
+    public sources (aegis: cardId, nameEn, kinds, colors, maxCountInDeck; TakaOtaku: id,
+    name.english, cardType, color "A/B", cardLv "Lv.4", rule; digimoncard.io: cardnumber,
+    type, color + color2, level). Nothing is written if any record is invalid, if the list
+    shrank by more than half or would lose a level, colour, rarity, copy limit or card the
+    current data has (unless --force), or if nothing changed. Local fixes in
+    card_overrides.json are never touched and apply on top of the synced data.
     """
     from tt_organizer.cards.sync import card_source, sync_cards
     from tt_organizer.cli.output import console, print_json, warn
@@ -42,7 +47,8 @@ def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,
     if as_json:
         print_json({"status": result.status, "file": str(result.target), "count": result.count,
                     "previous": result.previous, "source": result.source,
-                    "forced_past": result.overridden})
+                    "forced_past": result.overridden, "not_released": result.skipped,
+                    "kept_fixes": result.kept_fixes})
         return
     for reason in result.overridden:
         warn(f"--force: replaced despite: {reason}")
@@ -51,3 +57,8 @@ def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,
     else:
         before = f" (was {result.previous})" if result.previous is not None else ""
         console.print(f"wrote {result.target}: {result.count} cards{before} from {result.source}")
+    if result.skipped:
+        console.print(f"left out {len(result.skipped)} card(s) not released yet in English")
+    if result.kept_fixes:
+        console.print(f"kept {len(result.kept_fixes)} local fix(es) from card_overrides.json: "
+                      + ", ".join(result.kept_fixes))

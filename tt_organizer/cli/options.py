@@ -29,7 +29,7 @@ format_option = click.option(
 # defining the option does not import the parsers (a test keeps the two equal).
 INPUT_SHAPES = (
     "digimoncard.io", "digimoncard.dev", "digimoncard.app", "digimonmeta", "untap", "plain",
-    "tts", "csv", "xlsx",
+    "tts", "csv", "xlsx", "link",
 )
 
 input_format_option = click.option(
@@ -65,6 +65,12 @@ as_of_option = click.option(
 
 strict_colors_option = click.option(
     "--strict-colors", is_flag=True, help="Make COLOR_REQUIREMENT an error instead of a warning."
+)
+
+strict_names_option = click.option(
+    "--strict-names",
+    is_flag=True,
+    help="Make NAME_MISMATCH (a line's card name is not its number's) an error, not a warning.",
 )
 
 auto_zones_option = click.option(
@@ -123,6 +129,7 @@ _DECK_CHECK_OPTIONS = (
     as_of_option,
     cache_option,
     strict_colors_option,
+    strict_names_option,
     auto_zones_option,
     input_format_option,
     setting_option,
@@ -139,6 +146,7 @@ class DeckCheckOptions:
     as_of: dt.date | None
     cache: str | None
     strict_colors: bool
+    strict_names: bool
     auto_zones: bool
     input_format: str | None
     settings: dict[str, int]
@@ -157,6 +165,7 @@ def deck_check_options(func: Callable[..., Any]) -> Callable[..., Any]:
             as_of=as_of.date() if as_of else None,
             cache=kwargs.pop("cache"),
             strict_colors=kwargs.pop("strict_colors"),
+            strict_names=kwargs.pop("strict_names"),
             auto_zones=kwargs.pop("auto_zones"),
             input_format=kwargs.pop("input_format"),
             settings=kwargs.pop("settings"),
@@ -183,6 +192,7 @@ def load_check_context(opts: DeckCheckOptions) -> CheckContext:
         banlist_pick=opts.banlist_pick,
         as_of=opts.as_of,
         strict_colors=opts.strict_colors,
+        strict_names=opts.strict_names,
         auto_zones=opts.auto_zones,
         input_format=opts.input_format,
         settings=opts.settings,

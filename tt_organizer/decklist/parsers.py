@@ -50,8 +50,9 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
+from tt_organizer.decklist.links import is_link, parse_link
 from tt_organizer.decklist.model import DeckLine, ParsedDecklist
-from tt_organizer.decklist.sections import SKIP, classify_header, names_only_tamers
+from tt_organizer.decklist.sections import BANNER, SKIP, classify_header, names_only_tamers
 from tt_organizer.errors import InputError
 from tt_organizer.tables import (
     MAX_FILE_BYTES,
@@ -74,6 +75,7 @@ INPUT_FORMATS: tuple[str, ...] = (
     "tts",
     "csv",
     "xlsx",
+    "link",
 )
 
 MAX_COUNT = 99
@@ -90,7 +92,9 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 _X = "[xX×*]"
 _START_COUNT = re.compile(
-    rf"^(?:(?P<sign>[-+−])?(?P<n>\d+)(?:\s*{_X}(?=\s))?|{_X}\s*(?P<n2>[-+−]?\d+))\s+(?P<rest>\S.*)$"
+    # "2 X Antibody Proto Form": that X is the card's name, not a multiplier
+    rf"^(?:(?P<sign>[-+−])?(?P<n>\d+)(?:\s*{_X}(?=\s)(?!\s+Antibody\b))?"
+    rf"|{_X}\s*(?P<n2>[-+−]?\d+))\s+(?P<rest>\S.*)$"
 )
 _END_COUNT = re.compile(
     rf"^(?P<rest>.*?\S)\s+(?:(?:{_X}\s*)?(?P<n>[-+−]?\d+)|(?P<n2>[-+−]?\d+)\s*{_X})$"
@@ -274,6 +278,8 @@ def _parse_text(
         if not any(ch.isalnum() for ch in line):
             continue
         kind = classify_header(line)
+        if kind == BANNER:  # "// Digimon DeckList": the export's title, not a zone
+            continue
         if kind is not None:
             result.has_sections = True
             skipping = kind == SKIP
@@ -654,6 +660,9 @@ _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("digimoncard.dev", re.compile(rf"^\d+ \S.*?\S {{2,}}{_NUM}$", re.IGNORECASE)),
     ("digimoncard.io", re.compile(rf"^\d+ \S(?:.*\S)? {_NUM}$", re.IGNORECASE)),
 )
+_APP_LINE, _DEV_LINE, _IO_LINE = (dict(_SHAPES)[k] for k in (
+    "digimoncard.app", "digimoncard.dev", "digimoncard.io"
+))
 _DETECT_LINES = 1_000
 _DEV_HEADER = re.compile(r"^//\s*digimon\s+decklist\b", re.IGNORECASE)
 _IO_HEADER = re.compile(r"^//\s*digimon\s+deck\s+list\b", re.IGNORECASE)
@@ -671,10 +680,12 @@ def detect_format(text: str) -> str:
     stripped = text.lstrip("\ufeff" + _WS)
     if stripped.startswith(("[", "{")):
         return "tts"
+    if is_link(stripped):
+        return "link"
     lines = [ln.strip() for ln in split_lines(stripped) if ln.strip()]
     for line in lines:
         if _DEV_HEADER.match(line):
-            return "digimoncard.dev"
+            return _deck_list_banner_shape(lines)
         if _IO_HEADER.match(line):
             return "digimoncard.io"
     if _looks_like_csv(lines):
@@ -697,6 +708,21 @@ def detect_format(text: str) -> str:
         if shape == "plain" or len(shapes) > 1:
             return "plain"
     return shapes.pop() if shapes else "plain"
+
+
+def _deck_list_banner_shape(lines: list[str]) -> str:
+    """Which builder wrote a list under ``// Digimon DeckList``: digimoncard.dev pads the name
+    column (``1 DemiMeramon        BT15-006``); digimoncard.app writes ``BT11-005 Koromon 4``
+    (its older exports ``4 Agumon BT1-010``, one space)."""
+    for line in lines[:_DETECT_LINES]:
+        if line.startswith(("#", "//")) or classify_header(line) is not None:
+            continue
+        line = line.replace("\t", " ")
+        if _DEV_LINE.match(line):
+            return "digimoncard.dev"
+        if _APP_LINE.match(line) or _IO_LINE.match(line):
+            return "digimoncard.app"
+    return "digimoncard.dev"
 
 
 def _looks_like_csv(lines: list[str]) -> bool:
@@ -762,6 +788,8 @@ def parse_decklist(
     text = text.removeprefix("\ufeff")
     _check_text(text, source)
     fmt = input_format or detect_format(text)
+    if fmt == "link":
+        return parse_link(text, source=source, normalize=normalize)
     if fmt == "tts":
         parsed = _parse_tts(text, source=source, normalize=normalize)
     elif fmt == "csv":

@@ -25,6 +25,11 @@ from functools import lru_cache
 from tt_organizer.decklist.model import MAIN, PILE
 
 SKIP = "skip"
+BANNER = "banner"
+# Export banners (``// Digimon DeckList``, ``// Digimon Deck List``): the title deck builders put
+# above the whole list, eggs included. They name no zone: the cards under them are placed by
+# card type.
+_BANNERS = frozenset({("digimon", "decklist"), ("digimon", "deck")})
 
 _MAIN_WORDS = frozenset(
     {"main", "deck", "decklist", "maindeck", "digimon", "digimons", "option", "options"}
@@ -74,6 +79,8 @@ def classify_header(line: str) -> str | None:
     meaningful = [w for w in words if w not in _FILLER_WORDS]
     if not meaningful:
         return None
+    if tuple(meaningful) in _BANNERS:
+        return BANNER
     if any(w in _SKIP_WORDS for w in meaningful):
         return SKIP
     if any(w in _PILE_WORDS for w in meaningful):

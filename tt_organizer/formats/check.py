@@ -12,10 +12,11 @@ from tt_organizer.banlist.model import BanList
 from tt_organizer.cards.database import CardDatabase, load_cards
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.decklist.model import ParsedDecklist
+from tt_organizer.decklist.names import name_mismatches
 from tt_organizer.decklist.zones import place_cards
 from tt_organizer.formats.model import FormatDefinition
 from tt_organizer.formats.registry import get_format
-from tt_organizer.formats.validator import ValidationReport, validate_deck
+from tt_organizer.formats.validator import ERROR, ValidationReport, validate_deck
 
 DIGIMON_2020 = "digimon-2020"
 
@@ -32,6 +33,7 @@ class CheckContext:
     auto_zones: bool = False
     input_format: str | None = None
     settings: Mapping[str, int] = field(default_factory=dict)
+    strict_names: bool = False  # NAME_MISMATCH an error instead of a warning
 
 
 def cards_for_game(game: str) -> tuple[CardDatabase | None, Callable[[str], str | None]]:
@@ -53,6 +55,7 @@ def load_context(
     auto_zones: bool = False,
     input_format: str | None = None,
     settings: Mapping[str, int] | None = None,
+    strict_names: bool = False,
 ) -> CheckContext:
     """Load the format, its card data and the ban list in force (newest cached by default);
     InputError for settings the format does not have."""
@@ -73,13 +76,14 @@ def load_context(
         auto_zones=auto_zones,
         input_format=input_format,
         settings=dict(settings or {}),
+        strict_names=strict_names,
     )
 
 
 def check_parsed(parsed: ParsedDecklist, ctx: CheckContext) -> ValidationReport:
     """Place and validate an already parsed decklist."""
     deck = place_cards(parsed, ctx.cards, ctx.fmt, auto_zones=ctx.auto_zones)
-    return validate_deck(
+    report = validate_deck(
         deck,
         ctx.fmt,
         ctx.banlist,
@@ -87,6 +91,10 @@ def check_parsed(parsed: ParsedDecklist, ctx: CheckContext) -> ValidationReport:
         settings=ctx.settings,
         have_card_data=ctx.cards is not None,
     )
+    if ctx.cards is not None:
+        for issue in name_mismatches(parsed, ctx.cards, strict=ctx.strict_names):
+            (report.errors if issue.severity == ERROR else report.warnings).append(issue)
+    return report
 
 
 def check_file(path: str | Path, ctx: CheckContext) -> ValidationReport:
