@@ -53,7 +53,8 @@ def test_eight_player_event(tt: Tt) -> None:
     standings = tt.json("standings")
     assert isinstance(standings, list) and len(standings) == 8
     assert set(standings[0]) == {"rank", "player", "points", "wins", "losses", "draws", "omw",
-                                 "oomw", "gw", "dropped"}
+                                 "oomw", "gw", "dropped", "ogw", "tiebreakers"}
+    assert list(standings[0]["tiebreakers"]) == ["omw", "oomw", "gw"]  # in use, in order
     assert standings[0]["points"] == 9
     assert all(0 <= s[k] <= 1 for s in standings for k in ("omw", "oomw", "gw"))
     assert [s["rank"] for s in standings] == list(range(1, 9))

@@ -104,21 +104,29 @@ def event() -> None:
 @click.option("--seed", type=int, default=None, help="Pairing seed (default random; stored).")
 @click.option("--unfinished", type=click.Choice(["draw", "double-loss"]), default="draw",
               show_default=True, help="How a drawn / unfinished match scores.")
-@click.option("--tiebreakers", default="omw,oomw,gw", show_default=True,
-              help="Tiebreakers after match points, in order.")
+@click.option("--tiebreakers", default=None, metavar="omw,oomw,gw,ogw",
+              help="Tiebreakers after match points, in order (default omw,oomw,gw; with "
+                   "--tiebreak-preset melee omw,gw,ogw).")
 @click.option("--banlist", default=None, metavar="DATE",
               help="Pin this cached ban list (default the newest cached now).")
 @click.option("--strict-colors", is_flag=True,
               help="Colour requirement is an error, not a warning.")
 @click.option("--points", default="3,1,0,3", show_default=True, metavar="W,D,L,BYE",
               help="Match points for a win, draw, loss and bye.")
+@click.option("--tiebreak-preset", type=click.Choice(["rulebook", "melee"]), default="rulebook",
+              show_default=True,
+              help="How OMW%/GW%/OGW% are computed: the rule book's figures or Melee's.")
+@click.option("--tiebreak-rule", "tiebreak_rules", multiple=True, metavar="NAME=VALUE",
+              help="Change one rule of the preset: floor=0.33|1/3, byes=excluded|counted, "
+                   "drawn-game=1|0, missed-rounds=losses|ignored (repeatable).")
 @setting_option
 @json_option
 @event_option
 def create(
     name: str, format_id: str | None, rounds: str, best_of: str, top_cut: str,
-    seed: int | None, unfinished: str, tiebreakers: str, banlist: str | None,
-    strict_colors: bool, points: str, settings: dict[str, int], as_json: bool, event_path: str,
+    seed: int | None, unfinished: str, tiebreakers: str | None, banlist: str | None,
+    strict_colors: bool, points: str, tiebreak_preset: str, tiebreak_rules: tuple[str, ...],
+    settings: dict[str, int], as_json: bool, event_path: str,
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
@@ -128,20 +136,29 @@ def create(
     if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
         raise click.BadParameter(f"{points!r}: four numbers W,D,L,BYE", param_hint="--points")
     w, d, loss, bye = (int(p) for p in parts)
+    from tt_organizer.standings.policy import split_rules
+
+    try:
+        rules = split_rules(tiebreak_rules)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--tiebreak-rule") from None
     s = create_event(
         event_path, name, format_id=format_id, banlist=banlist, best_of=int(best_of),
         rounds=_int_or_auto(rounds, "--rounds"),
         top_cut=_int_or_auto(top_cut, "--top-cut", (0, 4, 8, 16)), seed=seed,
-        unfinished=unfinished, tiebreakers=tiebreakers.split(","), strict_colors=strict_colors,
+        unfinished=unfinished, strict_colors=strict_colors,
+        tiebreakers=tiebreakers.split(",") if tiebreakers is not None else None,
         win_points=w, draw_points=d, loss_points=loss, bye_points=bye,
-        format_settings=settings,
+        format_settings=settings, tiebreak_preset=tiebreak_preset, tiebreak_rules=rules,
     )
+    policy = s.tiebreak_policy
     if as_json:
         from dataclasses import asdict
 
         from tt_organizer.cli.output import print_json
 
-        print_json({"event": event_path, "settings": asdict(s)})
+        print_json({"event": event_path,
+                    "settings": {**asdict(s), "tiebreak_policy": policy.to_json()}})
         return
     _out(f"Created event [bold]{escape(s.name)}[/] in {escape(event_path)}")
     _out(
@@ -153,6 +170,8 @@ def create(
         f"  points W{s.win_points}/D{s.draw_points}/L{s.loss_points}/bye {s.bye_points}, "
         f"unfinished = {s.unfinished}, tiebreakers {', '.join(s.tiebreakers)}"
     )
+    _out(f"  tiebreak policy {policy.name}: "
+         + ", ".join(f"{k}={v}" for k, v in policy.rules().items()))
     if s.format_settings:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(s.format_settings.items()))
         _out(f"  format settings: {shown}")
@@ -610,38 +629,69 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
 # --- standings -------------------------------------------------------------------------------
 
 
+def _standing_json(s: Any, name: str, tiebreakers: Sequence[str]) -> dict[str, Any]:
+    """The ``standings --json`` shape of one line; ``tiebreakers`` holds the ones in use, in
+    the order they rank."""
+    return {"rank": s.rank, "player": name, "points": s.points, "wins": s.wins,
+            "losses": s.losses, "draws": s.draws, "omw": _frac(s.omw), "oomw": _frac(s.oomw),
+            "gw": _frac(s.gw), "dropped": s.dropped, "ogw": _frac(s.ogw),
+            "tiebreakers": {t: _frac(getattr(s, t)) for t in tiebreakers}}
+
+
 @event.command("standings")
 @click.option("--round", "round_number", type=int, default=None,
               help="Standings after this round (default: all results so far).")
+@click.option("--final", is_flag=True,
+              help="Final placings: the top-cut bracket (1st, 2nd, 3rd-4th, 5th-8th, …), "
+                   "then the Swiss order.")
 @json_option
 @event_option
-def standings_cmd(round_number: int | None, as_json: bool, event_path: str) -> None:
-    """Swiss standings with tiebreakers (JSON percentages are fractions 0–1)."""
+def standings_cmd(round_number: int | None, final: bool, as_json: bool, event_path: str) -> None:
+    """Swiss standings with every tiebreaker in use, in order (JSON percentages are fractions
+    0–1; with --final each line also has its "place", e.g. "3-4")."""
     from rich.table import Table
 
     from tt_organizer.cli.output import escape, print_json
     from tt_organizer.events import service, store
+    from tt_organizer.events.placings import Placing, event_final_placings
+    from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
+    if final and round_number is not None:
+        raise click.UsageError("--final covers the whole event; give no --round")
     with store.connect(event_path) as conn:
-        rows = service.standings(conn, round_number)
+        settings = store.read_settings(conn)
+        if final:
+            placed = event_final_placings(conn)
+        else:
+            placed = [Placing("", s) for s in service.standings(conn, round_number)]
         names = {p.id: p.name for p in store.read_players(conn)}
         shown = round_number if round_number is not None else store.current_round(conn)
+        top_played = store.current_round(conn, service.TOP_CUT) > 0
+    tbs = settings.tiebreakers
     if as_json:
         print_json([
-            {"rank": s.rank, "player": names[s.player], "points": s.points, "wins": s.wins,
-             "losses": s.losses, "draws": s.draws, "omw": _frac(s.omw), "oomw": _frac(s.oomw),
-             "gw": _frac(s.gw), "dropped": s.dropped}
-            for s in rows
+            {**_standing_json(p.standing, names[p.standing.player], tbs),
+             **({"place": p.place} if final else {})}
+            for p in placed
         ])
         return
-    table = Table(title=f"Standings after round {shown}", title_justify="left")
-    for col in ("Rank", "Player", "Pts", "W-L-D", "OMW%", "OOMW%", "GW%", ""):
+    policy = settings.tiebreak_policy.name
+    title = ("Final standings" if final else f"Standings after round {shown}") + (
+        f" (tiebreak policy {policy})")
+    table = Table(title=title, title_justify="left")
+    cols = ["Place"] if final else []
+    cols += ["Rank", "Player", "Pts", "W-L-D", *(TIEBREAK_LABELS[t] for t in tbs), ""]
+    for col in cols:
         table.add_column(col, justify="left" if col in ("Player", "") else "right")
-    for s in rows:
-        table.add_row(str(s.rank), escape(names[s.player]), str(s.points),
-                      f"{s.wins}-{s.losses}-{s.draws}", _pct(s.omw), _pct(s.oomw), _pct(s.gw),
-                      "dropped" if s.dropped else "")
+    for p in placed:
+        s = p.standing
+        table.add_row(*([p.place] if final else []), str(s.rank), escape(names[s.player]),
+                      str(s.points), f"{s.wins}-{s.losses}-{s.draws}",
+                      *(_pct(getattr(s, t)) for t in tbs), "dropped" if s.dropped else "")
     _out(table)
+    if top_played and not final:
+        _out("  the top cut has been played: `tt event standings --final` gives the final "
+             "placings")
 
 
 # --- top cut ---------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _V1 = """
 CREATE TABLE settings (
@@ -116,8 +116,14 @@ _V2 = """
 ALTER TABLE settings ADD COLUMN format_settings TEXT NOT NULL DEFAULT '{}';  -- JSON object
 """
 
+# Version 3: the event's tiebreak policy (tt_organizer.standings.policy) as JSON; '{}' = the
+# rule book, so files made before policies keep their figures.
+_V3_TIEBREAK_POLICY = """
+ALTER TABLE settings ADD COLUMN tiebreak_policy TEXT NOT NULL DEFAULT '{}';  -- JSON object
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_TIEBREAK_POLICY)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
