@@ -145,11 +145,11 @@ def test_top_cut_cli(tt: Tt) -> None:
     tt("pair")
     for t in range(1, 5):
         tt("report", str(t), "1-0")
-    assert "Semi-finals" in tt("top-cut").stdout
+    assert "semi-final" in tt("top-cut").stdout
     tt("report", "1", "draw", code=2)
     tt("report", "1", "1-0")
     tt("report", "2", "0-1")
-    assert "Final" in tt("top-cut").stdout
+    assert ": final" in tt("top-cut").stdout
     tt("report", "1", "0-1")
     assert "wins the event" in tt("top-cut").stdout
     assert tt.json("status")["champion"]  # type: ignore[index]

@@ -491,16 +491,22 @@ def pairings(round_number: int | None, top: bool, print_path: str | None, as_jso
             from tt_organizer.export.wall import write_wall_pairings
 
             snap = store.read_snapshot(conn, event_path)
-            out = write_wall_pairings(snap, rnd, print_path)
-            _out(f"Wrote wall pairings of round {rnd} to {out}")
+            out = write_wall_pairings(snap, rnd, print_path, stage=stage)
+            what = f"top-cut round {rnd}" if top else f"round {rnd}"
+            _out(f"Wrote wall pairings of {what} to {out}")
             return
         matches = [m for m in store.read_matches(conn)
                    if m.stage == stage and m.round == rnd and m.table > 0]
         if as_json:
             print_json(_matches_json(conn, matches))
             return
-        label = "Top-cut round" if top else "Round"
-        _print_round(conn, matches, f"{label} {rnd}")
+        if top:
+            from tt_organizer.events.placings import round_names
+
+            name = round_names(store.read_matches(conn))[rnd]
+            _print_round(conn, matches, f"Top-cut round {rnd}: {name}")
+            return
+        _print_round(conn, matches, f"Round {rnd}")
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -724,8 +730,9 @@ def top_cut(as_json: bool, event_path: str) -> None:
             _out(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
             return
         matches = service.advance_top_cut(conn)
-        size = len(matches) * 2
-        label = {2: "Final", 4: "Semi-finals", 8: "Quarter-finals"}.get(size, f"Top {size}")
+        from tt_organizer.events.placings import bracket_round_name
+
+        label = bracket_round_name(len(matches) * 2)
         _print_round(conn, matches, f"Top cut round {matches[0].round}: {label}")
 
 

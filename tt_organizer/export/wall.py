@@ -1,4 +1,4 @@
-"""Pairings for the wall (``tt event pairings --round N --print OUT.xlsx``).
+"""Pairings for the wall (``tt event pairings --round N [--top-cut] --print OUT.xlsx``).
 
 Two sheets in large type: "By name" (what players look up: every paired player alphabetically
 with table, seat and opponent; portrait) and "By table" (landscape). Both fit the page width
@@ -29,13 +29,25 @@ from tt_organizer.export.workbook import export_time, new_workbook, write_table
 WALL_FONT_SIZE = 16
 
 
-def wall_tables(snapshot: EventSnapshot, round_number: int) -> tuple[Table, Table]:
-    """The "By name" and "By table" tables of a round."""
-    check_round(snapshot, round_number)
-    matches = paired_matches(snapshot, round_number)
+def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
+                ) -> tuple[Table, Table]:
+    """The "By name" and "By table" tables of a round (of the top cut when ``stage`` is
+    ``top-cut``: its players' points are their final Swiss points)."""
+    if stage == "swiss":
+        check_round(snapshot, round_number)
+        label = f"Round {round_number}"
+        points = points_before(snapshot, round_number)
+    else:
+        from tt_organizer.events.placings import round_names
+
+        names = round_names(snapshot.matches)
+        if round_number not in names:
+            raise EventError(f"top-cut round {round_number} has not been paired")
+        label = f"Top cut {names[round_number]}"
+        points = points_before(snapshot, snapshot.current_round + 1)
+    matches = paired_matches(snapshot, round_number, stage)
     if not matches:
         raise EventError(f"round {round_number} has no pairings")
-    points = points_before(snapshot, round_number)
     by_name: list[list[object]] = []
     by_table: list[list[object]] = []
     for m in matches:
@@ -51,7 +63,7 @@ def wall_tables(snapshot: EventSnapshot, round_number: int) -> tuple[Table, Tabl
     name_table = Table(
         key="By name",
         file_stem="by-name",
-        title=f"Round {round_number} pairings by name",
+        title=f"{label} pairings by name",
         columns=(Column("Player"), Column(TABLE, INT), Column("Seat"), Column("Opponent")),
         rows=by_name,
         landscape=False,
@@ -59,7 +71,7 @@ def wall_tables(snapshot: EventSnapshot, round_number: int) -> tuple[Table, Tabl
     table_table = Table(
         key="By table",
         file_stem="by-table",
-        title=f"Round {round_number} pairings by table",
+        title=f"{label} pairings by table",
         columns=(Column(TABLE, INT), Column(PLAYER1), Column("P1 points", INT), Column(PLAYER2),
                  Column("P2 points", INT)),
         rows=by_table,
@@ -74,9 +86,11 @@ def write_wall_pairings(
     out_path: str | Path,
     *,
     exported_at: datetime | None = None,
+    stage: str = "swiss",
 ) -> Path:
-    """Write a print-ready workbook of round ``round_number``'s pairings; returns the path."""
-    tables = wall_tables(snapshot, round_number)
+    """Write a print-ready workbook of round ``round_number``'s pairings (of the top cut when
+    ``stage`` is ``top-cut``); returns the path."""
+    tables = wall_tables(snapshot, round_number, stage)
     event = snapshot.settings.name
     exported = export_time(exported_at)
     wb = new_workbook(event, exported_at)
