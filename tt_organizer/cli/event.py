@@ -549,6 +549,10 @@ def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> 
 @event.command("report")
 @click.argument("table", type=int, required=False)
 @click.argument("result", required=False)
+@click.option("--winner", default=None, metavar="NAME",
+              help="Who won (RESULT, if given, is then the score from the winner's side; "
+                   "default a clean win). Refused when NAME is not at TABLE.")
+@click.option("--draw", is_flag=True, help="The match was drawn (RESULT optional: 1-1, 0-0-3 …).")
 @with_game_options
 @click.option("--round", "round_number", type=int, default=None,
               help="Refuse unless this is the current round (a guard against stale slips).")
@@ -556,16 +560,18 @@ def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> 
               help="Record every row of a results sheet (.xlsx) — all or nothing.")
 @json_option
 @event_option
-def report(table: int | None, result: str | None, first: str | None, winners: str | None,
-           turns: str | None, round_number: int | None, from_file: str | None,
-           as_json: bool, event_path: str) -> None:
+def report(table: int | None, result: str | None, winner: str | None, draw: bool,
+           first: str | None, winners: str | None, turns: str | None, round_number: int | None,
+           from_file: str | None, as_json: bool, event_path: str) -> None:
     """Report the RESULT of TABLE in the current round.
 
     RESULT: best-of-one 1-0, 0-1, draw, double-loss; best-of-three 2-0, 2-1, 1-2, 0-2,
-    1-0, 0-1 (one game finished), 1-1-1, draw, double-loss — from seat P1's side.
+    1-0, 0-1 (one game finished), 1-1-1, draw, double-loss, or any games won-lost[-drawn]
+    that fits the match (1-1, 0-0-3, 1-0-1 …) — from seat P1's side. Or name the winner:
+    `report 6 --winner Ann 2-1` (score from Ann's side), `report 6 --draw 1-1`.
     """
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import service, store
+    from tt_organizer.events import reporting, service, store
 
     with store.connect(event_path) as conn:
         if from_file:
@@ -573,25 +579,57 @@ def report(table: int | None, result: str | None, first: str | None, winners: st
                 raise click.UsageError("--from reports the file's rows; give no TABLE/RESULT")
             _report_from(conn, from_file, as_json)
             return
-        if table is None or result is None:
-            raise click.UsageError("give TABLE and RESULT (or --from FILE)")
-        m = service.report_result(conn, table, result, round_number=round_number, first=first,
-                                  winners=winners, turns=turns)
+        if winner is not None or draw:
+            if table is None:
+                raise click.UsageError("give TABLE with --winner/--draw")
+            m = reporting.report_by_name(conn, table, winner=winner, draw=draw, score=result,
+                                         round_number=round_number, first=first,
+                                         winners=winners, turns=turns)
+        else:
+            if table is None or result is None:
+                raise click.UsageError("give TABLE and RESULT, --winner NAME or --draw "
+                                       "(or --from FILE)")
+            m = service.report_result(conn, table, result, round_number=round_number,
+                                      first=first, winners=winners, turns=turns)
         snap_names = {p.id: p.name for p in store.read_players(conn)}
         left = service.status(conn)["missing"]
+        line = reporting.describe(m, snap_names)
+        won = reporting.winner_name(m, snap_names)
         if as_json:
             from tt_organizer.cli.output import print_json
 
-            print_json({**_result_json(conn, m), "missing_tables": list(left)})
+            print_json({**_result_json(conn, m), "missing_tables": list(left),
+                        "winner": won, "summary": line})
             return
-    label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
-    _out(
-        f"{label} {m.round} table {m.table}: {escape(snap_names[m.player1])} {m.result} "
-        f"{escape(snap_names[m.player2 or 0] if m.player2 else 'BYE')}"
-        + (f" (recorded as {m.outcome})" if m.outcome == "double-loss" and m.result != m.outcome
-           else "")
-    )
+    where = (f"top-cut round {m.round}" if m.stage == service.TOP_CUT else f"round {m.round}")
+    verdict = (f"{won} wins" if won else
+               f"recorded as {m.outcome}" if m.outcome == "double-loss" else "a draw")
+    _out(f"{escape(line)}  ({where}; {escape(verdict)})")
     _out(f"  {len(left)} table(s) still to report" if left else "  round complete")
+
+
+@event.command("unreport")
+@click.argument("round_number", metavar="ROUND", type=int)
+@click.argument("table", type=int)
+@click.option("--top-cut", "top", is_flag=True, help="ROUND is a top-cut round.")
+@json_option
+@event_option
+def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path: str) -> None:
+    """Clear the reported result of TABLE in ROUND (logged), e.g. a slip typed against the
+    wrong table. Refused once a later round (or the top cut) has been paired on it: use
+    `tt event correct` then."""
+    from tt_organizer.cli.output import escape
+    from tt_organizer.events import reporting, store
+
+    with store.connect(event_path) as conn:
+        m = reporting.unreport_result(conn, round_number, table, top_cut=top)
+        names = {p.id: p.name for p in store.read_players(conn)}
+        if as_json:
+            from tt_organizer.cli.output import print_json
+
+            print_json({**_result_json(conn, m), "cleared": True})
+            return
+    _out(f"Cleared {escape(reporting.describe(m, names))}; the table is open for a report")
 
 
 @event.command("correct")
@@ -617,11 +655,14 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
         m = service.correct_result(conn, round_number, table, result, override=override,
                                    top_cut=top, first=first, winners=winners, turns=turns)
         names = {p.id: p.name for p in store.read_players(conn)}
+        from tt_organizer.events.reporting import rounds_paired_on
+
+        later = rounds_paired_on(conn, round_number, top_cut=top)
         if as_json:
             from tt_organizer.cli.output import print_json
 
             print_json({**_result_json(conn, m), "old_result": before.result if before else None,
-                        "override": override})
+                        "override": override, "paired_on_old_result": later})
             return
     old = before.result if before else "?"
     label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
@@ -630,6 +671,11 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
         f"{escape(names[m.player2 or 0])} corrected {old} → {m.result}"
         + (" (override)" if override else "")
     )
+    if later:
+        from tt_organizer.cli.output import warn
+
+        warn(f"{', '.join(later)} {'was' if len(later) == 1 else 'were'} paired on the old "
+             f"result {old}; those pairings stay as they are")
 
 
 # --- standings -------------------------------------------------------------------------------

@@ -884,6 +884,11 @@ def correct_result(
         new = _result_dict(None, parsed, games) or {}
         if override:
             new["override"] = True
+        from tt_organizer.events.reporting import rounds_paired_on
+
+        later = rounds_paired_on(conn, round_number, top_cut=top_cut)
+        if later:
+            new["paired_on_old_result"] = later
         store.audit(conn, "correct", _subject(stage, round_number, table),
                     _result_dict(match), new)
         return _find_match(conn, stage, round_number, table)
