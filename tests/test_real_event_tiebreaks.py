@@ -67,3 +67,36 @@ def test_rulebook_policy_differs_where_the_rules_differ(path: Path) -> None:
                  if round(by_id[ids[p["Player"]]].omw, 4) != round(p["OMWP"], 4)
                  or round(by_id[ids[p["Player"]]].ogw, 4) != round(p["OGWP"], 4)]
     assert differing
+
+
+def test_event_stored_with_the_melee_preset_exports_the_published_figures() -> None:
+    """The same event as an event snapshot whose settings carry the ``melee`` preset: the
+    export's Standings table has OMW%, GW%, OGW% (in that order) with the published values."""
+    from tt_organizer.events.models import EventSettings, EventSnapshot, MatchInfo, PlayerInfo
+    from tt_organizer.events.service import PRESET_TIEBREAKERS, tiebreak_policy
+    from tt_organizer.export.tables import standings_table
+
+    doc = json.loads(REAL[0].read_text(encoding="utf-8"))
+    ids: dict[str, int] = {}
+    matches = []
+    for number, rnd in enumerate(doc["Rounds"], 1):
+        for table, m in enumerate(rnd["Matches"], 1):
+            p1 = ids.setdefault(m["Player1"], len(ids) + 1)
+            if m["Player2"] == "-":
+                matches.append(MatchInfo(number, table, p1, None, "bye", 2, 0, 0, "bye"))
+                continue
+            p2 = ids.setdefault(m["Player2"], len(ids) + 1)
+            r = parse_result(m["Result"], 3)
+            matches.append(MatchInfo(number, table, p1, p2, r.text, r.p1_games, r.p2_games,
+                                     r.draws, r.outcome))
+    settings = EventSettings(name=doc["Tournament"]["Name"], tiebreak_policy=tiebreak_policy(
+        "melee"), tiebreakers=PRESET_TIEBREAKERS["melee"])
+    snap = EventSnapshot(path="", settings=settings,
+                         players=tuple(PlayerInfo(i, n) for n, i in ids.items()),
+                         matches=tuple(matches), current_round=len(doc["Rounds"]))
+    table = standings_table(snap, snap.current_round)
+    assert table.headers == ["Rank", "Player", "Points", "W-L-D", "OMW%", "GW%", "OGW%",
+                             "Dropped"]
+    got = [(r[1], *(round(float(v), 4) for v in r[4:7])) for r in table.rows]  # type: ignore[arg-type]
+    assert got == [(p["Player"], round(p["OMWP"], 4), round(p["GWP"], 4), round(p["OGWP"], 4))
+                   for p in doc["Standings"]]
