@@ -55,6 +55,8 @@ def test_final_placings_top_8(tmp_path: Path) -> None:
     assert ": quarter-final" in tt("top-cut").stdout
     qf = play_bracket_round(tt, {2, 3})
     assert ": semi-final" in tt("top-cut").stdout
+    assert tt.json("status")["round_name"] == "semi-final"
+    assert "Top-cut round 2 (semi-final)" in tt("status").stdout
     during = {s["player"]: s["place"] for s in tt.json("standings", "--final")}
     assert {during[w] for w, _ in qf} == {"1-4"} and {during[lo] for _, lo in qf} == {"5-8"}
     sf = play_bracket_round(tt, {1})

@@ -810,7 +810,7 @@ def status(as_json: bool, event_path: str) -> None:
                       + f", top cut {st['top_cut'] or 'none'}")
         return
     label = "Top-cut round" if st["stage"] == "top-cut" else "Swiss round"
-    of = f" of {st['rounds']}" if st["stage"] == "swiss" else ""
+    of = f" of {st['rounds']}" if st["stage"] == "swiss" else f" ({st['round_name']})"
     _out(f"  {label} {st['round']}{of}: {len(st['reported'])}/{st['tables']} tables "
                   "reported" + (f", missing: {', '.join(map(str, st['missing']))}"
                                 if st["missing"] else ""))

@@ -1066,4 +1066,16 @@ def status(conn: sqlite3.Connection) -> dict[str, Any]:
         "illegal_decks": [p.name for p in players if p.deck_legal is False],
         "no_deck": [p.name for p in players if p.deck_legal is None],
         "champion": win.name if win else None,
+        "tiebreakers": list(settings.tiebreakers),
+        "tiebreak_policy": settings.tiebreak_policy.to_json(),
+        "round_name": _round_name(stage, rnd, matches),
     }
+
+
+def _round_name(stage: str, rnd: int, matches: Sequence[MatchInfo]) -> str | None:
+    """"quarter-final", "semi-final", "final" … for a bracket round (None in the Swiss)."""
+    if stage != TOP_CUT or not matches:
+        return None
+    from tt_organizer.events.placings import bracket_round_name
+
+    return bracket_round_name(2 * len(matches))
