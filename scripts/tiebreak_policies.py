@@ -13,8 +13,8 @@ import json
 import sys
 from pathlib import Path
 
-from tt_organizer.events.results import parse_result
-from tt_organizer.standings import MatchRecord, ScoringSettings, compute_standings
+from tt_organizer.events.published import cache_rounds, published_records
+from tt_organizer.standings import ScoringSettings, compute_standings
 from tt_organizer.standings.policy import MELEE, RULEBOOK, TiebreakPolicy
 
 DEFAULT = (Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "real" / "events"
@@ -23,18 +23,7 @@ DEFAULT = (Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "real" /
 
 def replay(doc: dict, policy: TiebreakPolicy, rounds: int | None) -> dict[str, tuple[float, ...]]:
     """Player name -> (OMW, GW, OGW) under ``policy``."""
-    ids: dict[str, int] = {}
-    records = []
-    for number, rnd in enumerate(doc["Rounds"][:rounds], 1):
-        for m in rnd["Matches"]:
-            p1 = ids.setdefault(m["Player1"], len(ids) + 1)
-            if m["Player2"] == "-":
-                records.append(MatchRecord.bye(number, p1))
-                continue
-            p2 = ids.setdefault(m["Player2"], len(ids) + 1)
-            r = parse_result(m["Result"], 3)
-            records.append(MatchRecord(number, p1, p2, r.p1_games, r.p2_games, r.draws,
-                                       r.outcome))
+    ids, records = published_records(cache_rounds(doc)[:rounds])
     rows = compute_standings(list(ids.values()), records, settings=ScoringSettings(
         tiebreakers=("omw", "gw", "ogw"), policy=policy))
     names = {v: k for k, v in ids.items()}
@@ -58,7 +47,8 @@ def main() -> None:
         cells = [" ".join(f"{v:.4f}" for v in published)]
         for policy, table in figures.items():
             ours = table[name]
-            hits[policy] += sum(round(a, 4) == round(b, 4) for a, b in zip(ours, published))
+            pairs = zip(ours, published, strict=True)
+            hits[policy] += sum(round(a, 4) == round(b, 4) for a, b in pairs)
             cells.append(" ".join(f"{v:.4f}" for v in ours))
         total += 3
         print(f"{name[:28]:<28} " + " ".join(f"{c:>22}" for c in cells))

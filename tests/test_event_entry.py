@@ -13,14 +13,19 @@ from event_helpers import Tt, dump
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-@pytest.fixture
-def tt(tmp_path: Path) -> Tt:
-    t = Tt(tmp_path / "event.sqlite")
-    t("create", "Cup", "--seed", "3", "--rounds", "3", "--top-cut", "0")
-    for name in NAMES:
+def paired_event(path: Path, seed: int, players: int = 8) -> Tt:
+    """An event of ``players`` players with round 1 paired."""
+    t = Tt(path)
+    t("create", "Cup", "--seed", str(seed), "--rounds", "3", "--top-cut", "0")
+    for name in NAMES[:players]:
         t("register", name)
     t("pair")
     return t
+
+
+@pytest.fixture
+def tt(tmp_path: Path) -> Tt:
+    return paired_event(tmp_path / "event.sqlite", 3)
 
 
 def pairing(tt: Tt, table: int) -> dict[str, Any]:
@@ -63,11 +68,7 @@ def test_report_by_winner_refusals(tt: Tt) -> None:
 
 def test_every_real_shape_through_report(tmp_path: Path) -> None:
     """Each new shape is stored with its game counts as played and scores the match."""
-    tt = Tt(tmp_path / "shapes.sqlite")
-    tt("create", "Shapes", "--seed", "1", "--rounds", "3", "--top-cut", "0")
-    for name in NAMES[:8]:
-        tt("register", name)
-    tt("pair")
+    tt = paired_event(tmp_path / "shapes.sqlite", 1)
     shapes = {1: ("1-1", "draw"), 2: ("0-0-3", "draw"), 3: ("1-0-1", "p1"), 4: ("0-1-1", "p2")}
     for table, (text, outcome) in shapes.items():
         got = tt.json("report", str(table), text)
@@ -117,11 +118,7 @@ def test_unreport_refusals(tt: Tt) -> None:
 
 
 def test_unreport_a_bye_is_refused(tmp_path: Path) -> None:
-    tt = Tt(tmp_path / "odd.sqlite")
-    tt("create", "Odd", "--seed", "2", "--rounds", "3", "--top-cut", "0")
-    for name in NAMES[:5]:
-        tt("register", name)
-    tt("pair")
+    tt = paired_event(tmp_path / "odd.sqlite", 2, players=5)
     bye = next(p for p in tt.json("pairings") if p["player2"] is None)
     tt.refused("unreport", "1", str(bye["table"]), match="a bye has no result to clear")
 

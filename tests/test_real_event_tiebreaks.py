@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from tt_organizer.events.published import cache_rounds, published_records
 from tt_organizer.events.results import parse_result
-from tt_organizer.standings import MatchRecord, ScoringSettings, compute_standings
+from tt_organizer.standings import ScoringSettings, compute_standings
 from tt_organizer.standings.policy import MELEE, RULEBOOK, TiebreakPolicy
 
 EVENTS = Path(__file__).parent / "fixtures" / "real" / "events"
@@ -26,23 +27,13 @@ REAL = [EVENTS / f"{stem}.json" for stem in SWISS_ROUNDS]
 def replay(doc: dict[str, Any], policy: TiebreakPolicy, rounds: int | None = None
            ) -> tuple[dict[str, int], list[Any]]:
     """Player ids by name and the standings of ``doc``'s first ``rounds`` rounds (default
-    all) under ``policy``."""
-    ids: dict[str, int] = {}
-    records: list[MatchRecord] = []
-    for number, rnd in enumerate(doc["Rounds"][:rounds], 1):
-        for m in rnd["Matches"]:
-            p1 = ids.setdefault(m["Player1"], len(ids) + 1)
-            if m["Player2"] == "-":
-                records.append(MatchRecord.bye(number, p1))
-                continue
-            p2 = ids.setdefault(m["Player2"], len(ids) + 1)
-            r = parse_result(m["Result"], 3)
-            records.append(MatchRecord(number, p1, p2, r.p1_games, r.p2_games, r.draws,
-                                       r.outcome))
+    all) under ``policy``; players met only in later rounds (a top cut) are listed too."""
+    every = cache_rounds(doc)
+    ids, records = published_records(every[:rounds])
+    for rnd in every[rounds or len(every):]:
+        for first, _, _ in rnd:
+            ids.setdefault(first, len(ids) + 1)
     settings = ScoringSettings(tiebreakers=("omw", "gw", "ogw"), policy=policy)
-    for rnd in doc["Rounds"][rounds or len(doc["Rounds"]):]:  # players met only in the cut
-        for m in rnd["Matches"]:
-            ids.setdefault(m["Player1"], len(ids) + 1)
     return ids, compute_standings(list(ids.values()), records, settings=settings)
 
 
