@@ -48,7 +48,7 @@ def main() -> None:
         for policy, table in figures.items():
             ours = table[name]
             pairs = zip(ours, published, strict=True)
-            hits[policy] += sum(round(a, 4) == round(b, 4) for a, b in pairs)
+            hits[policy] += sum(abs(a - b) < 5e-5 for a, b in pairs)
             cells.append(" ".join(f"{v:.4f}" for v in ours))
         total += 3
         print(f"{name[:28]:<28} " + " ".join(f"{c:>22}" for c in cells))
