@@ -53,7 +53,8 @@ def test_eight_player_event(tt: Tt) -> None:
     standings = tt.json("standings")
     assert isinstance(standings, list) and len(standings) == 8
     assert set(standings[0]) == {"rank", "player", "points", "wins", "losses", "draws", "omw",
-                                 "oomw", "gw", "dropped"}
+                                 "oomw", "gw", "dropped", "ogw", "tiebreakers"}
+    assert list(standings[0]["tiebreakers"]) == ["omw", "oomw", "gw"]  # in use, in order
     assert standings[0]["points"] == 9
     assert all(0 <= s[k] <= 1 for s in standings for k in ("omw", "oomw", "gw"))
     assert [s["rank"] for s in standings] == list(range(1, 9))
@@ -144,11 +145,11 @@ def test_top_cut_cli(tt: Tt) -> None:
     tt("pair")
     for t in range(1, 5):
         tt("report", str(t), "1-0")
-    assert "Semi-finals" in tt("top-cut").stdout
+    assert "semi-final" in tt("top-cut").stdout
     tt("report", "1", "draw", code=2)
     tt("report", "1", "1-0")
     tt("report", "2", "0-1")
-    assert "Final" in tt("top-cut").stdout
+    assert ": final" in tt("top-cut").stdout
     tt("report", "1", "0-1")
     assert "wins the event" in tt("top-cut").stdout
     assert tt.json("status")["champion"]  # type: ignore[index]

@@ -65,6 +65,10 @@ def test_version_1_database_is_migrated(tmp_path: Path) -> None:
 
     snap = store.load_snapshot(path)
     assert snap.settings.name == "Old Cup" and snap.settings.format_settings == {}
+    # a file from before tiebreak policies computes its figures by the rule book
+    from tt_organizer.standings.policy import RULEBOOK
+
+    assert snap.settings.tiebreak_policy == RULEBOOK
     check = sqlite3.connect(path)
     try:
         assert check.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION

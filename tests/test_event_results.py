@@ -31,8 +31,38 @@ def test_parse_result(text: str, best_of: int, expected: tuple[int, int, int, st
     assert (r.p1_games, r.p2_games, r.draws, r.outcome) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "best_of", "expected"),
+    [
+        # the real shapes of published results, game counts stored as played
+        ("1-1", 3, ("1-1", 1, 1, 0, "draw")),  # time called at one game each
+        ("0-0-3", 3, ("0-0-3", 0, 0, 3, "draw")),  # three drawn games
+        ("2-1-0", 3, ("2-1", 2, 1, 0, "p1")),
+        ("1-2-0", 3, ("1-2", 1, 2, 0, "p2")),
+        ("1-0-1", 3, ("1-0-1", 1, 0, 1, "p1")),  # a win and a drawn game
+        ("0-1-1", 3, ("0-1-1", 0, 1, 1, "p2")),
+        ("2-0-1", 3, ("2-0-1", 2, 0, 1, "p1")),
+        ("0-0-1", 1, ("0-0-1", 0, 0, 1, "draw")),
+        ("1-0-1", 1, ("1-0-1", 1, 0, 1, "p1")),  # a drawn game, then the decider
+    ],
+)
+def test_real_result_shapes(text: str, best_of: int,
+                            expected: tuple[str, int, int, int, str]) -> None:
+    r = parse_result(text, best_of)
+    assert (r.text, r.p1_games, r.p2_games, r.draws, r.outcome) == expected
+    assert r.games_played == sum(expected[1:4])
+
+
+def test_drawn_game_in_the_winners_list_of_a_new_shape() -> None:
+    games = parse_game_flags(parse_result("1-0-1", 3), winners="D,P1")
+    assert [g.winner for g in games] == [None, "P1"]
+    with pytest.raises(EventError, match="does not agree"):
+        parse_game_flags(parse_result("0-0-3", 3), winners="D,D,P1")
+
+
 @pytest.mark.parametrize(("text", "best_of"), [("2-0", 1), ("2-1", 1), ("1-1-1", 1), ("3-0", 3),
-                                               ("1-1", 3), ("win", 3), ("", 1)])
+                                               ("1-1", 1), ("2-2", 3), ("0-0", 3), ("0-0-4", 3),
+                                               ("10-1", 3), ("1-1-1-1", 3), ("win", 3), ("", 1)])
 def test_result_that_does_not_fit_best_of(text: str, best_of: int) -> None:
     with pytest.raises(EventError, match=f"best-of-{best_of}"):
         parse_result(text, best_of)

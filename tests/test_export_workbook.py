@@ -311,11 +311,19 @@ def test_top_cut_sheet_and_dropped_players(tmp_path: Path) -> None:
     snap = dataclasses.replace(snap, players=players, matches=snap.matches + top)
     wb = openpyxl.load_workbook(export_event(snap, tmp_path / "top.xlsx"))
     assert wb.sheetnames == [*SHEETS[:4], "Top cut", *SHEETS[4:]]
-    assert rows(wb["Top cut"]) == [(1, 1, "Alice Aoyama", "Chloé Ćwik", "2-0"),
-                                   (1, 2, "-Dmitri", "+Gus @home", None)]
+    assert rows(wb["Top cut"]) == [(1, 1, "Alice Aoyama", "Chloé Ćwik", "2-0", "semi-final"),
+                                   (1, 2, "-Dmitri", "+Gus @home", None, "semi-final")]
     assert {r[0] for r in rows(wb["Results"])} == {"swiss", "top-cut"}
-    dropped = {r[1]: r[7] for r in rows(wb["Standings"])}
+    # after the top cut the Standings sheet gives the final placings, the bracket first
+    standings = rows(wb["Standings"])
+    assert "— Final standings (top cut, then Swiss) —" in wb["Standings"]["A1"].value
+    dropped = {r[2]: r[8] for r in standings}
     assert dropped["Eve Ebner"] == "yes" and dropped["Alice Aoyama"] is None
+    places = [(r[0], r[2]) for r in standings]
+    assert places[0] == ("1-2", "Alice Aoyama")  # through to the final
+    assert {p for p, _ in places[1:3]} == {"1-4"}  # semi-final still being played
+    assert places[3] == ("3-4", "Chloé Ćwik")
+    assert [p for p, _ in places[4:]] == [str(i) for i in range(5, len(places) + 1)]
     r1 = openpyxl.load_workbook(export_event(snap, tmp_path / "r1.xlsx", round_number=1))
     assert "Top cut" not in r1.sheetnames  # a round-limited export is about the Swiss rounds
     assert {r[1]: r[7] for r in rows(r1["Standings"])}["Eve Ebner"] is None  # dropped later

@@ -181,3 +181,67 @@ def test_simulated_event_standings_are_consistent() -> None:
     late = [by_player(table)[p] for p in sim.late]
     assert all((s.rounds_played == 6 or s.dropped) and s.losses >= 1 for s in late)
     assert {s.player for s in table if s.dropped} == sim.dropped
+
+
+# --- tiebreak policies: every rule on its own ----------------------------------------------
+
+
+def test_policy_rules_one_at_a_time() -> None:
+    from tt_organizer.standings.policy import MELEE, RULEBOOK
+
+    players = [A, B, C, D, E]
+
+    def omw_of_a(policy: object) -> Fraction:
+        s = by_player(compute_standings(players, small_event(),
+                                        settings=ScoringSettings(policy=policy)))  # type: ignore[arg-type]
+        return Fraction(s[A].omw).limit_denominator(10_000)
+
+    # A met B (3 of 9 points), C (4 of 9) and E (late entry: missed round, bye, loss to A)
+    b, c = Fraction(1, 3), Fraction(4, 9)
+    # rule book: E's figure without the bye is 0 of 2 rounds (missed round = loss) -> 0.33
+    assert omw_of_a(RULEBOOK) == (b + c + Fraction(33, 100)) / 3
+    # byes counted: 3 points of 3 rounds = 1/3
+    assert omw_of_a(RULEBOOK.with_rules({"byes": "counted"})) == (b + c + Fraction(1, 3)) / 3
+    # missed rounds ignored (byes still out): 0 of 1 round -> floor 0.33
+    assert omw_of_a(RULEBOOK.with_rules({"missed-rounds": "ignored"})) == (
+        b + c + Fraction(33, 100)) / 3
+    # both: 3 points of 2 rounds (bye, loss) = 1/2; Melee also floors at exactly 1/3
+    assert omw_of_a(MELEE) == (b + c + Fraction(1, 2)) / 3
+    e = by_player(compute_standings(players, small_event(),
+                                    settings=ScoringSettings(policy=MELEE)))[E]
+    assert (e.wins, e.losses, e.rounds_played) == (1, 1, 2)  # the missed round is not a loss
+
+
+def test_drawn_game_points_rule() -> None:
+    from tt_organizer.standings.policy import MELEE, RULEBOOK
+
+    match = [MatchRecord(1, A, B, 1, 0, 1, "p1")]  # 1-0-1: a win and a drawn game
+    rule = by_player(compute_standings([A, B], match))
+    assert rule[A].gw == pytest.approx(4 / 6)  # 3 + 1 game points of 6
+    assert rule[B].gw == pytest.approx(0.33)  # 1 of 6, floored
+    melee = by_player(compute_standings([A, B], match, settings=ScoringSettings(policy=MELEE)))
+    assert melee[A].gw == pytest.approx(3 / 6)
+    assert melee[B].gw == pytest.approx(1 / 3)  # 0 of 6, floored at exactly a third
+    zero = RULEBOOK.with_rules({"drawn-game": "0"})
+    assert by_player(compute_standings([A, B], match, settings=ScoringSettings(policy=zero))
+                     )[A].gw == pytest.approx(0.5)
+
+
+def test_policy_as_data() -> None:
+    from tt_organizer.standings.policy import MELEE, RULEBOOK, TiebreakPolicy, split_rules
+
+    assert RULEBOOK.rules() == {"floor": "0.33", "byes": "excluded", "drawn-game": "1",
+                                "missed-rounds": "losses"}
+    assert MELEE.rules() == {"floor": "1/3", "byes": "counted", "drawn-game": "0",
+                             "missed-rounds": "ignored"}
+    custom = RULEBOOK.with_rules(split_rules(["floor=1/3", "byes=counted"]))
+    assert custom.name == "rulebook+custom" and custom.floor == Fraction(1, 3)
+    assert TiebreakPolicy.from_json(custom.to_json()) == custom
+    assert TiebreakPolicy.from_json(MELEE.to_json()) == MELEE
+    assert TiebreakPolicy.from_json({}) == RULEBOOK  # files made before policies
+    assert RULEBOOK.with_rules({"floor": "0.33"}) == RULEBOOK  # unchanged: still the preset
+    for bad, message in ((["floor=2"], "between 0 and 1"), (["floor=x"], "fraction"),
+                         (["byes=maybe"], "excluded, counted"), (["speed=1"], "unknown"),
+                         (["floor"], "NAME=VALUE")):
+        with pytest.raises(ValueError, match=message):
+            RULEBOOK.with_rules(split_rules(bad))

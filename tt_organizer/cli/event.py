@@ -94,21 +94,29 @@ def event() -> None:
 @click.option("--seed", type=int, default=None, help="Pairing seed (default random; stored).")
 @click.option("--unfinished", type=click.Choice(["draw", "double-loss"]), default="draw",
               show_default=True, help="How a drawn / unfinished match scores.")
-@click.option("--tiebreakers", default="omw,oomw,gw", show_default=True,
-              help="Tiebreakers after match points, in order.")
+@click.option("--tiebreakers", default=None, metavar="omw,oomw,gw,ogw",
+              help="Tiebreakers after match points, in order (default omw,oomw,gw; with "
+                   "--tiebreak-preset melee omw,gw,ogw).")
 @click.option("--banlist", default=None, metavar="DATE",
               help="Pin this cached ban list (default the newest cached now).")
 @click.option("--strict-colors", is_flag=True,
               help="Colour requirement is an error, not a warning.")
 @click.option("--points", default="3,1,0,3", show_default=True, metavar="W,D,L,BYE",
               help="Match points for a win, draw, loss and bye.")
+@click.option("--tiebreak-preset", type=click.Choice(["rulebook", "melee"]), default="rulebook",
+              show_default=True,
+              help="How OMW%/GW%/OGW% are computed: the rule book's figures or Melee's.")
+@click.option("--tiebreak-rule", "tiebreak_rules", multiple=True, metavar="NAME=VALUE",
+              help="Change one rule of the preset: floor=0.33|1/3, byes=excluded|counted, "
+                   "drawn-game=1|0, missed-rounds=losses|ignored (repeatable).")
 @setting_option
 @json_option
 @event_option
 def create(
     name: str, format_id: str | None, rounds: str, best_of: str, top_cut: str,
-    seed: int | None, unfinished: str, tiebreakers: str, banlist: str | None,
-    strict_colors: bool, points: str, settings: dict[str, int], as_json: bool, event_path: str,
+    seed: int | None, unfinished: str, tiebreakers: str | None, banlist: str | None,
+    strict_colors: bool, points: str, tiebreak_preset: str, tiebreak_rules: tuple[str, ...],
+    settings: dict[str, int], as_json: bool, event_path: str,
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
@@ -118,20 +126,29 @@ def create(
     if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
         raise click.BadParameter(f"{points!r}: four numbers W,D,L,BYE", param_hint="--points")
     w, d, loss, bye = (int(p) for p in parts)
+    from tt_organizer.standings.policy import split_rules
+
+    try:
+        rules = split_rules(tiebreak_rules)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--tiebreak-rule") from None
     s = create_event(
         event_path, name, format_id=format_id, banlist=banlist, best_of=int(best_of),
         rounds=_int_or_auto(rounds, "--rounds"),
         top_cut=_int_or_auto(top_cut, "--top-cut", (0, 4, 8, 16)), seed=seed,
-        unfinished=unfinished, tiebreakers=tiebreakers.split(","), strict_colors=strict_colors,
+        unfinished=unfinished, strict_colors=strict_colors,
+        tiebreakers=tiebreakers.split(",") if tiebreakers is not None else None,
         win_points=w, draw_points=d, loss_points=loss, bye_points=bye,
-        format_settings=settings,
+        format_settings=settings, tiebreak_preset=tiebreak_preset, tiebreak_rules=rules,
     )
+    policy = s.tiebreak_policy
     if as_json:
         from dataclasses import asdict
 
         from tt_organizer.cli.output import print_json
 
-        print_json({"event": event_path, "settings": asdict(s)})
+        print_json({"event": event_path,
+                    "settings": {**asdict(s), "tiebreak_policy": policy.to_json()}})
         return
     _out(f"Created event [bold]{escape(s.name)}[/] in {escape(event_path)}")
     _out(
@@ -143,6 +160,8 @@ def create(
         f"  points W{s.win_points}/D{s.draw_points}/L{s.loss_points}/bye {s.bye_points}, "
         f"unfinished = {s.unfinished}, tiebreakers {', '.join(s.tiebreakers)}"
     )
+    _out(f"  tiebreak policy {policy.name}: "
+         + ", ".join(f"{k}={v}" for k, v in policy.rules().items()))
     if s.format_settings:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(s.format_settings.items()))
         _out(f"  format settings: {shown}")
@@ -460,14 +479,21 @@ def pairings(round_number: int | None, top: bool, print_path: str | None, as_jso
             from tt_organizer.export.wall import write_wall_pairings
 
             snap = store.read_snapshot(conn, event_path)
-            out = write_wall_pairings(snap, rnd, print_path)
-            _out(f"Wrote wall pairings of round {rnd} to {out}")
+            stage = service.TOP_CUT if top else service.SWISS
+            out = write_wall_pairings(snap, rnd, print_path, stage=stage)
+            what = f"top-cut round {rnd}" if top else f"round {rnd}"
+            _out(f"Wrote wall pairings of {what} to {out}")
             return
         if as_json:
             print_json(_matches_json(conn, matches))
             return
-        label = "Top-cut round" if top else "Round"
-        _print_round(conn, matches, f"{label} {rnd}")
+        if top:
+            from tt_organizer.events.placings import round_names
+
+            name = round_names(store.read_matches(conn))[rnd]
+            _print_round(conn, matches, f"Top-cut round {rnd}: {name}")
+            return
+        _print_round(conn, matches, f"Round {rnd}")
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -510,6 +536,10 @@ def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> 
 @event.command("report")
 @click.argument("table", type=int, required=False)
 @click.argument("result", required=False)
+@click.option("--winner", default=None, metavar="NAME",
+              help="Who won (RESULT, if given, is then the score from the winner's side; "
+                   "default a clean win). Refused when NAME is not at TABLE.")
+@click.option("--draw", is_flag=True, help="The match was drawn (RESULT optional: 1-1, 0-0-3 …).")
 @with_game_options
 @click.option("--round", "round_number", type=int, default=None,
               help="Refuse unless this is the current round (a guard against stale slips).")
@@ -517,16 +547,18 @@ def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> 
               help="Record every row of a results sheet (.xlsx) — all or nothing.")
 @json_option
 @event_option
-def report(table: int | None, result: str | None, first: str | None, winners: str | None,
-           turns: str | None, round_number: int | None, from_file: str | None,
-           as_json: bool, event_path: str) -> None:
+def report(table: int | None, result: str | None, winner: str | None, draw: bool,
+           first: str | None, winners: str | None, turns: str | None, round_number: int | None,
+           from_file: str | None, as_json: bool, event_path: str) -> None:
     """Report the RESULT of TABLE in the current round.
 
     RESULT: best-of-one 1-0, 0-1, draw, double-loss; best-of-three 2-0, 2-1, 1-2, 0-2,
-    1-0, 0-1 (one game finished), 1-1-1, draw, double-loss — from seat P1's side.
+    1-0, 0-1 (one game finished), 1-1-1, draw, double-loss, or any games won-lost[-drawn]
+    that fits the match (1-1, 0-0-3, 1-0-1 …) — from seat P1's side. Or name the winner:
+    `report 6 --winner Ann 2-1` (score from Ann's side), `report 6 --draw 1-1`.
     """
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import service, store
+    from tt_organizer.events import reporting, service, store
 
     with store.connect(event_path) as conn:
         if from_file:
@@ -534,25 +566,57 @@ def report(table: int | None, result: str | None, first: str | None, winners: st
                 raise click.UsageError("--from reports the file's rows; give no TABLE/RESULT")
             _report_from(conn, from_file, as_json)
             return
-        if table is None or result is None:
-            raise click.UsageError("give TABLE and RESULT (or --from FILE)")
-        m = service.report_result(conn, table, result, round_number=round_number, first=first,
-                                  winners=winners, turns=turns)
+        if winner is not None or draw:
+            if table is None:
+                raise click.UsageError("give TABLE with --winner/--draw")
+            m = reporting.report_by_name(conn, table, winner=winner, draw=draw, score=result,
+                                         round_number=round_number, first=first,
+                                         winners=winners, turns=turns)
+        else:
+            if table is None or result is None:
+                raise click.UsageError("give TABLE and RESULT, --winner NAME or --draw "
+                                       "(or --from FILE)")
+            m = service.report_result(conn, table, result, round_number=round_number,
+                                      first=first, winners=winners, turns=turns)
         snap_names = {p.id: p.name for p in store.read_players(conn)}
         left = service.status(conn)["missing"]
+        line = reporting.describe(m, snap_names)
+        won = reporting.winner_name(m, snap_names)
         if as_json:
             from tt_organizer.cli.output import print_json
 
-            print_json({**_result_json(conn, m), "missing_tables": list(left)})
+            print_json({**_result_json(conn, m), "missing_tables": list(left),
+                        "winner": won, "summary": line})
             return
-    label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
-    _out(
-        f"{label} {m.round} table {m.table}: {escape(snap_names[m.player1])} {m.result} "
-        f"{escape(snap_names[m.player2 or 0] if m.player2 else 'BYE')}"
-        + (f" (recorded as {m.outcome})" if m.outcome == "double-loss" and m.result != m.outcome
-           else "")
-    )
+    where = (f"top-cut round {m.round}" if m.stage == service.TOP_CUT else f"round {m.round}")
+    verdict = (f"{won} wins" if won else
+               f"recorded as {m.outcome}" if m.outcome == "double-loss" else "a draw")
+    _out(f"{escape(line)}  ({where}; {escape(verdict)})")
     _out(f"  {len(left)} table(s) still to report" if left else "  round complete")
+
+
+@event.command("unreport")
+@click.argument("round_number", metavar="ROUND", type=int)
+@click.argument("table", type=int)
+@click.option("--top-cut", "top", is_flag=True, help="ROUND is a top-cut round.")
+@json_option
+@event_option
+def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path: str) -> None:
+    """Clear the reported result of TABLE in ROUND (logged), e.g. a slip typed against the
+    wrong table. Refused once a later round (or the top cut) has been paired on it: use
+    `tt event correct` then."""
+    from tt_organizer.cli.output import escape
+    from tt_organizer.events import reporting, store
+
+    with store.connect(event_path) as conn:
+        m = reporting.unreport_result(conn, round_number, table, top_cut=top)
+        names = {p.id: p.name for p in store.read_players(conn)}
+        if as_json:
+            from tt_organizer.cli.output import print_json
+
+            print_json({**_result_json(conn, m), "cleared": True})
+            return
+    _out(f"Cleared {escape(reporting.describe(m, names))}; the table is open for a report")
 
 
 @event.command("correct")
@@ -578,11 +642,14 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
         m = service.correct_result(conn, round_number, table, result, override=override,
                                    top_cut=top, first=first, winners=winners, turns=turns)
         names = {p.id: p.name for p in store.read_players(conn)}
+        from tt_organizer.events.reporting import rounds_paired_on
+
+        later = rounds_paired_on(conn, round_number, top_cut=top)
         if as_json:
             from tt_organizer.cli.output import print_json
 
             print_json({**_result_json(conn, m), "old_result": before.result if before else None,
-                        "override": override})
+                        "override": override, "paired_on_old_result": later})
             return
     old = before.result if before else "?"
     label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
@@ -591,6 +658,11 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
         f"{escape(names[m.player2 or 0])} corrected {old} → {m.result}"
         + (" (override)" if override else "")
     )
+    if later:
+        from tt_organizer.cli.output import warn
+
+        warn(f"{', '.join(later)} {'was' if len(later) == 1 else 'were'} paired on the old "
+             f"result {old}; those pairings stay as they are")
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -599,32 +671,55 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
 @event.command("standings")
 @click.option("--round", "round_number", type=int, default=None,
               help="Standings after this round (default: all results so far).")
+@click.option("--final", is_flag=True,
+              help="Final placings: the top-cut bracket (1st, 2nd, 3rd-4th, 5th-8th, …), "
+                   "then the Swiss order.")
 @json_option
 @event_option
-def standings_cmd(round_number: int | None, as_json: bool, event_path: str) -> None:
-    """Swiss standings with tiebreakers (JSON percentages are fractions 0–1)."""
+def standings_cmd(round_number: int | None, final: bool, as_json: bool, event_path: str) -> None:
+    """Swiss standings with every tiebreaker in use, in order (JSON percentages are fractions
+    0–1; with --final each line also has its "place", e.g. "3-4")."""
     from rich.table import Table
 
     from tt_organizer.cli.output import escape, print_json
     from tt_organizer.events import service, store
+    from tt_organizer.events.placings import Placing, event_final_placings
+    from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
+    if final and round_number is not None:
+        raise click.UsageError("--final covers the whole event; give no --round")
     with store.connect(event_path) as conn:
         if as_json:
             from tt_organizer.events.views import standings_json
 
-            print_json(standings_json(conn, round_number))
+            print_json(standings_json(conn, round_number, final=final))
             return
-        rows = service.standings(conn, round_number)
+        settings = store.read_settings(conn)
+        if final:
+            placed = event_final_placings(conn)
+        else:
+            placed = [Placing("", s) for s in service.standings(conn, round_number)]
         names = {p.id: p.name for p in store.read_players(conn)}
         shown = round_number if round_number is not None else store.current_round(conn)
-    table = Table(title=f"Standings after round {shown}", title_justify="left")
-    for col in ("Rank", "Player", "Pts", "W-L-D", "OMW%", "OOMW%", "GW%", ""):
+        top_played = store.current_round(conn, service.TOP_CUT) > 0
+    tbs = settings.tiebreakers
+    policy = settings.tiebreak_policy.name
+    title = ("Final standings" if final else f"Standings after round {shown}") + (
+        f" (tiebreak policy {policy})")
+    table = Table(title=title, title_justify="left")
+    cols = ["Place"] if final else []
+    cols += ["Rank", "Player", "Pts", "W-L-D", *(TIEBREAK_LABELS[t] for t in tbs), ""]
+    for col in cols:
         table.add_column(col, justify="left" if col in ("Player", "") else "right")
-    for s in rows:
-        table.add_row(str(s.rank), escape(names[s.player]), str(s.points),
-                      f"{s.wins}-{s.losses}-{s.draws}", _pct(s.omw), _pct(s.oomw), _pct(s.gw),
-                      "dropped" if s.dropped else "")
+    for p in placed:
+        s = p.standing
+        table.add_row(*([p.place] if final else []), str(s.rank), escape(names[s.player]),
+                      str(s.points), f"{s.wins}-{s.losses}-{s.draws}",
+                      *(_pct(getattr(s, t)) for t in tbs), "dropped" if s.dropped else "")
     _out(table)
+    if top_played and not final:
+        _out("  the top cut has been played: `tt event standings --final` gives the final "
+             "placings")
 
 
 # --- top cut ---------------------------------------------------------------------------------
@@ -657,8 +752,9 @@ def top_cut(as_json: bool, event_path: str) -> None:
             _out(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
             return
         matches = service.advance_top_cut(conn)
-        size = len(matches) * 2
-        label = {2: "Final", 4: "Semi-finals", 8: "Quarter-finals"}.get(size, f"Top {size}")
+        from tt_organizer.events.placings import bracket_round_name
+
+        label = bracket_round_name(len(matches) * 2)
         _print_round(conn, matches, f"Top cut round {matches[0].round}: {label}")
 
 
@@ -690,7 +786,7 @@ def status(as_json: bool, event_path: str) -> None:
                       + f", top cut {st['top_cut'] or 'none'}")
         return
     label = "Top-cut round" if st["stage"] == "top-cut" else "Swiss round"
-    of = f" of {st['rounds']}" if st["stage"] == "swiss" else ""
+    of = f" of {st['rounds']}" if st["stage"] == "swiss" else f" ({st['round_name']})"
     _out(f"  {label} {st['round']}{of}: {len(st['reported'])}/{st['tables']} tables "
                   "reported" + (f", missing: {', '.join(map(str, st['missing']))}"
                                 if st["missing"] else ""))

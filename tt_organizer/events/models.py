@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
+
 
 @dataclass(frozen=True)
 class EventSettings:
@@ -29,6 +31,7 @@ class EventSettings:
     strict_colors: bool = False
     created_at: str = ""
     format_settings: dict[str, int] = field(default_factory=dict)  # e.g. {"max_ultimates": 2}
+    tiebreak_policy: TiebreakPolicy = RULEBOOK  # how OMW% / GW% / OGW% are computed
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,12 @@
 Best-of-one: ``1-0``, ``0-1``, ``draw``, ``double-loss``.
 Best-of-three: ``2-0``, ``2-1``, ``1-2``, ``0-2``, ``1-0`` / ``0-1`` (only one game finished
 before time), ``1-1-1`` (one win each and a drawn game), ``draw``, ``double-loss``.
+
+Every real shape ``W-L`` or ``W-L-D`` (games won by P1, by P2, drawn games) is accepted too, as
+long as it fits the match: nobody won more games than the match needs (2 in best-of-three, 1 in
+best-of-one), not both won it, at most :data:`MAX_DRAWN_GAMES` drawn games -- e.g. ``1-1``
+(time called at one game each: a draw), ``0-0-3`` (three drawn games), ``2-1-0``, ``1-0-1``,
+``0-1-1``. The game counts are stored as played; the match goes to whoever won more games.
 Game counts are from the first seat (P1) of the pairing.
 """
 
@@ -13,6 +19,7 @@ from dataclasses import dataclass
 from tt_organizer.errors import EventError
 
 SEATS = ("P1", "P2")
+MAX_DRAWN_GAMES = 3
 DRAW_TOKENS = ("D", "DRAW", "-")
 
 
@@ -54,8 +61,27 @@ _ALIASES = {"d": "draw", "dl": "double-loss", "double loss": "double-loss", "2-0
 
 
 def valid_results(best_of: int) -> tuple[str, ...]:
-    """The result strings a best-of-``best_of`` event accepts."""
+    """The named result strings a best-of-``best_of`` event accepts (any other ``W-L-D`` that
+    fits the match is accepted as well)."""
     return tuple(_BO1 if best_of == 1 else _BO3)
+
+
+def games_to_win(best_of: int) -> int:
+    """Games a player needs to win the match."""
+    return best_of // 2 + 1
+
+
+def result_text(p1: int, p2: int, draws: int) -> str:
+    """The canonical text of a game count (``2-1``, ``1-1``, ``0-0-3``)."""
+    return f"{p1}-{p2}" if draws == 0 else f"{p1}-{p2}-{draws}"
+
+
+def _counts(key: str) -> tuple[int, int, int] | None:
+    parts = key.split("-")
+    if len(parts) not in (2, 3) or not all(x.isdigit() and len(x) == 1 for x in parts):
+        return None
+    p1, p2, d = (int(x) for x in (*parts, "0")[:3])
+    return p1, p2, d
 
 
 def parse_result(text: str, best_of: int) -> MatchResult:
@@ -63,13 +89,20 @@ def parse_result(text: str, best_of: int) -> MatchResult:
     key = " ".join(text.strip().lower().replace("–", "-").split())
     key = _ALIASES.get(key, key)
     table = _BO1 if best_of == 1 else _BO3
-    if key not in table:
-        raise EventError(
-            f"result {text!r} does not fit best-of-{best_of}; "
-            f"use one of {', '.join(table)}"
-        )
-    p1, p2, d, outcome = table[key]
-    return MatchResult(key, p1, p2, d, outcome)
+    if key in table:
+        p1, p2, d, outcome = table[key]
+        return MatchResult(key, p1, p2, d, outcome)
+    counts = _counts(key)
+    need = games_to_win(best_of)
+    if counts is not None:
+        p1, p2, d = counts
+        if max(p1, p2) <= need and min(p1, p2) < need and d <= MAX_DRAWN_GAMES and p1 + p2 + d:
+            outcome = "p1" if p1 > p2 else "p2" if p2 > p1 else "draw"
+            return MatchResult(result_text(p1, p2, d), p1, p2, d, outcome)
+    raise EventError(
+        f"result {text!r} does not fit best-of-{best_of}; use one of {', '.join(table)} "
+        f"or games won-lost[-drawn] (at most {need} won, {MAX_DRAWN_GAMES} drawn)"
+    )
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _V1 = """
 CREATE TABLE settings (
@@ -168,8 +168,14 @@ CREATE TABLE web_timer (
 );
 """
 
+# Version 4: the event's tiebreak policy (tt_organizer.standings.policy) as JSON; '{}' = the
+# rule book, so files made before policies keep their figures.
+_V4_TIEBREAK_POLICY = """
+ALTER TABLE settings ADD COLUMN tiebreak_policy TEXT NOT NULL DEFAULT '{}';  -- JSON object
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

@@ -37,6 +37,7 @@ SWISS = "swiss"
 TOP_CUT = "top-cut"
 TIEBREAKERS = ("omw", "oomw", "gw", "ogw")  # as tt_organizer.standings.tiebreakers knows them
 DEFAULT_TIEBREAKERS = ("omw", "oomw", "gw")
+PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw")}  # the order a preset ranks by
 TOP_CUT_SIZES = (0, 4, 8, 16)
 MAX_POINTS = 1000
 MAX_SEED = 2**63 - 1  # SQLite's largest integer
@@ -80,18 +81,22 @@ def create_event(
     top_cut: int | None = None,
     seed: int | None = None,
     unfinished: str = "draw",
-    tiebreakers: Sequence[str] = DEFAULT_TIEBREAKERS,
+    tiebreakers: Sequence[str] | None = None,
     strict_colors: bool = False,
     win_points: int = 3,
     draw_points: int = 1,
     loss_points: int = 0,
     bye_points: int = 3,
     format_settings: Mapping[str, int] | None = None,
+    tiebreak_preset: str = "rulebook",
+    tiebreak_rules: Mapping[str, str] | None = None,
 ) -> EventSettings:
     """Create the event database at ``path``. ``rounds``/``top_cut`` None = by player count;
     ``banlist`` None pins the newest cached ban list; ``seed`` None draws a random seed;
     ``format_settings`` are the format's own settings for every deck check (e.g. a cap on
-    Ultimate Digimon, ``{"max_ultimates": 2}``)."""
+    Ultimate Digimon, ``{"max_ultimates": 2}``); ``tiebreak_preset`` (``rulebook``/``melee``)
+    and ``tiebreak_rules`` (e.g. ``{"floor": "1/3"}``) make the stored tiebreak policy;
+    ``tiebreakers`` None = the preset's order (``omw,oomw,gw``; Melee ``omw,gw,ogw``)."""
     from tt_organizer.formats.registry import get_format
 
     name = name.strip()
@@ -116,6 +121,8 @@ def create_event(
         raise EventError(f"--seed {seed}: must fit in 64 bits (±{MAX_SEED})")
     if unfinished not in ("draw", "double-loss"):
         raise EventError(f"--unfinished {unfinished}: must be draw or double-loss")
+    if tiebreakers is None:
+        tiebreakers = PRESET_TIEBREAKERS.get(tiebreak_preset.strip().lower(), DEFAULT_TIEBREAKERS)
     tbs = tuple(t.strip().lower() for t in tiebreakers if t.strip())
     bad = [t for t in tbs if t not in TIEBREAKERS]
     if bad or len(set(tbs)) != len(tbs):
@@ -137,6 +144,7 @@ def create_event(
     fmt.check_settings(fmt_settings)
     if any(not 0 <= v <= MAX_POINTS for v in fmt_settings.values()):
         raise EventError(f"format settings must be 0–{MAX_POINTS}")
+    policy = tiebreak_policy(tiebreak_preset, tiebreak_rules)
     if seed is None:
         seed = secrets.randbelow(2**31)
     settings = EventSettings(
@@ -156,6 +164,7 @@ def create_event(
         strict_colors=strict_colors,
         created_at=store.now(),
         format_settings=fmt_settings,
+        tiebreak_policy=policy,
     )
     conn = store.create_database(path)
     try:
@@ -163,13 +172,14 @@ def create_event(
             conn.execute(
                 "INSERT INTO settings (id, name, format_id, banlist_date, best_of, rounds, "
                 "rounds_auto, top_cut, win_points, draw_points, loss_points, bye_points, "
-                "unfinished, tiebreakers, seed, strict_colors, created_at, format_settings) "
-                "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "unfinished, tiebreakers, seed, strict_colors, created_at, format_settings, "
+                "tiebreak_policy) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     settings.name, settings.format_id, settings.banlist_date, best_of, rounds,
                     int(rounds is None), top_cut, win_points, draw_points, loss_points,
                     bye_points, unfinished, ",".join(tbs), seed, int(strict_colors),
                     settings.created_at, json.dumps(fmt_settings, sort_keys=True),
+                    json.dumps(policy.to_json()),
                 ),
             )
             store.audit(conn, "create", "event", None, _settings_dict(settings))
@@ -192,7 +202,22 @@ def _settings_dict(s: EventSettings) -> dict[str, Any]:
                    "bye": s.bye_points},
         "unfinished": s.unfinished, "tiebreakers": list(s.tiebreakers), "seed": s.seed,
         "strict_colors": s.strict_colors, "format_settings": dict(s.format_settings),
+        "tiebreak_policy": s.tiebreak_policy.to_json(),
     }
+
+
+def tiebreak_policy(preset: str = "rulebook", rules: Mapping[str, str] | None = None) -> Any:
+    """The policy of ``--tiebreak-preset`` changed by ``--tiebreak-rule`` (EventError if not
+    valid)."""
+    from tt_organizer.standings.policy import PRESETS
+
+    base = PRESETS.get(preset.strip().lower())
+    if base is None:
+        raise EventError(f"--tiebreak-preset {preset}: one of {', '.join(PRESETS)}")
+    try:
+        return base.with_rules(rules or {})
+    except ValueError as exc:
+        raise EventError(f"--tiebreak-rule {exc}") from None
 
 
 # --- players ---------------------------------------------------------------------------------
@@ -859,6 +884,11 @@ def correct_result(
         new = _result_dict(None, parsed, games) or {}
         if override:
             new["override"] = True
+        from tt_organizer.events.reporting import rounds_paired_on
+
+        later = rounds_paired_on(conn, round_number, top_cut=top_cut)
+        if later:
+            new["paired_on_old_result"] = later
         store.audit(conn, "correct", _subject(stage, round_number, table),
                     _result_dict(match), new)
         return _find_match(conn, stage, round_number, table)
@@ -873,7 +903,7 @@ def _scoring(settings: EventSettings) -> Any:
     return ScoringSettings(
         win=settings.win_points, draw=settings.draw_points, loss=settings.loss_points,
         bye=settings.bye_points, tiebreakers=settings.tiebreakers,
-        bye_game_wins=1 if settings.best_of == 1 else 2,
+        bye_game_wins=1 if settings.best_of == 1 else 2, policy=settings.tiebreak_policy,
     )
 
 
@@ -1036,4 +1066,16 @@ def status(conn: sqlite3.Connection) -> dict[str, Any]:
         "illegal_decks": [p.name for p in players if p.deck_legal is False],
         "no_deck": [p.name for p in players if p.deck_legal is None],
         "champion": win.name if win else None,
+        "tiebreakers": list(settings.tiebreakers),
+        "tiebreak_policy": settings.tiebreak_policy.to_json(),
+        "round_name": _round_name(stage, rnd, matches),
     }
+
+
+def _round_name(stage: str, rnd: int, matches: Sequence[MatchInfo]) -> str | None:
+    """"quarter-final", "semi-final", "final" … for a bracket round (None in the Swiss)."""
+    if stage != TOP_CUT or not matches:
+        return None
+    from tt_organizer.events.placings import bracket_round_name
+
+    return bracket_round_name(2 * len(matches))

@@ -31,6 +31,7 @@ from tt_organizer.events.models import (
     PlayerInfo,
 )
 from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
+from tt_organizer.standings.policy import TiebreakPolicy
 
 BUSY_TIMEOUT_MS = 30_000
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -245,7 +246,16 @@ def read_settings(conn: sqlite3.Connection) -> EventSettings:
         strict_colors=bool(r["strict_colors"]),
         created_at=r["created_at"],
         format_settings={str(k): int(v) for k, v in json.loads(r["format_settings"]).items()},
+        tiebreak_policy=_policy(r["tiebreak_policy"]),
     )
+
+
+def _policy(text: str) -> TiebreakPolicy:
+    try:
+        return TiebreakPolicy.from_json(json.loads(text))
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise EventError(f"event database: stored tiebreak policy {text!r} is unreadable "
+                         f"({exc})") from None
 
 
 def read_players(conn: sqlite3.Connection) -> list[PlayerInfo]:

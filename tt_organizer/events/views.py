@@ -13,6 +13,7 @@ from typing import Any
 from tt_organizer.errors import EventError
 from tt_organizer.events import service, store
 from tt_organizer.events.models import MatchInfo, PlayerInfo
+from tt_organizer.standings.tiebreakers import Standing
 
 
 def player_json(p: PlayerInfo) -> dict[str, Any]:
@@ -58,17 +59,27 @@ def _frac(value: float | None) -> float | None:
     return None if value is None else round(float(value), 4)
 
 
-def standings_json(conn: sqlite3.Connection, round_number: int | None = None
-                   ) -> list[dict[str, Any]]:
-    """What ``tt event standings [--round N] --json`` prints (percentages as fractions)."""
-    rows = service.standings(conn, round_number)
+def standing_json(s: Standing, name: str, tiebreakers: Sequence[str]) -> dict[str, Any]:
+    """The ``standings --json`` shape of one line; ``tiebreakers`` holds the ones in use, in
+    the order they rank."""
+    return {"rank": s.rank, "player": name, "points": s.points, "wins": s.wins,
+            "losses": s.losses, "draws": s.draws, "omw": _frac(s.omw), "oomw": _frac(s.oomw),
+            "gw": _frac(s.gw), "dropped": s.dropped, "ogw": _frac(s.ogw),
+            "tiebreakers": {t: _frac(getattr(s, t)) for t in tiebreakers}}
+
+
+def standings_json(conn: sqlite3.Connection, round_number: int | None = None, *,
+                   final: bool = False) -> list[dict[str, Any]]:
+    """What ``tt event standings [--round N] [--final] --json`` prints (percentages as
+    fractions; with ``final`` each line also has its ``"place"``, e.g. ``"3-4"``)."""
+    from tt_organizer.events.placings import Placing, event_final_placings
+
+    tbs = store.read_settings(conn).tiebreakers
+    placed = (event_final_placings(conn) if final
+              else [Placing("", s) for s in service.standings(conn, round_number)])
     names = {p.id: p.name for p in store.read_players(conn)}
-    return [
-        {"rank": s.rank, "player": names[s.player], "points": s.points, "wins": s.wins,
-         "losses": s.losses, "draws": s.draws, "omw": _frac(s.omw), "oomw": _frac(s.oomw),
-         "gw": _frac(s.gw), "dropped": s.dropped}
-        for s in rows
-    ]
+    return [{**standing_json(p.standing, names[p.standing.player], tbs),
+             **({"place": p.place} if final else {})} for p in placed]
 
 
 def status_json(conn: sqlite3.Connection) -> dict[str, Any]:

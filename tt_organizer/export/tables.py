@@ -182,12 +182,16 @@ def top_cut_table(snapshot: EventSnapshot) -> Table | None:
     )
     if not matches:
         return None
+    from tt_organizer.events.placings import round_names
+
+    names = round_names(matches)
     rows: list[list[object]] = [
-        [m.round, m.table, snapshot.name(m.player1), snapshot.name(m.player2), m.result]
+        [m.round, m.table, snapshot.name(m.player1), snapshot.name(m.player2), m.result,
+         names[m.round]]
         for m in matches
     ]
     columns = (Column(ROUND, INT), Column(TABLE, INT), Column(PLAYER1), Column(PLAYER2),
-               Column(RESULT))
+               Column(RESULT), Column("Bracket round"))
     return Table("Top cut", "top-cut", "Top cut", columns, rows, landscape=True)
 
 
@@ -200,30 +204,41 @@ def _pct(value: float | None) -> float | None:
     return round(value, 6)
 
 
-def standings_table(snapshot: EventSnapshot, last_round: int) -> Table:
-    """Standings after ``last_round`` Swiss rounds."""
+def standings_table(snapshot: EventSnapshot, last_round: int, *, final: bool = False) -> Table:
+    """Standings after ``last_round`` Swiss rounds, with every tiebreaker in use in the order
+    it ranks. ``final`` (the whole event) puts the final placings first once the top cut has
+    been played (a Place column: 1, 2, 3-4, 5-8, … then the Swiss order)."""
+    from tt_organizer.events.placings import Placing, snapshot_final_placings
     from tt_organizer.events.service import snapshot_standings
+    from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
+    tbs = snapshot.settings.tiebreakers
+    placed = snapshot_final_placings(snapshot) if final else None
+    lines = placed or [Placing("", s) for s in snapshot_standings(snapshot, last_round)]
     rows: list[list[object]] = []
-    for s in snapshot_standings(snapshot, last_round):
+    for line in lines:
+        s = line.standing
         player = s.player
         name = player if isinstance(player, str) else snapshot.name(player)
         rows.append([
+            *([line.place] if placed else []),
             s.rank,
             name,
             s.points,
             f"{s.wins}-{s.losses}-{s.draws}",
-            _pct(s.omw),
-            _pct(s.oomw),
-            _pct(s.gw),
+            *(_pct(getattr(s, t)) for t in tbs),
             "yes" if s.dropped else "",
         ])
     columns = (
-        Column("Rank", INT), Column("Player"), Column("Points", INT), Column("W-L-D"),
-        Column("OMW%", PERCENT), Column("OOMW%", PERCENT), Column("GW%", PERCENT),
+        *((Column("Place"),) if placed else ()),
+        Column("Rank" if not placed else "Swiss rank", INT), Column("Player"),
+        Column("Points", INT), Column("W-L-D"),
+        *(Column(TIEBREAK_LABELS[t], PERCENT) for t in tbs),
         Column("Dropped"),
     )
     title = f"Standings after round {last_round}" if last_round else "Standings"
+    if placed:
+        title = "Final standings (top cut, then Swiss)"
     return Table("Standings", "standings", title, columns, rows)
 
 
@@ -345,7 +360,7 @@ def audit_table(snapshot: EventSnapshot) -> Table:
 def event_tables(snapshot: EventSnapshot, round_number: int | None = None) -> list[Table]:
     """Every table of the export, in sheet order."""
     last = check_round(snapshot, round_number)
-    tables = [standings_table(snapshot, last)]
+    tables = [standings_table(snapshot, last, final=round_number is None)]
     tables += [pairings_table(snapshot, r) for r in range(1, last + 1)]
     if round_number is None:
         top = top_cut_table(snapshot)

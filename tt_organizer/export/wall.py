@@ -1,4 +1,4 @@
-"""Pairings for the wall (``tt event pairings --round N --print OUT.xlsx``).
+"""Pairings for the wall (``tt event pairings --round N [--top-cut] --print OUT.xlsx``).
 
 Two sheets in large type: "By name" (what players look up: every paired player alphabetically
 with table, seat and opponent; portrait) and "By table" (landscape). Both fit the page width
@@ -31,15 +31,24 @@ WALL_FONT_SIZE = 16
 
 def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
                 ) -> tuple[Table, Table]:
-    """The "By name" and "By table" tables of a round (of the top cut with ``stage``
-    ``"top-cut"``: points are those of the Swiss rounds)."""
+    """The "By name" and "By table" tables of a round (of the top cut when ``stage`` is
+    ``top-cut``: its players' points are their final Swiss points)."""
     if stage == "swiss":
         check_round(snapshot, round_number)
+        label = f"Round {round_number}"
+        points = points_before(snapshot, round_number)
+    else:
+        from tt_organizer.events.placings import round_names
+
+        names = round_names(snapshot.matches)
+        if round_number not in names:
+            raise EventError(f"top-cut round {round_number} has not been paired")
+        label = f"Top cut {names[round_number]}"
+        points = points_before(snapshot, snapshot.current_round + 1)
     matches = paired_matches(snapshot, round_number, stage)
     if not matches:
-        label = "top-cut round" if stage != "swiss" else "round"
-        raise EventError(f"{label} {round_number} has no pairings")
-    points = points_before(snapshot, round_number if stage == "swiss" else 10**6)
+        what = "top-cut round" if stage != "swiss" else "round"
+        raise EventError(f"{what} {round_number} has no pairings")
     by_name: list[list[object]] = []
     by_table: list[list[object]] = []
     for m in matches:
@@ -55,7 +64,7 @@ def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
     name_table = Table(
         key="By name",
         file_stem="by-name",
-        title=f"Round {round_number} pairings by name",
+        title=f"{label} pairings by name",
         columns=(Column("Player"), Column(TABLE, INT), Column("Seat"), Column("Opponent")),
         rows=by_name,
         landscape=False,
@@ -63,7 +72,7 @@ def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
     table_table = Table(
         key="By table",
         file_stem="by-table",
-        title=f"Round {round_number} pairings by table",
+        title=f"{label} pairings by table",
         columns=(Column(TABLE, INT), Column(PLAYER1), Column("P1 points", INT), Column(PLAYER2),
                  Column("P2 points", INT)),
         rows=by_table,
@@ -78,9 +87,11 @@ def write_wall_pairings(
     out_path: str | Path,
     *,
     exported_at: datetime | None = None,
+    stage: str = "swiss",
 ) -> Path:
-    """Write a print-ready workbook of round ``round_number``'s pairings; returns the path."""
-    tables = wall_tables(snapshot, round_number)
+    """Write a print-ready workbook of round ``round_number``'s pairings (of the top cut when
+    ``stage`` is ``top-cut``); returns the path."""
+    tables = wall_tables(snapshot, round_number, stage)
     event = snapshot.settings.name
     exported = export_time(exported_at)
     wb = new_workbook(event, exported_at)

@@ -1,5 +1,6 @@
 """Swiss standings and tiebreakers (pure library: no database, no CLI)."""
 
+from tt_organizer.standings.policy import MELEE, RULEBOOK, TiebreakPolicy
 from tt_organizer.standings.tiebreakers import (
     MatchRecord,
     ScoringSettings,
@@ -7,4 +8,12 @@ from tt_organizer.standings.tiebreakers import (
     compute_standings,
 )
 
-__all__ = ["MatchRecord", "ScoringSettings", "Standing", "compute_standings"]
+__all__ = [
+    "MELEE",
+    "RULEBOOK",
+    "MatchRecord",
+    "ScoringSettings",
+    "Standing",
+    "TiebreakPolicy",
+    "compute_standings",
+]

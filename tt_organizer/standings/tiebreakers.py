@@ -1,5 +1,10 @@
 """Swiss standings: match points, then OMW%, OOMW%, GW% (order is a setting).
 
+The definitions below are the rule book's (:data:`~tt_organizer.standings.policy.RULEBOOK`);
+``settings.policy`` (:class:`~tt_organizer.standings.policy.TiebreakPolicy`) can change the
+floor, count byes in the opponents' figure, make a drawn game worth 0 game points and leave a
+late entry's missed rounds out (the ``melee`` preset does all four).
+
 Definitions (all figures are exact fractions internally, floats in the output):
 
 * Match points: win ``settings.win`` (3), draw 1, loss 0, bye 3 (a bye is a match win); a
@@ -26,9 +31,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
+from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
+
 __all__ = [
     "OUTCOMES",
     "TIEBREAKERS",
+    "TIEBREAK_LABELS",
     "MatchRecord",
     "ScoringSettings",
     "Standing",
@@ -41,6 +49,8 @@ OUTCOMES = ("p1", "p2", "draw", "double-loss", "bye", "loss-missed")
 _SOLO = ("bye", "loss-missed")
 #: Tiebreaker names accepted in :attr:`ScoringSettings.tiebreakers`.
 TIEBREAKERS = ("omw", "oomw", "gw", "ogw")
+#: Column label of each tiebreaker (a :class:`Standing` has an attribute of the same name).
+TIEBREAK_LABELS = {"omw": "OMW%", "oomw": "OOMW%", "gw": "GW%", "ogw": "OGW%"}
 
 
 @dataclass(frozen=True)
@@ -102,15 +112,17 @@ class Standing:
 
 @dataclass(frozen=True)
 class ScoringSettings:
-    """Points per result and the tiebreakers, in order (names from :data:`TIEBREAKERS`)."""
+    """Points per result and the tiebreakers, in order (names from :data:`TIEBREAKERS`), and
+    the tiebreak ``policy``. ``mw_floor``, when given, overrides the policy's floor."""
 
     win: int = 3
     draw: int = 1
     loss: int = 0
     bye: int = 3
     tiebreakers: tuple[str, ...] = ("omw", "oomw", "gw")
-    mw_floor: float = 0.33
+    mw_floor: float | None = None
     bye_game_wins: int = 2
+    policy: TiebreakPolicy = RULEBOOK
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tiebreakers", tuple(self.tiebreakers))
@@ -174,6 +186,7 @@ def compute_standings(
     Dropped players stay in the standings (``dropped=True``). A match naming a player who
     is not in ``players`` is an error (ValueError).
     """
+    policy = settings.policy
     order = list(dict.fromkeys(players))
     tally = {p: _Tally() for p in order}
     gone = set(dropped)
@@ -183,6 +196,8 @@ def compute_standings(
         if a is None or (m.player2 is not None and b is None):
             raise ValueError(f"round {m.round}: a match names an unknown player "
                              f"({m.player1} v {m.player2})")
+        if m.outcome == "loss-missed" and not policy.missed_rounds_count:
+            continue
         a.rounds += 1
         if m.outcome == "bye":
             a.byes += 1
@@ -225,7 +240,8 @@ def compute_standings(
             a.points += settings.loss
             b.points += settings.loss
 
-    floor = Fraction(settings.mw_floor).limit_denominator(1_000_000)
+    floor = (policy.floor if settings.mw_floor is None
+             else Fraction(settings.mw_floor).limit_denominator(1_000_000))
     cache: dict[tuple[int, int], Fraction] = {}
 
     def ratio(num: int, den: int) -> Fraction:
@@ -238,10 +254,11 @@ def compute_standings(
         return got
 
     win = settings.win
-    as_opp = {p: ratio(t.points - t.bye_points, win * (t.rounds - t.byes))
-              for p, t in tally.items()}
     own_mw = {p: ratio(t.points, win * t.rounds) for p, t in tally.items()}
-    gw = {p: ratio(3 * t.g_win + t.g_draw, 3 * (t.g_win + t.g_loss + t.g_draw))
+    as_opp = own_mw if policy.byes_counted else {
+        p: ratio(t.points - t.bye_points, win * (t.rounds - t.byes)) for p, t in tally.items()}
+    dg = policy.drawn_game_points
+    gw = {p: ratio(3 * t.g_win + dg * t.g_draw, 3 * (t.g_win + t.g_loss + t.g_draw))
           for p, t in tally.items()}
 
     opponents = {p: t.opponents for p, t in tally.items()}

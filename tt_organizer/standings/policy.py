@@ -1,0 +1,143 @@
+"""Tiebreak policies: the rule choices behind OMW% / GW% / OGW%, as data.
+
+Two organizers computing "OMW%" can mean different figures. The choices that differ between the
+rule book (FORMAT.md) and Melee's published standings are each one rule of a
+:class:`TiebreakPolicy`:
+
+``floor``
+    The lowest a match-win or game-win figure counts for: ``0.33`` (rule book) or ``1/3``.
+``byes``
+    ``excluded`` -- a bye is left out of the player's figure that feeds their opponents' OMW%
+    (rule book); ``counted`` -- it stays in, as a won round (Melee).
+``drawn-game``
+    Game points of a drawn game: ``1`` (rule book) or ``0`` (Melee). It counts as a game
+    played either way.
+``missed-rounds``
+    A late entry's missed rounds: ``losses`` (rule book: 0-point rounds of their record) or
+    ``ignored`` (Melee: not counted at all).
+
+Presets: :data:`RULEBOOK` (the default of every event, and of files made before policies
+existed) and :data:`MELEE`. Pure: no database, no CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+__all__ = ["MELEE", "PRESETS", "RULEBOOK", "RULES", "TiebreakPolicy", "parse_rule", "split_rules"]
+
+#: Rule names and the values each accepts (the floor takes any fraction or decimal 0-1).
+RULES: dict[str, tuple[str, ...]] = {
+    "floor": ("0.33", "1/3"),
+    "byes": ("excluded", "counted"),
+    "drawn-game": ("1", "0"),
+    "missed-rounds": ("losses", "ignored"),
+}
+
+
+@dataclass(frozen=True)
+class TiebreakPolicy:
+    """How the tiebreak figures are computed (see the module docstring for each rule)."""
+
+    name: str = "rulebook"
+    floor: Fraction = Fraction(33, 100)
+    byes_counted: bool = False
+    drawn_game_points: int = 1
+    missed_rounds_count: bool = True
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.floor <= 1:
+            raise ValueError(f"floor {self.floor} is not between 0 and 1")
+        if self.drawn_game_points not in (0, 1):
+            raise ValueError("a drawn game is worth 0 or 1 game points")
+
+    def rules(self) -> dict[str, str]:
+        """Every rule as ``name -> value`` text (what ``--tiebreak-rule`` takes)."""
+        return {
+            "floor": _fraction_text(self.floor),
+            "byes": "counted" if self.byes_counted else "excluded",
+            "drawn-game": str(self.drawn_game_points),
+            "missed-rounds": "losses" if self.missed_rounds_count else "ignored",
+        }
+
+    def to_json(self) -> dict[str, str]:
+        """The stored form: the preset name (``custom`` once a rule differs) and every rule."""
+        return {"name": self.name, **self.rules()}
+
+    def with_rules(self, rules: Mapping[str, str]) -> TiebreakPolicy:
+        """This policy with ``rules`` changed (ValueError for an unknown rule or value). The
+        name becomes ``<preset>+custom`` when a rule differs from the preset."""
+        changes: dict[str, object] = {}
+        for key, value in rules.items():
+            changes.update(parse_rule(key, value))
+        out = replace(self, **changes)  # type: ignore[arg-type]
+        if out != self:
+            base = self.name.split("+", 1)[0]
+            out = replace(out, name=f"{base}+custom")
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, str] | None) -> TiebreakPolicy:
+        """Read the stored form; empty or missing = the rule book (files older than policies)."""
+        if not data:
+            return RULEBOOK
+        base = PRESETS.get(str(data.get("name", "rulebook")).split("+", 1)[0], RULEBOOK)
+        rules = {k: str(v) for k, v in data.items() if k != "name"}
+        out = base.with_rules(rules)
+        return replace(out, name=str(data.get("name", out.name)))
+
+
+def _fraction_text(value: Fraction) -> str:
+    if value.denominator in (1, 10, 100, 1000, 10000):
+        return f"{float(value):g}"
+    return f"{value.numerator}/{value.denominator}"
+
+
+def parse_rule(key: str, value: str) -> dict[str, object]:
+    """One ``NAME=VALUE`` rule as dataclass fields (ValueError naming what is accepted)."""
+    key = key.strip().lower()
+    value = value.strip().lower()
+    if key not in RULES:
+        raise ValueError(f"unknown tiebreak rule {key!r} (one of {', '.join(RULES)})")
+    if key == "floor":
+        try:
+            floor = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"floor={value}: a fraction or decimal such as 1/3 or 0.33") from None
+        if not 0 <= floor <= 1:
+            raise ValueError(f"floor={value}: must be between 0 and 1")
+        return {"floor": floor}
+    if value not in RULES[key]:
+        raise ValueError(f"{key}={value}: one of {', '.join(RULES[key])}")
+    if key == "byes":
+        return {"byes_counted": value == "counted"}
+    if key == "drawn-game":
+        return {"drawn_game_points": int(value)}
+    return {"missed_rounds_count": value == "losses"}
+
+
+def split_rules(items: Iterable[str]) -> dict[str, str]:
+    """``["floor=1/3", "byes=counted"]`` (or comma-separated) as a dict (ValueError if not
+    ``NAME=VALUE``)."""
+    out: dict[str, str] = {}
+    for item in items:
+        for part in item.split(","):
+            if not part.strip():
+                continue
+            key, sep, value = part.partition("=")
+            if not sep or not key.strip() or not value.strip():
+                raise ValueError(f"{part.strip()!r}: give a rule as NAME=VALUE, e.g. floor=1/3")
+            out[key.strip().lower()] = value.strip()
+    return out
+
+
+#: The rule book (FORMAT.md): floor 0.33, byes out of the opponents' figure, a drawn game
+#: 1 game point, missed rounds are losses.
+RULEBOOK = TiebreakPolicy()
+#: Melee's published figures: floor exactly 1/3, byes counted, a drawn game 0 game points,
+#: a late entry's missed rounds not counted.
+MELEE = TiebreakPolicy(name="melee", floor=Fraction(1, 3), byes_counted=True,
+                       drawn_game_points=0, missed_rounds_count=False)
+PRESETS: dict[str, TiebreakPolicy] = {"rulebook": RULEBOOK, "melee": MELEE}
