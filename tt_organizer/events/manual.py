@@ -290,20 +290,17 @@ def repair(conn: sqlite3.Connection, *, dry_run: bool = False) -> RepairPlan:
         before = sorted(broken + freed, key=lambda m: m.table)
         for m in before:
             _delete(conn, rnd, m.table)
-        free_numbers = sorted(m.table for m in before)
-        kept_max = max((m.table for m in tables if m not in before), default=0)
+        kept = {m.table for m in tables if m not in before}
+        kept_max = max(kept, default=0)
+        # freed numbers and gaps first, so that the kept tables keep theirs
+        free_numbers = [t for t in range(1, kept_max + 1) if t not in kept]
+        free_numbers += sorted(m.table for m in before if m.table > kept_max)
         after_tables: list[int] = []
-        paired = [p for p in pairings if p.player2 is not None]
-        byes = [p for p in pairings if p.player2 is None]
-        for p in paired:
-            table = free_numbers.pop(0) if free_numbers else kept_max + 1
-            kept_max = max(kept_max, table)
+        for p in sorted(pairings, key=lambda p: p.player2 is None):  # the bye last
+            table = free_numbers.pop(0) if free_numbers else max([kept_max, *after_tables]) + 1
+            if p.player2 is None and table < max([kept_max, *after_tables]):
+                table = max([kept_max, *after_tables, *free_numbers]) + 1
             _insert(conn, rnd, table, p.player1, p.player2)
-            after_tables.append(table)
-        for p in byes:  # the bye stays the last table
-            top = max([kept_max, *after_tables])
-            table = free_numbers.pop() if free_numbers and free_numbers[-1] > top else top + 1
-            _insert(conn, rnd, table, p.player1, None)
             after_tables.append(table)
         # a dropped player whose pairing is thrown away did not play this round
         for m in broken:
@@ -426,7 +423,7 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
     usable = [(s, f) for s, f in found if f is not None]
     if not usable:
         raise _missing_columns(sheets[0], _SYNONYMS, required, _LABELS, source)
-    sheet, (header, roles) = usable[0]  # type: ignore[misc]
+    sheet, (header, roles) = usable[0]
     rows: list[PairingRow] = []
     problems: list[str] = []
     for number, values in sheet.rows[header + 1:]:
