@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from event_helpers import Tt
+from event_helpers import Tt, start_event
 
 from tt_organizer.events import store
 
@@ -24,9 +24,7 @@ def tt(tmp_path: Path) -> Tt:
 
 
 def start(tt: Tt, names: list[str], *args: str) -> None:
-    tt("create", "Manual Cup", "--seed", "11", *args)
-    for name in names:
-        tt("register", name)
+    start_event(tt, names, *args, title="Manual Cup", seed=11)
 
 
 def report_all(tt: Tt) -> None:

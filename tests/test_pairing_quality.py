@@ -41,3 +41,27 @@ def test_rounds_match_the_networkx_optimum(n: int, seeds: int) -> None:
     assert ours_sq <= best_sq * 1.03, (ours_sq, best_sq)
     assert best_sq > 0  # the events did produce floats to judge
     assert (bracket_rounds > 0) == (n > swiss.JOINT_LIMIT)
+
+
+def test_rounds_the_previous_pairer_split_wide() -> None:
+    """Two rounds (33 players, 10% draws) the previous pairing code gave a 9- and an
+    11-point table while every table could be within 3 points; the states and that old
+    pairing are stored in ``fixtures/pairing/wide_gaps_before_issue11.json``."""
+    import json
+    from pathlib import Path
+
+    from tt_organizer.pairing.swiss import PlayerState, pair_round
+
+    path = Path(__file__).parent / "fixtures" / "pairing" / "wide_gaps_before_issue11.json"
+    for case in json.loads(path.read_text(encoding="utf-8")):
+        states = [PlayerState(id=s["id"], points=s["points"],
+                              opponents=frozenset(s["opponents"]), had_bye=s["had_bye"],
+                              rank=s["rank"], dropped=s["dropped"]) for s in case["states"]]
+        active = [p for p in states if not p.dropped]
+        before = round_figures(active, [tuple(t) for t in case["old_pairing"] if t[1]])
+        pairings = pair_round(states, round_number=case["round"], seed=case["seed"])
+        now = round_figures(active, [(t.player1, t.player2) for t in pairings
+                                     if t.player2 is not None])
+        best = optimum(states, pairings)
+        assert before.max_gap >= 9 and before.over_one_win == 1  # what the issue saw
+        assert now == best and now.max_gap <= WIN and now.rematches == 0

@@ -130,14 +130,21 @@ def _finish(conn: sqlite3.Connection, rnd: int, action: str, before: list[MatchI
 # --- manual changes --------------------------------------------------------------------------
 
 
+def _two_players(conn: sqlite3.Connection, a: str, b: str, same: str
+                 ) -> tuple[int, PlayerInfo, PlayerInfo, list[MatchInfo]]:
+    """The editable round, players ``a`` and ``b`` (active, different: else ``same``) and
+    the round's rows."""
+    rnd = _editable_round(conn)
+    pa, pb = _active(conn, a), _active(conn, b)
+    if pa.id == pb.id:
+        raise EventError(same.format(name=pa.name))
+    return rnd, pa, pb, _round_rows(conn, rnd)
+
+
 def swap(conn: sqlite3.Connection, a: str, b: str) -> Change:
     """Exchange the seats of players ``a`` and ``b`` in the current round."""
     with store.transaction(conn):
-        rnd = _editable_round(conn)
-        pa, pb = _active(conn, a), _active(conn, b)
-        if pa.id == pb.id:
-            raise EventError(f"{pa.name} twice: name two different players")
-        rows = _round_rows(conn, rnd)
+        rnd, pa, pb, rows = _two_players(conn, a, b, "{name} twice: name two different players")
         ma, mb = _movable(rows, pa, rnd), _movable(rows, pb, rnd)
         if ma is None or mb is None:
             who = pa if ma is None else pb
@@ -163,11 +170,7 @@ def set_table(conn: sqlite3.Connection, table: int, a: str, b: str) -> Change:
     if table < 1:
         raise EventError(f"table {table}: tables are numbered from 1")
     with store.transaction(conn):
-        rnd = _editable_round(conn)
-        pa, pb = _active(conn, a), _active(conn, b)
-        if pa.id == pb.id:
-            raise EventError(f"{pa.name} cannot play themselves")
-        rows = _round_rows(conn, rnd)
+        rnd, pa, pb, rows = _two_players(conn, a, b, "{name} cannot play themselves")
         target = next((m for m in rows if m.table == table), None)
         if target is not None and _reported(target):
             raise EventError(f"table {table} of round {rnd} is reported ({target.result}); "
