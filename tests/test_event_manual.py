@@ -314,3 +314,38 @@ def test_check_in_is_optional(tt: Tt) -> None:
     start(tt, NAMES22[:4])
     tt("pair")
     assert len(tt.json("players")) == 4
+
+
+def test_repair_asks_on_a_terminal(tt: Tt) -> None:
+    """A real pseudo-terminal as stdin: `repair` lists the moves and asks; "n" changes
+    nothing, "y" applies."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from event_helpers import dump
+
+    start(tt, NAMES22[:6])
+    tt("pair")
+    tt("drop", "Ada")
+    before = dump(tt.path)
+
+    def answer(reply: str) -> subprocess.CompletedProcess[str]:
+        master, slave = pty.openpty()
+        try:
+            os.write(master, reply.encode() + b"\n")
+            return subprocess.run(
+                [sys.executable, "-m", "tt_organizer", "event", "repair"], stdin=slave,
+                capture_output=True, text=True, timeout=120, check=False,
+                env={**os.environ, "TT_EVENT": str(tt.path), "TT_ORGANIZER": "tester"})
+        finally:
+            os.close(master)
+            os.close(slave)
+
+    declined = answer("n")
+    assert "taken apart" in declined.stdout and "Apply?" in declined.stdout
+    assert declined.returncode == 1 and dump(tt.path) == before
+    accepted = answer("y")
+    assert accepted.returncode == 0 and "re-paired tables" in accepted.stdout
+    assert "Ada" not in seats(tt.json("pairings"))
