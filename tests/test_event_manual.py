@@ -310,6 +310,15 @@ def test_check_in_removes_the_unchecked_before_round_one(tt: Tt) -> None:
     tt.refused("check-in", "Ada", match="check-in is over")
 
 
+def test_check_in_applies_to_a_round_entered_from_a_file(tt: Tt, tmp_path: Path) -> None:
+    start(tt, ["Ada", "Ben", "Cal"])
+    tt("check-in", "Ada")
+    tt("check-in", "Ben")
+    table = [{"table": 1, "player1": "Ada", "player2": "Ben"}]
+    tt("pair", "--from", str(write_csv(tmp_path / "r1.csv", table)))
+    assert [p["name"] for p in tt.json("players")] == ["Ada", "Ben"]
+
+
 def test_check_in_is_optional(tt: Tt) -> None:
     start(tt, NAMES22[:4])
     tt("pair")

@@ -471,6 +471,8 @@ def pair_from_rows(conn: sqlite3.Connection, rows: Sequence[PairingRow], *, sour
                 raise EventError(f"round {current} still misses results for table(s) "
                                  f"{', '.join(map(str, missing))}")
         rnd = current + 1
+        if rnd == 1:  # check-in applies as to `pair`: no-shows and the unchecked leave
+            prepare_round(conn, 1, [p.id for p in store.read_players(conn) if not p.dropped])
         where = f"{source}: " if source else ""
         rounds = {r.round for r in rows if r.round is not None}
         if rounds - {rnd}:
@@ -512,8 +514,10 @@ def pair_from_rows(conn: sqlite3.Connection, rows: Sequence[PairingRow], *, sour
             raise EventError(f"{where}round {rnd} not entered:\n  " + "\n  ".join(problems))
         settings = store.read_settings(conn)
         if settings.rounds is None:
-            total = service.rounds_for_players(len(active))
-            conn.execute("UPDATE settings SET rounds = ? WHERE id = 1", (max(total, rnd),))
+            total = max(service.rounds_for_players(len(active)), rnd)
+            conn.execute("UPDATE settings SET rounds = ? WHERE id = 1", (total,))
+            store.audit(conn, "rounds", "settings", "auto",
+                        {"rounds": total, "players": len(active)})
         elif rnd > settings.rounds:
             raise EventError(f"all {settings.rounds} Swiss rounds are paired")
         conn.execute("INSERT INTO rounds (stage, number, paired_at) VALUES (?, ?, ?)",
