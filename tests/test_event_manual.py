@@ -115,6 +115,17 @@ def test_swap_set_bye_unpair_and_their_refusals(tt: Tt) -> None:
     assert "unpaired" not in tt("pairings").stderr
 
 
+def test_a_manual_rematch_is_allowed_with_a_warning(tt: Tt) -> None:
+    start(tt, NAMES22[:4])
+    r1 = tt.json("pair")
+    report_all(tt)
+    tt("pair")
+    p, q = r1[0]["player1"], r1[0]["player2"]
+    res = tt("pairings", "--set", "1", p, q)
+    assert "rematch at table(s) 1" in res.stderr
+    assert seats(tt.json("pairings"))[p] == (1, q)
+
+
 def test_top_cut_pairings_are_not_edited(tt: Tt) -> None:
     start(tt, NAMES22[:4], "--rounds", "1", "--top-cut", "4")
     tt("pair")

@@ -56,6 +56,9 @@ def manual_change(conn: sqlite3.Connection, *, swap: tuple[str, str] | None,
         _print_round(conn, change.changed, f"Round {change.round}: changed tables")
     if change.removed:
         _out(f"Removed table(s) {', '.join(map(str, change.removed))}")
+    met = _rematches(conn, change.changed)
+    if met:
+        warn(f"rematch at table(s) {', '.join(map(str, met))} (these players met before)")
     _warn_unpaired(change.unpaired)
     warn(STALE_SHEETS.format(round=change.round))
 
