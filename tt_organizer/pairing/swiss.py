@@ -29,9 +29,12 @@ Priorities, in order (each one only breaks ties of the ones above):
 Levels 2-6 are the integer weights of one maximum-weight matching (exact, every level
 outweighs all below it). On fields above ``JOINT_LIMIT`` the brackets are solved top-down;
 a bracket's exact solve charges each player it leaves unpaired the gap to the next score
-group, so the floats it sends down are the ones with the smallest gaps. Criteria 4a-4c on
-those sizes are checked against the networkx optimum of the whole field in
-``tests/test_pairing_quality.py`` (16-256 players) and printed per round by
+group, so the floats it sends down are the ones with the smallest gaps; consecutive small
+groups (fewer than ``2f + 2`` players each, typically the top tables) are solved as one
+such bracket, so who floats out of them is decided by the gaps rather than the order; in a
+large group the odd player out is the lowest-ranked who can meet someone of the next group.
+Criteria 4a-4c on those sizes are checked against the networkx optimum of the whole field
+in ``tests/test_pairing_quality.py`` (16-256 players) and printed per round by
 ``benchmarks/pairing.py``.
 
 Algorithm. Groups are processed from the top with the floaters carried down. Let ``f`` be
@@ -349,25 +352,55 @@ class _Round:
     def _brackets(self) -> list[tuple[int, int]]:
         pairs: list[tuple[int, int]] = []
         groups = self.groups
-        suffix = [0] * (len(groups) + 1)
-        for gi in range(len(groups) - 1, -1, -1):
-            suffix[gi] = suffix[gi + 1] + len(groups[gi])
         floaters: list[int] = []
-        for gi, residents in enumerate(groups):
-            below = suffix[gi + 1]
+        gi = 0
+        while gi < len(groups):
+            residents = groups[gi]
+            below = sum(len(g) for g in groups[gi + 1:])
             total = len(floaters) + len(residents) + below
             if total <= self.joint_limit:
                 pairs += self._joint(floaters, gi)
                 return pairs
+            window = self._window(floaters, gi) if below >= self.dirac else None
+            if window is not None:
+                made, floaters, gi = window
+                pairs += made
+                continue
             if below >= self.dirac or below == 0:  # the rest is completable (or empty)
                 made, floaters = self._bracket(floaters, residents)
                 pairs += made
+                gi += 1
                 continue
             split = self._tail_split(floaters, gi, below)
             pairs += split if split is not None else self._joint(floaters, gi)
             return pairs
         assert not floaters
         return pairs
+
+    def _window(self, floaters: list[int], gi: int
+                ) -> tuple[list[tuple[int, int]], list[int], int] | None:
+        """Consecutive small groups from ``gi`` down (fewer than ``2f + 2`` players each),
+        solved in one exact bracket: who floats out of them, and how, is decided by the
+        gaps, not by the top-down order (two one-point floats beat a pair and a two-point
+        float). Those left unpaired float into the first large group below, which can take
+        them (it has more than ``f`` players for each) and leaves the rest completable.
+        Returns (pairs, floaters, index of that group), or None if ``gi`` is not small."""
+        groups = self.groups
+        if len(groups[gi]) >= self.dirac or gi + 1 >= len(groups) or (
+                len(groups[gi + 1]) >= self.dirac):
+            return None
+        nodes = list(floaters) + groups[gi]
+        j = gi + 1
+        while j < len(groups) and len(groups[j]) < self.dirac:
+            nodes += groups[j]
+            j += 1
+        if j >= len(groups) or len(nodes) > self.joint_limit:
+            return None
+        made, unmatched = self.exact(nodes, gi=gi, mdps=floaters, mode="bracket", after=j,
+                                     pairs_first=False)
+        if len(unmatched) + self.f > len(groups[j]):
+            return None
+        return made, sorted(unmatched), j
 
     # -- pieces ----------------------------------------------------------------------------
 
@@ -393,7 +426,13 @@ class _Round:
         pool = [r for r in residents if r not in used]
         out: list[int] = []
         if len(pool) % 2:
-            out = [pool.pop()]  # the lowest-ranked; the rest still meets the Dirac bound
+            # the lowest-ranked who can meet someone of the next group (so the float stays
+            # one group long); the rest still meets the Dirac bound
+            gi = self.group[residents[0]]
+            nxt = self.groups[gi + 1] if gi + 1 < len(self.groups) else []
+            k = next((k for k in range(len(pool) - 1, -1, -1)
+                      if any(v not in self.forb[pool[k]] for v in nxt)), len(pool) - 1)
+            out = [pool.pop(k)]
         return pairs + self.pair_pool(pool), out
 
     def _pair_floaters(self, floaters: list[int], residents: list[int]
@@ -488,13 +527,15 @@ class _Round:
     # -- exact solver ----------------------------------------------------------------------
 
     def exact(self, nodes: list[int], *, gi: int, mdps: Sequence[int], mode: str,
-              soft: bool = False) -> tuple[list[tuple[int, int]], list[int]]:
+              soft: bool = False, after: int | None = None, pairs_first: bool = True
+              ) -> tuple[list[tuple[int, int]], list[int]]:
         """Maximum-weight matching on ``nodes`` with lexicographic integer weights.
 
         ``mode``: "joint" (pair everyone; minimise the float vector from boundary ``gi``
-        down), "bracket" (most pairs inside one bracket; the unmatched float down), or
-        "mdp" (pair only the floaters ``mdps``, with each other or residents). ``soft``
-        allows rematches (fewest first). Returns (pairs, unmatched nodes).
+        down), "bracket" (most pairs inside one bracket -- unless ``pairs_first`` is false;
+        the unmatched float down to group ``after``, default the next, and are charged that
+        gap), or "mdp" (pair only the floaters ``mdps``, with each other or residents).
+        ``soft`` allows rematches (fewest first). Returns (pairs, unmatched nodes).
         """
         n = len(nodes)
         if n < 2:
@@ -517,7 +558,8 @@ class _Round:
         # how many pairs have it, ...), (c) the sum of squared gaps.
         # In "bracket" mode a player left unmatched floats to the next score group: that
         # gap is what pairing them inside the bracket saves.
-        below = self.groups[gi + 1] if mode == "bracket" and gi + 1 < len(self.groups) else []
+        nxt = gi + 1 if after is None else after
+        below = self.groups[nxt] if mode == "bracket" and nxt < len(self.groups) else []
         drop = {v: pts[v] - pts[below[0]] for v in nodes} if below else {}
         levels = sorted({pts[v] for v in nodes} | ({pts[below[0]]} if below else set()))
         gap_values = sorted({hi - lo for k, lo in enumerate(levels) for hi in levels[k + 1:]})
@@ -596,7 +638,7 @@ class _Round:
                     else:
                         half = group_size[eu] // 2
                         level_f = -abs(abs(pos_top[u] - pos_top[v]) - half)
-                level_p = 2
+                level_p = 2 if pairs_first else 0
                 weight = (level_p * s_p + level_a * s_a + level_g1 * s_g1 + level_g2 * s_g2
                           + level_g3 * s_g3 + level_b * s_b + level_c * s_c
                           + level_e * s_e + level_f * s_f)
