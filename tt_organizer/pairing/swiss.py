@@ -20,7 +20,7 @@ Priorities, in order (each one only breaks ties of the ones above):
    So a 4-0 never meets a 0-4 while a pairing with smaller gaps exists.
 5. Floats: ``D`` lexicographically minimal (when the players left are at most
    ``JOINT_LIMIT`` -- every round of an event of up to 64 players -- exactly; on larger
-   fields ``D_b`` is minimal given the pairs already made above boundary ``b``).
+   fields bracket by bracket, top-down).
 6. A floater from above is paired in the next group before anyone else floats further;
    the players leaving a group are its lowest-ranked, those paired up with a floater its
    highest-ranked.
