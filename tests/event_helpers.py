@@ -48,3 +48,11 @@ class Tt:
         if before is not None:
             assert dump(self.path) == before
         return err
+
+
+def start_event(tt: Tt, names: list[str], *args: str, title: str = "Cup", seed: int = 7
+                ) -> None:
+    """Create an event with ``seed`` (and ``args``) and register ``names`` without decks."""
+    tt("create", title, "--seed", str(seed), *args)
+    for name in names:
+        tt("register", name)

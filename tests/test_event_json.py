@@ -48,8 +48,11 @@ def test_event_commands_print_json(tmp_path: Path) -> None:
 
     round2 = tt(db, "pair")
     assert len(round2) == 3 and round2[-1]["player2"] is None  # five players: a bye
-    again = tt(db, "repair")
-    assert {t["table"] for t in again} <= {t["table"] for t in round2}
+    tt(db, "drop", round2[0]["player1"])
+    again = tt(db, "repair", "--yes")
+    assert all(set(t) == {"table", "player1", "player2", "result"} for t in again)
+    assert round2[0]["player1"] not in {t["player1"] for t in again}
+    assert round2[1] in again  # the table nobody left keeps its players
 
     standings = tt(db, "standings")
     assert [s["rank"] for s in standings] == list(range(1, 6))

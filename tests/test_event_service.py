@@ -393,7 +393,7 @@ def test_drop_repair_and_undrop(conn: sqlite3.Connection, event_path: Path) -> N
     seated = [x for m in new for x in (m.player1, m.player2) if x is not None]
     assert victim not in seated and len(seated) == 7 and len(set(seated)) == 7
     assert sum(1 for m in new if m.player2 is None) == 1  # 7 players: a bye
-    assert [m.table for m in new] == [1, 2, 3, 4]
+    assert [m.table for m in new] == [1, 3, 4, 5]  # tables keep their numbers; bye last
     assert service.find_player(conn, name).dropped_round == 1  # did not play round 2
     repair = [a for a in store.read_audit(conn) if a.action == "repair"]
     assert len(repair) == 1 and repair[0].old and repair[0].new

@@ -241,26 +241,33 @@ def _register_from(
 def _register(
     ctx: click.Context, name: str | None, deck: str | None, ext_id: str | None,
     allow_illegal: bool, from_file: str | None, event_path: str, late: bool,
-    as_json: bool = False,
+    as_json: bool = False, bye_rounds: Sequence[int] = (),
 ) -> None:
-    from tt_organizer.events import service, store
+    from tt_organizer.events import manual, service, store
 
     with store.connect(event_path) as conn:
         if from_file:
-            if name or deck or ext_id:
-                raise click.UsageError("--from registers the file's rows; give no NAME/--deck/--id")
+            if name or deck or ext_id or bye_rounds:
+                raise click.UsageError("--from registers the file's rows; give no "
+                                       "NAME/--deck/--id/--bye-rounds")
             ctx.exit(_register_from(conn, from_file, allow_illegal, late, as_json))
         if not name:
             raise click.UsageError("give a NAME (or --from FILE)")
-        reg = service.register_player(conn, name, deck_path=deck, ext_id=ext_id,
-                                      allow_illegal=allow_illegal, late=late)
+        with store.transaction(conn):
+            reg = service.register_player(conn, name, deck_path=deck, ext_id=ext_id,
+                                          allow_illegal=allow_illegal, late=late)
+            if bye_rounds:
+                manual.set_bye_rounds(conn, reg.player.name, bye_rounds)
     if as_json:
         from tt_organizer.cli.output import print_json
 
         print_json({**_player_json(reg.player), "missed_rounds": list(reg.missed_rounds),
-                    "deck_report": reg.report.to_dict() if reg.report is not None else None})
+                    "deck_report": reg.report.to_dict() if reg.report is not None else None,
+                    "bye_rounds": list(bye_rounds)})
         return
     _out(_registration_line(reg))
+    if bye_rounds:
+        _out(f"  a bye in round(s) {', '.join(map(str, bye_rounds))} (invited)")
 
 
 @event.command("register")
@@ -271,17 +278,22 @@ def _register(
 @click.option("--allow-illegal", is_flag=True, help="Register even an illegal deck (logged).")
 @click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=str), default=None,
               help="Register every row of a .xlsx/.csv sign-up sheet.")
+@click.option("--bye-rounds", default=None, metavar="N,N,…",
+              help="Grant byes in these rounds (invited players), e.g. 1,2.")
 @json_option
 @event_option
 @click.pass_context
 def register(ctx: click.Context, name: str | None, deck: str | None, ext_id: str | None,
-             allow_illegal: bool, from_file: str | None, as_json: bool, event_path: str) -> None:
+             allow_illegal: bool, from_file: str | None, bye_rounds: str | None,
+             as_json: bool, event_path: str) -> None:
     """Register a player (and their deck) before the first pairing.
 
     With --from, each row is registered in its own transaction; exit 1 if any was refused.
     """
+    from tt_organizer.cli.event_pairing import check_bye_rounds
+
     _register(ctx, name, deck, ext_id, allow_illegal, from_file, event_path, late=False,
-              as_json=as_json)
+              as_json=as_json, bye_rounds=check_bye_rounds(bye_rounds))
 
 
 @event.command("late-entry")
@@ -363,7 +375,7 @@ def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: st
     _out(f"Dropped {escape(p.name)} {when}")
     if pending is not None:
         warn(f"{p.name} is still paired at table {pending.table} of round {pending.round}; "
-             "report it, or `tt event repair` to pair that round's open tables again")
+             "report it, or `tt event repair` to re-pair just their opponent")
 
 
 @event.command("undrop")
@@ -419,14 +431,32 @@ def _print_round(conn: sqlite3.Connection, matches: Sequence[Any], title: str) -
 @event.command("pair")
 @click.option("--seeded", is_flag=True,
               help="Round 1 by registration order (1 v 2, 3 v 4, …) instead of at random.")
+@click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=str),
+              default=None, help="Enter the round as paired elsewhere: a .json/.csv/.xlsx "
+              "file shaped like `pairings --json` or the wall sheet (Table, Player 1, "
+              "Player 2; BYE or empty for the bye; a Result column is recorded too).")
 @json_option
 @event_option
-def pair(seeded: bool, as_json: bool, event_path: str) -> None:
+def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) -> None:
     """Pair the next Swiss round (all results of the current round must be in)."""
     from tt_organizer.events import service, store
 
     with store.connect(event_path) as conn:
+        if from_file:
+            from tt_organizer.cli.event_pairing import pair_from
+
+            if seeded:
+                raise click.UsageError("--from enters the file's pairings; drop --seeded")
+            pair_from(conn, from_file, as_json)
+            return
         matches = service.pair_next_round(conn, seeded=seeded)
+        removed = [a for a in store.read_audit(conn)
+                   if a.action == "no-show"] if matches[0].round == 1 else []
+        if removed and not as_json:
+            from tt_organizer.cli.output import warn
+
+            warn(f"removed before round 1 (not checked in): {len(removed)} player(s): "
+                 + ", ".join(a.subject.split(" ", 2)[2] for a in removed))
         if seeded and matches[0].round > 1:
             from tt_organizer.cli.output import warn
 
@@ -441,20 +471,19 @@ def pair(seeded: bool, as_json: bool, event_path: str) -> None:
 
 
 @event.command("repair")
+@click.option("--yes", is_flag=True, help="Apply without asking (a terminal is asked).")
 @json_option
 @event_option
-def repair(as_json: bool, event_path: str) -> None:
-    """Pair the current round's unreported tables again (e.g. after dropping a no-show)."""
-    from tt_organizer.events import service, store
+def repair(yes: bool, as_json: bool, event_path: str) -> None:
+    """Re-pair only what must change in the current round (e.g. after dropping a no-show):
+    the tables of dropped players and players without a seat, freeing the fewest other
+    tables (the bye first). Lists the tables that move and asks on a terminal; without a
+    terminal (scripts, --json) it applies at once."""
+    from tt_organizer.cli.event_pairing import repair_round
+    from tt_organizer.events import store
 
     with store.connect(event_path) as conn:
-        matches = service.repair_round(conn)
-        if as_json:
-            from tt_organizer.cli.output import print_json
-
-            print_json(_matches_json(conn, matches))
-            return
-        _print_round(conn, matches, f"Round {matches[0].round} (re-paired)")
+        repair_round(conn, yes=yes, as_json=as_json)
 
 
 @event.command("pairings")
@@ -463,23 +492,46 @@ def repair(as_json: bool, event_path: str) -> None:
 @click.option("--top-cut", "top", is_flag=True, help="A round of the top-cut bracket.")
 @click.option("--print", "print_path", type=click.Path(dir_okay=False, path_type=str),
               default=None, help="Write wall pairings for printing to this .xlsx file.")
+@click.option("--swap", nargs=2, default=None, metavar="A B",
+              help="Exchange two players' seats in the current unreported round.")
+@click.option("--set", "set_table", nargs=3, default=None, metavar="TABLE A B",
+              help="Seat A and B at TABLE (whoever they leave is unpaired).")
+@click.option("--bye", default=None, metavar="NAME", help="Give NAME the bye.")
+@click.option("--unpair", type=int, default=None, metavar="TABLE",
+              help="Take a table apart (its players are unpaired).")
 @json_option
 @event_option
-def pairings(round_number: int | None, top: bool, print_path: str | None, as_json: bool,
-             event_path: str) -> None:
-    """Show a round's pairings (JSON: table, player1, player2 — null for the bye —, result)."""
+def pairings(round_number: int | None, top: bool, print_path: str | None,
+             swap: tuple[str, str] | None, set_table: tuple[str, str, str] | None,
+             bye: str | None, unpair: int | None, as_json: bool, event_path: str) -> None:
+    """Show a round's pairings (JSON: table, player1, player2 — null for the bye —, result).
+
+    --swap/--set/--bye/--unpair change the current round by hand (one transaction, logged;
+    refused when a player would sit twice, a dropped player would be seated or a reported
+    table would change) and print the tables that changed."""
     from tt_organizer.cli.output import print_json
     from tt_organizer.events import service, store
     from tt_organizer.events.views import round_matches
 
+    stage = service.TOP_CUT if top else service.SWISS
+    edits = [x for x in (swap, set_table, bye, unpair) if x]
+    if len(edits) > 1 or (edits and (print_path or round_number is not None or top)):
+        raise click.UsageError("one of --swap, --set, --bye, --unpair at a time, on the "
+                               "current Swiss round (no --round, --top-cut, --print)")
     with store.connect(event_path) as conn:
+        if edits:
+            from tt_organizer.cli.event_pairing import manual_change
+
+            manual_change(conn, swap=swap, set_table=set_table, bye=bye, unpair=unpair,
+                          as_json=as_json)
+            return
         matches = round_matches(conn, round_number, top)
-        rnd = round_number or store.current_round(conn, service.TOP_CUT if top else service.SWISS)
+        current = store.current_round(conn, stage)
+        rnd = current if round_number is None else round_number
         if print_path:
             from tt_organizer.export.wall import write_wall_pairings
 
             snap = store.read_snapshot(conn, event_path)
-            stage = service.TOP_CUT if top else service.SWISS
             out = write_wall_pairings(snap, rnd, print_path, stage=stage)
             what = f"top-cut round {rnd}" if top else f"round {rnd}"
             _out(f"Wrote wall pairings of {what} to {out}")
@@ -494,6 +546,11 @@ def pairings(round_number: int | None, top: bool, print_path: str | None, as_jso
             _print_round(conn, matches, f"Top-cut round {rnd}: {name}")
             return
         _print_round(conn, matches, f"Round {rnd}")
+        if rnd == current:
+            from tt_organizer.cli.event_pairing import _warn_unpaired
+            from tt_organizer.events.manual import unpaired_players
+
+            _warn_unpaired(unpaired_players(conn))
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -878,3 +935,8 @@ def print_cmd(what: str, round_number: int | None, top: bool, out: str | None,
 from tt_organizer.cli.serve import serve as _serve  # noqa: E402  (tt event serve, issue 16)
 
 event.add_command(_serve)
+
+# Commands and options that control pairings by hand live in their own module.
+from tt_organizer.cli import event_pairing as _event_pairing  # noqa: E402
+
+__all__ = ["_event_pairing", "event"]

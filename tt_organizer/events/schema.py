@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _V1 = """
 CREATE TABLE settings (
@@ -174,8 +174,25 @@ _V4_TIEBREAK_POLICY = """
 ALTER TABLE settings ADD COLUMN tiebreak_policy TEXT NOT NULL DEFAULT '{}';  -- JSON object
 """
 
+# Pairing constraints an organizer sets (tt_organizer.events.manual): check-in (NULL = not
+# asked, 1 = here, 0 = no-show), byes granted for given rounds (invited players) and pairs of
+# players who should not meet (until_round NULL = all event).
+_V5_PAIRING_CONSTRAINTS = """
+ALTER TABLE players ADD COLUMN checked_in INTEGER CHECK (checked_in IN (0, 1));
+ALTER TABLE players ADD COLUMN bye_rounds TEXT NOT NULL DEFAULT '';  -- e.g. "1,2"
+CREATE TABLE avoid_pairs (
+    player_a    INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+    player_b    INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+    until_round INTEGER CHECK (until_round IS NULL OR until_round >= 1),
+    created_at  TEXT    NOT NULL,
+    PRIMARY KEY (player_a, player_b),
+    CHECK (player_a < player_b)
+);
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY,
+                              _V5_PAIRING_CONSTRAINTS)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

@@ -576,11 +576,15 @@ def pair_next_round(conn: sqlite3.Connection, *, seeded: bool = False) -> list[M
                     f"{', '.join(map(str, missing))}"
                 )
         active = [p.id for p in store.read_players(conn) if not p.dropped]
-        if len(active) < 2:
-            raise EventError(f"{len(active)} active player(s); at least 2 are needed to pair")
+        from tt_organizer.events import manual  # constraints: check-in, granted byes, avoid
+
+        active, granted, _removed = manual.prepare_round(conn, current + 1, active)
+        if len(active) + len(granted) < 2:
+            raise EventError(f"{len(active) + len(granted)} active player(s); at least 2 are "
+                             "needed to pair")
         total = settings.rounds
         if total is None:
-            total = rounds_for_players(len(active))
+            total = rounds_for_players(len(active) + len(granted))
             conn.execute("UPDATE settings SET rounds = ? WHERE id = 1", (total,))
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
@@ -590,9 +594,11 @@ def pair_next_round(conn: sqlite3.Connection, *, seeded: bool = False) -> list[M
                 "`tt event top-cut`"
             )
         rnd = current + 1
-        states = _player_states(conn, active, seeded=seeded)
+        states = manual.apply_avoid(conn, rnd, _player_states(conn, active, seeded=seeded))
         pairings = pair_round(states, round_number=rnd, seed=settings.seed,
-                              random_first_round=not (seeded and rnd == 1))
+                              random_first_round=not (seeded and rnd == 1),
+                              win_points=settings.win_points) if active else []
+        pairings += manual.granted_byes(granted, len(pairings))
         conn.execute("INSERT INTO rounds (stage, number, paired_at) VALUES (?, ?, ?)",
                      (SWISS, rnd, store.now()))
         _insert_pairings(conn, SWISS, rnd, pairings)
@@ -615,69 +621,13 @@ def _paired_seeded(conn: sqlite3.Connection, rnd: int) -> bool:
 
 
 def repair_round(conn: sqlite3.Connection) -> list[MatchInfo]:
-    """Throw away the unreported pairings (and the bye) of the current Swiss round and pair
-    their active players, and any active player without a pairing, again."""
-    from tt_organizer.pairing.swiss import pair_round
+    """Re-pair only what must change in the current Swiss round (tables with a dropped
+    player, active players without a seat; :func:`tt_organizer.events.manual.repair`);
+    returns the whole round."""
+    from tt_organizer.events import manual
 
-    with store.transaction(conn):
-        if store.current_round(conn, TOP_CUT):
-            raise EventError("the top cut has started; its pairings follow the bracket")
-        rnd = store.current_round(conn)
-        if not rnd:
-            raise EventError("no round is paired yet; use `tt event pair`")
-        settings = store.read_settings(conn)
-        old = _round(conn, SWISS, rnd)
-        loose = [m for m in old if m.result is None or m.outcome == "bye"]
-        kept = [m for m in old if m not in loose]
-        seated = {pid for m in kept for pid in (m.player1, m.player2) if pid is not None}
-        seated |= {m.player1 for m in store.read_matches(conn)
-                   if m.stage == SWISS and m.round == rnd and m.table == 0}
-        active = [p.id for p in store.read_players(conn) if not p.dropped and p.id not in seated]
-        bye_only = bool(loose) and all(m.player2 is None for m in loose)
-        if (not loose and not active) or (bye_only and active == [loose[0].player1]):
-            # nothing to redo, or only the bye of a player still in: it would go to them again
-            raise EventError(f"round {rnd} has no unreported pairing to redo")
-        if not kept and not active:
-            raise EventError(
-                f"every player of round {rnd} has dropped; nobody is left to pair (report its "
-                "tables, or `tt event undrop` a player first)"
-            )
-        conn.execute(
-            "DELETE FROM matches WHERE stage = ? AND round = ? AND table_no > 0 AND "
-            "(result IS NULL OR outcome = 'bye')",
-            (SWISS, rnd),
-        )
-        # a dropped player whose pairing is thrown away did not play this round
-        unpaired = {pid for m in loose for pid in (m.player1, m.player2) if pid is not None}
-        for p in store.read_players(conn):
-            if p.dropped and p.id in unpaired and p.dropped_round == rnd:
-                conn.execute("UPDATE players SET dropped_round = ? WHERE id = ?",
-                             (rnd - 1, p.id))
-        pairings: list[Any] = []
-        if len(active) >= 1:
-            seeded = rnd == 1 and _paired_seeded(conn, rnd)
-            # ranked by the standings before this round, so that the new pairings (and the
-            # bye) do not depend on which of this round's tables happened to report first
-            states = _player_states(conn, active, seeded=seeded, upto=rnd - 1)
-            pairings = pair_round(states, round_number=rnd, seed=settings.seed,
-                                  random_first_round=rnd == 1 and not seeded)
-        free = sorted(m.table for m in loose)
-        used = {m.table for m in kept}
-        nxt = max(used | set(free) | {0}) + 1
-        tables: list[int] = []
-        for _ in pairings:
-            if free:
-                tables.append(free.pop(0))
-            else:
-                tables.append(nxt)
-                nxt += 1
-        order = sorted(range(len(pairings)), key=lambda i: pairings[i].table)
-        pairings = [pairings[i] for i in order]
-        _insert_pairings(conn, SWISS, rnd, pairings, sorted(tables))
-        new = [m for m in _round(conn, SWISS, rnd) if m not in kept]
-        store.audit(conn, "repair", f"round {rnd}", {"tables": _describe(loose)},
-                    {"tables": _describe(new)})
-        return _round(conn, SWISS, rnd)
+    plan = manual.repair(conn)
+    return _round(conn, SWISS, plan.round)
 
 
 # --- results ---------------------------------------------------------------------------------

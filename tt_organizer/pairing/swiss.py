@@ -1,10 +1,10 @@
-"""Swiss pairing: score groups top-down, no avoidable rematch, fewest and shortest floats.
+"""Swiss pairing: no avoidable rematch, then the smallest point gaps, then fewest floats.
 
 Terms. A *score group* is the set of active players on the same match points; groups are
-numbered 0 (top) down. A *floater* is a player paired outside their own group; the
-*float vector* of a round is ``D = (D_0, D_1, ...)`` where ``D_b`` counts the pairs with one
-player in groups ``0..b`` and the other below ``b`` (one float across ``k`` group boundaries
-counts in ``k`` entries, so "fewest players, shortest distance" is "small D, from the top").
+numbered 0 (top) down. The *gap* of a table is the difference of its players' points. A
+*floater* is a player paired outside their own group; the *float vector* of a round is
+``D = (D_0, D_1, ...)`` where ``D_b`` counts the pairs with one player in groups ``0..b``
+and the other below ``b``.
 
 Priorities, in order (each one only breaks ties of the ones above):
 
@@ -13,13 +13,29 @@ Priorities, in order (each one only breaks ties of the ones above):
    if none exists, the fewest rematches).
 3. The bye goes to the lowest-ranked such player for whom the rest can still be paired
    without a rematch.
-4. Floats: ``D_b`` is the minimum possible given the pairs already made above boundary
-   ``b`` (top-down; when the players left are at most ``JOINT_LIMIT`` -- every round of an
-   event of up to 64 players -- the whole remaining vector is lexicographically minimal).
-5. A floater from above is paired in the next group before anyone else floats further,
-   then the smallest point differences; the players leaving a group are its lowest-ranked,
-   those paired up with a floater its highest-ranked.
-6. Within a group: random (seeded, as in other TCG Swiss systems) or ``fold`` (1st v. middle).
+4. What players feel, lexicographically: (a) the fewest pairs more than one win apart
+   (gap > ``win_points``); (b) the gaps largest first -- the smallest largest gap, then the
+   fewest tables with it, then the next largest, ... (an exponential weight per distinct
+   gap value); (c) the smallest sum of squared gaps (fixed by (b); kept as a tie-break).
+   So a 4-0 never meets a 0-4 while a pairing with smaller gaps exists.
+5. Floats: ``D`` lexicographically minimal (when the players left are at most
+   ``JOINT_LIMIT`` -- every round of an event of up to 64 players -- exactly; on larger
+   fields bracket by bracket, top-down).
+6. A floater from above is paired in the next group before anyone else floats further;
+   the players leaving a group are its lowest-ranked, those paired up with a floater its
+   highest-ranked.
+7. Within a group: random (seeded, as in other TCG Swiss systems) or ``fold`` (1st v. middle).
+
+Levels 2-6 are the integer weights of one maximum-weight matching (exact, every level
+outweighs all below it). On fields above ``JOINT_LIMIT`` the brackets are solved top-down;
+a bracket's exact solve charges each player it leaves unpaired the gap to the next score
+group, so the floats it sends down are the ones with the smallest gaps; consecutive small
+groups (fewer than ``2f + 2`` players each, typically the top tables) are solved as one
+such bracket, so who floats out of them is decided by the gaps rather than the order; in a
+large group the odd player out is the lowest-ranked who can meet someone of the next group.
+Criteria 4a-4c on those sizes are checked against the networkx optimum of the whole field
+in ``tests/test_pairing_quality.py`` (16-256 players) and printed per round by
+``benchmarks/pairing.py``.
 
 Algorithm. Groups are processed from the top with the floaters carried down. Let ``f`` be
 the most opponents any active player has met among the active players. A set of ``m``
@@ -108,16 +124,19 @@ def pair_round(
     seed: int,
     random_first_round: bool = True,
     method: str = "random",
+    win_points: int = 3,
 ) -> list[Pairing]:
     """Pair one Swiss round (see the module docstring for the rules and guarantees).
 
     Deterministic for given players, ``round_number`` and ``seed``. In round 1 the order is
     random by seed, or the seeding order (``rank``, paired 1st v. middle) when
     ``random_first_round`` is false. ``method`` ("random" or "fold") pairs within score
-    groups in later rounds. Tables are numbered from the top score group down, bye last.
+    groups in later rounds. ``win_points`` is what a match win is worth (pairs more than
+    one win apart are avoided first). Tables are numbered from the top score group down,
+    bye last.
     """
     return _pair(players, round_number=round_number, seed=seed,
-                 random_first_round=random_first_round, method=method)
+                 random_first_round=random_first_round, method=method, win_points=win_points)
 
 
 def _pair(
@@ -128,6 +147,7 @@ def _pair(
     random_first_round: bool = True,
     method: str = "random",
     joint_limit: int = JOINT_LIMIT,
+    win_points: int = 3,
 ) -> list[Pairing]:
     """:func:`pair_round` with its internal thresholds exposed (for tests)."""
     if method not in PAIRING_METHODS:
@@ -150,7 +170,8 @@ def _pair(
     else:
         active.sort(key=lambda p: (-p.points, p.rank, p.id))
     pattern = "fold" if first and not random_first_round else ("random" if first else method)
-    solver = _Round(active, rng=rng, pattern=pattern, joint_limit=joint_limit)
+    solver = _Round(active, rng=rng, pattern=pattern, joint_limit=joint_limit,
+                    win=win_points)
     pairs, bye = solver.solve()
     ids = solver.ids
     pairs.sort()
@@ -168,8 +189,9 @@ class _Round:
     (sorted by points descending, then rank), so a lower index is a better placement."""
 
     def __init__(self, active: list[PlayerState], *, rng: random.Random, pattern: str,
-                 joint_limit: int) -> None:
+                 joint_limit: int, win: int = 3) -> None:
         self.rng = rng
+        self.win = win
         self.pattern = pattern
         self.joint_limit = joint_limit
         self.ids = [p.id for p in active]
@@ -330,25 +352,55 @@ class _Round:
     def _brackets(self) -> list[tuple[int, int]]:
         pairs: list[tuple[int, int]] = []
         groups = self.groups
-        suffix = [0] * (len(groups) + 1)
-        for gi in range(len(groups) - 1, -1, -1):
-            suffix[gi] = suffix[gi + 1] + len(groups[gi])
         floaters: list[int] = []
-        for gi, residents in enumerate(groups):
-            below = suffix[gi + 1]
+        gi = 0
+        while gi < len(groups):
+            residents = groups[gi]
+            below = sum(len(g) for g in groups[gi + 1:])
             total = len(floaters) + len(residents) + below
             if total <= self.joint_limit:
                 pairs += self._joint(floaters, gi)
                 return pairs
+            window = self._window(floaters, gi) if below >= self.dirac else None
+            if window is not None:
+                made, floaters, gi = window
+                pairs += made
+                continue
             if below >= self.dirac or below == 0:  # the rest is completable (or empty)
                 made, floaters = self._bracket(floaters, residents)
                 pairs += made
+                gi += 1
                 continue
             split = self._tail_split(floaters, gi, below)
             pairs += split if split is not None else self._joint(floaters, gi)
             return pairs
         assert not floaters
         return pairs
+
+    def _window(self, floaters: list[int], gi: int
+                ) -> tuple[list[tuple[int, int]], list[int], int] | None:
+        """Consecutive small groups from ``gi`` down (fewer than ``2f + 2`` players each),
+        solved in one exact bracket: who floats out of them, and how, is decided by the
+        gaps, not by the top-down order (two one-point floats beat a pair and a two-point
+        float). Those left unpaired float into the first large group below, which can take
+        them (it has more than ``f`` players for each) and leaves the rest completable.
+        Returns (pairs, floaters, index of that group), or None if ``gi`` is not small."""
+        groups = self.groups
+        if len(groups[gi]) >= self.dirac or gi + 1 >= len(groups) or (
+                len(groups[gi + 1]) >= self.dirac):
+            return None
+        nodes = list(floaters) + groups[gi]
+        j = gi + 1
+        while j < len(groups) and len(groups[j]) < self.dirac:
+            nodes += groups[j]
+            j += 1
+        if j >= len(groups) or len(nodes) > self.joint_limit:
+            return None
+        made, unmatched = self.exact(nodes, gi=gi, mdps=floaters, mode="bracket", after=j,
+                                     pairs_first=False)
+        if len(unmatched) + self.f > len(groups[j]):
+            return None
+        return made, sorted(unmatched), j
 
     # -- pieces ----------------------------------------------------------------------------
 
@@ -374,7 +426,13 @@ class _Round:
         pool = [r for r in residents if r not in used]
         out: list[int] = []
         if len(pool) % 2:
-            out = [pool.pop()]  # the lowest-ranked; the rest still meets the Dirac bound
+            # the lowest-ranked who can meet someone of the next group (so the float stays
+            # one group long); the rest still meets the Dirac bound
+            gi = self.group[residents[0]]
+            nxt = self.groups[gi + 1] if gi + 1 < len(self.groups) else []
+            k = next((k for k in range(len(pool) - 1, -1, -1)
+                      if any(v not in self.forb[pool[k]] for v in nxt)), len(pool) - 1)
+            out = [pool.pop(k)]
         return pairs + self.pair_pool(pool), out
 
     def _pair_floaters(self, floaters: list[int], residents: list[int]
@@ -469,13 +527,15 @@ class _Round:
     # -- exact solver ----------------------------------------------------------------------
 
     def exact(self, nodes: list[int], *, gi: int, mdps: Sequence[int], mode: str,
-              soft: bool = False) -> tuple[list[tuple[int, int]], list[int]]:
+              soft: bool = False, after: int | None = None, pairs_first: bool = True
+              ) -> tuple[list[tuple[int, int]], list[int]]:
         """Maximum-weight matching on ``nodes`` with lexicographic integer weights.
 
         ``mode``: "joint" (pair everyone; minimise the float vector from boundary ``gi``
-        down), "bracket" (most pairs inside one bracket; the unmatched float down), or
-        "mdp" (pair only the floaters ``mdps``, with each other or residents). ``soft``
-        allows rematches (fewest first). Returns (pairs, unmatched nodes).
+        down), "bracket" (most pairs inside one bracket -- unless ``pairs_first`` is false;
+        the unmatched float down to group ``after``, default the next, and are charged that
+        gap), or "mdp" (pair only the floaters ``mdps``, with each other or residents).
+        ``soft`` allows rematches (fewest first). Returns (pairs, unmatched nodes).
         """
         n = len(nodes)
         if n < 2:
@@ -492,20 +552,37 @@ class _Round:
         for k in range(nb):
             cum[k + 1] = cum[k] + base ** (nb - 1 - k)
         pts = self.points
-        max_diff = max(pts[v] for v in nodes) - min(pts[v] for v in nodes)
-        # Scales, least significant level first: pattern, ranks (E), points (D), floaters
-        # from above (C), float vector (B), rematches (A), pairs made (P).
+        win = self.win
+        # Gap levels: (a) pairs more than one win apart, (b) the gaps largest first (a
+        # distinct gap value outweighs every smaller one: minimises the largest gap, then
+        # how many pairs have it, ...), (c) the sum of squared gaps.
+        # In "bracket" mode a player left unmatched floats to the next score group: that
+        # gap is what pairing them inside the bracket saves.
+        nxt = gi + 1 if after is None else after
+        below = self.groups[nxt] if mode == "bracket" and nxt < len(self.groups) else []
+        drop = {v: pts[v] - pts[below[0]] for v in nodes} if below else {}
+        levels = sorted({pts[v] for v in nodes} | ({pts[below[0]]} if below else set()))
+        gap_values = sorted({hi - lo for k, lo in enumerate(levels) for hi in levels[k + 1:]})
+        gap_base = 3 * npairs + 1
+        gap_rank = {g: gap_base ** k for k, g in enumerate(gap_values)}
+        max_diff = gap_values[-1] if gap_values else 0
+        # Scales, least significant level first: pattern, ranks (E), floaters from above
+        # (C), float vector (B), squared gaps (G3), gaps largest first (G2), pairs more
+        # than a win apart (G1), rematches (A), pairs made (P).
         m_f = max(_PATTERN_RANGE, n)
         m_e = 4 * n + 4
-        m_d = max_diff + 1
         m_c = 2 * (1 << len(mdps)) + 1
         m_b = cum[nb] + 1
+        m_g3 = 3 * max_diff * max_diff + 1
+        m_g2 = 3 * gap_base ** len(gap_values) + 1
         s_f = 1
         s_e = s_f * (2 * npairs * m_f + 1)
-        s_d = s_e * (2 * npairs * m_e + 1)
-        s_c = s_d * (2 * npairs * m_d + 1)
+        s_c = s_e * (2 * npairs * m_e + 1)
         s_b = s_c * (2 * npairs * m_c + 1)
-        s_a = s_b * (2 * npairs * m_b + 1)
+        s_g3 = s_b * (2 * npairs * m_b + 1)
+        s_g2 = s_g3 * (2 * npairs * m_g3 + 1)
+        s_g1 = s_g2 * (2 * npairs * m_g2 + 1)
+        s_a = s_g1 * (6 * npairs + 1)
         s_p = s_a * (2 * npairs * 1 + 1)
         pos_top, pos_bottom, forb = self.pos_top, self.pos_bottom, self.forb
         group_size = {gg: len(self.groups[gg]) for gg in set(eff.values())}
@@ -524,8 +601,15 @@ class _Round:
                 eu, ev = eff[u], eff[v]
                 hi_node, lo_node = (u, v) if eu <= ev else (v, u)
                 e_hi, e_lo = min(eu, ev), max(eu, ev)
-                # A: rematch; B: boundaries crossed
+                # A: rematch; G1-G3: point gap; B: boundaries crossed
                 level_a = -1 if rematch else 0
+                gap = abs(pts[u] - pts[v])
+                level_g1 = level_g2 = level_g3 = 0
+                for g, sign in ((gap, -1), (drop.get(u, 0), 1), (drop.get(v, 0), 1)):
+                    if g:
+                        level_g1 += sign if g > win else 0
+                        level_g2 += sign * gap_rank[g]
+                        level_g3 += sign * g * g
                 level_b = -(cum[e_lo - gi] - cum[e_hi - gi]) if mode == "joint" else 0
                 # C: floaters from above paired in their bracket
                 level_c = 0
@@ -533,8 +617,6 @@ class _Round:
                     level_c += mdp_reward[u]
                 if v_mdp and eu == gi:
                     level_c += mdp_reward[v]
-                # D: point difference
-                level_d = -abs(pts[u] - pts[v])
                 # E: the lowest-ranked float, the highest-ranked are pulled up
                 level_e = 0
                 if e_hi < e_lo:
@@ -556,9 +638,10 @@ class _Round:
                     else:
                         half = group_size[eu] // 2
                         level_f = -abs(abs(pos_top[u] - pos_top[v]) - half)
-                level_p = 0 if mode == "mdp" else 2
-                weight = (level_p * s_p + level_a * s_a + level_b * s_b + level_c * s_c
-                          + level_d * s_d + level_e * s_e + level_f * s_f)
+                level_p = 2 if pairs_first else 0
+                weight = (level_p * s_p + level_a * s_a + level_g1 * s_g1 + level_g2 * s_g2
+                          + level_g3 * s_g3 + level_b * s_b + level_c * s_c
+                          + level_e * s_e + level_f * s_f)
                 if weight > 0:
                     edges.append((a, b, weight))
         mate = max_weight_matching(n, edges)

@@ -1,0 +1,660 @@
+"""Pairings the organizer controls: manual changes, minimal repair, constraints, check-in.
+
+Every change runs in one transaction, is audit-logged and is refused (``EventError``, the
+database unchanged) when it would break the event: a player seated twice, a dropped player
+seated, a reported table changed, a round of the top cut touched.
+
+* :func:`swap`, :func:`set_table`, :func:`give_bye`, :func:`unpair` edit the current,
+  unreported Swiss round; players whose table is taken apart are left *unpaired* (seat them
+  with another change, or :func:`repair` pairs just them).
+* :func:`repair` re-pairs only what must change: tables with a dropped player and active
+  players without a seat. It frees the fewest further tables -- first the bye, then the
+  tables nearest in points -- until the loose players pair without a rematch (and the bye
+  goes to a player without one, when anyone in the round has none).
+* :func:`pair_from_rows` enters a round paired elsewhere (paper, another tool).
+* Constraints: :func:`avoid` (players who should not meet: treated like a rematch, so
+  honoured whenever a pairing without it exists), :func:`set_bye_rounds` (invited players'
+  byes), :func:`check_in` (before round 1; see :func:`prepare_round`).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tt_organizer.errors import EventError, InputError
+from tt_organizer.events import service, store
+from tt_organizer.events.models import MatchInfo, PlayerInfo
+
+SWISS = service.SWISS
+MAX_ROUND = 20
+
+
+@dataclass
+class Change:
+    """What a manual change did to round ``round``: the tables as they are now
+    (``changed``), tables that no longer exist (``removed``) and players left without a
+    seat (``unpaired``, names)."""
+
+    round: int
+    changed: list[MatchInfo] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)
+    unpaired: list[str] = field(default_factory=list)
+    before: list[MatchInfo] = field(default_factory=list)  # the moved tables as they were
+
+
+# --- the current round -----------------------------------------------------------------------
+
+
+def _editable_round(conn: sqlite3.Connection) -> int:
+    if store.current_round(conn, service.TOP_CUT):
+        raise EventError("the top cut has started; its pairings follow the bracket")
+    rnd = store.current_round(conn)
+    if not rnd:
+        raise EventError("no round is paired yet; use `tt event pair` (or `pair --from FILE`)")
+    return rnd
+
+
+def _round_rows(conn: sqlite3.Connection, rnd: int) -> list[MatchInfo]:
+    return [m for m in store.read_matches(conn) if m.stage == SWISS and m.round == rnd]
+
+
+def _reported(m: MatchInfo) -> bool:
+    return m.result is not None and m.player2 is not None
+
+
+def _seat(rows: Sequence[MatchInfo], pid: int) -> MatchInfo | None:
+    for m in rows:
+        if pid in (m.player1, m.player2):
+            return m
+    return None
+
+
+def _active(conn: sqlite3.Connection, ref: str) -> PlayerInfo:
+    p = service.find_player(conn, ref)
+    if p.dropped:
+        raise EventError(f"{p.name} has dropped and cannot be seated (`tt event undrop` first)")
+    return p
+
+
+def _movable(rows: Sequence[MatchInfo], p: PlayerInfo, rnd: int) -> MatchInfo | None:
+    """``p``'s table in the round, refused when it is reported (or a missed round)."""
+    m = _seat(rows, p.id)
+    if m is not None and (m.table == 0 or _reported(m)):
+        raise EventError(f"{p.name} already played round {rnd} (table {m.table} is reported); "
+                         "a player cannot be seated twice")
+    return m
+
+
+def _delete(conn: sqlite3.Connection, rnd: int, table: int) -> None:
+    conn.execute("DELETE FROM matches WHERE stage = ? AND round = ? AND table_no = ?",
+                 (SWISS, rnd, table))
+
+
+def _insert(conn: sqlite3.Connection, rnd: int, table: int, p1: int, p2: int | None) -> None:
+    from tt_organizer.pairing.swiss import Pairing
+
+    service._insert_pairings(conn, SWISS, rnd, [Pairing(table, p1, p2)])
+
+
+def _unpaired_names(conn: sqlite3.Connection, rnd: int) -> list[str]:
+    rows = _round_rows(conn, rnd)
+    seated = {pid for m in rows for pid in (m.player1, m.player2) if pid is not None}
+    return [p.name for p in store.read_players(conn) if not p.dropped and p.id not in seated]
+
+
+def unpaired_players(conn: sqlite3.Connection) -> list[str]:
+    """Active players without a seat in the current Swiss round (after manual changes)."""
+    rnd = store.current_round(conn)
+    return _unpaired_names(conn, rnd) if rnd else []
+
+
+def _finish(conn: sqlite3.Connection, rnd: int, action: str, before: list[MatchInfo],
+            tables: Iterable[int], detail: dict[str, Any]) -> Change:
+    now = {m.table: m for m in _round_rows(conn, rnd) if m.table > 0}
+    tables = sorted(set(tables) | {m.table for m in before})
+    change = Change(round=rnd, before=before,
+                    changed=[now[t] for t in tables if t in now],
+                    removed=[t for t in tables if t not in now],
+                    unpaired=_unpaired_names(conn, rnd))
+    store.audit(conn, action, f"round {rnd}", {"tables": service._describe(before)},
+                {**detail, "tables": service._describe(change.changed),
+                 "removed": change.removed})
+    return change
+
+
+# --- manual changes --------------------------------------------------------------------------
+
+
+def _two_players(conn: sqlite3.Connection, a: str, b: str, same: str
+                 ) -> tuple[int, PlayerInfo, PlayerInfo, list[MatchInfo]]:
+    """The editable round, players ``a`` and ``b`` (active, different: else ``same``) and
+    the round's rows."""
+    rnd = _editable_round(conn)
+    pa, pb = _active(conn, a), _active(conn, b)
+    if pa.id == pb.id:
+        raise EventError(same.format(name=pa.name))
+    return rnd, pa, pb, _round_rows(conn, rnd)
+
+
+def swap(conn: sqlite3.Connection, a: str, b: str) -> Change:
+    """Exchange the seats of players ``a`` and ``b`` in the current round."""
+    with store.transaction(conn):
+        rnd, pa, pb, rows = _two_players(conn, a, b, "{name} twice: name two different players")
+        ma, mb = _movable(rows, pa, rnd), _movable(rows, pb, rnd)
+        if ma is None or mb is None:
+            who = pa if ma is None else pb
+            raise EventError(f"{who.name} has no seat in round {rnd}; use --set TABLE A B")
+        if ma.table == mb.table:
+            raise EventError(f"{pa.name} and {pb.name} already play each other at table "
+                             f"{ma.table}")
+
+        def moved(m: MatchInfo, out: int, into: int) -> tuple[int, int | None]:
+            return (into if m.player1 == out else m.player1,
+                    into if m.player2 == out else m.player2)
+
+        new_a, new_b = moved(ma, pa.id, pb.id), moved(mb, pb.id, pa.id)
+        for m, (p1, p2) in ((ma, new_a), (mb, new_b)):
+            conn.execute("UPDATE matches SET player1 = ?, player2 = ? WHERE stage = ? AND "
+                         "round = ? AND table_no = ?", (p1, p2, SWISS, rnd, m.table))
+        return _finish(conn, rnd, "swap", [ma, mb], (), {"swap": [pa.name, pb.name]})
+
+
+def set_table(conn: sqlite3.Connection, table: int, a: str, b: str) -> Change:
+    """Seat ``a`` and ``b`` at ``table`` of the current round; whoever sat there, and the
+    players ``a`` and ``b`` leave, are unpaired."""
+    if table < 1:
+        raise EventError(f"table {table}: tables are numbered from 1")
+    with store.transaction(conn):
+        rnd, pa, pb, rows = _two_players(conn, a, b, "{name} cannot play themselves")
+        target = next((m for m in rows if m.table == table), None)
+        if target is not None and _reported(target):
+            raise EventError(f"table {table} of round {rnd} is reported ({target.result}); "
+                             "correct its result instead")
+        ma, mb = _movable(rows, pa, rnd), _movable(rows, pb, rnd)
+        if target is not None and {target.player1, target.player2} == {pa.id, pb.id}:
+            raise EventError(f"{pa.name} and {pb.name} already play at table {table}")
+        before = [m for m in {x.table: x for x in (ma, mb, target) if x}.values()]
+        for m in before:
+            _delete(conn, rnd, m.table)
+        _insert(conn, rnd, table, pa.id, pb.id)
+        return _finish(conn, rnd, "set-table", before, [table],
+                       {"table": table, "players": [pa.name, pb.name]})
+
+
+def give_bye(conn: sqlite3.Connection, name: str) -> Change:
+    """Give ``name`` a bye in the current round (their opponent is unpaired)."""
+    with store.transaction(conn):
+        rnd = _editable_round(conn)
+        p = _active(conn, name)
+        rows = _round_rows(conn, rnd)
+        m = _movable(rows, p, rnd)
+        if m is not None and m.player2 is None:
+            raise EventError(f"{p.name} already has the bye of round {rnd}")
+        before = [m] if m is not None else []
+        if m is not None:
+            _delete(conn, rnd, m.table)
+        table = max((x.table for x in rows), default=0) + 1
+        _insert(conn, rnd, table, p.id, None)
+        return _finish(conn, rnd, "bye", before, [table], {"bye": p.name})
+
+
+def unpair(conn: sqlite3.Connection, table: int) -> Change:
+    """Take ``table`` of the current round apart (its players are unpaired)."""
+    with store.transaction(conn):
+        rnd = _editable_round(conn)
+        rows = _round_rows(conn, rnd)
+        m = next((x for x in rows if x.table == table and table > 0), None)
+        if m is None:
+            raise EventError(f"no table {table} in round {rnd}")
+        if _reported(m):
+            raise EventError(f"table {table} of round {rnd} is reported ({m.result}); "
+                             "correct its result instead")
+        _delete(conn, rnd, table)
+        return _finish(conn, rnd, "unpair", [m], [table], {"unpair": table})
+
+
+# --- repair with the fewest moves ------------------------------------------------------------
+
+
+@dataclass
+class RepairPlan:
+    """What :func:`repair` changes: the tables taken apart (as they were) and the new ones."""
+
+    round: int
+    before: list[MatchInfo]
+    after: list[MatchInfo]
+    unchanged: int  # tables that keep their players
+
+
+def repair(conn: sqlite3.Connection, *, dry_run: bool = False) -> RepairPlan:
+    """Re-pair only what must change in the current Swiss round (see the module doc).
+    ``dry_run`` computes the plan and rolls it back."""
+    from tt_organizer.pairing.swiss import pair_round
+
+    with store.transaction(conn):
+        rnd = _editable_round(conn)
+        settings = store.read_settings(conn)
+        players = {p.id: p for p in store.read_players(conn)}
+        rows = _round_rows(conn, rnd)
+        tables = [m for m in rows if m.table > 0]
+        seated = {pid for m in rows for pid in (m.player1, m.player2) if pid is not None}
+        open_tables = [m for m in tables if not _reported(m)]
+        broken = [m for m in open_tables
+                  if any(pid is not None and players[pid].dropped
+                         for pid in (m.player1, m.player2))]
+        loose = [pid for pid, p in players.items() if not p.dropped and pid not in seated]
+        loose += [pid for m in broken for pid in (m.player1, m.player2)
+                  if pid is not None and not players[pid].dropped]
+        if not broken and not loose:
+            raise EventError(f"round {rnd} has no unreported pairing to redo")
+        if not loose and all(m in broken for m in tables):
+            raise EventError(
+                f"every player of round {rnd} has dropped; nobody is left to pair (report its "
+                "tables, or `tt event undrop` a player first)"
+            )
+        seeded = rnd == 1 and service._paired_seeded(conn, rnd)
+        everyone = [pid for pid, p in players.items() if not p.dropped]
+        states = {s.id: s for s in service._player_states(conn, everyone, seeded=seeded,
+                                                          upto=rnd - 1)}
+        avoid = avoid_pairs(conn, rnd)
+        nobody_lacks_bye = all(states[pid].had_bye for pid in everyone)
+        candidates = [m for m in open_tables if m not in broken]
+        bye_tables = [m for m in candidates if m.player2 is None]
+        others = [m for m in candidates if m.player2 is not None]
+        centre = sum(states[pid].points for pid in loose) / len(loose) if loose else 0.0
+
+        def distance(m: MatchInfo) -> tuple[float, int]:
+            pts = [states[pid].points for pid in (m.player1, m.player2) if pid is not None]
+            return abs(sum(pts) / len(pts) - centre), m.table
+
+        others.sort(key=distance)
+        extra_order = bye_tables + others
+        freed: list[MatchInfo] = []
+        pairings: list[Any] = []
+        while True:
+            pool = loose + [pid for m in freed for pid in (m.player1, m.player2)
+                            if pid is not None]
+            if len(pool) % 2 and bye_tables and bye_tables[0] not in freed:
+                freed.append(bye_tables[0])
+                continue
+            pool_states = [_with_avoid(states[pid], avoid) for pid in pool]
+            pairings = pair_round(pool_states, round_number=rnd, seed=settings.seed,
+                                  random_first_round=rnd == 1 and not seeded,
+                                  win_points=settings.win_points) if pool else []
+            if _acceptable(pairings, pool_states, nobody_lacks_bye) or len(freed) == len(
+                    extra_order):
+                break
+            freed.append(next(m for m in extra_order if m not in freed))
+        before = sorted(broken + freed, key=lambda m: m.table)
+        for m in before:
+            _delete(conn, rnd, m.table)
+        kept = {m.table for m in tables if m not in before}
+        kept_max = max(kept, default=0)
+        # freed numbers and gaps first, so that the kept tables keep theirs
+        free_numbers = [t for t in range(1, kept_max + 1) if t not in kept]
+        free_numbers += sorted(m.table for m in before if m.table > kept_max)
+        after_tables: list[int] = []
+        for p in sorted(pairings, key=lambda p: p.player2 is None):  # the bye last
+            table = free_numbers.pop(0) if free_numbers else max([kept_max, *after_tables]) + 1
+            if p.player2 is None and table < max([kept_max, *after_tables]):
+                table = max([kept_max, *after_tables, *free_numbers]) + 1
+            _insert(conn, rnd, table, p.player1, p.player2)
+            after_tables.append(table)
+        # a dropped player whose pairing is thrown away did not play this round
+        for m in broken:
+            for pid in (m.player1, m.player2):
+                if pid is not None and players[pid].dropped and players[pid].dropped_round == rnd:
+                    conn.execute("UPDATE players SET dropped_round = ? WHERE id = ?",
+                                 (rnd - 1, pid))
+        now = {m.table: m for m in _round_rows(conn, rnd)}
+        after = [now[t] for t in sorted(after_tables)]
+        store.audit(conn, "repair", f"round {rnd}", {"tables": service._describe(before)},
+                    {"tables": service._describe(after)})
+        plan = RepairPlan(round=rnd, before=before, after=after,
+                          unchanged=len(tables) - len(before))
+        if dry_run:
+            raise _DryRun(plan)
+    return plan
+
+
+class _DryRun(Exception):
+    def __init__(self, plan: RepairPlan) -> None:
+        self.plan = plan
+
+
+def plan_repair(conn: sqlite3.Connection) -> RepairPlan:
+    """:func:`repair` without changing anything (what a confirmation prompt shows)."""
+    try:
+        repair(conn, dry_run=True)
+    except _DryRun as done:
+        return done.plan
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _acceptable(pairings: Sequence[Any], states: Sequence[Any], nobody_lacks_bye: bool) -> bool:
+    by = {s.id: s for s in states}
+    for p in pairings:
+        if p.player2 is None:
+            if by[p.player1].had_bye and not nobody_lacks_bye:
+                return False
+        elif p.player2 in by[p.player1].opponents:
+            return False
+    return True
+
+
+def _with_avoid(state: Any, avoid: dict[int, set[int]]) -> Any:
+    from dataclasses import replace
+
+    extra = avoid.get(state.id)
+    return replace(state, opponents=state.opponents | extra) if extra else state
+
+
+# --- entering a round paired elsewhere -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairingRow:
+    """One table read from a file: names as written (``player2`` None for the bye)."""
+
+    row: int
+    table: int
+    player1: str
+    player2: str | None
+    result: str | None = None
+    round: int | None = None
+
+
+_SYNONYMS = {
+    "round": ("round", "rd", "r"),
+    "table": ("table", "table no", "table number", "tbl", "#"),
+    "player1": ("player 1", "player1", "p1", "player one"),
+    "player2": ("player 2", "player2", "p2", "player two", "opponent"),
+    "result": ("result", "score"),
+}
+_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2"}
+
+
+def read_pairings_file(path: str | Path) -> list[PairingRow]:
+    """Pairings from JSON (the ``tt event pairings --json`` list, or ``{"round": N,
+    "pairings": [...]}``), CSV or xlsx (a sheet with Table, Player 1, Player 2 columns -- the
+    wall sheet's "By table", the export's pairings sheet)."""
+    from tt_organizer.export.importing import (
+        _missing_columns,
+        cell_text,
+        find_columns,
+        read_sheets,
+        sheet_round,
+    )
+
+    p = Path(path)
+    source = str(p)
+    if p.suffix.lower() == ".json":
+        try:
+            data = json.loads(p.read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(f"cannot read: {exc}", file=source) from None
+        except ValueError as exc:
+            raise InputError(f"not JSON: {exc}", file=source) from None
+        rnd = None
+        if isinstance(data, dict):
+            rnd = data.get("round")
+            data = data.get("pairings")
+        if not isinstance(data, list):
+            raise InputError("expected a list of tables (as `tt event pairings --json` "
+                             "prints)", file=source)
+        out = []
+        for k, item in enumerate(data, 1):
+            if not isinstance(item, dict) or not isinstance(item.get("player1"), str) or \
+                    not isinstance(item.get("table"), int) or \
+                    not isinstance(item.get("player2"), str | None):
+                raise InputError(f"table entry {k}: needs table (number), player1 (name) "
+                                 "and player2 (name or null)", file=source)
+            result = item.get("result")
+            out.append(PairingRow(k, item["table"], item["player1"], _bye(item["player2"]),
+                                  result if isinstance(result, str) and
+                                  item["player2"] else None, rnd if isinstance(rnd, int)
+                                  else None))
+        return out
+    sheets = read_sheets(p)
+    required = ("table", "player1", "player2")
+    found = [(s, find_columns(s, _SYNONYMS, required)) for s in sheets if not s.hidden]
+    usable = [(s, f) for s, f in found if f is not None]
+    if not usable:
+        raise _missing_columns(sheets[0], _SYNONYMS, required, _LABELS, source)
+    sheet, (header, roles) = usable[0]
+    rows: list[PairingRow] = []
+    problems: list[str] = []
+    for number, values in sheet.rows[header + 1:]:
+        def cell(role: str, values: list[object] = values) -> str:
+            k = roles.get(role)
+            return cell_text(values[k]) if k is not None and k < len(values) else ""
+
+        table_text, p1, p2 = cell("table"), cell("player1"), cell("player2")
+        if not (table_text or p1 or p2):
+            continue
+        if not table_text.isdigit() or not p1:
+            problems.append(f"row {number}: needs a table number and Player 1")
+            continue
+        rnd_text = cell("round")
+        rows.append(PairingRow(number, int(table_text), p1, _bye(p2), cell("result") or None,
+                               int(rnd_text) if rnd_text.isdigit() else
+                               sheet_round(sheet.name)))
+    if problems:
+        from tt_organizer.export.importing import SheetError
+
+        raise SheetError(problems, file=source, what="paired")
+    if not rows:
+        raise InputError(f"sheet {sheet.name!r} has no tables", file=source)
+    return rows
+
+
+def _bye(cell: str | None) -> str | None:
+    return None if cell is None or not cell.strip() or cell.strip().upper() == "BYE" else cell
+
+
+def pair_from_rows(conn: sqlite3.Connection, rows: Sequence[PairingRow], *, source: str = ""
+                   ) -> list[MatchInfo]:
+    """Enter the next Swiss round as paired elsewhere; results given in the rows are
+    recorded too. Every active player must be seated exactly once."""
+    with store.transaction(conn):
+        if store.current_round(conn, service.TOP_CUT):
+            raise EventError("the top cut has started; its pairings follow the bracket")
+        current = store.current_round(conn)
+        if current:
+            missing = service._missing(service._round(conn, SWISS, current))
+            if missing:
+                raise EventError(f"round {current} still misses results for table(s) "
+                                 f"{', '.join(map(str, missing))}")
+        rnd = current + 1
+        if rnd == 1:  # check-in applies as to `pair`: no-shows and the unchecked leave
+            prepare_round(conn, 1, [p.id for p in store.read_players(conn) if not p.dropped])
+        where = f"{source}: " if source else ""
+        rounds = {r.round for r in rows if r.round is not None}
+        if rounds - {rnd}:
+            raise EventError(f"{where}the file holds round {min(rounds - {rnd})}, but the next "
+                             f"round of this event is {rnd}")
+        problems: list[str] = []
+        seen: dict[int, int] = {}
+        tables: set[int] = set()
+        resolved: list[tuple[PairingRow, int, int | None]] = []
+        for r in rows:
+            ids: list[int | None] = []
+            for name in (r.player1, r.player2):
+                if name is None:
+                    ids.append(None)
+                    continue
+                try:
+                    p = service.find_player(conn, name)
+                except EventError as exc:
+                    problems.append(f"row {r.row}: {exc}")
+                    ids.append(None)
+                    continue
+                if p.dropped:
+                    problems.append(f"row {r.row}: {p.name} has dropped")
+                if p.id in seen:
+                    problems.append(f"row {r.row}: {p.name} is already at table {seen[p.id]}")
+                seen[p.id] = r.table
+                ids.append(p.id)
+            if r.table < 1 or r.table in tables:
+                problems.append(f"row {r.row}: table {r.table} " +
+                                ("is listed twice" if r.table in tables else "is not >= 1"))
+            tables.add(r.table)
+            if ids[0] is not None:
+                resolved.append((r, ids[0], ids[1]))
+        active = [p for p in store.read_players(conn) if not p.dropped]
+        absent = [p.name for p in active if p.id not in seen]
+        if absent:
+            problems.append(f"not seated: {', '.join(absent)} (seat them, or drop them first)")
+        if problems:
+            raise EventError(f"{where}round {rnd} not entered:\n  " + "\n  ".join(problems))
+        settings = store.read_settings(conn)
+        if settings.rounds is None:
+            total = max(service.rounds_for_players(len(active)), rnd)
+            conn.execute("UPDATE settings SET rounds = ? WHERE id = 1", (total,))
+            store.audit(conn, "rounds", "settings", "auto",
+                        {"rounds": total, "players": len(active)})
+        elif rnd > settings.rounds:
+            raise EventError(f"all {settings.rounds} Swiss rounds are paired")
+        conn.execute("INSERT INTO rounds (stage, number, paired_at) VALUES (?, ?, ?)",
+                     (SWISS, rnd, store.now()))
+        for r, p1, p2 in resolved:
+            _insert(conn, rnd, r.table, p1, p2)
+        matches = service._round(conn, SWISS, rnd)
+        store.audit(conn, "pair", f"round {rnd}", None,
+                    {"entered": source or True, "tables": service._describe(matches)})
+        for r, _p1, p2 in resolved:
+            if r.result and p2 is not None:
+                service.report_result(conn, r.table, r.result, round_number=rnd)
+        return service._round(conn, SWISS, rnd)
+
+
+# --- constraints -----------------------------------------------------------------------------
+
+
+def avoid(conn: sqlite3.Connection, a: str, b: str, rounds: int | None = None
+          ) -> tuple[PlayerInfo, PlayerInfo, int | None]:
+    """``a`` and ``b`` should not meet (for the next ``rounds`` rounds, default all);
+    returns the players and the last round it applies to (None = all)."""
+    if rounds is not None and rounds < 1:
+        raise EventError(f"--rounds {rounds}: at least 1")
+    with store.transaction(conn):
+        pa, pb = service.find_player(conn, a), service.find_player(conn, b)
+        if pa.id == pb.id:
+            raise EventError(f"{pa.name} twice: name two different players")
+        until = store.current_round(conn) + rounds if rounds is not None else None
+        lo, hi = sorted((pa.id, pb.id))
+        old = conn.execute("SELECT until_round FROM avoid_pairs WHERE player_a = ? AND "
+                           "player_b = ?", (lo, hi)).fetchone()
+        conn.execute("INSERT OR REPLACE INTO avoid_pairs (player_a, player_b, until_round, "
+                     "created_at) VALUES (?, ?, ?, ?)", (lo, hi, until, store.now()))
+        store.audit(conn, "avoid", f"players {pa.name} / {pb.name}",
+                    None if old is None else {"until_round": old["until_round"]},
+                    {"until_round": until})
+        return pa, pb, until
+
+
+def avoid_pairs(conn: sqlite3.Connection, rnd: int) -> dict[int, set[int]]:
+    """Player id -> players they should not meet in round ``rnd``."""
+    out: dict[int, set[int]] = {}
+    for r in conn.execute("SELECT player_a, player_b FROM avoid_pairs WHERE until_round IS "
+                          "NULL OR until_round >= ?", (rnd,)):
+        out.setdefault(r["player_a"], set()).add(r["player_b"])
+        out.setdefault(r["player_b"], set()).add(r["player_a"])
+    return out
+
+
+def parse_rounds(text: str) -> list[int]:
+    """``"1,2"`` -> ``[1, 2]`` (refused unless distinct rounds 1-20)."""
+    parts = [t.strip() for t in text.split(",") if t.strip()]
+    if not parts or not all(t.isdigit() and 1 <= int(t) <= MAX_ROUND for t in parts):
+        raise EventError(f"--bye-rounds {text}: a list of round numbers 1-{MAX_ROUND}, "
+                         "like 1,2")
+    rounds = sorted({int(t) for t in parts})
+    return rounds
+
+
+def set_bye_rounds(conn: sqlite3.Connection, ref: str, rounds: Sequence[int]) -> PlayerInfo:
+    """Grant ``ref`` a bye in each of ``rounds`` (an invited player); rounds already paired
+    are refused."""
+    with store.transaction(conn):
+        p = service.find_player(conn, ref)
+        current = store.current_round(conn)
+        late = [r for r in rounds if r <= current]
+        if late:
+            raise EventError(f"round {late[0]} is already paired; a bye can be granted for "
+                             f"round {current + 1} on")
+        text = ",".join(map(str, sorted(set(rounds))))
+        conn.execute("UPDATE players SET bye_rounds = ? WHERE id = ?", (text, p.id))
+        store.audit(conn, "bye-rounds", f"player {p.id} {p.name}", None, {"rounds": text})
+        return p
+
+
+def bye_rounds(conn: sqlite3.Connection) -> dict[int, list[int]]:
+    """Player id -> rounds with a granted bye."""
+    return {r["id"]: [int(x) for x in r["bye_rounds"].split(",")]
+            for r in conn.execute("SELECT id, bye_rounds FROM players WHERE bye_rounds != ''")}
+
+
+def check_in(conn: sqlite3.Connection, ref: str, *, no_show: bool = False) -> PlayerInfo:
+    """Check ``ref`` in (or mark a no-show) before round 1."""
+    with store.transaction(conn):
+        if store.current_round(conn):
+            raise EventError("round 1 is paired; check-in is over (use `tt event drop`)")
+        p = service.find_player(conn, ref)
+        old = conn.execute("SELECT checked_in FROM players WHERE id = ?", (p.id,)).fetchone()
+        conn.execute("UPDATE players SET checked_in = ? WHERE id = ?", (0 if no_show else 1,
+                                                                      p.id))
+        store.audit(conn, "check-in", f"player {p.id} {p.name}",
+                    {"checked_in": old["checked_in"]}, {"checked_in": not no_show})
+        return p
+
+
+def check_in_state(conn: sqlite3.Connection) -> dict[int, bool | None]:
+    """Player id -> checked in (True), no-show (False), not asked (None)."""
+    return {r["id"]: None if r["checked_in"] is None else bool(r["checked_in"])
+            for r in conn.execute("SELECT id, checked_in FROM players")}
+
+
+def prepare_round(conn: sqlite3.Connection, rnd: int, active: list[int]
+                  ) -> tuple[list[int], list[int], list[str]]:
+    """Constraints applied when round ``rnd`` is paired (inside its transaction): returns
+    (players to pair, players with a granted bye, names removed at check-in).
+
+    Before round 1, no-shows are removed from the event, and -- once anyone has checked in
+    -- so is everyone who has not (check-in is optional: with nobody checked in, nobody is
+    removed)."""
+    removed: list[str] = []
+    if rnd == 1:
+        state = check_in_state(conn)
+        anyone = any(v for v in state.values())
+        names = {p.id: p.name for p in store.read_players(conn)}
+        gone = [pid for pid in active if state.get(pid) is False
+                or (anyone and state.get(pid) is None)]
+        for pid in gone:
+            conn.execute("DELETE FROM decks WHERE player_id = ?", (pid,))
+            conn.execute("DELETE FROM players WHERE id = ?", (pid,))
+            store.audit(conn, "no-show", f"player {pid} {names[pid]}", None,
+                        {"removed": True, "checked_in": state.get(pid)})
+            removed.append(names[pid])
+        active = [pid for pid in active if pid not in gone]
+    granted = [pid for pid, rounds in bye_rounds(conn).items() if rnd in rounds and pid in active]
+    return [pid for pid in active if pid not in granted], granted, removed
+
+
+def granted_byes(granted: Sequence[int], tables: int) -> list[Any]:
+    """Bye tables for the players granted one, after the ``tables`` already paired."""
+    from tt_organizer.pairing.swiss import Pairing
+
+    return [Pairing(tables + k, pid, None) for k, pid in enumerate(sorted(granted), 1)]
+
+
+def apply_avoid(conn: sqlite3.Connection, rnd: int, states: list[Any]) -> list[Any]:
+    """Player states with the avoided pairs of round ``rnd`` counted as met (so the pairing
+    avoids them whenever it can)."""
+    pairs = avoid_pairs(conn, rnd)
+    return [_with_avoid(s, pairs) for s in states]
