@@ -64,6 +64,9 @@ def test_pins_issued_at_registration_and_by_migration(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.executescript("DROP TRIGGER players_pin; DROP TABLE web_reports; DROP TABLE web_decks;"
                        "DROP TABLE web_timer; ALTER TABLE players DROP COLUMN pin;"
+                       "ALTER TABLE settings DROP COLUMN tiebreak_policy;"  # version 4
+                       "DROP TABLE avoid_pairs; ALTER TABLE players DROP COLUMN checked_in;"
+                       "ALTER TABLE players DROP COLUMN bye_rounds;"  # version 5
                        "PRAGMA user_version = 2;")
     conn.close()
     with store.connect(path) as c:

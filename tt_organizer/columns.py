@@ -55,6 +55,17 @@ RESULT_COLUMNS: dict[str, tuple[str, ...]] = {
 RESULT_REQUIRED = ("table", "player1", "player2", "result")
 RESULT_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2",
                  "result": "Result"}
+# a round entered from a sheet (`tt event pair --from`): the wall sheet's "By table", the
+# export's pairings sheet, another tool's pairings
+PAIRING_COLUMNS: dict[str, tuple[str, ...]] = {
+    "round": ("round", "rd", "r"),
+    "table": ("table", "table no", "table number", "tbl", "#"),
+    "player1": ("player 1", "player1", "p1", "player one"),
+    "player2": ("player 2", "player2", "p2", "player two", "opponent"),
+    "result": ("result", "score"),
+}
+PAIRING_REQUIRED = ("table", "player1", "player2")
+PAIRING_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2"}
 
 
 def header_key(text: str) -> str:

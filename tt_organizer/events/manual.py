@@ -369,27 +369,19 @@ class PairingRow:
     round: int | None = None
 
 
-_SYNONYMS = {
-    "round": ("round", "rd", "r"),
-    "table": ("table", "table no", "table number", "tbl", "#"),
-    "player1": ("player 1", "player1", "p1", "player one"),
-    "player2": ("player 2", "player2", "p2", "player two", "opponent"),
-    "result": ("result", "score"),
-}
-_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2"}
-
-
 def read_pairings_file(path: str | Path) -> list[PairingRow]:
     """Pairings from JSON (the ``tt event pairings --json`` list, or ``{"round": N,
     "pairings": [...]}``), CSV or xlsx (a sheet with Table, Player 1, Player 2 columns -- the
     wall sheet's "By table", the export's pairings sheet)."""
-    from tt_organizer.export.importing import (
-        _missing_columns,
-        cell_text,
+    from tt_organizer.columns import (
+        PAIRING_COLUMNS,
+        PAIRING_LABELS,
+        PAIRING_REQUIRED,
         find_columns,
-        read_sheets,
-        sheet_round,
+        missing_columns,
     )
+    from tt_organizer.export.importing import sheet_round
+    from tt_organizer.tables import cell_text, read_table
 
     p = Path(path)
     source = str(p)
@@ -420,12 +412,13 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
                                   item["player2"] else None, rnd if isinstance(rnd, int)
                                   else None))
         return out
-    sheets = read_sheets(p)
-    required = ("table", "player1", "player2")
-    found = [(s, find_columns(s, _SYNONYMS, required)) for s in sheets if not s.hidden]
+    sheets = read_table(p)
+    found = [(s, find_columns(s, PAIRING_COLUMNS, PAIRING_REQUIRED)) for s in sheets
+             if not s.hidden]
     usable = [(s, f) for s, f in found if f is not None]
     if not usable:
-        raise _missing_columns(sheets[0], _SYNONYMS, required, _LABELS, source)
+        raise missing_columns(sheets[0], PAIRING_COLUMNS, PAIRING_REQUIRED, PAIRING_LABELS,
+                              source)
     sheet, (header, roles) = usable[0]
     rows: list[PairingRow] = []
     problems: list[str] = []
