@@ -15,7 +15,6 @@ from print_helpers import ink, make_event, player_names, render
 from snapshot_factory import event_snapshot
 
 from tt_organizer.cli.main import cli
-from tt_organizer.events.models import PlayerInfo
 from tt_organizer.events.store import load_snapshot
 from tt_organizer.printing import print_event
 from tt_organizer.printing.layout import MARGIN, paper_from_locale
@@ -135,22 +134,20 @@ def test_every_slip_holds_both_names_and_its_table(tmp_path: Path) -> None:
                 assert text.count("signature") == 1 and "Turns" in text
                 assert band.search(title)[0]["chars"][0]["size"] >= 18
     assert sorted(seen) == sorted(f"Table {m.table}" for m in matches)
+    pins = {p.id: p.pin for p in snap.players}
+    assert all(pins.values())  # every registered player has a PIN for the web server
     for m in matches:
         lines = seen[f"Table {m.table}"]
-        assert f"P1 {snap.name(m.player1)}" in lines and f"P2 {snap.name(m.player2)}" in lines
+        assert f"P1 {snap.name(m.player1)} PIN {pins[m.player1]}" in lines
+        assert f"P2 {snap.name(m.player2)} PIN {pins[m.player2]}" in lines
     check_rendered(out.path, out.pages, "letter")
 
 
 def test_slips_show_a_pin_where_the_player_has_one(tmp_path: Path) -> None:
-    @dataclasses.dataclass(frozen=True)
-    class WithPin(PlayerInfo):
-        pin: str | None = None
-
     snap = event_snapshot()
-    assert player_pin(snap.players[0]) is None
-    players = tuple(WithPin(**{f.name: getattr(p, f.name) for f in dataclasses.fields(p)},
-                            pin=f"{p.id * 1111:04d}" if p.id % 2 else None)
+    players = tuple(dataclasses.replace(p, pin=f"{p.id * 1111:04d}" if p.id % 2 else None)
                     for p in snap.players)
+    assert player_pin(players[0]) == "1111" and player_pin(players[5]) is None
     snap = dataclasses.replace(snap, players=players)
     out = print_event(snap, "slips", tmp_path / "slips.pdf", round_number=3, paper="a4")
     text = pages_text(out.path)[0]

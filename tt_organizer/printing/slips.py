@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo
 from tt_organizer.export.tables import paired_matches
-from tt_organizer.printing.layout import MARGIN, Sheet
+from tt_organizer.printing.layout import MARGIN, Sheet, text_width
 
 SLIPS_PER_PAGE = 4
 SCISSORS = "✂"
@@ -68,8 +68,10 @@ def draw_slip(sheet: Sheet, snapshot: EventSnapshot, m: MatchInfo, label: str,
         sheet.text(left + (seat_w - 4) / 2, base + 3, seat, 12, bold=True, align="center")
         pin = player_pin(player)
         pin_text = f"PIN {pin}" if pin else ""
-        pin_w = 62.0 if pin else 0.0
-        sheet.text(left + seat_w, base + 2, player.name, 15, bold=True, width=name_w - pin_w)
+        pin_w = text_width(pin_text, sheet.fonts.regular, 10) + 8 if pin else 0.0
+        # a long name is set narrower before anything is cut: the slip names the player in full
+        sheet.text(left + seat_w, base + 2, player.name, 15, bold=True, width=name_w - pin_w,
+                   condense=0.7)
         if pin:
             sheet.text(left + seat_w + name_w, base + 2, pin_text, 10, align="right")
         _box(sheet, left + seat_w + name_w + 8, base - 4, won_w, row_h - 4)
