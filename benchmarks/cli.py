@@ -181,6 +181,13 @@ def main(argv: list[str] | None = None) -> int:
         lines.append((label, ms))
         print(f"  {label:<40} {ms:9.1f} ms", file=sys.stderr, flush=True)
 
+    # byte-compile the package as installing it does (this machine may set
+    # PYTHONDONTWRITEBYTECODE, and then every run would compile every module again)
+    import compileall
+
+    import tt_organizer
+
+    compileall.compile_dir(Path(tt_organizer.__file__).parent, quiet=1)
     tmp_ctx = tempfile.TemporaryDirectory(prefix="tt-bench-cli-")
     cache = Path(args.cache) if args.cache else Path(tmp_ctx.name)
     work = Path(tmp_ctx.name) / "work"

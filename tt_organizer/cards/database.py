@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from tt_organizer.cards.importer import CARDS_FILE, COPY_LIMITS_FILE
 from tt_organizer.cards.model import CARD_TYPES, COLORS, Card
@@ -15,12 +16,40 @@ from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.paths import data_dir
 
 
+class LazyCards(Mapping[str, Card]):
+    """The rows of a card file by number, each made a :class:`Card` when first looked up (a
+    deck check builds only the cards its deck names)."""
+
+    def __init__(self, rows: list[list[object]], copy_limits: dict[str, int]) -> None:
+        self._rows = {str(r[0]): r for r in rows}
+        self._limits = copy_limits
+        self._built: dict[str, Card] = {}
+
+    def __getitem__(self, number: str) -> Card:
+        card = self._built.get(number)
+        if card is None:
+            card = self._built[number] = _card(self._rows[number], self._limits)
+        return card
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._rows
+
+
 class CardDatabase:
     """All cards of one game, keyed by canonical card number."""
 
-    def __init__(self, cards: Iterable[Card], *, game: str = "digimon-2020") -> None:
+    def __init__(self, cards: Iterable[Card] | LazyCards, *, game: str = "digimon-2020"
+                 ) -> None:
         self.game = game
-        self._cards: dict[str, Card] = {c.number: c for c in cards}
+        self._cards: Mapping[str, Card] = (
+            cards if isinstance(cards, LazyCards) else {c.number: c for c in cards}
+        )
         self._by_set: dict[str, list[Card]] | None = None
 
     def __len__(self) -> int:
@@ -122,29 +151,39 @@ def _choose(value: str, choices: dict[str, str], what: str) -> str:
     return choices[key]
 
 
-def read_card_file(path: Path, *, copy_limits: dict[str, int] | None = None) -> list[Card]:
-    """Read a ``cards.json`` written by the importer."""
+def _card(r: list[Any], limits: dict[str, int]) -> Card:
+    return Card(
+        number=r[0],
+        name=r[1],
+        card_type=r[2],
+        colors=tuple(r[3].split("/")) if r[3] else (),
+        level=r[4],
+        rarity=r[5],
+        set_code=r[6],
+        copy_limit=limits.get(r[0]),
+    )
+
+
+def read_card_rows(path: Path) -> list[list[Any]]:
+    """The rows of a ``cards.json`` written by the importer (number, name, type, colours,
+    level, rarity, set)."""
     try:
         payload = json.loads(path.read_text(encoding="utf-8"))
         rows = payload["cards"]
+        if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) >= 7
+                                                 for r in rows):
+            raise ValueError("a card row is not a list of 7 fields")
     except FileNotFoundError:
         raise InputError("card database not found (run `tt cards build`)", file=str(path)) from None
     except (ValueError, KeyError, TypeError) as exc:
         raise InputError(f"card database is damaged: {exc}", file=str(path)) from None
+    return rows
+
+
+def read_card_file(path: Path, *, copy_limits: dict[str, int] | None = None) -> list[Card]:
+    """Read a ``cards.json`` written by the importer."""
     limits = copy_limits or {}
-    return [
-        Card(
-            number=r[0],
-            name=r[1],
-            card_type=r[2],
-            colors=tuple(r[3].split("/")) if r[3] else (),
-            level=r[4],
-            rarity=r[5],
-            set_code=r[6],
-            copy_limit=limits.get(r[0]),
-        )
-        for r in rows
-    ]
+    return [_card(r, limits) for r in read_card_rows(path)]
 
 
 def read_copy_limits(folder: Path) -> dict[str, int]:
@@ -159,7 +198,7 @@ def read_copy_limits(folder: Path) -> dict[str, int]:
 @lru_cache(maxsize=4)
 def _load(folder: str) -> CardDatabase:
     path = Path(folder)
-    return CardDatabase(read_card_file(path / CARDS_FILE, copy_limits=read_copy_limits(path)))
+    return CardDatabase(LazyCards(read_card_rows(path / CARDS_FILE), read_copy_limits(path)))
 
 
 def load_cards(folder: Path | None = None) -> CardDatabase:

@@ -1,15 +1,35 @@
-"""Console output shared by every command: rich for people, JSON for machines."""
+"""Console output shared by every command: rich for people, JSON for machines.
+
+``console`` and ``err_console`` are created on first use, so a command that prints only JSON
+never imports rich."""
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+    console: Console
+    err_console: Console
+
+
+@lru_cache(maxsize=2)
+def _console(stderr: bool) -> Console:
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "console":
+        return _console(False)
+    if name == "err_console":
+        return _console(True)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def print_json(payload: Any) -> None:
@@ -19,12 +39,12 @@ def print_json(payload: Any) -> None:
 
 def error(message: str) -> None:
     """Print an error line on stderr (``message`` is plain text, never markup)."""
-    err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True, soft_wrap=True)
+    _console(True).print(f"[bold red]error:[/] {escape(message)}", markup=True, soft_wrap=True)
 
 
 def warn(message: str) -> None:
     """Print a warning line on stderr (``message`` is plain text, never markup)."""
-    err_console.print(f"[yellow]warning:[/] {escape(message)}", markup=True, soft_wrap=True)
+    _console(True).print(f"[yellow]warning:[/] {escape(message)}", markup=True, soft_wrap=True)
 
 
 def escape(text: str) -> str:
