@@ -34,7 +34,7 @@ def _matches_json(conn: sqlite3.Connection, matches: Sequence[Any]) -> list[dict
     """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
     from tt_organizer.events import store
 
-    names = {p.id: p.name for p in store.read_players(conn)}
+    names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     return [
         {"table": m.table, "player1": names[m.player1],
          "player2": None if m.player2 is None else names[m.player2], "result": m.result}
@@ -380,12 +380,10 @@ def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: 
 
 
 def _print_round(conn: sqlite3.Connection, matches: Sequence[Any], title: str) -> None:
-    from rich.table import Table
-
-    from tt_organizer.cli.output import escape
+    from tt_organizer.cli.render import print_table
     from tt_organizer.events import service, store
 
-    names = {p.id: p.name for p in store.read_players(conn)}
+    names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     points: dict[int, int] = {}
     if matches and matches[0].stage == service.SWISS:
         before = matches[0].round - 1
@@ -393,16 +391,14 @@ def _print_round(conn: sqlite3.Connection, matches: Sequence[Any], title: str) -
             points = {s.player: s.points for s in service.standings(conn, before)}
     elif matches:  # top cut: the final Swiss points
         points = {s.player: s.points for s in service.standings(conn)}
-    table = Table(title=title, title_justify="left")
-    for col in ("Table", "Player 1", "Pts", "Player 2", "Pts", "Result"):
-        table.add_column(col, justify="right" if col in ("Table", "Pts") else "left")
-    for m in matches:
-        p2 = "BYE" if m.player2 is None else escape(names[m.player2])
-        table.add_row(
-            str(m.table), escape(names[m.player1]), str(points.get(m.player1, 0)), p2,
-            "" if m.player2 is None else str(points.get(m.player2, 0)), m.result or "",
-        )
-    _out(table)
+    columns = [(col, "right" if col in ("Table", "Pts") else "left")
+               for col in ("Table", "Player 1", "Pts", "Player 2", "Pts", "Result")]
+    print_table(title, columns, [
+        (str(m.table), names[m.player1], str(points.get(m.player1, 0)),
+         "BYE" if m.player2 is None else names[m.player2],
+         "" if m.player2 is None else str(points.get(m.player2, 0)), m.result or "")
+        for m in matches
+    ])
 
 
 @event.command("pair")
@@ -475,8 +471,7 @@ def pairings(round_number: int | None, top: bool, print_path: str | None, as_jso
             out = write_wall_pairings(snap, rnd, print_path)
             _out(f"Wrote wall pairings of round {rnd} to {out}")
             return
-        matches = [m for m in store.read_matches(conn)
-                   if m.stage == stage and m.round == rnd and m.table > 0]
+        matches = store.read_matches(conn, stage, rnd, tables_only=True)
         if as_json:
             print_json(_matches_json(conn, matches))
             return
@@ -552,8 +547,8 @@ def report(table: int | None, result: str | None, first: str | None, winners: st
             raise click.UsageError("give TABLE and RESULT (or --from FILE)")
         m = service.report_result(conn, table, result, round_number=round_number, first=first,
                                   winners=winners, turns=turns)
-        snap_names = {p.id: p.name for p in store.read_players(conn)}
-        left = service.status(conn)["missing"]
+        snap_names = store.player_names(conn, (m.player1, m.player2))
+        left = service.missing_tables(conn)
         if as_json:
             from tt_organizer.cli.output import print_json
 
@@ -617,14 +612,12 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
 @event_option
 def standings_cmd(round_number: int | None, as_json: bool, event_path: str) -> None:
     """Swiss standings with tiebreakers (JSON percentages are fractions 0–1)."""
-    from rich.table import Table
-
-    from tt_organizer.cli.output import escape, print_json
+    from tt_organizer.cli.output import print_json
     from tt_organizer.events import service, store
 
     with store.connect(event_path) as conn:
         rows = service.standings(conn, round_number)
-        names = {p.id: p.name for p in store.read_players(conn)}
+        names = store.player_names(conn)
         shown = round_number if round_number is not None else store.current_round(conn)
     if as_json:
         print_json([
@@ -634,14 +627,15 @@ def standings_cmd(round_number: int | None, as_json: bool, event_path: str) -> N
             for s in rows
         ])
         return
-    table = Table(title=f"Standings after round {shown}", title_justify="left")
-    for col in ("Rank", "Player", "Pts", "W-L-D", "OMW%", "OOMW%", "GW%", ""):
-        table.add_column(col, justify="left" if col in ("Player", "") else "right")
-    for s in rows:
-        table.add_row(str(s.rank), escape(names[s.player]), str(s.points),
-                      f"{s.wins}-{s.losses}-{s.draws}", _pct(s.omw), _pct(s.oomw), _pct(s.gw),
-                      "dropped" if s.dropped else "")
-    _out(table)
+    from tt_organizer.cli.render import print_table
+
+    columns = [(col, "left" if col in ("Player", "") else "right")
+               for col in ("Rank", "Player", "Pts", "W-L-D", "OMW%", "OOMW%", "GW%", "")]
+    print_table(f"Standings after round {shown}", columns, [
+        (str(s.rank), names[s.player], str(s.points), f"{s.wins}-{s.losses}-{s.draws}",
+         _pct(s.omw), _pct(s.oomw), _pct(s.gw), "dropped" if s.dropped else "")
+        for s in rows
+    ])
 
 
 # --- top cut ---------------------------------------------------------------------------------

@@ -32,8 +32,16 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+LONG_LIST = 100  # a longer list prints one item per line (indenting it all is slow)
+
+
 def print_json(payload: Any) -> None:
-    """Print ``payload`` as JSON on stdout (dates and paths as strings)."""
+    """Print ``payload`` as JSON on stdout (dates and paths as strings); indented, except that
+    a list of more than :data:`LONG_LIST` items prints one compact item per line."""
+    if isinstance(payload, list) and len(payload) > LONG_LIST:
+        items = (json.dumps(item, ensure_ascii=False, default=str) for item in payload)
+        sys.stdout.write("[\n  " + ",\n  ".join(items) + "\n]\n")
+        return
     sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False, default=str) + "\n")
 
 

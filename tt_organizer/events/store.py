@@ -15,7 +15,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -232,46 +232,92 @@ def read_settings(conn: sqlite3.Connection) -> EventSettings:
     )
 
 
+_PLAYER_QUERY = (
+    "SELECT p.*, d.source AS d_source, d.text AS d_text, d.legal AS d_legal, "
+    "d.codes AS d_codes, d.colors AS d_colors, d.main AS d_main, d.pile AS d_pile "
+    "FROM players p LEFT JOIN decks d ON d.player_id = p.id"
+)
+_MANY_IDS = 500  # above this many ids a query reads every row instead of naming them
+
+
+def _player_info(r: sqlite3.Row) -> PlayerInfo:
+    has_deck = r["d_text"] is not None
+    return PlayerInfo(
+        id=r["id"],
+        name=r["name"],
+        ext_id=r["ext_id"],
+        registered_at=r["registered_at"],
+        dropped=bool(r["dropped"]),
+        dropped_round=r["dropped_round"],
+        late_entry_round=r["late_entry_round"],
+        deck_source=r["d_source"],
+        deck_text=r["d_text"],
+        deck_legal=bool(r["d_legal"]) if has_deck else None,
+        deck_codes=tuple(json.loads(r["d_codes"])) if has_deck else (),
+        deck_colors=tuple(json.loads(r["d_colors"])) if has_deck else (),
+        main=json.loads(r["d_main"]) if has_deck else {},
+        pile=json.loads(r["d_pile"]) if has_deck else {},
+    )
+
+
 def read_players(conn: sqlite3.Connection) -> list[PlayerInfo]:
     """Every player with their registered deck, by id."""
-    rows = conn.execute(
-        "SELECT p.*, d.source AS d_source, d.text AS d_text, d.legal AS d_legal, "
-        "d.codes AS d_codes, d.colors AS d_colors, d.main AS d_main, d.pile AS d_pile "
-        "FROM players p LEFT JOIN decks d ON d.player_id = p.id ORDER BY p.id"
-    ).fetchall()
-    out = []
-    for r in rows:
-        has_deck = r["d_text"] is not None
-        out.append(
-            PlayerInfo(
-                id=r["id"],
-                name=r["name"],
-                ext_id=r["ext_id"],
-                registered_at=r["registered_at"],
-                dropped=bool(r["dropped"]),
-                dropped_round=r["dropped_round"],
-                late_entry_round=r["late_entry_round"],
-                deck_source=r["d_source"],
-                deck_text=r["d_text"],
-                deck_legal=bool(r["d_legal"]) if has_deck else None,
-                deck_codes=tuple(json.loads(r["d_codes"])) if has_deck else (),
-                deck_colors=tuple(json.loads(r["d_colors"])) if has_deck else (),
-                main=json.loads(r["d_main"]) if has_deck else {},
-                pile=json.loads(r["d_pile"]) if has_deck else {},
-            )
-        )
-    return out
+    return [_player_info(r) for r in conn.execute(f"{_PLAYER_QUERY} ORDER BY p.id")]
 
 
-def read_matches(conn: sqlite3.Connection) -> list[MatchInfo]:
-    """Every pairing and its games, Swiss before top cut, by round and table."""
+def read_roster(conn: sqlite3.Connection) -> list[PlayerInfo]:
+    """Every player by id, without their deck (its fields are left empty): what pairing and
+    standings need, read without parsing a decklist."""
+    return [
+        PlayerInfo(id=r["id"], name=r["name"], ext_id=r["ext_id"],
+                   registered_at=r["registered_at"], dropped=bool(r["dropped"]),
+                   dropped_round=r["dropped_round"], late_entry_round=r["late_entry_round"])
+        for r in conn.execute("SELECT * FROM players ORDER BY id")
+    ]
+
+
+def read_player(conn: sqlite3.Connection, player_id: int) -> PlayerInfo | None:
+    """One player with their registered deck (None if there is no such player)."""
+    row = conn.execute(f"{_PLAYER_QUERY} WHERE p.id = ?", (player_id,)).fetchone()
+    return None if row is None else _player_info(row)
+
+
+def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = None
+                 ) -> dict[int, str]:
+    """Player names by id: of ``ids`` (None entries skipped), or of every player."""
+    wanted = None if ids is None else sorted({i for i in ids if i is not None})
+    if wanted is None or len(wanted) > _MANY_IDS:
+        rows = conn.execute("SELECT id, name FROM players")
+    else:
+        marks = ",".join("?" * len(wanted))
+        rows = conn.execute(f"SELECT id, name FROM players WHERE id IN ({marks})", wanted)
+    return {r[0]: r[1] for r in rows}
+
+
+def read_matches(
+    conn: sqlite3.Connection, stage: str | None = None, round_number: int | None = None,
+    table: int | None = None, *, tables_only: bool = False,
+) -> list[MatchInfo]:
+    """Every pairing and its games, Swiss before top cut, by round and table; or only those
+    of ``stage`` / ``round_number`` / ``table`` when given, and with ``tables_only`` only those
+    at a table (not the losses of a late entry) -- read through the index, not all."""
+    where, args = ["table_no > 0"] if tables_only else [], []
+    for column, value in (("stage", stage), ("round", round_number), ("table_no", table)):
+        if value is not None:
+            where.append(f"{column} = ?")
+            args.append(value)
+    cond = f" WHERE {' AND '.join(where)}" if where else ""
     games: dict[int, list[GameInfo]] = {}
-    for g in conn.execute("SELECT * FROM games ORDER BY match_id, number"):
+    game_rows = conn.execute(
+        "SELECT * FROM games"
+        + (f" WHERE match_id IN (SELECT id FROM matches{cond})" if cond else "")
+        + " ORDER BY match_id, number", args)
+    for g in game_rows:
         games.setdefault(g["match_id"], []).append(
             GameInfo(number=g["number"], first=g["first"], winner=g["winner"], turns=g["turns"])
         )
     rows = conn.execute(
-        "SELECT * FROM matches ORDER BY stage = 'top-cut', round, table_no, id"
+        f"SELECT * FROM matches{cond} ORDER BY stage = 'top-cut', round, table_no, id", args
     ).fetchall()
     return [
         MatchInfo(
