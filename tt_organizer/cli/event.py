@@ -183,48 +183,58 @@ def _registration_line(reg: Any) -> str:
 def _register_from(
     conn: sqlite3.Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
 ) -> int:
-    from pathlib import Path
-
-    from tt_organizer.cli.output import escape
-    from tt_organizer.events.service import register_player
+    from tt_organizer.events.store import transaction
     from tt_organizer.export.importing import read_registrations
 
     rows = read_registrations(path)
-    base = Path(path).parent
     refused = 0
     results: list[dict[str, Any]] = []
-    for row in rows:
-        try:
-            deck_path = None
-            if row.deck_path:
-                deck_path = Path(row.deck_path)
-                if not deck_path.is_absolute():
-                    deck_path = base / deck_path
-            reg = register_player(
-                conn, row.name, ext_id=row.ext_id, deck_text=row.deck_text, deck_path=deck_path,
-                deck_source=None if deck_path else f"{Path(path).name} row {row.row}",
-                allow_illegal=allow_illegal, late=late,
-            )
-        except TTError as exc:
-            refused += 1
-            results.append({"row": row.row, "name": row.name, "status": "refused",
-                            "error": str(exc)})
-            if not as_json:
-                _out(f"row {row.row}: [red]refused[/] — {escape(str(exc))}")
-            continue
-        verdict = "legal" if reg.player.deck_legal else (
-            "no deck" if reg.player.deck_legal is None else "illegal")
-        results.append({"row": row.row, "name": row.name, "status": verdict,
-                        "player": _player_json(reg.player)})
-        if not as_json:
-            _out(f"row {row.row}: {verdict} — {_registration_line(reg)}")
+    lines: list[str] = []  # printed once the whole sheet is committed
+    with transaction(conn):  # one commit for the sheet; a refused row is a rolled-back savepoint
+        for row in rows:
+            refused += _register_row(conn, row, path, allow_illegal, late, results, lines)
     if as_json:
         from tt_organizer.cli.output import print_json
 
         print_json(results)
     else:
+        for line in lines:
+            _out(line)
         _out(f"{len(rows) - refused} registered, {refused} refused")
     return EXIT_INVALID if refused else 0
+
+
+def _register_row(conn: sqlite3.Connection, row: Any, path: str, allow_illegal: bool,
+                  late: bool, results: list[dict[str, Any]], lines: list[str]) -> int:
+    """Register one row of a sign-up sheet (its outcome appended to ``results`` and
+    ``lines``); 1 if it was refused, else 0."""
+    from pathlib import Path
+
+    from tt_organizer.cli.output import escape
+    from tt_organizer.events.service import register_player
+
+    try:
+        deck_path = None
+        if row.deck_path:
+            deck_path = Path(row.deck_path)
+            if not deck_path.is_absolute():
+                deck_path = Path(path).parent / deck_path
+        reg = register_player(
+            conn, row.name, ext_id=row.ext_id, deck_text=row.deck_text, deck_path=deck_path,
+            deck_source=None if deck_path else f"{Path(path).name} row {row.row}",
+            allow_illegal=allow_illegal, late=late,
+        )
+    except TTError as exc:
+        results.append({"row": row.row, "name": row.name, "status": "refused",
+                        "error": str(exc)})
+        lines.append(f"row {row.row}: [red]refused[/] — {escape(str(exc))}")
+        return 1
+    verdict = "legal" if reg.player.deck_legal else (
+        "no deck" if reg.player.deck_legal is None else "illegal")
+    results.append({"row": row.row, "name": row.name, "status": verdict,
+                    "player": _player_json(reg.player)})
+    lines.append(f"row {row.row}: {verdict} — {_registration_line(reg)}")
+    return 0
 
 
 def _register(

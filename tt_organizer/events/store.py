@@ -9,6 +9,7 @@ at once queue up instead of failing), and every change appends to the audit log 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import getpass
 import itertools
 import json
@@ -48,9 +49,11 @@ def now() -> str:
 
 def actor() -> str:
     """Who makes the change: ``$TT_ORGANIZER``, else the OS user name."""
-    who = os.environ.get("TT_ORGANIZER")
-    if who:
-        return who
+    return os.environ.get("TT_ORGANIZER") or _os_user()
+
+
+@functools.lru_cache(maxsize=1)
+def _os_user() -> str:
     try:
         return getpass.getuser()
     except Exception:  # no user name in a bare container
