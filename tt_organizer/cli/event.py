@@ -503,7 +503,7 @@ def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> 
     from tt_organizer.events import service, store
     from tt_organizer.export.importing import read_results
 
-    rows = read_results(path, store.read_snapshot(conn, ""))
+    rows = read_results(path, store.read_snapshot(conn, "", light=True))
     errors: list[str] = []
     with store.transaction(conn):
         for row in rows:

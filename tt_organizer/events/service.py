@@ -672,8 +672,9 @@ def _games(
 
 
 def _match_row(conn: sqlite3.Connection, stage: str, rnd: int, table: int) -> sqlite3.Row | None:
-    return conn.execute(
-        "SELECT * FROM matches WHERE stage = ? AND round = ? AND table_no = ?",
+    return conn.execute(  # "table_no > 0" lets SQLite use the (partial) index of the tables
+        "SELECT * FROM matches WHERE stage = ? AND round = ? AND table_no = ?"
+        + (" AND table_no > 0" if table > 0 else ""),
         (stage, rnd, table),
     ).fetchone()
 

@@ -358,8 +358,10 @@ def current_round(conn: sqlite3.Connection, stage: str = "swiss") -> int:
     return row[0] or 0
 
 
-def read_snapshot(conn: sqlite3.Connection, path: str = "") -> EventSnapshot:
-    """Everything stored, read in one consistent transaction."""
+def read_snapshot(conn: sqlite3.Connection, path: str = "", *, light: bool = False
+                  ) -> EventSnapshot:
+    """Everything stored, read in one consistent transaction; ``light`` leaves out the decks
+    (:func:`read_roster`) and the audit log, for a check of pairings and results."""
     began = not conn.in_transaction
     if began:
         conn.execute("BEGIN")
@@ -367,9 +369,9 @@ def read_snapshot(conn: sqlite3.Connection, path: str = "") -> EventSnapshot:
         return EventSnapshot(
             path=path,
             settings=read_settings(conn),
-            players=tuple(read_players(conn)),
+            players=tuple(read_roster(conn) if light else read_players(conn)),
             matches=tuple(read_matches(conn)),
-            audit=tuple(read_audit(conn)),
+            audit=() if light else tuple(read_audit(conn)),
             current_round=current_round(conn),
         )
     finally:
