@@ -1,7 +1,9 @@
 """Benchmark of the ``tt`` command line, side by side in one run, as ratios to bare start-up.
 
 Every figure is the median wall time of N fresh processes (``subprocess.run``), in ms, and its
-ratio to ``python -c pass`` measured in the same run. Measured: bare start-up, ``tt --help``,
+ratio to ``python -c pass`` measured in the same run; beside it the median CPU time (user +
+system) of those processes and its ratio, which a busy shared machine disturbs less.
+Measured: bare start-up, ``tt --help``,
 ``tt deck validate`` on one deck (table and ``--json``), then at each event size (64, 1,024 and
 4,096 players by default) ``report`` (one table), ``drop``, ``pairings --json``,
 ``standings`` (table and ``--json``), ``pair`` (the next round), ``export`` (.xlsx),
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import shutil
 import statistics
 import subprocess
@@ -45,29 +48,39 @@ def tt_command() -> list[str]:
 
 
 def median_ms(cmd: Sequence[str], runs: int, setup: Callable[[int], None] | None = None,
-              ok: tuple[int, ...] = (0,), offset: int = 0, patience: float = 20.0) -> float:
+              ok: tuple[int, ...] = (0,), offset: int = 0, patience: float = 20.0
+              ) -> tuple[float, float]:
     """Median wall time of ``cmd`` over ``runs`` fresh processes after one warm-up; ``setup(i)``
     runs untimed before run ``i`` (-1 for the warm-up). In ``cmd``, ``{i}`` is the run's number
     counted from ``offset + 1`` and ``{i5}`` the same with five digits. A command whose warm-up
     takes over ``patience`` seconds is timed by that one run. A bad exit code stops the
-    benchmark."""
-    times = []
+    benchmark. Returns (wall ms, CPU ms): the CPU time (user + system) of the process is
+    what the other loads of a shared machine disturb least."""
+    times, cpu = [], []
     for i in range(-1, runs):
         if setup is not None:
             setup(i)
         k = i + 2 + offset
         argv = [a.replace("{i}", str(k)).replace("{i5}", f"{k:05d}") for a in cmd]
+        used = _children_cpu()
         start = time.perf_counter()
         done = subprocess.run(argv, capture_output=True, check=False)
         elapsed = (time.perf_counter() - start) * 1000
+        used = (_children_cpu() - used) * 1000
         if done.returncode not in ok:
             raise SystemExit(f"{' '.join(argv)} exited {done.returncode}:\n"
                              f"{done.stderr.decode(errors='replace')[-2000:]}")
         if i >= 0 or elapsed > patience * 1000:
             times.append(elapsed)
+            cpu.append(used)
         if elapsed > patience * 1000:
             break
-    return statistics.median(times)
+    return statistics.median(times), statistics.median(cpu)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 # --- building the events (library calls) ----------------------------------------------------
@@ -164,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=None,
                         help="decklists for check-batch (10000; 0 skips it)")
     parser.add_argument("--cache", default=None, help="keep the built events in this folder")
+    parser.add_argument("--tt", default=None,
+                        help="the tt script to time (default the one next to this Python), "
+                        "e.g. another checkout's, to compare before and after")
     parser.add_argument("--patience", type=float, default=20.0,
                         help="seconds; a slower command is timed by its warm-up run alone")
     args = parser.parse_args(argv)
@@ -171,15 +187,17 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(s) for s in (args.sizes or ("64,256" if args.quick else "64,1024,4096"))
              .split(",")]
     batch = args.batch if args.batch is not None else (500 if args.quick else 10_000)
-    tt = tt_command()
+    tt = [args.tt] if args.tt else tt_command()
     figures: dict[str, float] = {}
-    lines: list[tuple[str, float]] = []
+    cpu_figures: dict[str, float] = {}
+    lines: list[tuple[str, float, float]] = []
 
     def measure(label: str, cmd: Sequence[str], n: int = runs, **kw: object) -> None:
-        ms = median_ms(cmd, n, patience=args.patience, **kw)  # type: ignore[arg-type]
+        ms, cpu = median_ms(cmd, n, patience=args.patience, **kw)  # type: ignore[arg-type]
         figures[label] = round(ms, 1)
-        lines.append((label, ms))
-        print(f"  {label:<40} {ms:9.1f} ms", file=sys.stderr, flush=True)
+        cpu_figures[label] = round(cpu, 1)
+        lines.append((label, ms, cpu))
+        print(f"  {label:<40} {ms:9.1f} ms  (CPU {cpu:.1f} ms)", file=sys.stderr, flush=True)
 
     # byte-compile the package as installing it does (this machine may set
     # PYTHONDONTWRITEBYTECODE, and then every run would compile every module again)
@@ -250,11 +268,13 @@ def main(argv: list[str] | None = None) -> int:
         tmp_ctx.cleanup()
 
     base = figures["python -c pass"]
-    print(f"\n{'command':<42} {'ms':>9} {'× bare':>8}")
-    for label, ms in lines:
-        print(f"{label:<42} {ms:9.1f} {ms / base:8.1f}")
-    print(json.dumps({"runs": runs, "sizes": sizes, "ms": figures,
-                      "ratio": {k: round(v / base, 2) for k, v in figures.items()}}))
+    cpu_base = cpu_figures["python -c pass"]
+    print(f"\n{'command':<42} {'wall ms':>9} {'× bare':>7} {'CPU ms':>9} {'× bare':>7}")
+    for label, ms, cpu in lines:
+        print(f"{label:<42} {ms:9.1f} {ms / base:7.1f} {cpu:9.1f} {cpu / cpu_base:7.1f}")
+    print(json.dumps({"runs": runs, "sizes": sizes, "ms": figures, "cpu_ms": cpu_figures,
+                      "ratio": {k: round(v / base, 2) for k, v in figures.items()},
+                      "cpu_ratio": {k: round(v / cpu_base, 2) for k, v in cpu_figures.items()}}))
     return 0
 
 
