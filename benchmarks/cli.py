@@ -177,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=None,
                         help="decklists for check-batch (10000; 0 skips it)")
     parser.add_argument("--cache", default=None, help="keep the built events in this folder")
+    parser.add_argument("--bulk-sizes", default=None,
+                        help="sizes at which export / report --from / register --from run "
+                        "(default every size; '' none)")
     parser.add_argument("--tt", default=None,
                         help="the tt script to time (default the one next to this Python), "
                         "e.g. another checkout's, to compare before and after")
@@ -187,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(s) for s in (args.sizes or ("64,256" if args.quick else "64,1024,4096"))
              .split(",")]
     batch = args.batch if args.batch is not None else (500 if args.quick else 10_000)
+    bulk = sizes if args.bulk_sizes is None else [int(n) for n in args.bulk_sizes.split(",") if n]
     tt = [args.tt] if args.tt else tt_command()
     figures: dict[str, float] = {}
     cpu_figures: dict[str, float] = {}
@@ -246,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
             measure(f"{n}: standings", [*tt, "event", "standings", *ev])
             measure(f"{n}: standings --json", [*tt, "event", "standings", "--json", *ev])
             measure(f"{n}: pair", [*tt, "event", "pair", *copy], setup=fresh(files["done"]))
+            if n not in bulk:
+                continue
             measure(f"{n}: export .xlsx", [*tt, "event", "export", str(work / "out.xlsx"), *ev])
             measure(f"{n}: report --from (1 round)",
                     [*tt, "event", "report", "--from", str(sheet), *copy],
