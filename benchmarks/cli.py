@@ -187,8 +187,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds; a slower command is timed by its warm-up run alone")
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 7)
-    sizes = [int(s) for s in (args.sizes or ("64,256" if args.quick else "64,1024,4096"))
-             .split(",")]
+    sizes = [int(s) for s in (("64,256" if args.quick else "64,1024,4096")
+                              if args.sizes is None else args.sizes).split(",") if s]
     batch = args.batch if args.batch is not None else (500 if args.quick else 10_000)
     bulk = sizes if args.bulk_sizes is None else [int(n) for n in args.bulk_sizes.split(",") if n]
     tt = [args.tt] if args.tt else tt_command()

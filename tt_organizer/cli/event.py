@@ -339,7 +339,7 @@ def _player_ref(name: str | None, ext_id: str | None) -> tuple[str, bool]:
 @event_option
 def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: str) -> None:
     """Drop a player from the next pairing on (they stay in the standings)."""
-    from tt_organizer.cli.output import escape, warn
+    from tt_organizer.cli.output import line, warn
     from tt_organizer.events import service, store
 
     ref, by_id = _player_ref(name, ext_id)
@@ -353,13 +353,13 @@ def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: st
                     pending.table if pending is not None else None})
         return
     if pending is not None and pending.stage == service.TOP_CUT:
-        _out(f"Dropped {escape(p.name)} during top-cut round {pending.round}")
+        line(f"Dropped {p.name} during top-cut round {pending.round}")
         warn(f"{p.name} is still in the bracket at table {pending.table}; report that table "
              "as a loss for them (the opponent advances)")
         return
     when = (f"during round {p.dropped_round}" if pending
             else f"after round {p.dropped_round}" if p.dropped_round else "before round 1")
-    _out(f"Dropped {escape(p.name)} {when}")
+    line(f"Dropped {p.name} {when}")
     if pending is not None:
         warn(f"{p.name} is still paired at table {pending.table} of round {pending.round}; "
              "report it, or `tt event repair` to pair that round's open tables again")
@@ -544,7 +544,7 @@ def report(table: int | None, result: str | None, first: str | None, winners: st
     RESULT: best-of-one 1-0, 0-1, draw, double-loss; best-of-three 2-0, 2-1, 1-2, 0-2,
     1-0, 0-1 (one game finished), 1-1-1, draw, double-loss — from seat P1's side.
     """
-    from tt_organizer.cli.output import escape
+    from tt_organizer.cli.output import line
     from tt_organizer.events import service, store
 
     with store.connect(event_path) as conn:
@@ -565,13 +565,13 @@ def report(table: int | None, result: str | None, first: str | None, winners: st
             print_json({**_result_json(conn, m), "missing_tables": list(left)})
             return
     label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
-    _out(
-        f"{label} {m.round} table {m.table}: {escape(snap_names[m.player1])} {m.result} "
-        f"{escape(snap_names[m.player2 or 0] if m.player2 else 'BYE')}"
+    line(  # plain text: no markup, so rich is not loaded
+        f"{label} {m.round} table {m.table}: {snap_names[m.player1]} {m.result} "
+        f"{snap_names[m.player2 or 0] if m.player2 else 'BYE'}"
         + (f" (recorded as {m.outcome})" if m.outcome == "double-loss" and m.result != m.outcome
            else "")
     )
-    _out(f"  {len(left)} table(s) still to report" if left else "  round complete")
+    line(f"  {len(left)} table(s) still to report" if left else "  round complete")
 
 
 @event.command("correct")

@@ -45,14 +45,31 @@ def print_json(payload: Any) -> None:
     sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False, default=str) + "\n")
 
 
+def line(text: str) -> None:
+    """Print one line of plain text (never markup) on stdout, without loading rich."""
+    sys.stdout.write(text + "\n")
+
+
+def _styled_stderr(label: str, ansi: str, message: str) -> None:
+    """``label message`` on stderr, the label coloured on a terminal (rich's own rules: not
+    with ``NO_COLOR`` or ``TERM=dumb``), without loading rich."""
+    import os
+
+    colour = (sys.stderr.isatty() and not os.environ.get("NO_COLOR")
+              and os.environ.get("TERM") != "dumb")
+    head = f"\x1b[{ansi}m{label}\x1b[0m" if colour else label
+    sys.stderr.write(f"{head} {message}\n")
+    sys.stderr.flush()
+
+
 def error(message: str) -> None:
     """Print an error line on stderr (``message`` is plain text, never markup)."""
-    _console(True).print(f"[bold red]error:[/] {escape(message)}", markup=True, soft_wrap=True)
+    _styled_stderr("error:", "1;31", message)
 
 
 def warn(message: str) -> None:
     """Print a warning line on stderr (``message`` is plain text, never markup)."""
-    _console(True).print(f"[yellow]warning:[/] {escape(message)}", markup=True, soft_wrap=True)
+    _styled_stderr("warning:", "33", message)
 
 
 def escape(text: str) -> str:

@@ -9,7 +9,6 @@ refusal raises :class:`EventError` and leaves the database unchanged.
 from __future__ import annotations
 
 import json
-import secrets
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -138,6 +137,8 @@ def create_event(
     if any(not 0 <= v <= MAX_POINTS for v in fmt_settings.values()):
         raise EventError(f"format settings must be 0–{MAX_POINTS}")
     if seed is None:
+        import secrets  # only here: it loads hmac and hashlib
+
         seed = secrets.randbelow(2**31)
     settings = EventSettings(
         name=name,
