@@ -34,13 +34,16 @@ def print_table(title: str, columns: Sequence[tuple[str, str]],
         return
     from rich.cells import cell_len
 
-    widths = [max(cell_len(name), *(cell_len(r[i]) for r in rows))
+    def size(text: str) -> int:  # columns on screen (a CJK character takes two)
+        return len(text) if text.isascii() else cell_len(text)
+
+    widths = [max(size(name), *(size(r[i]) for r in rows))
               for i, (name, _) in enumerate(columns)]
 
     def line(cells: Sequence[str]) -> str:
         parts = []
         for cell, width, (_, justify) in zip(cells, widths, columns, strict=True):
-            pad = " " * (width - cell_len(cell))
+            pad = " " * (width - size(cell))
             parts.append(pad + cell if justify == "right" else cell + pad)
         return "  ".join(parts).rstrip()
 

@@ -474,8 +474,8 @@ def _player_states(
     to round ``upto`` (default all so far), opponents met, byes had."""
     from tt_organizer.pairing.swiss import PlayerState
 
-    matches = [m for m in store.read_matches(conn)
-               if m.stage == SWISS and (upto is None or m.round <= upto)]
+    matches = [m for m in store.read_matches(conn, SWISS, games=False)
+               if upto is None or m.round <= upto]
     ranks: dict[int, int] = {}
     points: dict[int, int] = {}
     if matches:
@@ -883,7 +883,8 @@ def standings(conn: sqlite3.Connection, round_number: int | None = None) -> list
     if round_number is not None and not 0 <= round_number <= current:
         raise EventError(f"round {round_number} is not paired (current round {current})")
     return compute_event_standings(store.read_settings(conn), store.read_roster(conn),
-                                   store.read_matches(conn), current, round_number)
+                                   store.read_matches(conn, SWISS, games=False), current,
+                                   round_number)
 
 
 def snapshot_standings(snapshot: EventSnapshot, round_number: int | None = None

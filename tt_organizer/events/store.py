@@ -299,24 +299,25 @@ def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = No
 
 def read_matches(
     conn: sqlite3.Connection, stage: str | None = None, round_number: int | None = None,
-    table: int | None = None, *, tables_only: bool = False,
+    table: int | None = None, *, tables_only: bool = False, games: bool = True,
 ) -> list[MatchInfo]:
     """Every pairing and its games, Swiss before top cut, by round and table; or only those
     of ``stage`` / ``round_number`` / ``table`` when given, and with ``tables_only`` only those
-    at a table (not the losses of a late entry) -- read through the index, not all."""
+    at a table (not the losses of a late entry) -- read through the index, not all. With
+    ``games=False`` the games are not read (``MatchInfo.games`` is empty)."""
     where, args = ["table_no > 0"] if tables_only else [], []
     for column, value in (("stage", stage), ("round", round_number), ("table_no", table)):
         if value is not None:
             where.append(f"{column} = ?")
             args.append(value)
     cond = f" WHERE {' AND '.join(where)}" if where else ""
-    games: dict[int, list[GameInfo]] = {}
+    by_match: dict[int, list[GameInfo]] = {}
     game_rows = conn.execute(
         "SELECT * FROM games"
         + (f" WHERE match_id IN (SELECT id FROM matches{cond})" if cond else "")
-        + " ORDER BY match_id, number", args)
+        + " ORDER BY match_id, number", args) if games else ()
     for g in game_rows:
-        games.setdefault(g["match_id"], []).append(
+        by_match.setdefault(g["match_id"], []).append(
             GameInfo(number=g["number"], first=g["first"], winner=g["winner"], turns=g["turns"])
         )
     rows = conn.execute(
@@ -333,7 +334,7 @@ def read_matches(
             p2_games=r["p2_games"],
             draws=r["draws"],
             outcome=r["outcome"],
-            games=tuple(games.get(r["id"], ())),
+            games=tuple(by_match.get(r["id"], ())),
             reported_at=r["reported_at"],
             stage=r["stage"],
         )
