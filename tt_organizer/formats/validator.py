@@ -310,11 +310,7 @@ class _Checker:
                 if card is not None and any(card.has_type(t) for t in types):
                     carried.update(card.colors)
         severity = ERROR if strict or rule.severity == ERROR else WARNING
-        providers = " or ".join(
-            f"{'/'.join(t for t in types if t != 'Dual')} in the "
-            f"{getattr(self.fmt.zone(z), 'label', z)}"
-            for z, types in rule.providers.items()
-        )
+        providers = ""  # named in a message; written only when there is one
         for zone in self.fmt.zones:
             for number in zone_numbers(self.deck, zone.id):
                 card = self.card(number)
@@ -324,6 +320,11 @@ class _Checker:
                     continue
                 missing = [c for c in card.colors if c not in carried]
                 if missing:
+                    providers = providers or " or ".join(
+                        f"{'/'.join(t for t in types if t != 'Dual')} in the "
+                        f"{getattr(self.fmt.zone(z), 'label', z)}"
+                        for z, types in rule.providers.items()
+                    )
                     self.add(
                         rule.code,
                         f"{self.label(number)} ({card.color_text} Option): no "
