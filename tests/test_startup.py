@@ -90,3 +90,23 @@ def test_a_changed_file_is_validated_again(tmp_path: Path) -> None:
     target.write_text(json.dumps(payload), encoding="utf-8")
     with pytest.raises(BanlistError, match="not a ban-list file"):
         read_banlist_file(target)
+
+
+def test_a_bad_file_with_a_matching_checksum_is_still_refused_cleanly(tmp_path: Path) -> None:
+    """A checksum only skips validation for data in the right shape: a payload that is not
+    (say, a forged checksums.json) is checked after all and refused with a message."""
+    from tt_organizer.banlist.cache import read_banlist_file
+    from tt_organizer.errors import BanlistError, InputError
+    from tt_organizer.formats.registry import read_definition
+    from tt_organizer.records import record_checksum
+
+    bad_list = tmp_path / "2026-01-01.json"
+    bad_list.write_text(json.dumps({"banned": ["BT1-001"]}), encoding="utf-8")  # no date
+    record_checksum(bad_list)
+    with pytest.raises(BanlistError, match="not a ban-list file"):
+        read_banlist_file(bad_list)
+    bad_format = tmp_path / "broken.json"
+    bad_format.write_text(json.dumps({"id": "x", "name": "X", "zones": []}), encoding="utf-8")
+    record_checksum(bad_format)
+    with pytest.raises(InputError, match="a format needs at least one zone"):
+        read_definition(bad_format)

@@ -35,6 +35,18 @@ class Record:
         return TypeAdapter(cls).validate_python(data)
 
     @classmethod
+    def load(cls: type[R], data: Any, trusted: bool) -> R:
+        """:meth:`from_trusted` for trusted data, else (or if that data is not in the shape
+        after all) :meth:`model_validate` -- a bad file gets pydantic's error, never a
+        traceback."""
+        if trusted:
+            try:
+                return cls.from_trusted(data)
+            except (TypeError, ValueError, KeyError, AttributeError):
+                pass
+        return cls.model_validate(data)
+
+    @classmethod
     def from_trusted(cls: type[R], data: dict[str, Any]) -> R:
         """Build from JSON this package wrote and checked before (no validation)."""
         hints = _hints(cls)

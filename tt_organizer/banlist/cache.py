@@ -36,9 +36,7 @@ def read_banlist_file(path: Path) -> BanList:
     any other is checked."""
     try:
         payload, trusted = trusted_json(path)
-        if trusted:
-            return BanList.from_trusted(payload)
-        return BanList.model_validate(payload)
+        return BanList.load(payload, trusted)
     except FileNotFoundError:
         raise BanlistError(f"{path}: no such ban-list file") from None
     except ValueError as exc:  # bad JSON, or pydantic's ValidationError (a ValueError)

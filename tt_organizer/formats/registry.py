@@ -27,21 +27,18 @@ def read_definition(path: Path) -> FormatDefinition:
         payload, trusted = trusted_json(path)
     except (OSError, ValueError) as exc:
         raise InputError(f"bad format definition: {exc}", file=str(path)) from None
-    if trusted:
-        return FormatDefinition.from_trusted(payload)
-    from pydantic import ValidationError
-
     try:
-        return FormatDefinition.model_validate(payload)
-    except ValidationError as exc:  # one line per problem, not pydantic's report
-        problems = "; ".join(
+        return FormatDefinition.load(payload, trusted)
+    except ValueError as exc:  # pydantic's ValidationError is one (not imported: start-up)
+        errors = getattr(exc, "errors", None)
+        if not callable(errors):
+            raise InputError(f"bad format definition: {exc}", file=str(path)) from None
+        problems = "; ".join(  # one line per problem, not pydantic's report
             f"{'.'.join(str(p) for p in e['loc']) or 'definition'}: "
             f"{str(e['msg']).removeprefix('Value error, ')}"
-            for e in exc.errors()
+            for e in errors()
         )
         raise InputError(f"bad format definition: {problems}", file=str(path)) from None
-    except (OSError, ValueError) as exc:
-        raise InputError(f"bad format definition: {exc}", file=str(path)) from None
 
 
 @lru_cache(maxsize=1)
