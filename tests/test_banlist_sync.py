@@ -101,7 +101,7 @@ def test_older_announcement_is_kept_beside_the_current_one(
     result = sync(server, "/older", folder)
     assert result.status == "new" and not result.is_current
     assert sorted(p.name for p in folder.glob("*.json")) == [
-        "2025-11-10.json", "2026-03-16.json", "current.json"]
+        "2025-11-10.json", "2026-03-16.json", "checksums.json", "current.json"]
     assert load_banlist(folder).announced == dt.date(2026, 3, 16)
     assert load_banlist(folder, as_of=dt.date(2026, 1, 15)).announced == dt.date(2025, 11, 10)
 

@@ -5,6 +5,8 @@ Layout (``banlist_cache/`` or ``--cache DIR`` / ``TT_BANLIST_CACHE``)::
     current.json        {"current": "2026-03-16.json", "announced": "2026-03-16", ...}
     2026-03-16.json     one announcement: source URL, fetch time, page SHA-256, the list,
                         card names, per-card effective dates and the page's dated history
+    checksums.json      {"files": {"2026-03-16.json": "<sha256>", ...}}: each announcement as
+                        written (and checked) here; an unchanged one is read without validation
 
 Every write goes to a temporary file beside its target and is renamed into place.
 """
@@ -15,11 +17,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from tt_organizer.banlist.model import BanList
 from tt_organizer.errors import BanlistError
 from tt_organizer.paths import default_banlist_cache
+from tt_organizer.records import record_checksum, trusted_json
 
 CURRENT_FILE = "current.json"
 
@@ -30,12 +31,15 @@ def cache_dir(path: Path | str | None = None) -> Path:
 
 
 def read_banlist_file(path: Path) -> BanList:
-    """Read one cached announcement (or any file in the same shape)."""
+    """Read one cached announcement (or any file in the same shape). A file this package
+    wrote, unchanged since (its checksum in ``checksums.json``), is read without validation;
+    any other is checked."""
     try:
-        return BanList.model_validate(json.loads(path.read_text(encoding="utf-8")))
+        payload, trusted = trusted_json(path)
+        return BanList.load(payload, trusted)
     except FileNotFoundError:
         raise BanlistError(f"{path}: no such ban-list file") from None
-    except (ValueError, ValidationError) as exc:
+    except ValueError as exc:  # bad JSON, or pydantic's ValidationError (a ValueError)
         raise BanlistError(f"{path}: not a ban-list file ({exc.__class__.__name__})") from None
 
 
@@ -123,11 +127,15 @@ def banlist_payload(banlist: BanList) -> dict[str, object]:
 
 
 def write_banlist(folder: Path, banlist: BanList) -> Path:
-    """Store ``banlist`` as ``<announced>.json`` (atomically) and return its path."""
+    """Store ``banlist`` as ``<announced>.json`` (atomically), checked and with its checksum
+    recorded so that reading it back needs no validation; returns its path."""
     from tt_organizer.cards.importer import write_json_atomic
 
     target = folder / f"{banlist.announced.isoformat()}.json"
-    write_json_atomic(target, banlist_payload(banlist))
+    payload = banlist_payload(banlist)
+    BanList.model_validate(payload)  # what is trusted later is checked now
+    write_json_atomic(target, payload)
+    record_checksum(target)
     return target
 
 

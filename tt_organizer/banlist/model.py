@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass, field
 
-from pydantic import BaseModel, Field
+from tt_organizer.records import Record
 
 BANNED_KIND = "banned"
 RESTRICTED_KIND = "restricted"
@@ -12,7 +13,8 @@ PAIR_KIND = "banned_pair"
 LIFTED_KIND = "lifted"
 
 
-class BannedPair(BaseModel):
+@dataclass(kw_only=True)
+class BannedPair(Record):
     """If any card of side ``a`` is in a deck, no card of side ``b`` may be (and vice versa)."""
 
     a: list[str]
@@ -28,7 +30,8 @@ class BannedPair(BaseModel):
         return [*self.a, *self.b]
 
 
-class HistoryEntry(BaseModel):
+@dataclass(kw_only=True)
+class HistoryEntry(Record):
     """One dated block of the page's history: cards banned, restricted, paired or lifted."""
 
     heading: str = ""
@@ -36,11 +39,12 @@ class HistoryEntry(BaseModel):
     kind: str = RESTRICTED_KIND  # banned | restricted | banned_pair | lifted
     count: int | None = None  # copies allowed, for restricted
     lifted_from: str | None = None  # for lifted: banned | restricted | banned_pair
-    cards: list[str] = Field(default_factory=list)
-    pairs: list[BannedPair] = Field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+    pairs: list[BannedPair] = field(default_factory=list)
 
 
-class BanList(BaseModel):
+@dataclass(kw_only=True)
+class BanList(Record):
     """One announcement of Bandai's list for sanctioned play.
 
     ``effective`` is the date the announcement takes effect when the page says so;
@@ -55,13 +59,13 @@ class BanList(BaseModel):
     fetched_at: str | None = None
     sha256: str | None = None
     effective: dt.date | None = None
-    banned: list[str] = Field(default_factory=list)
-    restricted: dict[str, int] = Field(default_factory=dict)
-    banned_pairs: list[BannedPair] = Field(default_factory=list)
-    unknown_numbers: list[str] = Field(default_factory=list)
-    names: dict[str, str] = Field(default_factory=dict)
-    since: dict[str, dt.date] = Field(default_factory=dict)
-    history: list[HistoryEntry] = Field(default_factory=list)
+    banned: list[str] = field(default_factory=list)
+    restricted: dict[str, int] = field(default_factory=dict)
+    banned_pairs: list[BannedPair] = field(default_factory=list)
+    unknown_numbers: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    since: dict[str, dt.date] = field(default_factory=dict)
+    history: list[HistoryEntry] = field(default_factory=list)
     derived_as_of: dt.date | None = None
     note: str | None = None
 

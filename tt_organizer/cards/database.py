@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -18,12 +18,42 @@ from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.paths import data_dir
 
 
+class LazyCards(Mapping[str, Card]):
+    """The rows of a card file by number, each made a :class:`Card` when first looked up (a
+    deck check builds only the cards its deck names)."""
+
+    def __init__(self, rows: list[list[Any]], copy_limits: dict[str, int],
+                 overrides: dict[str, dict[str, Any]] | None = None) -> None:
+        self._rows = {str(r[0]): r for r in rows}
+        self._limits = copy_limits
+        self._fixes = overrides or {}
+        self._built: dict[str, Card] = {}
+
+    def __getitem__(self, number: str) -> Card:
+        card = self._built.get(number)
+        if card is None:
+            card = self._built[number] = _card(self._rows[number], self._limits, self._fixes)
+        return card
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._rows
+
+
 class CardDatabase:
     """All cards of one game, keyed by canonical card number."""
 
-    def __init__(self, cards: Iterable[Card], *, game: str = "digimon-2020") -> None:
+    def __init__(self, cards: Iterable[Card] | LazyCards, *, game: str = "digimon-2020"
+                 ) -> None:
         self.game = game
-        self._cards: dict[str, Card] = {c.number: c for c in cards}
+        self._cards: Mapping[str, Card] = (
+            cards if isinstance(cards, LazyCards) else {c.number: c for c in cards}
+        )
         self._by_set: dict[str, list[Card]] | None = None
         self._by_name: dict[str, list[str]] | None = None
 
@@ -135,40 +165,50 @@ def _choose(value: str, choices: dict[str, str], what: str) -> str:
     return choices[key]
 
 
+def _card(r: list[Any], limits: dict[str, int], fixes: dict[str, dict[str, Any]]) -> Card:
+    """One row of a card file as a card: its copy limit from the row (the source's max-count
+    field or rule text) unless ``limits`` (copy_limits.json) overrides it, and any field a
+    local fix (card_overrides.json) gives replaced."""
+    card = Card(
+        number=r[0],
+        name=r[1],
+        card_type=r[2],
+        colors=tuple(r[3].split("/")) if r[3] else (),
+        level=r[4],
+        rarity=r[5],
+        set_code=r[6],
+        copy_limit=limits.get(r[0], r[7] if len(r) > 7 else None),
+    )
+    return apply_override(card, fixes[r[0]]) if r[0] in fixes else card
+
+
+def read_card_rows(path: Path) -> list[list[Any]]:
+    """The rows of a ``cards.json`` written by the importer or a sync (number, name, type,
+    colours, level, rarity, set, copy limit)."""
+    try:
+        payload = json.loads(path.read_text(encoding="utf-8"))
+        rows = payload["cards"]
+        if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) >= 7
+                                                 for r in rows):
+            raise ValueError("a card row is not a list of 7 fields")
+    except FileNotFoundError:
+        raise InputError("card database not found (run `tt cards build`)", file=str(path)) from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"card database is damaged: {exc}", file=str(path)) from None
+    return rows
+
+
 def read_card_file(
     path: Path,
     *,
     copy_limits: dict[str, int] | None = None,
     overrides: dict[str, dict[str, Any]] | None = None,
 ) -> list[Card]:
-    """Read a ``cards.json`` written by the importer or a sync. A card's copy limit comes from
-    its row (the source's max-count field or rule text); ``copy_limits`` (copy_limits.json)
-    overrides it, and ``overrides`` (card_overrides.json) replaces any field of a card."""
-    try:
-        payload = json.loads(path.read_text(encoding="utf-8"))
-        rows = payload["cards"]
-    except FileNotFoundError:
-        raise InputError("card database not found (run `tt cards build`)", file=str(path)) from None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise InputError(f"card database is damaged: {exc}", file=str(path)) from None
+    """Read a ``cards.json`` written by the importer or a sync; ``copy_limits``
+    (copy_limits.json) and ``overrides`` (card_overrides.json) as :func:`_card` applies them."""
     limits = copy_limits or {}
     fixes = overrides or {}
-    cards = []
-    for r in rows:
-        card = Card(
-            number=r[0],
-            name=r[1],
-            card_type=r[2],
-            colors=tuple(r[3].split("/")) if r[3] else (),
-            level=r[4],
-            rarity=r[5],
-            set_code=r[6],
-            copy_limit=limits.get(r[0], r[7] if len(r) > 7 else None),
-        )
-        if r[0] in fixes:
-            card = apply_override(card, fixes[r[0]])
-        cards.append(card)
-    return cards
+    return [_card(r, limits, fixes) for r in read_card_rows(path)]
 
 
 _OVERRIDABLE = {"name": str, "card_type": str, "level": int, "rarity": str, "copy_limit": int}
@@ -211,8 +251,8 @@ def read_copy_limits(folder: Path) -> dict[str, int]:
 @lru_cache(maxsize=4)
 def _load(folder: str) -> CardDatabase:
     path = Path(folder)
-    return CardDatabase(read_card_file(path / CARDS_FILE, copy_limits=read_copy_limits(path),
-                                       overrides=read_overrides(path)))
+    return CardDatabase(LazyCards(read_card_rows(path / CARDS_FILE), read_copy_limits(path),
+                                  read_overrides(path)))
 
 
 def load_cards(folder: Path | None = None) -> CardDatabase:

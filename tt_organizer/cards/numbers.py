@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # Prefix letters, optional set digits, separator, card digits, then an optional printing suffix:
 # _P1, -P2, " P3", (P), (P1), _AA, ALT, (Alt Art) ...
@@ -57,6 +58,7 @@ def format_number(set_code: str, index: int, width: int | None = None) -> str:
     return f"{set_code}-{index:0{width}d}"
 
 
+@lru_cache(maxsize=16384)  # decks name the same cards over and over: parse a spelling once
 def normalize_number(raw: str) -> str | None:
     """Canonical base card number for ``raw``, or None if ``raw`` is not shaped like one.
 

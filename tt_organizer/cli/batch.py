@@ -90,7 +90,21 @@ def _render(rows: list[BatchRow], format_id: str) -> None:
 
     from tt_organizer.batch import batch_summary
     from tt_organizer.cli.output import console
+    from tt_organizer.cli.render import PLAIN_ABOVE, print_table
 
+    counts = batch_summary(rows)
+    summary = (f"{counts['decks']} decks: {counts['legal']} legal, {counts['illegal']} "
+               f"illegal, {counts['unreadable']} unreadable")
+    if len(rows) > PLAIN_ABOVE:  # aligned text: rich's layout cost grows with every row
+        verdicts = {None: "unreadable", True: "legal", False: "illegal"}
+        print_table(
+            f"Deck check — {format_id}",
+            [(c, "left") for c in ("Player", "Source", "Verdict", "Codes", "First message")],
+            [(r.player, r.source, verdicts[r.legal], ", ".join(r.codes), r.message)
+             for r in rows],
+        )
+        console.print(summary, markup=False)
+        return
     table = Table(title=f"Deck check — {escape(format_id)}", title_justify="left")
     for column in ("Player", "Source", "Verdict", "Codes", "First message"):
         table.add_column(column, overflow="fold")
@@ -104,8 +118,4 @@ def _render(rows: list[BatchRow], format_id: str) -> None:
         table.add_row(escape(row.player), escape(row.source), verdict, escape(", ".join(row.codes)),
                       escape(row.message))
     console.print(table)
-    counts = batch_summary(rows)
-    console.print(
-        f"{counts['decks']} decks: {counts['legal']} legal, {counts['illegal']} illegal, "
-        f"{counts['unreadable']} unreadable"
-    )
+    console.print(summary)

@@ -35,8 +35,7 @@ def validate(
 
     Exit 0 if every deck is legal, 1 if any is illegal, 2 if any file cannot be read.
     """
-    from tt_organizer.cli.output import console, error, print_json
-    from tt_organizer.cli.render import render_report
+    from tt_organizer.cli.output import error, print_json
     from tt_organizer.decklist.parsers import read_stream
     from tt_organizer.formats.check import check_bytes, check_file
 
@@ -67,6 +66,9 @@ def validate(
         if as_json:
             results.append(report.to_dict())
         else:
+            from tt_organizer.cli.output import console
+            from tt_organizer.cli.render import render_report
+
             render_report(console, report)
     if as_json:
         print_json(results)

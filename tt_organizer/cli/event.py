@@ -192,50 +192,61 @@ def _registration_line(reg: Any) -> str:
 def _register_from(
     conn: sqlite3.Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
 ) -> int:
-    from pathlib import Path
-
-    from tt_organizer.cli.output import escape, warn
-    from tt_organizer.events.service import register_player
+    from tt_organizer.cli.output import warn
+    from tt_organizer.events.store import transaction
     from tt_organizer.export.importing import read_registrations
 
     rows = read_registrations(path)
     for note in getattr(rows, "notes", ()):  # a column that looks like decklists, not read
         warn(note)
-    base = Path(path).parent
     refused = 0
     results: list[dict[str, Any]] = []
-    for row in rows:
-        try:
-            deck_path = None
-            if row.deck_path:
-                deck_path = Path(row.deck_path)
-                if not deck_path.is_absolute():
-                    deck_path = base / deck_path
-            reg = register_player(
-                conn, row.name, ext_id=row.ext_id, deck_text=row.deck_text, deck_path=deck_path,
-                deck_source=None if deck_path else f"{Path(path).name} row {row.row}",
-                allow_illegal=allow_illegal, late=late,
-            )
-        except TTError as exc:
-            refused += 1
-            results.append({"row": row.row, "name": row.name, "status": "refused",
-                            "error": str(exc)})
-            if not as_json:
-                _out(f"row {row.row}: [red]refused[/] — {escape(str(exc))}")
-            continue
-        verdict = "legal" if reg.player.deck_legal else (
-            "no deck" if reg.player.deck_legal is None else "illegal")
-        results.append({"row": row.row, "name": row.name, "status": verdict,
-                        "player": _player_json(reg.player)})
-        if not as_json:
-            _out(f"row {row.row}: {verdict} — {_registration_line(reg)}")
+    lines: list[str] = []  # printed once the whole sheet is committed
+    with transaction(conn):  # one commit for the sheet; a refused row is a rolled-back savepoint
+        for row in rows:
+            refused += _register_row(conn, row, path, allow_illegal, late, results, lines)
     if as_json:
         from tt_organizer.cli.output import print_json
 
         print_json(results)
     else:
+        for line in lines:
+            _out(line)
         _out(f"{len(rows) - refused} registered, {refused} refused")
     return EXIT_INVALID if refused else 0
+
+
+def _register_row(conn: sqlite3.Connection, row: Any, path: str, allow_illegal: bool,
+                  late: bool, results: list[dict[str, Any]], lines: list[str]) -> int:
+    """Register one row of a sign-up sheet (its outcome appended to ``results`` and
+    ``lines``); 1 if it was refused, else 0."""
+    from pathlib import Path
+
+    from tt_organizer.cli.output import escape
+    from tt_organizer.events.service import register_player
+
+    try:
+        deck_path = None
+        if row.deck_path:
+            deck_path = Path(row.deck_path)
+            if not deck_path.is_absolute():
+                deck_path = Path(path).parent / deck_path
+        reg = register_player(
+            conn, row.name, ext_id=row.ext_id, deck_text=row.deck_text, deck_path=deck_path,
+            deck_source=None if deck_path else f"{Path(path).name} row {row.row}",
+            allow_illegal=allow_illegal, late=late,
+        )
+    except TTError as exc:
+        results.append({"row": row.row, "name": row.name, "status": "refused",
+                        "error": str(exc)})
+        lines.append(f"row {row.row}: [red]refused[/] — {escape(str(exc))}")
+        return 1
+    verdict = "legal" if reg.player.deck_legal else (
+        "no deck" if reg.player.deck_legal is None else "illegal")
+    results.append({"row": row.row, "name": row.name, "status": verdict,
+                    "player": _player_json(reg.player)})
+    lines.append(f"row {row.row}: {verdict} — {_registration_line(reg)}")
+    return 0
 
 
 def _register(
@@ -352,7 +363,7 @@ def _player_ref(name: str | None, ext_id: str | None) -> tuple[str, bool]:
 @event_option
 def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: str) -> None:
     """Drop a player from the next pairing on (they stay in the standings)."""
-    from tt_organizer.cli.output import escape, warn
+    from tt_organizer.cli.output import line, warn
     from tt_organizer.events import service, store
 
     ref, by_id = _player_ref(name, ext_id)
@@ -366,13 +377,13 @@ def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: st
                     pending.table if pending is not None else None})
         return
     if pending is not None and pending.stage == service.TOP_CUT:
-        _out(f"Dropped {escape(p.name)} during top-cut round {pending.round}")
+        line(f"Dropped {p.name} during top-cut round {pending.round}")
         warn(f"{p.name} is still in the bracket at table {pending.table}; report that table "
              "as a loss for them (the opponent advances)")
         return
     when = (f"during round {p.dropped_round}" if pending
             else f"after round {p.dropped_round}" if p.dropped_round else "before round 1")
-    _out(f"Dropped {escape(p.name)} {when}")
+    line(f"Dropped {p.name} {when}")
     if pending is not None:
         warn(f"{p.name} is still paired at table {pending.table} of round {pending.round}; "
              "report it, or `tt event repair` to re-pair just their opponent")
@@ -403,12 +414,10 @@ def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: 
 
 
 def _print_round(conn: sqlite3.Connection, matches: Sequence[Any], title: str) -> None:
-    from rich.table import Table
-
-    from tt_organizer.cli.output import escape
+    from tt_organizer.cli.render import print_table
     from tt_organizer.events import service, store
 
-    names = {p.id: p.name for p in store.read_players(conn)}
+    names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     points: dict[int, int] = {}
     if matches and matches[0].stage == service.SWISS:
         before = matches[0].round - 1
@@ -416,16 +425,14 @@ def _print_round(conn: sqlite3.Connection, matches: Sequence[Any], title: str) -
             points = {s.player: s.points for s in service.standings(conn, before)}
     elif matches:  # top cut: the final Swiss points
         points = {s.player: s.points for s in service.standings(conn)}
-    table = Table(title=title, title_justify="left")
-    for col in ("Table", "Player 1", "Pts", "Player 2", "Pts", "Result"):
-        table.add_column(col, justify="right" if col in ("Table", "Pts") else "left")
-    for m in matches:
-        p2 = "BYE" if m.player2 is None else escape(names[m.player2])
-        table.add_row(
-            str(m.table), escape(names[m.player1]), str(points.get(m.player1, 0)), p2,
-            "" if m.player2 is None else str(points.get(m.player2, 0)), m.result or "",
-        )
-    _out(table)
+    columns = [(col, "right" if col in ("Table", "Pts") else "left")
+               for col in ("Table", "Player 1", "Pts", "Player 2", "Pts", "Result")]
+    print_table(title, columns, [
+        (str(m.table), names[m.player1], str(points.get(m.player1, 0)),
+         "BYE" if m.player2 is None else names[m.player2],
+         "" if m.player2 is None else str(points.get(m.player2, 0)), m.result or "")
+        for m in matches
+    ])
 
 
 @event.command("pair")
@@ -567,7 +574,7 @@ def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> 
     from tt_organizer.events import service, store
     from tt_organizer.export.importing import read_results
 
-    rows = read_results(path, store.read_snapshot(conn, ""))
+    rows = read_results(path, store.read_snapshot(conn, "", light=True))
     errors: list[str] = []
     with store.transaction(conn):
         for row in rows:
@@ -614,7 +621,7 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
     that fits the match (1-1, 0-0-3, 1-0-1 …) — from seat P1's side. Or name the winner:
     `report 6 --winner Ann 2-1` (score from Ann's side), `report 6 --draw 1-1`.
     """
-    from tt_organizer.cli.output import escape
+    from tt_organizer.cli.output import line
     from tt_organizer.events import reporting, service, store
 
     with store.connect(event_path) as conn:
@@ -635,9 +642,9 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
                                        "(or --from FILE)")
             m = service.report_result(conn, table, result, round_number=round_number,
                                       first=first, winners=winners, turns=turns)
-        snap_names = {p.id: p.name for p in store.read_players(conn)}
-        left = service.status(conn)["missing"]
-        line = reporting.describe(m, snap_names)
+        snap_names = store.player_names(conn, (m.player1, m.player2))
+        left = service.missing_tables(conn)
+        text = reporting.describe(m, snap_names)
         won = reporting.winner_name(m, snap_names)
         if as_json:
             from tt_organizer.cli.output import print_json
@@ -648,8 +655,8 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
     where = (f"top-cut round {m.round}" if m.stage == service.TOP_CUT else f"round {m.round}")
     verdict = (f"{won} wins" if won else
                f"recorded as {m.outcome}" if m.outcome == "double-loss" else "a draw")
-    _out(f"{escape(line)}  ({where}; {escape(verdict)})")
-    _out(f"  {len(left)} table(s) still to report" if left else "  round complete")
+    line(f"{text}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
+    line(f"  {len(left)} table(s) still to report" if left else "  round complete")
 
 
 @event.command("unreport")
@@ -736,9 +743,7 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
 def standings_cmd(round_number: int | None, final: bool, as_json: bool, event_path: str) -> None:
     """Swiss standings with every tiebreaker in use, in order (JSON percentages are fractions
     0–1; with --final each line also has its "place", e.g. "3-4")."""
-    from rich.table import Table
-
-    from tt_organizer.cli.output import escape, print_json
+    from tt_organizer.cli.output import print_json
     from tt_organizer.events import service, store
     from tt_organizer.events.placings import Placing, event_final_placings
     from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
@@ -756,24 +761,24 @@ def standings_cmd(round_number: int | None, final: bool, as_json: bool, event_pa
             placed = event_final_placings(conn)
         else:
             placed = [Placing("", s) for s in service.standings(conn, round_number)]
-        names = {p.id: p.name for p in store.read_players(conn)}
+        names = store.player_names(conn)
         shown = round_number if round_number is not None else store.current_round(conn)
         top_played = store.current_round(conn, service.TOP_CUT) > 0
+    from tt_organizer.cli.render import print_table
+
     tbs = settings.tiebreakers
     policy = settings.tiebreak_policy.name
     title = ("Final standings" if final else f"Standings after round {shown}") + (
         f" (tiebreak policy {policy})")
-    table = Table(title=title, title_justify="left")
     cols = ["Place"] if final else []
     cols += ["Rank", "Player", "Pts", "W-L-D", *(TIEBREAK_LABELS[t] for t in tbs), ""]
-    for col in cols:
-        table.add_column(col, justify="left" if col in ("Player", "") else "right")
-    for p in placed:
-        s = p.standing
-        table.add_row(*([p.place] if final else []), str(s.rank), escape(names[s.player]),
-                      str(s.points), f"{s.wins}-{s.losses}-{s.draws}",
-                      *(_pct(getattr(s, t)) for t in tbs), "dropped" if s.dropped else "")
-    _out(table)
+    print_table(title, [(c, "left" if c in ("Player", "") else "right") for c in cols], [
+        (*([p.place] if final else []), str(p.standing.rank), names[p.standing.player],
+         str(p.standing.points),
+         f"{p.standing.wins}-{p.standing.losses}-{p.standing.draws}",
+         *(_pct(getattr(p.standing, t)) for t in tbs), "dropped" if p.standing.dropped else "")
+        for p in placed
+    ])
     if top_played and not final:
         _out("  the top cut has been played: `tt event standings --final` gives the final "
              "placings")

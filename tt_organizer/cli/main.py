@@ -4,7 +4,7 @@ so that ``tt --help`` and ``tt deck validate`` start fast."""
 from __future__ import annotations
 
 import importlib
-import sqlite3
+import sys
 from typing import Any, ClassVar
 
 import click
@@ -55,11 +55,16 @@ class TTGroup(click.Group):
             return super().invoke(ctx)
         except TTError as exc:
             _fail(str(exc), exc.exit_code)
-        except sqlite3.DatabaseError as exc:
-            _fail(f"database error: {exc}", EXIT_INPUT)
         except OSError as exc:
             name = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
             _fail(f"{name}{exc.strerror or exc}", EXIT_INPUT)
+        except Exception as exc:
+            # sqlite3 is imported only by the commands that use it: an error of it can only
+            # come when it is loaded (and importing it here would slow every start-up)
+            sqlite3 = sys.modules.get("sqlite3")
+            if sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
+                raise
+            _fail(f"database error: {exc}", EXIT_INPUT)
 
 
 def _fail(message: str, code: int) -> None:

@@ -181,10 +181,11 @@ def deck_check_options(func: Callable[..., Any]) -> Callable[..., Any]:
 def load_check_context(opts: DeckCheckOptions) -> CheckContext:
     """Load the format, card data and ban list the options name (syncing first with --sync);
     warn when the list was derived for --as-of."""
-    from tt_organizer.cli.banlist import note_derived, sync_before_validate
     from tt_organizer.formats.check import load_context
 
     if opts.sync_first:
+        from tt_organizer.cli.banlist import sync_before_validate
+
         sync_before_validate(opts.cache)
     check = load_context(
         opts.format_id,
@@ -197,5 +198,8 @@ def load_check_context(opts: DeckCheckOptions) -> CheckContext:
         input_format=opts.input_format,
         settings=opts.settings,
     )
-    note_derived(check.banlist)
+    if check.banlist is not None and check.banlist.note:
+        from tt_organizer.cli.banlist import note_derived
+
+        note_derived(check.banlist)
     return check

@@ -1,30 +1,75 @@
-"""Console output shared by every command: rich for people, JSON for machines."""
+"""Console output shared by every command: rich for people, JSON for machines.
+
+``console`` and ``err_console`` are created on first use, so a command that prints only JSON
+never imports rich."""
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
+    console: Console
+    err_console: Console
+
+
+@lru_cache(maxsize=2)
+def _console(stderr: bool) -> Console:
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "console":
+        return _console(False)
+    if name == "err_console":
+        return _console(True)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+LONG_LIST = 100  # a longer list prints one item per line (indenting it all is slow)
 
 
 def print_json(payload: Any) -> None:
-    """Print ``payload`` as JSON on stdout (dates and paths as strings)."""
+    """Print ``payload`` as JSON on stdout (dates and paths as strings); indented, except that
+    a list of more than :data:`LONG_LIST` items prints one compact item per line."""
+    if isinstance(payload, list) and len(payload) > LONG_LIST:
+        items = (json.dumps(item, ensure_ascii=False, default=str) for item in payload)
+        sys.stdout.write("[\n  " + ",\n  ".join(items) + "\n]\n")
+        return
     sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False, default=str) + "\n")
+
+
+def line(text: str) -> None:
+    """Print one line of plain text (never markup) on stdout, without loading rich."""
+    sys.stdout.write(text + "\n")
+
+
+def _styled_stderr(label: str, ansi: str, message: str) -> None:
+    """``label message`` on stderr, the label coloured on a terminal (rich's own rules: not
+    with ``NO_COLOR`` or ``TERM=dumb``), without loading rich."""
+    import os
+
+    colour = (sys.stderr.isatty() and not os.environ.get("NO_COLOR")
+              and os.environ.get("TERM") != "dumb")
+    head = f"\x1b[{ansi}m{label}\x1b[0m" if colour else label
+    sys.stderr.write(f"{head} {message}\n")
+    sys.stderr.flush()
 
 
 def error(message: str) -> None:
     """Print an error line on stderr (``message`` is plain text, never markup)."""
-    err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True, soft_wrap=True)
+    _styled_stderr("error:", "1;31", message)
 
 
 def warn(message: str) -> None:
     """Print a warning line on stderr (``message`` is plain text, never markup)."""
-    err_console.print(f"[yellow]warning:[/] {escape(message)}", markup=True, soft_wrap=True)
+    _styled_stderr("warning:", "33", message)
 
 
 def escape(text: str) -> str:

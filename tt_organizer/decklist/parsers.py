@@ -115,6 +115,7 @@ _DCG = re.compile(r"\(\s*DCG\s*\)$", re.IGNORECASE)
 
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+_GLUED_BRACKET = re.compile(r"(?<=[^\s(\[])([(\[])")
 
 
 def split_lines(text: str) -> list[str]:
@@ -187,7 +188,7 @@ def _split_count(text: str) -> tuple[int | None, str, str | None]:
 
 def _find_number(rest: str, normalize: Normalizer, prefer_end: bool) -> tuple[str, str] | None:
     """(number, name) found at one end of ``rest`` (a token, or a token and a suffix)."""
-    rest = re.sub(r"(?<=[^\s(\[])([(\[])", r" \1", rest)  # "BT1-010(P)" -> "BT1-010 (P)"
+    rest = _GLUED_BRACKET.sub(r" \1", rest)  # "BT1-010(P)" -> "BT1-010 (P)"
     tokens = rest.split()
     if not tokens:
         return None

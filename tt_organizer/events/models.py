@@ -7,6 +7,7 @@ here touches the database.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
 
@@ -114,12 +115,13 @@ class EventSnapshot:
     audit: tuple[AuditEntry, ...] = ()
     current_round: int = 0  # highest Swiss round paired so far
 
+    @cached_property
+    def _by_id(self) -> dict[int, PlayerInfo]:
+        return {p.id: p for p in self.players}
+
     def player(self, player_id: int) -> PlayerInfo:
-        """The player with ``player_id``."""
-        for p in self.players:
-            if p.id == player_id:
-                return p
-        raise KeyError(player_id)
+        """The player with ``player_id`` (KeyError if none)."""
+        return self._by_id[player_id]
 
     def name(self, player_id: int | None) -> str:
         """Display name of a player id ("BYE" for None)."""

@@ -9,7 +9,6 @@ refusal raises :class:`EventError` and leaves the database unchanged.
 from __future__ import annotations
 
 import json
-import secrets
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -146,6 +145,8 @@ def create_event(
         raise EventError(f"format settings must be 0–{MAX_POINTS}")
     policy = tiebreak_policy(tiebreak_preset, tiebreak_rules)
     if seed is None:
+        import secrets  # only here: it loads hmac and hashlib
+
         seed = secrets.randbelow(2**31)
     settings = EventSettings(
         name=name,
@@ -414,29 +415,26 @@ def _store_deck(
 
 
 def _player(conn: sqlite3.Connection, pid: int) -> PlayerInfo:
-    for p in store.read_players(conn):
-        if p.id == pid:
-            return p
-    raise EventError(f"no player {pid}")
+    player = store.read_player(conn, pid)
+    if player is None:
+        raise EventError(f"no player {pid}")
+    return player
 
 
 def find_player(conn: sqlite3.Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
     """The player named ``ref`` (case-insensitive); with ``by_id`` the one registered with
     that ID (or, failing that, the player number ``tt event players`` shows)."""
-    players = store.read_players(conn)
     if by_id:
-        for p in players:
-            if p.ext_id is not None and p.ext_id == ref.strip():
-                return p
-        if ref.strip().isdigit():
-            for p in players:
-                if p.id == int(ref):
-                    return p
+        row = conn.execute("SELECT id FROM players WHERE ext_id = ?", (ref.strip(),)).fetchone()
+        if row is None and ref.strip().isdigit():
+            row = conn.execute("SELECT id FROM players WHERE id = ?", (int(ref),)).fetchone()
+        if row is not None:
+            return _player(conn, row[0])
         raise EventError(f"no player with id {ref}")
     key = " ".join(ref.split()).casefold()
-    for p in players:
-        if p.name.casefold() == key:
-            return p
+    row = conn.execute("SELECT id FROM players WHERE name_key = ?", (key,)).fetchone()
+    if row is not None:
+        return _player(conn, row[0])
     raise EventError(f"no player named {ref!r} (see `tt event players`)")
 
 
@@ -487,8 +485,7 @@ def _current_stage(conn: sqlite3.Connection) -> tuple[str, int]:
 
 
 def _round(conn: sqlite3.Connection, stage: str, rnd: int) -> list[MatchInfo]:
-    return [m for m in store.read_matches(conn)
-            if m.stage == stage and m.round == rnd and m.table > 0]
+    return store.read_matches(conn, stage, rnd, tables_only=True)
 
 
 def _missing(matches: Sequence[MatchInfo]) -> list[int]:
@@ -502,8 +499,8 @@ def _player_states(
     to round ``upto`` (default all so far), opponents met, byes had."""
     from tt_organizer.pairing.swiss import PlayerState
 
-    matches = [m for m in store.read_matches(conn)
-               if m.stage == SWISS and (upto is None or m.round <= upto)]
+    matches = [m for m in store.read_matches(conn, SWISS, games=False)
+               if upto is None or m.round <= upto]
     ranks: dict[int, int] = {}
     points: dict[int, int] = {}
     if matches:
@@ -575,7 +572,7 @@ def pair_next_round(conn: sqlite3.Connection, *, seeded: bool = False) -> list[M
                     f"round {current} still misses results for table(s) "
                     f"{', '.join(map(str, missing))}"
                 )
-        active = [p.id for p in store.read_players(conn) if not p.dropped]
+        active = [p.id for p in store.read_roster(conn) if not p.dropped]
         from tt_organizer.events import manual  # constraints: check-in, granted byes, avoid
 
         active, granted, _removed = manual.prepare_round(conn, current + 1, active)
@@ -651,16 +648,18 @@ def _games(
 
 
 def _match_row(conn: sqlite3.Connection, stage: str, rnd: int, table: int) -> sqlite3.Row | None:
-    return conn.execute(
-        "SELECT * FROM matches WHERE stage = ? AND round = ? AND table_no = ?",
+    return conn.execute(  # "table_no > 0" lets SQLite use the (partial) index of the tables
+        "SELECT * FROM matches WHERE stage = ? AND round = ? AND table_no = ?"
+        + (" AND table_no > 0" if table > 0 else ""),
         (stage, rnd, table),
     ).fetchone()
 
 
 def _find_match(conn: sqlite3.Connection, stage: str, rnd: int, table: int) -> MatchInfo:
-    for m in _round(conn, stage, rnd):
-        if m.table == table:
-            return m
+    if table > 0:
+        found = store.read_matches(conn, stage, rnd, table, tables_only=True)
+        if found:
+            return found[0]
     label = "top-cut round" if stage == TOP_CUT else "round"
     tables = [m.table for m in _round(conn, stage, rnd)]
     if not tables:
@@ -732,7 +731,7 @@ def report_result(
             match = _find_match(conn, stage, rnd, table)
         except EventError as exc:
             earlier = [r for r in range(rnd - 1, 0, -1)
-                       if any(m.table == table for m in _round(conn, stage, r))]
+                       if table > 0 and store.read_matches(conn, stage, r, table)]
             if earlier:
                 raise EventError(
                     f"{exc}; table {table} belongs to the finished round {earlier[0]} "
@@ -863,8 +862,9 @@ def standings(conn: sqlite3.Connection, round_number: int | None = None) -> list
     current = store.current_round(conn)
     if round_number is not None and not 0 <= round_number <= current:
         raise EventError(f"round {round_number} is not paired (current round {current})")
-    return compute_event_standings(store.read_settings(conn), store.read_players(conn),
-                                   store.read_matches(conn), current, round_number)
+    return compute_event_standings(store.read_settings(conn), store.read_roster(conn),
+                                   store.read_matches(conn, SWISS, games=False), current,
+                                   round_number)
 
 
 def snapshot_standings(snapshot: EventSnapshot, round_number: int | None = None
@@ -909,7 +909,7 @@ def top_cut_size(conn: sqlite3.Connection) -> int:
     settings = store.read_settings(conn)
     if settings.top_cut is not None:
         return settings.top_cut
-    return top_cut_for_players(len(store.read_players(conn)))
+    return top_cut_for_players(conn.execute("SELECT count(*) FROM players").fetchone()[0])
 
 
 def advance_top_cut(conn: sqlite3.Connection) -> list[MatchInfo]:
@@ -988,14 +988,26 @@ def champion(conn: sqlite3.Connection) -> PlayerInfo | None:
 # --- status ----------------------------------------------------------------------------------
 
 
+def missing_tables(conn: sqlite3.Connection) -> list[int]:
+    """Tables of the current round (Swiss, or the top cut once started) still unreported."""
+    stage, rnd = _current_stage(conn)
+    rows = conn.execute(
+        "SELECT table_no FROM matches WHERE stage = ? AND round = ? AND table_no > 0 "
+        "AND result IS NULL ORDER BY table_no", (stage, rnd))
+    return [r[0] for r in rows]
+
+
 def status(conn: sqlite3.Connection) -> dict[str, Any]:
     """Where the event stands: stage, round, reported and missing tables, players."""
     settings = store.read_settings(conn)
-    players = store.read_players(conn)
+    players = conn.execute(  # names and flags only: no deck is parsed
+        "SELECT p.name, p.dropped, d.player_id IS NOT NULL AS has_deck, d.legal "
+        "FROM players p LEFT JOIN decks d ON d.player_id = p.id ORDER BY p.id"
+    ).fetchall()
     stage, rnd = _current_stage(conn)
     matches = _round(conn, stage, rnd) if rnd else []
     win = champion(conn)
-    active = len([p for p in players if not p.dropped])
+    active = len([p for p in players if not p["dropped"]])
     return {
         "event": settings.name,
         "format": settings.format_id,
@@ -1012,9 +1024,9 @@ def status(conn: sqlite3.Connection) -> dict[str, Any]:
         "missing": _missing(matches),
         "players": len(players),
         "active": active,
-        "dropped": [p.name for p in players if p.dropped],
-        "illegal_decks": [p.name for p in players if p.deck_legal is False],
-        "no_deck": [p.name for p in players if p.deck_legal is None],
+        "dropped": [p["name"] for p in players if p["dropped"]],
+        "illegal_decks": [p["name"] for p in players if p["has_deck"] and not p["legal"]],
+        "no_deck": [p["name"] for p in players if not p["has_deck"]],
         "champion": win.name if win else None,
         "tiebreakers": list(settings.tiebreakers),
         "tiebreak_policy": settings.tiebreak_policy.to_json(),

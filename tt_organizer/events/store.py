@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import contextvars
 import datetime as dt
+import functools
 import getpass
 import itertools
 import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -65,9 +66,11 @@ def acting_as(who: str) -> Iterator[None]:
 def actor() -> str:
     """Who makes the change: set by :func:`acting_as`, else ``$TT_ORGANIZER``, else the OS
     user name."""
-    who = _acting_as.get() or os.environ.get("TT_ORGANIZER")
-    if who:
-        return who
+    return _acting_as.get() or os.environ.get("TT_ORGANIZER") or _os_user()
+
+
+@functools.lru_cache(maxsize=1)
+def _os_user() -> str:
     try:
         return getpass.getuser()
     except Exception:  # no user name in a bare container
@@ -258,47 +261,94 @@ def _policy(text: str) -> TiebreakPolicy:
                          f"({exc})") from None
 
 
+_PLAYER_QUERY = (
+    "SELECT p.*, d.source AS d_source, d.text AS d_text, d.legal AS d_legal, "
+    "d.codes AS d_codes, d.colors AS d_colors, d.main AS d_main, d.pile AS d_pile "
+    "FROM players p LEFT JOIN decks d ON d.player_id = p.id"
+)
+_MANY_IDS = 500  # above this many ids a query reads every row instead of naming them
+
+
+def _player_info(r: sqlite3.Row) -> PlayerInfo:
+    has_deck = r["d_text"] is not None
+    return PlayerInfo(
+        id=r["id"],
+        name=r["name"],
+        ext_id=r["ext_id"],
+        registered_at=r["registered_at"],
+        dropped=bool(r["dropped"]),
+        dropped_round=r["dropped_round"],
+        late_entry_round=r["late_entry_round"],
+        deck_source=r["d_source"],
+        deck_text=r["d_text"],
+        deck_legal=bool(r["d_legal"]) if has_deck else None,
+        deck_codes=tuple(json.loads(r["d_codes"])) if has_deck else (),
+        deck_colors=tuple(json.loads(r["d_colors"])) if has_deck else (),
+        main=json.loads(r["d_main"]) if has_deck else {},
+        pile=json.loads(r["d_pile"]) if has_deck else {},
+        pin=r["pin"],
+    )
+
+
 def read_players(conn: sqlite3.Connection) -> list[PlayerInfo]:
     """Every player with their registered deck, by id."""
-    rows = conn.execute(
-        "SELECT p.*, d.source AS d_source, d.text AS d_text, d.legal AS d_legal, "
-        "d.codes AS d_codes, d.colors AS d_colors, d.main AS d_main, d.pile AS d_pile "
-        "FROM players p LEFT JOIN decks d ON d.player_id = p.id ORDER BY p.id"
-    ).fetchall()
-    out = []
-    for r in rows:
-        has_deck = r["d_text"] is not None
-        out.append(
-            PlayerInfo(
-                id=r["id"],
-                name=r["name"],
-                ext_id=r["ext_id"],
-                registered_at=r["registered_at"],
-                dropped=bool(r["dropped"]),
-                dropped_round=r["dropped_round"],
-                late_entry_round=r["late_entry_round"],
-                deck_source=r["d_source"],
-                deck_text=r["d_text"],
-                deck_legal=bool(r["d_legal"]) if has_deck else None,
-                deck_codes=tuple(json.loads(r["d_codes"])) if has_deck else (),
-                deck_colors=tuple(json.loads(r["d_colors"])) if has_deck else (),
-                main=json.loads(r["d_main"]) if has_deck else {},
-                pile=json.loads(r["d_pile"]) if has_deck else {},
-                pin=r["pin"],
-            )
-        )
-    return out
+    return [_player_info(r) for r in conn.execute(f"{_PLAYER_QUERY} ORDER BY p.id")]
 
 
-def read_matches(conn: sqlite3.Connection) -> list[MatchInfo]:
-    """Every pairing and its games, Swiss before top cut, by round and table."""
-    games: dict[int, list[GameInfo]] = {}
-    for g in conn.execute("SELECT * FROM games ORDER BY match_id, number"):
-        games.setdefault(g["match_id"], []).append(
+def read_roster(conn: sqlite3.Connection) -> list[PlayerInfo]:
+    """Every player by id, without their deck (its fields are left empty): what pairing and
+    standings need, read without parsing a decklist."""
+    return [
+        PlayerInfo(id=r["id"], name=r["name"], ext_id=r["ext_id"],
+                   registered_at=r["registered_at"], dropped=bool(r["dropped"]),
+                   dropped_round=r["dropped_round"], late_entry_round=r["late_entry_round"])
+        for r in conn.execute("SELECT * FROM players ORDER BY id")
+    ]
+
+
+def read_player(conn: sqlite3.Connection, player_id: int) -> PlayerInfo | None:
+    """One player with their registered deck (None if there is no such player)."""
+    row = conn.execute(f"{_PLAYER_QUERY} WHERE p.id = ?", (player_id,)).fetchone()
+    return None if row is None else _player_info(row)
+
+
+def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = None
+                 ) -> dict[int, str]:
+    """Player names by id: of ``ids`` (None entries skipped), or of every player."""
+    wanted = None if ids is None else sorted({i for i in ids if i is not None})
+    if wanted is None or len(wanted) > _MANY_IDS:
+        rows = conn.execute("SELECT id, name FROM players")
+    else:
+        marks = ",".join("?" * len(wanted))
+        rows = conn.execute(f"SELECT id, name FROM players WHERE id IN ({marks})", wanted)
+    return {r[0]: r[1] for r in rows}
+
+
+def read_matches(
+    conn: sqlite3.Connection, stage: str | None = None, round_number: int | None = None,
+    table: int | None = None, *, tables_only: bool = False, games: bool = True,
+) -> list[MatchInfo]:
+    """Every pairing and its games, Swiss before top cut, by round and table; or only those
+    of ``stage`` / ``round_number`` / ``table`` when given, and with ``tables_only`` only those
+    at a table (not the losses of a late entry) -- read through the index, not all. With
+    ``games=False`` the games are not read (``MatchInfo.games`` is empty)."""
+    where, args = ["table_no > 0"] if tables_only else [], []
+    for column, value in (("stage", stage), ("round", round_number), ("table_no", table)):
+        if value is not None:
+            where.append(f"{column} = ?")
+            args.append(value)
+    cond = f" WHERE {' AND '.join(where)}" if where else ""
+    by_match: dict[int, list[GameInfo]] = {}
+    game_rows = conn.execute(
+        "SELECT * FROM games"
+        + (f" WHERE match_id IN (SELECT id FROM matches{cond})" if cond else "")
+        + " ORDER BY match_id, number", args) if games else ()
+    for g in game_rows:
+        by_match.setdefault(g["match_id"], []).append(
             GameInfo(number=g["number"], first=g["first"], winner=g["winner"], turns=g["turns"])
         )
     rows = conn.execute(
-        "SELECT * FROM matches ORDER BY stage = 'top-cut', round, table_no, id"
+        f"SELECT * FROM matches{cond} ORDER BY stage = 'top-cut', round, table_no, id", args
     ).fetchall()
     return [
         MatchInfo(
@@ -311,7 +361,7 @@ def read_matches(conn: sqlite3.Connection) -> list[MatchInfo]:
             p2_games=r["p2_games"],
             draws=r["draws"],
             outcome=r["outcome"],
-            games=tuple(games.get(r["id"], ())),
+            games=tuple(by_match.get(r["id"], ())),
             reported_at=r["reported_at"],
             stage=r["stage"],
         )
@@ -336,8 +386,10 @@ def current_round(conn: sqlite3.Connection, stage: str = "swiss") -> int:
     return row[0] or 0
 
 
-def read_snapshot(conn: sqlite3.Connection, path: str = "") -> EventSnapshot:
-    """Everything stored, read in one consistent transaction."""
+def read_snapshot(conn: sqlite3.Connection, path: str = "", *, light: bool = False
+                  ) -> EventSnapshot:
+    """Everything stored, read in one consistent transaction; ``light`` leaves out the decks
+    (:func:`read_roster`) and the audit log, for a check of pairings and results."""
     began = not conn.in_transaction
     if began:
         conn.execute("BEGIN")
@@ -345,9 +397,9 @@ def read_snapshot(conn: sqlite3.Connection, path: str = "") -> EventSnapshot:
         return EventSnapshot(
             path=path,
             settings=read_settings(conn),
-            players=tuple(read_players(conn)),
+            players=tuple(read_roster(conn) if light else read_players(conn)),
             matches=tuple(read_matches(conn)),
-            audit=tuple(read_audit(conn)),
+            audit=() if light else tuple(read_audit(conn)),
             current_round=current_round(conn),
         )
     finally:

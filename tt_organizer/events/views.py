@@ -26,7 +26,7 @@ def player_json(p: PlayerInfo) -> dict[str, Any]:
 
 def matches_json(conn: sqlite3.Connection, matches: Sequence[MatchInfo]) -> list[dict[str, Any]]:
     """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
-    names = {p.id: p.name for p in store.read_players(conn)}
+    names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     return [
         {"table": m.table, "player1": names[m.player1],
          "player2": None if m.player2 is None else names[m.player2], "result": m.result}
@@ -45,8 +45,7 @@ def round_matches(conn: sqlite3.Connection, round_number: int | None = None,
         raise EventError("the top cut has not started" if top_cut else "no round is paired yet")
     if not 1 <= rnd <= current:
         raise EventError(f"round {rnd} is not paired (current round {current})")
-    return [m for m in store.read_matches(conn)
-            if m.stage == stage and m.round == rnd and m.table > 0]
+    return store.read_matches(conn, stage, rnd, tables_only=True)
 
 
 def pairings_json(conn: sqlite3.Connection, round_number: int | None = None,
@@ -77,7 +76,7 @@ def standings_json(conn: sqlite3.Connection, round_number: int | None = None, *,
     tbs = store.read_settings(conn).tiebreakers
     placed = (event_final_placings(conn) if final
               else [Placing("", s) for s in service.standings(conn, round_number)])
-    names = {p.id: p.name for p in store.read_players(conn)}
+    names = store.player_names(conn)
     return [{**standing_json(p.standing, names[p.standing.player], tbs),
              **({"place": p.place} if final else {})} for p in placed]
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, Field, model_validator
+from tt_organizer.records import Record
 
 
-class CountRange(BaseModel):
+@dataclass(kw_only=True)
+class CountRange(Record):
     """An inclusive range; a missing bound is unbounded."""
 
     min: int | None = None
@@ -31,7 +33,8 @@ class CountRange(BaseModel):
         return "any number of"
 
 
-class GroupRule(BaseModel):
+@dataclass(kw_only=True)
+class GroupRule(Record):
     """A rule over the cards of some types inside one zone (e.g. the Tamers of the pile)."""
 
     label: str
@@ -42,7 +45,8 @@ class GroupRule(BaseModel):
     copies_code: str | None = None
 
 
-class ZoneRule(BaseModel):
+@dataclass(kw_only=True)
+class ZoneRule(Record):
     """One zone of the deck (``main``, ``pile``)."""
 
     id: str
@@ -52,10 +56,11 @@ class ZoneRule(BaseModel):
     allowed_types: list[str]
     copy_limit: int | None = None
     copies_code: str | None = None
-    groups: list[GroupRule] = Field(default_factory=list)
+    groups: list[GroupRule] = field(default_factory=list)
 
 
-class Requirement(BaseModel):
+@dataclass(kw_only=True)
+class Requirement(Record):
     """A deck-wide count of the cards matching a filter (e.g. at least one level III Digimon).
 
     ``max_setting`` names an event setting that, when set, caps the count (e.g. a cap on
@@ -65,21 +70,23 @@ class Requirement(BaseModel):
     label: str
     types: list[str] | None = None
     levels: list[int] | None = None
-    count: CountRange = Field(default_factory=CountRange)
+    count: CountRange = field(default_factory=CountRange)
     max_setting: str | None = None
 
 
-class ColorRule(BaseModel):
+@dataclass(kw_only=True)
+class ColorRule(Record):
     """Each colour of each card of ``check_types`` must be carried by a provider card."""
 
     code: str = "COLOR_REQUIREMENT"
     check_types: list[str]
-    exclude_types: list[str] = Field(default_factory=list)
+    exclude_types: list[str] = field(default_factory=list)
     providers: dict[str, list[str]]  # zone id -> card types that carry colours from that zone
     severity: Literal["warning", "error"] = "warning"
 
 
-class FormatDefinition(BaseModel):
+@dataclass(kw_only=True)
+class FormatDefinition(Record):
     """A versioned deck format; a new version is a new definition file, not new code."""
 
     id: str
@@ -89,15 +96,14 @@ class FormatDefinition(BaseModel):
     description: str = ""
     copy_identity: Literal["number", "name"] = "number"
     zones: list[ZoneRule]
-    requirements: list[Requirement] = Field(default_factory=list)
+    requirements: list[Requirement] = field(default_factory=list)
     color_rule: ColorRule | None = None
     use_banlist: bool = True
     card_copy_limits: bool = True  # honour cards whose own text allows more copies
-    section_aliases: dict[str, str] = Field(default_factory=dict)  # parser section -> zone id
-    rules_text: list[str] = Field(default_factory=list)
+    section_aliases: dict[str, str] = field(default_factory=dict)  # parser section -> zone id
+    rules_text: list[str] = field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _zones_are_consistent(self) -> FormatDefinition:
+    def __post_init__(self) -> None:
         """At least one zone, ids unique, and every zone a rule names is one of them (an
         organizer's definition must be refused here, not fail in the middle of a check)."""
         ids = [z.id for z in self.zones]
@@ -111,7 +117,6 @@ class FormatDefinition(BaseModel):
         unknown = [z for z in named if z not in ids]
         if unknown:
             raise ValueError(f"unknown zone(s) {', '.join(unknown)} (zones: {', '.join(ids)})")
-        return self
 
     def zone(self, zone_id: str) -> ZoneRule | None:
         """The zone rule with id ``zone_id``."""

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
-
-from pydantic import ValidationError
 
 from tt_organizer.errors import InputError
 from tt_organizer.formats.model import FormatDefinition
 from tt_organizer.paths import user_data_dir
+from tt_organizer.records import CHECKSUMS_FILE, trusted_json
 
 DEFAULT_FORMAT = "tamer-tactics-0.9.1"
 ALIASES = {"tamer-tactics": DEFAULT_FORMAT, "tt": DEFAULT_FORMAT}
@@ -23,18 +21,24 @@ def definition_dirs() -> list[Path]:
 
 
 def read_definition(path: Path) -> FormatDefinition:
-    """Read and check one definition file."""
+    """Read one definition file: a shipped one matching its recorded checksum as it is,
+    any other (an organizer's) checked field by field."""
     try:
-        return FormatDefinition.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except ValidationError as exc:  # one line per problem, not pydantic's report
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'definition'}: "
-            f"{str(e['msg']).removeprefix('Value error, ')}"
-            for e in exc.errors()
-        )
-        raise InputError(f"bad format definition: {problems}", file=str(path)) from None
+        payload, trusted = trusted_json(path)
     except (OSError, ValueError) as exc:
         raise InputError(f"bad format definition: {exc}", file=str(path)) from None
+    try:
+        return FormatDefinition.load(payload, trusted)
+    except ValueError as exc:  # pydantic's ValidationError is one (not imported: start-up)
+        errors = getattr(exc, "errors", None)
+        if not callable(errors):
+            raise InputError(f"bad format definition: {exc}", file=str(path)) from None
+        problems = "; ".join(  # one line per problem, not pydantic's report
+            f"{'.'.join(str(p) for p in e['loc']) or 'definition'}: "
+            f"{str(e['msg']).removeprefix('Value error, ')}"
+            for e in errors()
+        )
+        raise InputError(f"bad format definition: {problems}", file=str(path)) from None
 
 
 @lru_cache(maxsize=1)
@@ -44,6 +48,8 @@ def all_formats() -> dict[str, FormatDefinition]:
     for folder in definition_dirs():
         if folder.is_dir():
             for path in sorted(folder.glob("*.json")):
+                if path.name == CHECKSUMS_FILE:
+                    continue
                 fmt = read_definition(path)
                 found[fmt.id] = fmt
     return found

@@ -225,10 +225,16 @@ class _Checker:
         if self.fmt.copy_identity == "name" and not self.have_data and cards:
             self.not_checked(f"copies with the same name in the {where} (checked by card "
                              "identifier only)")
-        by_identity: dict[str, list[str]] = {}
-        for number in cards:
-            by_identity.setdefault(self.identity(number), []).append(number)
-        for numbers in by_identity.values():
+        groups: Iterable[list[str]]
+        if self.by_name():
+            by_identity: dict[str, list[str]] = {}
+            for number in cards:
+                by_identity.setdefault(self.identity(number), []).append(number)
+            groups = by_identity.values()
+        else:  # every number is its own group
+            groups = ([number] for number, n in cards.items()
+                      if n > self.limit_for(number, default_limit))  # type: ignore[operator]
+        for numbers in groups:
             n = sum(cards[x] for x in numbers)
             limits = [self.limit_for(x, default_limit) for x in numbers]
             limit = min(x for x in limits if x is not None) if limits else default_limit
@@ -272,7 +278,8 @@ class _Checker:
         for number in sorted(present & set(banlist.banned)):
             self.add(BANNED, f"{self.label(number)} is banned (list of {banlist.announced})",
                      [number])
-        for number, limit in sorted(banlist.restricted.items()):
+        for number in sorted(present & banlist.restricted.keys()):  # absent cards: 0 copies
+            limit = banlist.restricted[number]
             n = self.deck.count(number)
             if n > limit:
                 self.add(
@@ -303,11 +310,7 @@ class _Checker:
                 if card is not None and any(card.has_type(t) for t in types):
                     carried.update(card.colors)
         severity = ERROR if strict or rule.severity == ERROR else WARNING
-        providers = " or ".join(
-            f"{'/'.join(t for t in types if t != 'Dual')} in the "
-            f"{getattr(self.fmt.zone(z), 'label', z)}"
-            for z, types in rule.providers.items()
-        )
+        providers = ""  # named in a message; written only when there is one
         for zone in self.fmt.zones:
             for number in zone_numbers(self.deck, zone.id):
                 card = self.card(number)
@@ -317,6 +320,11 @@ class _Checker:
                     continue
                 missing = [c for c in card.colors if c not in carried]
                 if missing:
+                    providers = providers or " or ".join(
+                        f"{'/'.join(t for t in types if t != 'Dual')} in the "
+                        f"{getattr(self.fmt.zone(z), 'label', z)}"
+                        for z, types in rule.providers.items()
+                    )
                     self.add(
                         rule.code,
                         f"{self.label(number)} ({card.color_text} Option): no "

@@ -1,0 +1,112 @@
+"""The start-up path stays light: a deck check loads no validation, spreadsheet, HTTP or
+rich module it does not use, and the shipped data it trusts is what was checked."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tt_organizer.banlist.model import BanList
+from tt_organizer.formats.model import FormatDefinition
+from tt_organizer.records import file_digest, read_checksums
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "samples" / "legal-red-tamer-tactics.txt"
+HEAVY = ("pydantic", "pydantic_core", "openpyxl", "requests", "bs4", "urllib3", "sqlite3")
+
+# Runs the real console entry point in a fresh interpreter, then reports what got imported.
+PROBE = """
+import json, sys
+from tt_organizer.cli.main import cli
+sys.argv = ["tt", *json.loads(sys.argv[1])]
+try:
+    cli(prog_name="tt")
+except SystemExit as exc:
+    code = exc.code
+sys.stdout.flush()
+sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + " CODE " + str(code))
+"""
+
+
+def imported_by(*args: str) -> tuple[set[str], int, str]:
+    """Top-level packages a fresh ``tt ARGS`` imported, its exit code and its stdout."""
+    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)],
+                          capture_output=True, text=True, check=False, cwd=ROOT)
+    tail = done.stderr.rsplit("\nMODULES ", 1)[1]
+    modules, code = tail.rsplit(" CODE ", 1)
+    return {m.split(".")[0] for m in json.loads(modules)}, int(code), done.stdout
+
+
+@pytest.mark.parametrize("args", [("deck", "validate", "--json", str(SAMPLE)), ("--help",)])
+def test_deck_check_imports_nothing_heavy(args: tuple[str, ...]) -> None:
+    top, code, out = imported_by(*args)
+    assert code == 0
+    assert not top & set(HEAVY), sorted(top & set(HEAVY))
+    assert "rich" not in top  # JSON and --help print without rich
+    if "--json" in args:
+        assert json.loads(out)[0]["legal"] is True
+
+
+def test_deck_table_uses_rich_but_no_validation() -> None:
+    top, code, out = imported_by("deck", "validate", str(SAMPLE))
+    assert code == 0 and "LEGAL" in out
+    assert "rich" in top
+    assert not top & set(HEAVY), sorted(top & set(HEAVY))
+
+
+SHIPPED = [
+    *((p, FormatDefinition) for p in sorted(
+        (ROOT / "tt_organizer" / "formats" / "definitions").glob("*.json"))
+      if p.name != "checksums.json"),
+    *((p, BanList) for p in sorted((ROOT / "banlist_cache").glob("????-??-??.json"))),
+]
+
+
+@pytest.mark.parametrize(("path", "model"), SHIPPED, ids=[p.name for p, _ in SHIPPED])
+def test_shipped_data_is_checked_and_its_checksum_recorded(path: Path, model: type) -> None:
+    """Shipped files are read without validation only because this holds (after editing one,
+    run ``python scripts/record_checksums.py``)."""
+    assert read_checksums(path.parent).get(path.name) == file_digest(path.read_bytes())
+    payload = json.loads(path.read_text(encoding="utf-8"))
+    assert model.from_trusted(payload) == model.model_validate(payload)
+
+
+def test_a_changed_file_is_validated_again(tmp_path: Path) -> None:
+    from tt_organizer.banlist.cache import read_banlist_file
+    from tt_organizer.errors import BanlistError
+    from tt_organizer.records import record_checksum
+
+    src = next((ROOT / "banlist_cache").glob("????-??-??.json"))
+    target = tmp_path / src.name
+    payload = json.loads(src.read_text(encoding="utf-8"))
+    target.write_text(json.dumps(payload), encoding="utf-8")
+    record_checksum(target)
+    assert read_banlist_file(target).announced.isoformat() == src.stem
+    payload["restricted"] = {"BT1-001": "two"}  # edited after the checksum was recorded
+    target.write_text(json.dumps(payload), encoding="utf-8")
+    with pytest.raises(BanlistError, match="not a ban-list file"):
+        read_banlist_file(target)
+
+
+def test_a_bad_file_with_a_matching_checksum_is_still_refused_cleanly(tmp_path: Path) -> None:
+    """A checksum only skips validation for data in the right shape: a payload that is not
+    (say, a forged checksums.json) is checked after all and refused with a message."""
+    from tt_organizer.banlist.cache import read_banlist_file
+    from tt_organizer.errors import BanlistError, InputError
+    from tt_organizer.formats.registry import read_definition
+    from tt_organizer.records import record_checksum
+
+    bad_list = tmp_path / "2026-01-01.json"
+    bad_list.write_text(json.dumps({"banned": ["BT1-001"]}), encoding="utf-8")  # no date
+    record_checksum(bad_list)
+    with pytest.raises(BanlistError, match="not a ban-list file"):
+        read_banlist_file(bad_list)
+    bad_format = tmp_path / "broken.json"
+    bad_format.write_text(json.dumps({"id": "x", "name": "X", "zones": []}), encoding="utf-8")
+    record_checksum(bad_format)
+    with pytest.raises(InputError, match="a format needs at least one zone"):
+        read_definition(bad_format)
