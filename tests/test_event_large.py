@@ -40,7 +40,7 @@ def test_standings_above_the_threshold_print_as_aligned_text(event: Path) -> Non
     tt = Tt(event)
     ranked = [row["player"] for row in tt.json("standings")]
     lines = tt("standings").stdout.splitlines()
-    assert lines[0] == "Standings after round 2"
+    assert lines[0] == "Standings after round 2 (tiebreak policy rulebook)"
     header, rule, rows = lines[1], lines[2], lines[3:]
     assert header.split() == ["Rank", "Player", "Pts", "W-L-D", "OMW%", "OOMW%", "GW%"]
     assert set(rule) == {"-", " "}

@@ -650,7 +650,7 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
             from tt_organizer.cli.output import print_json
 
             print_json({**_result_json(conn, m), "missing_tables": list(left),
-                        "winner": won, "summary": line})
+                        "winner": won, "summary": text})
             return
     where = (f"top-cut round {m.round}" if m.stage == service.TOP_CUT else f"round {m.round}")
     verdict = (f"{won} wins" if won else
