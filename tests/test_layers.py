@@ -142,7 +142,7 @@ def test_no_import_cycles_between_modules() -> None:
             if nxt.startswith(node + ".") or node.startswith(nxt + "."):
                 continue  # a package and its own submodules
             if state.get(nxt) == 1:
-                cycles.append(stack[stack.index(nxt) :] + [nxt])
+                cycles.append([*stack[stack.index(nxt) :], nxt])
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
