@@ -124,7 +124,7 @@ def banlist_payload(banlist: BanList) -> dict[str, object]:
 
 def write_banlist(folder: Path, banlist: BanList) -> Path:
     """Store ``banlist`` as ``<announced>.json`` (atomically) and return its path."""
-    from tt_organizer.cards.importer import write_json_atomic
+    from tt_organizer.atomic import write_json_atomic
 
     target = folder / f"{banlist.announced.isoformat()}.json"
     write_json_atomic(target, banlist_payload(banlist))
@@ -133,7 +133,7 @@ def write_banlist(folder: Path, banlist: BanList) -> Path:
 
 def update_pointer(folder: Path) -> bool:
     """Point ``current.json`` at the newest cached announcement; True if it changed."""
-    from tt_organizer.cards.importer import write_json_atomic
+    from tt_organizer.atomic import write_json_atomic
 
     dates = list_announcements(folder)
     if not dates:
