@@ -27,6 +27,7 @@ from tt_organizer.events.models import (
     PlayerInfo,
 )
 from tt_organizer.events.results import MatchResult, parse_game_flags, parse_result
+from tt_organizer.pairing.swiss import rounds_for_players
 
 if TYPE_CHECKING:
     from tt_organizer.formats.check import CheckContext
@@ -46,14 +47,6 @@ DECK_COLOR_TYPES = ("Digimon", "Tamer")
 
 
 # --- the rule book's tables ------------------------------------------------------------------
-
-
-def rounds_for_players(count: int) -> int:
-    """Swiss rounds by player count (the book: ≤8 → 3 … more than 409 → 10)."""
-    for limit, rounds in ((8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9)):
-        if count <= limit:
-            return rounds
-    return 10
 
 
 def top_cut_for_players(count: int) -> int:
