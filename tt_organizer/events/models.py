@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
+from tt_organizer.standings.tiebreakers import ScoringSettings
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,14 @@ class EventSettings:
     created_at: str = ""
     format_settings: dict[str, int] = field(default_factory=dict)  # e.g. {"max_ultimates": 2}
     tiebreak_policy: TiebreakPolicy = RULEBOOK  # how OMW% / GW% / OGW% are computed
+
+    def scoring(self) -> ScoringSettings:
+        """The points and tiebreakers of this event, as the standings compute them."""
+        return ScoringSettings(
+            win=self.win_points, draw=self.draw_points, loss=self.loss_points,
+            bye=self.bye_points, tiebreakers=self.tiebreakers,
+            bye_game_wins=1 if self.best_of == 1 else 2, policy=self.tiebreak_policy,
+        )
 
 
 @dataclass(frozen=True)

@@ -841,13 +841,7 @@ def correct_result(
 
 
 def _scoring(settings: EventSettings) -> Any:
-    from tt_organizer.standings.tiebreakers import ScoringSettings
-
-    return ScoringSettings(
-        win=settings.win_points, draw=settings.draw_points, loss=settings.loss_points,
-        bye=settings.bye_points, tiebreakers=settings.tiebreakers,
-        bye_game_wins=1 if settings.best_of == 1 else 2, policy=settings.tiebreak_policy,
-    )
+    return settings.scoring()
 
 
 def standings(conn: sqlite3.Connection, round_number: int | None = None) -> list[Standing]:
