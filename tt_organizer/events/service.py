@@ -25,6 +25,7 @@ from tt_organizer.events.models import (
     GameInfo,
     MatchInfo,
     PlayerInfo,
+    paired_round,
 )
 from tt_organizer.events.results import MatchResult, parse_game_flags, parse_result
 from tt_organizer.pairing.swiss import rounds_for_players
@@ -793,8 +794,7 @@ def correct_result(
     with store.transaction(conn):
         settings = store.read_settings(conn)
         current = store.current_round(conn, stage)
-        if not 1 <= round_number <= current:
-            raise EventError(f"round {round_number} is not paired (current round {current})")
+        paired_round(round_number, current)
         match = _find_match(conn, stage, round_number, table)
         if match.player2 is None:
             raise EventError(f"table {table} of round {round_number} is a bye; nothing to correct")
@@ -848,8 +848,7 @@ def standings(conn: sqlite3.Connection, round_number: int | None = None) -> list
     """Swiss standings after ``round_number`` (default: every reported result so far),
     computed from the stored results alone."""
     current = store.current_round(conn)
-    if round_number is not None and not 0 <= round_number <= current:
-        raise EventError(f"round {round_number} is not paired (current round {current})")
+    paired_round(round_number, current, first=0)
     return compute_event_standings(store.read_settings(conn), store.read_players(conn),
                                    store.read_matches(conn), current, round_number)
 

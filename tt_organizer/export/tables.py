@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tt_organizer.errors import EventError
-from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo
+from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo, paired_round
 from tt_organizer.standings.tiebreakers import match_points as points_for
 
 TEXT = "text"
@@ -58,16 +57,7 @@ class Table:
 
 def check_round(snapshot: EventSnapshot, round_number: int | None) -> int:
     """The last Swiss round an export covers (``round_number`` or the current round)."""
-    if round_number is None:
-        return snapshot.current_round
-    if round_number < 1:
-        raise EventError(f"round must be 1 or more, not {round_number}")
-    if round_number > snapshot.current_round:
-        raise EventError(
-            f"round {round_number} has not been paired (last paired round: "
-            f"{snapshot.current_round or 'none'})"
-        )
-    return round_number
+    return paired_round(round_number, snapshot.current_round)
 
 
 def match_points(snapshot: EventSnapshot, m: MatchInfo) -> dict[int, int]:
