@@ -54,6 +54,20 @@ LAYERS: dict[str, int] = {
 # (importing module, imported module): an upward import that must stay, each with its reason.
 ALLOWED: dict[tuple[str, str], str] = {}
 
+# Import cycles left for the pieces of issue 15 that own those modules (each import of the loop
+# is inside a function, so neither module breaks when imported first). Key: the modules of the
+# loop, sorted.
+ALLOWED_CYCLES: dict[tuple[str, ...], str] = {
+    ("tt_organizer.events.placings", "tt_organizer.events.service"): (
+        "placings reads standings from the service, the service names bracket rounds with "
+        "placings; goes with the split of events/service.py by operation (issue 15 item 1)"
+    ),
+    ("tt_organizer.cli.event", "tt_organizer.cli.event_pairing"): (
+        "event_pairing uses cli/event.py's _matches_json/_out/_print_round; goes when the JSON "
+        "shapes leave cli/ (issue 15 item 2)"
+    ),
+}
+
 
 def _module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -62,12 +76,20 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _imports(path: Path) -> list[tuple[str, int]]:
-    """(absolute module imported, line) for every ``tt_organizer`` import in ``path``."""
+def _imports(path: Path, *, runtime_only: bool = False) -> list[tuple[str, int]]:
+    """(absolute module imported, line) for every ``tt_organizer`` import in ``path``;
+    ``runtime_only`` leaves out those under ``if TYPE_CHECKING:`` (never executed)."""
     name = _module_name(path)
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    typing_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            typing_only |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
     found: list[tuple[str, int]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(tree):
+        if runtime_only and id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             found += [(alias.name, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -106,12 +128,16 @@ def test_imports_go_down_the_layers_only() -> None:
     assert not violations, "upward imports:\n" + "\n".join(violations)
 
 
-def test_the_layer_check_sees_imports_inside_functions() -> None:
-    """The check reads function-level imports too (an upward one there is still upward)."""
-    games = PACKAGE / "cli" / "main.py"
-    inner = [t for t, _ in _imports(games)]
-    assert inner, "cli/main.py imports its command modules"
-    assert all(t.startswith("tt_organizer") for t in inner)
+def test_the_layer_check_sees_imports_inside_functions_and_under_type_checking() -> None:
+    """cli/main.py imports cli/output.py only inside ``_fail``; printing/__init__.py imports
+    batch.py only under ``TYPE_CHECKING`` (a dependency, though not a run-time import)."""
+    main = dict(_imports(PACKAGE / "cli" / "main.py"))
+    assert "tt_organizer.cli.output" in main
+    assert "def _fail" in (PACKAGE / "cli" / "main.py").read_text().splitlines()[
+        main["tt_organizer.cli.output"] - 2]
+    printing = PACKAGE / "printing" / "__init__.py"
+    assert "tt_organizer.batch" in dict(_imports(printing))
+    assert "tt_organizer.batch" not in dict(_imports(printing, runtime_only=True))
 
 
 def _graph() -> dict[str, set[str]]:
@@ -119,7 +145,7 @@ def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for path in _modules():
         targets = set()
-        for target, _ in _imports(path):
+        for target, _ in _imports(path, runtime_only=True):
             while target not in names and "." in target:  # `from pkg import name` → pkg
                 target = target.rsplit(".", 1)[0]
             targets.add(target)
@@ -128,8 +154,8 @@ def _graph() -> dict[str, set[str]]:
 
 
 def test_no_import_cycles_between_modules() -> None:
-    """No two modules import each other, directly or round a loop (package ``__init__``
-    re-exports of their own submodules aside)."""
+    """No two modules import each other, directly or round a loop, at run time (imports under
+    ``TYPE_CHECKING`` and a package's imports of its own submodules aside)."""
     graph = _graph()
     cycles: list[list[str]] = []
     state: dict[str, int] = {}
@@ -142,7 +168,9 @@ def test_no_import_cycles_between_modules() -> None:
             if nxt.startswith(node + ".") or node.startswith(nxt + "."):
                 continue  # a package and its own submodules
             if state.get(nxt) == 1:
-                cycles.append([*stack[stack.index(nxt) :], nxt])
+                loop = stack[stack.index(nxt) :]
+                if tuple(sorted(loop)) not in ALLOWED_CYCLES:
+                    cycles.append([*loop, nxt])
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
