@@ -11,9 +11,9 @@ from tt_organizer.banlist.cache import load_banlist
 from tt_organizer.banlist.model import BanList
 from tt_organizer.cards import CardDatabase, load_cards
 from tt_organizer.decklist.model import MAIN, PILE, Deck, DeckLine, ParsedDecklist
-from tt_organizer.decklist.zones import place_cards
 from tt_organizer.formats.model import FormatDefinition
 from tt_organizer.formats.registry import get_format
+from tt_organizer.formats.zones import place_cards
 
 # A legal mono-red Tamer Tactics deck made of real cards.
 LEGAL_MAIN = {

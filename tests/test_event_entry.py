@@ -141,3 +141,18 @@ def test_refused_report_changes_nothing(tt: Tt) -> None:
     before = dump(tt.path)
     tt("report", "1", "--winner", "Nobody", code=2)
     assert dump(tt.path) == before
+
+
+def test_one_round_range_check_for_standings_pairings_and_export(tt: Tt, tmp_path: Path) -> None:
+    """``--round`` is checked by one rule with one message: standings accept round 0 (before
+    any result), pairings and export start at round 1; a round past the current one is refused
+    the same way everywhere."""
+    assert {s["points"] for s in tt.json("standings", "--round", "0")} == {0}
+    out = str(tmp_path / "out.xlsx")
+    for args in (("pairings", "--round", "0"), ("export", out, "--round", "0")):
+        tt.refused(*args, match="round 0 is not paired (current round 1)")
+    for args in (("standings", "--round", "2"), ("pairings", "--round", "2"),
+                 ("export", out, "--round", "2"), ("print", "pairings", "--round", "2")):
+        tt.refused(*args, match="round 2 is not paired (current round 1)")
+    tt.refused("standings", "--round", "-1", match="round -1 is not paired (current round 1)")
+    assert not Path(out).exists()

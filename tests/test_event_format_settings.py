@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from event_helpers import Tt
 
-from tt_organizer.cards.games import import_game_cards
 from tt_organizer.events import schema, service, store
+from tt_organizer.formats.games import import_game_cards
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
 

@@ -14,15 +14,14 @@ from tt_organizer.cards.games import (
     GameCardDatabase,
     game_cards_and_normalizer,
     game_cards_path,
-    import_game_cards,
     load_game_cards,
     normalize_identifier,
     parse_game_cards_csv,
     parse_level,
-    resolve_game,
 )
 from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.formats.check import check_file, check_text, load_context
+from tt_organizer.formats.games import import_game_cards, resolve_game
 from tt_organizer.formats.registry import all_formats, get_format
 from tt_organizer.formats.validator import NOT_CHECKED, ValidationReport
 

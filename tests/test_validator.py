@@ -122,7 +122,7 @@ def test_banned(build_deck, tt_format, banlist):
 def test_restricted_counts_every_printing(build_deck, tt_format, banlist, db):
     from conftest import parsed_from
 
-    from tt_organizer.decklist.zones import place_cards
+    from tt_organizer.formats.zones import place_cards
 
     parsed = parsed_from(with_changes(LEGAL_MAIN, BT1_093=0), LEGAL_PILE)
     parsed.lines[0].count = 4

@@ -8,6 +8,7 @@ a good one was.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 from collections.abc import Iterator
@@ -81,3 +82,28 @@ def atomic_write(out: Path) -> Iterator[Path]:
     except BaseException:
         atomic.discard()
         raise
+
+
+def write_json_atomic(target: Path, payload: object, *, compact: bool = False) -> None:
+    """Write JSON atomically (:func:`atomic_write`); ``compact`` puts each
+    row of a list of rows on one line (the card data), else the JSON is indented."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_write(target) as tmp:
+        tmp.write_text(_compact_json(payload) if compact else
+                       json.dumps(payload, ensure_ascii=False, indent=1) + "\n",
+                       encoding="utf-8")
+
+
+def _compact_json(payload: object) -> str:
+    parts = ["{\n"]
+    items = list(payload.items()) if isinstance(payload, dict) else []
+    for n, (key, value) in enumerate(items):
+        sep = "," if n < len(items) - 1 else ""
+        if isinstance(value, list) and value and isinstance(value[0], list):
+            rows = (json.dumps(v, ensure_ascii=False) for v in value)
+            parts.append(f" {json.dumps(key)}: [\n" + ",\n".join("  " + r for r in rows)
+                         + f"\n ]{sep}\n")
+        else:
+            parts.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{sep}\n")
+    parts.append("}\n")
+    return "".join(parts)

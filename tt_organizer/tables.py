@@ -16,7 +16,7 @@ Used by decklists (a card table on the first sheet), ``tt deck check-batch`` (ro
   without waiting for a writer (:func:`read_file_bytes`).
 * Text is UTF-16 with a BOM, UTF-8 (BOM or not), else Windows-1252 (:func:`decode_text`).
 * A text cell ``'=…`` written by our CSV export (formula escaping) reads back as ``=…``
-  (:func:`tt_organizer.export.cells.unescape_text`).
+  (:func:`tt_organizer.cell_text.unescape_text`).
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from tt_organizer.cell_text import unescape_text  # the CSV export's escaping, undone
 from tt_organizer.errors import InputError
-from tt_organizer.export.cells import unescape_text  # the CSV export's escaping, undone
 
 MAX_FILE_BYTES = 1 << 20  # one decklist file
 MAX_SHEET_BYTES = 8 << 20  # one roster or pairings sheet (a roster holds hundreds of decklists)

@@ -129,7 +129,7 @@ def banlist_payload(banlist: BanList) -> dict[str, object]:
 def write_banlist(folder: Path, banlist: BanList) -> Path:
     """Store ``banlist`` as ``<announced>.json`` (atomically), checked and with its checksum
     recorded so that reading it back needs no validation; returns its path."""
-    from tt_organizer.cards.importer import write_json_atomic
+    from tt_organizer.atomic import write_json_atomic
 
     target = folder / f"{banlist.announced.isoformat()}.json"
     payload = banlist_payload(banlist)
@@ -141,7 +141,7 @@ def write_banlist(folder: Path, banlist: BanList) -> Path:
 
 def update_pointer(folder: Path) -> bool:
     """Point ``current.json`` at the newest cached announcement; True if it changed."""
-    from tt_organizer.cards.importer import write_json_atomic
+    from tt_organizer.atomic import write_json_atomic
 
     dates = list_announcements(folder)
     if not dates:

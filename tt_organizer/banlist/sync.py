@@ -8,6 +8,7 @@ list; ``force`` stores it anyway. Re-syncing an unchanged page writes nothing.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from tt_organizer.banlist.cache import (
 )
 from tt_organizer.banlist.model import BanList
 from tt_organizer.banlist.page import ParsedPage, parse_page
-from tt_organizer.errors import BanlistError
+from tt_organizer.errors import BanlistError, TTError
 from tt_organizer.sources import HTML_TYPES, Fetched, Source, open_source
 
 REGION_URLS = {
@@ -188,3 +189,36 @@ def sync_banlist(
     update_pointer(folder)
     is_current = list_announcements(folder)[-1] == date
     return SyncResult(status, banlist, target, is_current, reasons, previous)
+
+
+def age_text(bl: BanList, today: dt.date | None = None) -> str:
+    """How old the cached list is: ``announced 2026-03-16 (261 days ago), fetched ...``."""
+    today = today or dt.date.today()
+    text = f"announced {bl.announced} ({(today - bl.announced).days} days ago)"
+    if bl.fetched_at:
+        try:
+            fetched = dt.datetime.fromisoformat(bl.fetched_at.replace("Z", "+00:00")).date()
+            text += f", fetched {fetched} ({(today - fetched).days} days ago)"
+        except ValueError:
+            text += f", fetched {bl.fetched_at}"
+    else:
+        text += ", shipped with tt-organizer (never fetched here)"
+    return text
+
+
+def sync_before_validate(cache: Path | str | None, url: str | None = None) -> str | None:
+    """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai).
+
+    Returns None when the sync worked, else the warning to show: why it failed and how old the
+    cached list is that the check carries on with. Never raises for a failed sync.
+    """
+    location = url or os.environ.get("TT_BANLIST_URL") or None
+    try:
+        sync_banlist(page_source(location, timeout=10.0, retries=1, backoff=0.5), cache)
+    except TTError as exc:
+        try:
+            age = age_text(current_banlist(cache_dir(cache)))
+        except TTError:
+            age = "no cached list"
+        return f"ban-list sync failed ({exc}); validating with the cached list: {age}"
+    return None

@@ -35,13 +35,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tt_organizer.atomic import write_json_atomic
 from tt_organizer.cards.importer import (
     CARDS_FILE,
     COPY_LIMIT_COLUMN,
     JSON_COLUMNS,
     OVERRIDES_FILE,
     parse_cards_csv,
-    write_json_atomic,
 )
 from tt_organizer.cards.model import COLORS
 from tt_organizer.cards.numbers import normalize_number

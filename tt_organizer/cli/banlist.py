@@ -112,21 +112,6 @@ def card_name(number: str, bl: BanList, db: CardDatabase | None) -> str:
     return bl.names.get(number, "(not in the card database)")
 
 
-def age_text(bl: BanList, today: dt.date | None = None) -> str:
-    """How old the cached list is: ``announced 2026-03-16 (261 days ago), fetched ...``."""
-    today = today or dt.date.today()
-    text = f"announced {bl.announced} ({(today - bl.announced).days} days ago)"
-    if bl.fetched_at:
-        try:
-            fetched = dt.datetime.fromisoformat(bl.fetched_at.replace("Z", "+00:00")).date()
-            text += f", fetched {fetched} ({(today - fetched).days} days ago)"
-        except ValueError:
-            text += f", fetched {bl.fetched_at}"
-    else:
-        text += ", shipped with tt-organizer (never fetched here)"
-    return text
-
-
 def _load(cache: str | None, pick: str | None, as_of: dt.datetime | None) -> BanList:
     from tt_organizer.banlist.cache import load_banlist
 
@@ -143,6 +128,7 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
     """Print the cached list (the current one unless --banlist / --as-of) with card names."""
     from rich.table import Table
 
+    from tt_organizer.banlist.sync import age_text
     from tt_organizer.cli.output import console, escape, print_json, warn
 
     bl = _load(cache, banlist_pick, as_of)
@@ -298,32 +284,3 @@ def diff(old: str | None, new: str | None, cache: str | None, as_json: bool) -> 
 
 def _pair_text(pair: BannedPair, name: Callable[[str], str]) -> str:
     return f"{', '.join(name(n) for n in pair.a)}  <->  {', '.join(name(n) for n in pair.b)}"
-
-
-def sync_before_validate(cache: str | None, url: str | None = None) -> None:
-    """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai); on
-    any failure warn (saying how old the cached list is) and carry on with the cache."""
-    import os
-
-    from tt_organizer.banlist.cache import cache_dir, current_banlist
-    from tt_organizer.banlist.sync import page_source, sync_banlist
-    from tt_organizer.cli.output import escape, warn
-    from tt_organizer.errors import TTError
-
-    location = url or os.environ.get("TT_BANLIST_URL") or None
-    try:
-        sync_banlist(page_source(location, timeout=10.0, retries=1, backoff=0.5), cache)
-    except TTError as exc:
-        try:
-            age = age_text(current_banlist(cache_dir(cache)))
-        except TTError:
-            age = "no cached list"
-        warn(f"ban-list sync failed ({escape(str(exc))}); validating with the cached list: {age}")
-
-
-def note_derived(bl: BanList | None) -> None:
-    """Warn when the list was derived for --as-of rather than announced as such."""
-    from tt_organizer.cli.output import warn
-
-    if bl is not None and bl.note:
-        warn(bl.note)

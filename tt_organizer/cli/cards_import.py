@@ -24,8 +24,8 @@ def import_cards(source: Path, game: str, as_json: bool) -> None:
 
     Deck checks of that game's formats use it for name-, type- and level-based rules.
     """
-    from tt_organizer.cards.games import game_formats, import_game_cards
     from tt_organizer.cli.output import console, escape, print_json, warn
+    from tt_organizer.formats.games import game_formats, import_game_cards
 
     result = import_game_cards(source, game)
     if as_json:

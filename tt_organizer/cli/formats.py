@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from tt_organizer.cards.games import DIGIMON_2020
 from tt_organizer.cli.options import json_option
 from tt_organizer.formats.model import (
     ColorRule,
@@ -15,8 +16,6 @@ from tt_organizer.formats.model import (
     Requirement,
     ZoneRule,
 )
-
-DIGIMON_2020 = "digimon-2020"
 
 
 def _copies(limit: int, identity: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 import click
 
@@ -36,9 +36,11 @@ class TTGroup(click.Group):
             target, _ = self.lazy[cmd_name]
             module, attr = target.split(":")
             try:
-                self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
-            except (ImportError, AttributeError):
-                return None
+                command = getattr(importlib.import_module(module), attr)
+            except (ImportError, AttributeError) as exc:
+                # a command module that cannot load is a broken install, never "No such command"
+                _fail(f"the `tt {cmd_name}` command cannot load: {module}: {exc}", EXIT_INPUT)
+            self.add_command(command, cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -67,7 +69,7 @@ class TTGroup(click.Group):
             _fail(f"database error: {exc}", EXIT_INPUT)
 
 
-def _fail(message: str, code: int) -> None:
+def _fail(message: str, code: int) -> NoReturn:
     from tt_organizer.cli.output import error
 
     error(message)

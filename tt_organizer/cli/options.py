@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
+    from tt_organizer.banlist.model import BanList
     from tt_organizer.formats.check import CheckContext
 
 json_option = click.option(
@@ -181,12 +182,12 @@ def deck_check_options(func: Callable[..., Any]) -> Callable[..., Any]:
 def load_check_context(opts: DeckCheckOptions) -> CheckContext:
     """Load the format, card data and ban list the options name (syncing first with --sync);
     warn when the list was derived for --as-of."""
+    from tt_organizer.banlist.sync import sync_before_validate
+    from tt_organizer.cli.output import escape, warn
     from tt_organizer.formats.check import load_context
 
-    if opts.sync_first:
-        from tt_organizer.cli.banlist import sync_before_validate
-
-        sync_before_validate(opts.cache)
+    if opts.sync_first and (failed := sync_before_validate(opts.cache)):
+        warn(escape(failed))
     check = load_context(
         opts.format_id,
         cache=opts.cache,
@@ -198,8 +199,13 @@ def load_check_context(opts: DeckCheckOptions) -> CheckContext:
         input_format=opts.input_format,
         settings=opts.settings,
     )
-    if check.banlist is not None and check.banlist.note:
-        from tt_organizer.cli.banlist import note_derived
-
-        note_derived(check.banlist)
+    note_derived(check.banlist)
     return check
+
+
+def note_derived(bl: BanList | None) -> None:
+    """Warn when the list was derived for --as-of rather than announced as such."""
+    from tt_organizer.cli.output import warn
+
+    if bl is not None and bl.note:
+        warn(bl.note)

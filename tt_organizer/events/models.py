@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from tt_organizer.errors import EventError
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
+from tt_organizer.standings.tiebreakers import ScoringSettings
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,27 @@ class EventSettings:
     created_at: str = ""
     format_settings: dict[str, int] = field(default_factory=dict)  # e.g. {"max_ultimates": 2}
     tiebreak_policy: TiebreakPolicy = RULEBOOK  # how OMW% / GW% / OGW% are computed
+
+    def scoring(self) -> ScoringSettings:
+        """The points and tiebreakers of this event, as the standings compute them."""
+        return ScoringSettings(
+            win=self.win_points, draw=self.draw_points, loss=self.loss_points,
+            bye=self.bye_points, tiebreakers=self.tiebreakers,
+            bye_game_wins=1 if self.best_of == 1 else 2, policy=self.tiebreak_policy,
+        )
+
+
+def paired_round(round_number: int | None, current: int, *, first: int = 1,
+                 label: str = "round") -> int:
+    """The round a command or page shows: ``round_number``, else ``current`` (the last paired
+    round). Raises EventError unless ``first <= round_number <= current``; ``first`` is 0 for
+    standings (after round 0: before any result), 1 for a round's pairings or results."""
+    if round_number is None:
+        return current
+    if not first <= round_number <= current:
+        raise EventError(f"{label} {round_number} is not paired "
+                         f"(current {label} {current or 'none'})")
+    return round_number
 
 
 @dataclass(frozen=True)

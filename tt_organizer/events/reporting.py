@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import service, store
-from tt_organizer.events.models import MatchInfo
+from tt_organizer.events.models import MatchInfo, paired_round
 from tt_organizer.events.results import games_to_win, parse_result, result_text
 
 SWISS = service.SWISS
@@ -127,9 +127,7 @@ def unreport_result(conn: sqlite3.Connection, round_number: int, table: int, *,
     label = "top-cut round" if top_cut else "round"
     with store.transaction(conn):
         current = store.current_round(conn, stage)
-        if not 1 <= round_number <= current:
-            raise EventError(f"{label} {round_number} is not paired (current {label} "
-                             f"{current or 'none'})")
+        paired_round(round_number, current, label=label)
         match = service._find_match(conn, stage, round_number, table)
         if match.player2 is None:
             raise EventError(f"table {table} of {label} {round_number} is a bye; a bye has no "

@@ -24,8 +24,10 @@ from tt_organizer.events.models import (
     GameInfo,
     MatchInfo,
     PlayerInfo,
+    paired_round,
 )
 from tt_organizer.events.results import MatchResult, parse_game_flags, parse_result
+from tt_organizer.pairing.swiss import rounds_for_players
 
 if TYPE_CHECKING:
     from tt_organizer.formats.check import CheckContext
@@ -45,14 +47,6 @@ DECK_COLOR_TYPES = ("Digimon", "Tamer")
 
 
 # --- the rule book's tables ------------------------------------------------------------------
-
-
-def rounds_for_players(count: int) -> int:
-    """Swiss rounds by player count (the book: ≤8 → 3 … more than 409 → 10)."""
-    for limit, rounds in ((8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9)):
-        if count <= limit:
-            return rounds
-    return 10
 
 
 def top_cut_for_players(count: int) -> int:
@@ -799,8 +793,7 @@ def correct_result(
     with store.transaction(conn):
         settings = store.read_settings(conn)
         current = store.current_round(conn, stage)
-        if not 1 <= round_number <= current:
-            raise EventError(f"round {round_number} is not paired (current round {current})")
+        paired_round(round_number, current)
         match = _find_match(conn, stage, round_number, table)
         if match.player2 is None:
             raise EventError(f"table {table} of round {round_number} is a bye; nothing to correct")
@@ -847,21 +840,14 @@ def correct_result(
 
 
 def _scoring(settings: EventSettings) -> Any:
-    from tt_organizer.standings.tiebreakers import ScoringSettings
-
-    return ScoringSettings(
-        win=settings.win_points, draw=settings.draw_points, loss=settings.loss_points,
-        bye=settings.bye_points, tiebreakers=settings.tiebreakers,
-        bye_game_wins=1 if settings.best_of == 1 else 2, policy=settings.tiebreak_policy,
-    )
+    return settings.scoring()
 
 
 def standings(conn: sqlite3.Connection, round_number: int | None = None) -> list[Standing]:
     """Swiss standings after ``round_number`` (default: every reported result so far),
     computed from the stored results alone."""
     current = store.current_round(conn)
-    if round_number is not None and not 0 <= round_number <= current:
-        raise EventError(f"round {round_number} is not paired (current round {current})")
+    paired_round(round_number, current, first=0)
     return compute_event_standings(store.read_settings(conn), store.read_roster(conn),
                                    store.read_matches(conn, SWISS, games=False), current,
                                    round_number)

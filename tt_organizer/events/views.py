@@ -12,7 +12,7 @@ from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import service, store
-from tt_organizer.events.models import MatchInfo, PlayerInfo
+from tt_organizer.events.models import MatchInfo, PlayerInfo, paired_round
 from tt_organizer.standings.tiebreakers import Standing
 
 
@@ -40,11 +40,9 @@ def round_matches(conn: sqlite3.Connection, round_number: int | None = None,
     EventError when that round is not paired."""
     stage = service.TOP_CUT if top_cut else service.SWISS
     current = store.current_round(conn, stage)
-    rnd = current if round_number is None else round_number
     if not current:
         raise EventError("the top cut has not started" if top_cut else "no round is paired yet")
-    if not 1 <= rnd <= current:
-        raise EventError(f"round {rnd} is not paired (current round {current})")
+    rnd = paired_round(round_number, current, label="top-cut round" if top_cut else "round")
     return store.read_matches(conn, stage, rnd, tables_only=True)
 
 

@@ -11,52 +11,28 @@ a cell as a formula:
   text even when someone edits the cell and presses Enter. The value read back is the exact text.
 * in ``.csv`` files (:func:`safe_text`) there are no types, so the text gets a leading ``'``
   (the OWASP recommendation); :func:`unescape_text` removes it again on import.
+  Both live in :mod:`tt_organizer.cell_text` (the base layer: ``tables.py`` reads with them).
 """
 
 from __future__ import annotations
 
 import csv
-import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.atomic import atomic_write
+from tt_organizer.cell_text import FORMULA_STARTS as FORMULA_STARTS
+from tt_organizer.cell_text import MAX_CELL_CHARS as MAX_CELL_CHARS
+from tt_organizer.cell_text import clean_text as clean_text
+from tt_organizer.cell_text import is_formula_like as is_formula_like
+from tt_organizer.cell_text import safe_text as safe_text
+from tt_organizer.cell_text import unescape_text as unescape_text
 from tt_organizer.errors import InputError
 
 if TYPE_CHECKING:  # openpyxl is imported lazily: the CLI loads this module only when needed
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-# Characters an .xlsx file cannot hold (XML 1.0); openpyxl raises on them.
-_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
-MAX_CELL_CHARS = 32767
-
-
-def is_formula_like(text: str) -> bool:
-    """True if a spreadsheet would read ``text`` as a formula."""
-    return text.startswith(FORMULA_STARTS)
-
-
-def clean_text(value: object) -> str:
-    """``value`` as text an .xlsx cell can hold (control characters dropped, length capped)."""
-    text = "" if value is None else str(value)
-    return _ILLEGAL.sub("", text)[:MAX_CELL_CHARS]
-
-
-def safe_text(value: object) -> str:
-    """Text for a CSV field: a leading ``'`` when the text would otherwise be a formula."""
-    text = clean_text(value)
-    return "'" + text if is_formula_like(text) else text
-
-
-def unescape_text(text: str) -> str:
-    """Undo :func:`safe_text` (a ``'`` followed by a formula character is dropped)."""
-    if text.startswith("'") and is_formula_like(text[1:]):
-        return text[1:]
-    return text
-
 
 def put(ws: Worksheet, row: int, column: int, value: object) -> Any:
     """Write ``value`` to a cell; text is always a string cell, never a formula.

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tt_organizer.errors import EventError
-from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo
+from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo, paired_round
+from tt_organizer.standings.tiebreakers import match_points as points_for
 
 TEXT = "text"
 INT = "int"
@@ -57,34 +57,17 @@ class Table:
 
 def check_round(snapshot: EventSnapshot, round_number: int | None) -> int:
     """The last Swiss round an export covers (``round_number`` or the current round)."""
-    if round_number is None:
-        return snapshot.current_round
-    if round_number < 1:
-        raise EventError(f"round must be 1 or more, not {round_number}")
-    if round_number > snapshot.current_round:
-        raise EventError(
-            f"round {round_number} has not been paired (last paired round: "
-            f"{snapshot.current_round or 'none'})"
-        )
-    return round_number
+    return paired_round(round_number, snapshot.current_round)
 
 
 def match_points(snapshot: EventSnapshot, m: MatchInfo) -> dict[int, int]:
     """Match points each player of ``m`` earned (empty until the result is in)."""
-    s = snapshot.settings
     if m.outcome is None:
         return {}
-    if m.outcome == "bye":
-        return {m.player1: s.bye_points}
-    if m.outcome == "loss-missed" or m.player2 is None:
-        return {m.player1: s.loss_points}
-    by_outcome = {
-        "p1": (s.win_points, s.loss_points),
-        "p2": (s.loss_points, s.win_points),
-        "draw": (s.draw_points, s.draw_points),
-        "double-loss": (s.loss_points, s.loss_points),
-    }
-    p1, p2 = by_outcome.get(m.outcome, (0, 0))
+    scoring = snapshot.settings.scoring()
+    if m.outcome in ("bye", "loss-missed") or m.player2 is None:
+        return {m.player1: points_for("bye" if m.outcome == "bye" else "loss-missed", scoring)[0]}
+    p1, p2 = points_for(m.outcome, scoring)
     return {m.player1: p1, m.player2: p2}
 
 

@@ -10,15 +10,14 @@ from pathlib import Path
 
 from tt_organizer.banlist.model import BanList
 from tt_organizer.cards.database import CardDatabase, load_cards
+from tt_organizer.cards.games import DIGIMON_2020
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.decklist.model import ParsedDecklist
-from tt_organizer.decklist.names import name_mismatches
-from tt_organizer.decklist.zones import place_cards
 from tt_organizer.formats.model import FormatDefinition
+from tt_organizer.formats.names import name_mismatches
 from tt_organizer.formats.registry import get_format
 from tt_organizer.formats.validator import ERROR, ValidationReport, validate_deck
-
-DIGIMON_2020 = "digimon-2020"
+from tt_organizer.formats.zones import place_cards
 
 
 @dataclass

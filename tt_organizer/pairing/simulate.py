@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tt_organizer.pairing.swiss import Pairing, PlayerState, pair_round
+from tt_organizer.pairing.swiss import Pairing, PlayerState, pair_round, rounds_for_players
 from tt_organizer.standings.tiebreakers import (
     MatchRecord,
     ScoringSettings,
@@ -18,15 +18,6 @@ from tt_organizer.standings.tiebreakers import (
 __all__ = ["SimulationResult", "rounds_for_players", "simulate_event"]
 
 PairFunction = Callable[..., list[Pairing]]
-
-
-def rounds_for_players(n: int) -> int:
-    """Swiss rounds by player count (rule book): <=64: 6, <=128: 7, <=226: 8, <=409: 9,
-    more: 10."""
-    for limit, rounds in ((64, 6), (128, 7), (226, 8), (409, 9)):
-        if n <= limit:
-            return rounds
-    return 10
 
 
 @dataclass

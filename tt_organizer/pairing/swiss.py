@@ -74,6 +74,7 @@ __all__ = [
     "pair_round",
     "pair_top_cut",
     "pair_top_cut_round",
+    "rounds_for_players",
 ]
 
 #: When at most this many players are left to pair, the rest of the round is solved exactly
@@ -82,6 +83,18 @@ JOINT_LIMIT = 64
 
 #: How players of one score group are matched with each other.
 PAIRING_METHODS = ("random", "fold")
+
+#: Swiss rounds by player count (rule book, FORMAT.md): (at most this many players, rounds).
+_ROUNDS_BY_PLAYERS = ((8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9))
+
+
+def rounds_for_players(count: int) -> int:
+    """Swiss rounds by player count (the rule book: ≤8 → 3 … ≤409 → 9, more → 10)."""
+    for limit, rounds in _ROUNDS_BY_PLAYERS:
+        if count <= limit:
+            return rounds
+    return 10
+
 
 _PATTERN_RANGE = 1000  # random tie-break weights are drawn from range(_PATTERN_RANGE)
 

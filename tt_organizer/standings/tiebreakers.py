@@ -41,6 +41,7 @@ __all__ = [
     "ScoringSettings",
     "Standing",
     "compute_standings",
+    "match_points",
 ]
 
 #: ``p1``/``p2`` won, ``draw``, ``double-loss`` (unfinished, 0 points each), ``bye``,
@@ -133,6 +134,20 @@ class ScoringSettings:
             raise ValueError("a win must be worth at least 1 point")
 
 
+def match_points(outcome: str, settings: ScoringSettings) -> tuple[int, int]:
+    """Match points (player 1, player 2) a result earns under ``settings``. ``bye`` and
+    ``loss-missed`` have no player 2 (their second figure is 0)."""
+    by_outcome = {
+        "p1": (settings.win, settings.loss),
+        "p2": (settings.loss, settings.win),
+        "draw": (settings.draw, settings.draw),
+        "double-loss": (settings.loss, settings.loss),
+        "bye": (settings.bye, 0),
+        "loss-missed": (settings.loss, 0),
+    }
+    return by_outcome[outcome]
+
+
 class _Tally:
     __slots__ = (
         "bye_points",
@@ -199,10 +214,11 @@ def compute_standings(
         if m.outcome == "loss-missed" and not policy.missed_rounds_count:
             continue
         a.rounds += 1
+        pa, pb = match_points(m.outcome, settings)
+        a.points += pa
         if m.outcome == "bye":
             a.byes += 1
-            a.bye_points += settings.bye
-            a.points += settings.bye
+            a.bye_points += pa
             a.wins += 1
             a.g_win += settings.bye_game_wins
             continue
@@ -211,9 +227,9 @@ def compute_standings(
         a.g_draw += m.draws
         if b is None:  # loss-missed
             a.losses += 1
-            a.points += settings.loss
             continue
         b.rounds += 1
+        b.points += pb
         b.g_win += m.p2_games
         b.g_loss += m.p1_games
         b.g_draw += m.draws
@@ -222,23 +238,15 @@ def compute_standings(
         if m.outcome == "p1":
             a.wins += 1
             b.losses += 1
-            a.points += settings.win
-            b.points += settings.loss
         elif m.outcome == "p2":
             b.wins += 1
             a.losses += 1
-            b.points += settings.win
-            a.points += settings.loss
         elif m.outcome == "draw":
             a.draws += 1
             b.draws += 1
-            a.points += settings.draw
-            b.points += settings.draw
         else:  # double-loss
             a.losses += 1
             b.losses += 1
-            a.points += settings.loss
-            b.points += settings.loss
 
     floor = (policy.floor if settings.mw_floor is None
              else Fraction(settings.mw_floor).limit_denominator(1_000_000))

@@ -420,7 +420,7 @@ def test_duplicate_zone_ids_are_refused(user_formats: Path) -> None:
 def test_card_list_import_unreadable_and_oversized(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tt_organizer.cards import games
+    from tt_organizer.formats import games
 
     monkeypatch.setenv("TT_USER_DATA", str(tmp_path / "user"))
     source = tmp_path / "cards.csv"

@@ -1,5 +1,5 @@
-"""Review regressions for ``tt event``: odd settings and names, late entries, repair, the top
-cut, and pairing quality end to end (click's runner, in process)."""
+"""Edge cases of ``tt event``: odd settings and names, late entries, repair, the top cut, and
+pairing quality end to end (click's runner, in process)."""
 
 from __future__ import annotations
 

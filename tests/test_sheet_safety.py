@@ -1,6 +1,6 @@
-"""Regression tests from the review of the spreadsheet exports/imports and the stats workbook:
-print headers, refused targets, typed scores, hidden sheets, re-saved CSV exports, the
-Wilson interval's end points and the stats charts' cell references."""
+"""Spreadsheet exports/imports and the stats workbook kept safe and readable: print headers,
+refused targets, typed scores, hidden sheets, re-saved CSV exports, the Wilson interval's end
+points and the stats charts' cell references."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Regression tests from the review of the ban-list parser and ``tt banlist diff``: several
-linked cards in one entry, restricted-copy counts, and derived lists in the diff's JSON."""
+"""Edge cases of the ban-list page parser and ``tt banlist diff``: several linked cards in one
+entry, restricted-copy counts, and derived lists in the diff's JSON."""
 
 from __future__ import annotations
 

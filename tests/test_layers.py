@@ -1,0 +1,185 @@
+"""The import layers of ``tt_organizer``: a module imports its own layer or lower ones only.
+
+Every module under ``tt_organizer/`` is parsed with :mod:`ast`; imports at module level and
+inside functions (and under ``TYPE_CHECKING``) all count. Layers, highest first:
+
+7. ``cli`` (and ``__main__``): the command line.
+6. front-end services: ``web/``, ``printing/``, ``batch.py``.
+5. ``events/``, ``export/``, ``stats/``: the event library and what reads its results.
+4. ``formats/``: deck checks against a format.
+3. ``decklist/``, ``banlist/``: reading decklists and ban lists.
+2. ``cards/``: card databases.
+1. ``pairing/``, ``standings/``: pure algorithms (they import nothing but the base).
+0. the base: errors, atomic writes, paths, sources, sheet reading, column names, local time,
+   formula-safe cell text.
+
+A new top-level module or package must be placed here (the test fails on an unplaced one).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import tt_organizer
+
+PACKAGE = Path(tt_organizer.__file__).parent
+
+LAYERS: dict[str, int] = {
+    "cli": 7,
+    "__main__": 7,
+    "web": 6,
+    "printing": 6,
+    "batch": 6,
+    "events": 5,
+    "export": 5,
+    "stats": 5,
+    "formats": 4,
+    "decklist": 3,
+    "banlist": 3,
+    "cards": 2,
+    "pairing": 1,
+    "standings": 1,
+    "__init__": 0,
+    "errors": 0,
+    "atomic": 0,
+    "paths": 0,
+    "sources": 0,
+    "tables": 0,
+    "columns": 0,
+    "localtime": 0,
+    "cell_text": 0,
+    # base modules other branches of issue 13/15 bring (placed ahead, so a merge passes)
+    "numbers": 0,
+    "safe_files": 0,
+}
+
+# (importing module, imported module): an upward import that must stay, each with its reason.
+ALLOWED: dict[tuple[str, str], str] = {}
+
+# Import cycles left for the pieces of issue 15 that own those modules (each import of the loop
+# is inside a function, so neither module breaks when imported first). Key: the modules of the
+# loop, sorted.
+ALLOWED_CYCLES: dict[tuple[str, ...], str] = {
+    ("tt_organizer.events.placings", "tt_organizer.events.service"): (
+        "placings reads standings from the service, the service names bracket rounds with "
+        "placings; goes with the split of events/service.py by operation (issue 15 item 1)"
+    ),
+    ("tt_organizer.cli.event", "tt_organizer.cli.event_pairing"): (
+        "event_pairing uses cli/event.py's _matches_json/_out/_print_round; goes when the JSON "
+        "shapes leave cli/ (issue 15 item 2)"
+    ),
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path, *, runtime_only: bool = False) -> list[tuple[str, int]]:
+    """(absolute module imported, line) for every ``tt_organizer`` import in ``path``;
+    ``runtime_only`` leaves out those under ``if TYPE_CHECKING:`` (never executed)."""
+    name = _module_name(path)
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    typing_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+            typing_only |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    found: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        if runtime_only and id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.append((target, node.lineno))
+    return [(t, line) for t, line in found if t == "tt_organizer" or t.startswith("tt_organizer.")]
+
+
+def _layer_key(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def test_every_module_is_placed_in_a_layer() -> None:
+    unplaced = {_layer_key(_module_name(p)) for p in _modules()} - LAYERS.keys()
+    assert not unplaced, f"place these in LAYERS: {sorted(unplaced)}"
+
+
+def test_imports_go_down_the_layers_only() -> None:
+    violations = []
+    for path in _modules():
+        source = _module_name(path)
+        for target, line in _imports(path):
+            src, dst = _layer_key(source), _layer_key(target)
+            if LAYERS.get(dst, 0) > LAYERS.get(src, 0) and (source, target) not in ALLOWED:
+                rel = path.relative_to(PACKAGE.parent)
+                violations.append(f"{rel}:{line}: {source} ({src}) imports {target} ({dst})")
+    assert not violations, "upward imports:\n" + "\n".join(violations)
+
+
+def test_the_layer_check_sees_imports_inside_functions_and_under_type_checking() -> None:
+    """cli/main.py imports cli/output.py only inside ``_fail``; printing/__init__.py imports
+    batch.py only under ``TYPE_CHECKING`` (a dependency, though not a run-time import)."""
+    main = dict(_imports(PACKAGE / "cli" / "main.py"))
+    assert "tt_organizer.cli.output" in main
+    assert "def _fail" in (PACKAGE / "cli" / "main.py").read_text().splitlines()[
+        main["tt_organizer.cli.output"] - 2]
+    printing = PACKAGE / "printing" / "__init__.py"
+    assert "tt_organizer.batch" in dict(_imports(printing))
+    assert "tt_organizer.batch" not in dict(_imports(printing, runtime_only=True))
+
+
+def _graph() -> dict[str, set[str]]:
+    names = {_module_name(p) for p in _modules()}
+    graph: dict[str, set[str]] = {}
+    for path in _modules():
+        targets = set()
+        for target, _ in _imports(path, runtime_only=True):
+            while target not in names and "." in target:  # `from pkg import name` → pkg
+                target = target.rsplit(".", 1)[0]
+            targets.add(target)
+        graph[_module_name(path)] = targets - {_module_name(path)}
+    return graph
+
+
+def test_no_import_cycles_between_modules() -> None:
+    """No two modules import each other, directly or round a loop, at run time (imports under
+    ``TYPE_CHECKING`` and a package's imports of its own submodules aside)."""
+    graph = _graph()
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt.startswith(node + ".") or node.startswith(nxt + "."):
+                continue  # a package and its own submodules
+            if state.get(nxt) == 1:
+                loop = stack[stack.index(nxt) :]
+                if tuple(sorted(loop)) not in ALLOWED_CYCLES:
+                    cycles.append([*loop, nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    assert not cycles, "import cycles:\n" + "\n".join(" → ".join(c) for c in cycles)

@@ -1,0 +1,41 @@
+"""Cell text that a spreadsheet never runs as a formula, and its reading back.
+
+A spreadsheet treats text that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return
+as a formula. In ``.csv`` files there are no types, so :func:`safe_text` gives such text a leading
+``'`` (the OWASP recommendation) and :func:`unescape_text` removes it again on import. It sits
+in the base layer because both the writers (``export/``) and the sheet reader (``tables.py``)
+use it.
+"""
+
+from __future__ import annotations
+
+import re
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Characters an .xlsx file cannot hold (XML 1.0); openpyxl raises on them.
+_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+MAX_CELL_CHARS = 32767
+
+
+def is_formula_like(text: str) -> bool:
+    """True if a spreadsheet would read ``text`` as a formula."""
+    return text.startswith(FORMULA_STARTS)
+
+
+def clean_text(value: object) -> str:
+    """``value`` as text an .xlsx cell can hold (control characters dropped, length capped)."""
+    text = "" if value is None else str(value)
+    return _ILLEGAL.sub("", text)[:MAX_CELL_CHARS]
+
+
+def safe_text(value: object) -> str:
+    """Text for a CSV field: a leading ``'`` when the text would otherwise be a formula."""
+    text = clean_text(value)
+    return "'" + text if is_formula_like(text) else text
+
+
+def unescape_text(text: str) -> str:
+    """Undo :func:`safe_text` (a ``'`` followed by a formula character is dropped)."""
+    if text.startswith("'") and is_formula_like(text[1:]):
+        return text[1:]
+    return text
