@@ -67,6 +67,10 @@ def test_site_builds_strict_with_every_page_and_image(site: Path) -> None:
         assert html.is_file(), stem
     for img in (ROOT / "docs" / "img").rglob("*.png"):
         assert (site / img.relative_to(ROOT / "docs")).is_file(), img
+    # raw <img> tags are not checked by mkdocs: their paths must exist beside the page
+    for page in (ROOT / "docs").glob("*.md"):
+        for src in re.findall(r"<img [^>]*src=\"([^\"]+)\"", page.read_text(encoding="utf-8")):
+            assert (page.parent / src).is_file(), (page.name, src)
     # no CDN: every script and stylesheet the pages load is local
     for html in site.rglob("*.html"):
         remote = re.findall(r"<(?:script|link)[^>]*(?:src|href)=\"(?:https?:)?//[^\"]+\"",
