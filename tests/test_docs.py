@@ -5,6 +5,7 @@ of scripts/event_walkthrough.py."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -139,14 +140,46 @@ def _console_blocks(markdown: str) -> list[str]:
     return [_PIN.sub(r"\1PIN\2", _STAMP.sub("TIME", b)) for b in blocks]
 
 
-def test_event_walkthrough_is_the_real_output() -> None:
+@pytest.fixture(scope="module")
+def walkthrough() -> str:
+    """The real output of scripts/event_walkthrough.py (Markdown)."""
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "event_walkthrough.py")],
                           capture_output=True, text=True, check=True, timeout=600)
-    real = _console_blocks(proc.stdout)
+    return proc.stdout
+
+
+def test_event_walkthrough_is_the_real_output(walkthrough: str) -> None:
+    real = _console_blocks(walkthrough)
     assert len(real) > 40
     doc = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
     walk = doc[doc.index("## A whole 8-player event"):doc.index("\n## ", doc.index("### 1."))]
     assert _console_blocks(walk) == real
     # every step heading the script prints is in the page, in the same order
-    steps = re.findall(r"^### \d\..*$", proc.stdout, re.M)
+    steps = re.findall(r"^### \d\..*$", walkthrough, re.M)
     assert re.findall(r"^### \d\..*$", walk, re.M) == steps
+
+
+def test_readme_tour_outputs_are_real(walkthrough: str) -> None:
+    """Each console block of the README is the walk-through's or the command's real output;
+    a line `…` marks where a long output is cut."""
+    real_walk = _console_blocks(walkthrough)
+    blocks = _console_blocks(README.read_text(encoding="utf-8"))
+    assert len(blocks) >= 4
+    for block in blocks:
+        command, _, shown = block.partition("\n")
+        if command.startswith("$ tt event "):
+            assert block in real_walk, command
+            continue
+        argv = command.removeprefix("$ tt ").split()
+        proc = subprocess.run([sys.executable, "-m", "tt_organizer", *argv], cwd=ROOT,
+                              env={**os.environ, "COLUMNS": "200"}, capture_output=True,
+                              text=True, check=False)
+        out = [ln.rstrip() for ln in (proc.stdout + proc.stderr).splitlines()]
+        pieces = [p.strip("\n").splitlines() for p in shown.split("…\n")]
+        at = 0
+        for piece in pieces:  # each piece is a run of consecutive real lines, in order
+            lines = [ln.rstrip() for ln in piece]
+            while at < len(out) and out[at:at + len(lines)] != lines:
+                at += 1
+            assert at < len(out), (command, piece[:2])
+            at += len(lines)
