@@ -159,27 +159,51 @@ def test_event_walkthrough_is_the_real_output(walkthrough: str) -> None:
     assert re.findall(r"^### \d\..*$", walk, re.M) == steps
 
 
-def test_readme_tour_outputs_are_real(walkthrough: str) -> None:
-    """Each console block of the README is the walk-through's or the command's real output;
-    a line `…` marks where a long output is cut."""
+# commands that need no event or scratch file: their blocks anywhere in the docs are re-run
+_STATELESS = re.compile(r"^\$ tt (cards show \S+|deck validate samples/\S+"
+                        r"|deck check-batch samples/)(; echo \"exit \$\?\")?$")
+
+
+def _is_shown(real: list[str], shown: str) -> bool:
+    """Is `shown` the real output, where a line `…` marks lines left out?"""
+    at = 0
+    for piece in shown.strip("\n").split("\n…\n"):
+        lines = [ln.rstrip() for ln in piece.splitlines()]
+        while at < len(real) and real[at:at + len(lines)] != lines:
+            at += 1
+        if at >= len(real):
+            return False
+        at += len(lines)
+    return True
+
+
+def test_readme_event_outputs_are_the_walkthrough(walkthrough: str) -> None:
     real_walk = _console_blocks(walkthrough)
-    blocks = _console_blocks(README.read_text(encoding="utf-8"))
-    assert len(blocks) >= 4
+    blocks = [b for b in _console_blocks(README.read_text(encoding="utf-8"))
+              if b.startswith("$ tt event ")]
+    assert len(blocks) >= 2
     for block in blocks:
-        command, _, shown = block.partition("\n")
-        if command.startswith("$ tt event "):
-            assert block in real_walk, command
+        assert block in real_walk, block.partition("\n")[0]
+
+
+@pytest.mark.parametrize("page", ["README.md",
+                                  *sorted(p.name for p in (ROOT / "docs").glob("*.md"))])
+def test_command_outputs_in_the_docs_are_real(page: str) -> None:
+    """Blocks of commands that need no event (card look-ups, the samples' checks) are run
+    again; their output must be what the page shows (a line `…` marks a cut)."""
+    path = README if page == "README.md" else ROOT / "docs" / page
+    env = {**os.environ, "COLUMNS": "100",
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    checked = 0
+    blocks = _console_blocks(path.read_text(encoding="utf-8"))
+    for segment in (s for b in blocks for s in re.split(r"^(?=\$ )", b, flags=re.M)):
+        command, _, shown = segment.partition("\n")
+        if not _STATELESS.match(command):
             continue
-        argv = command.removeprefix("$ tt ").split()
-        proc = subprocess.run([sys.executable, "-m", "tt_organizer", *argv], cwd=ROOT,
-                              env={**os.environ, "COLUMNS": "200"}, capture_output=True,
+        proc = subprocess.run(command[2:], shell=True, cwd=ROOT, env=env, capture_output=True,
                               text=True, check=False)
-        out = [ln.rstrip() for ln in (proc.stdout + proc.stderr).splitlines()]
-        pieces = [p.strip("\n").splitlines() for p in shown.split("…\n")]
-        at = 0
-        for piece in pieces:  # each piece is a run of consecutive real lines, in order
-            lines = [ln.rstrip() for ln in piece]
-            while at < len(out) and out[at:at + len(lines)] != lines:
-                at += 1
-            assert at < len(out), (command, piece[:2])
-            at += len(lines)
+        real = [ln.rstrip() for ln in (proc.stdout + proc.stderr).splitlines()]
+        assert _is_shown(real, shown), f"{page}: {command}\n" + "\n".join(real)
+        checked += 1
+    if page in ("README.md", "decks.md", "cards.md"):
+        assert checked >= 2, page
