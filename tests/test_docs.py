@@ -64,14 +64,13 @@ def test_site_builds_strict_with_every_page_and_image(site: Path) -> None:
     pages = sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
     assert {"index", "decks", "events", "pairing", "results", "serve", "development"} <= set(pages)
     for stem in pages:
-        html = site / ("index.html" if stem == "index" else f"{stem}/index.html")
-        assert html.is_file(), stem
+        assert (site / f"{stem}.html").is_file(), stem
     for img in (ROOT / "docs" / "img").rglob("*.png"):
         assert (site / img.relative_to(ROOT / "docs")).is_file(), img
-    # raw <img> tags are not checked by mkdocs: their paths must exist beside the page
-    for page in (ROOT / "docs").glob("*.md"):
-        for src in re.findall(r"<img [^>]*src=\"([^\"]+)\"", page.read_text(encoding="utf-8")):
-            assert (page.parent / src).is_file(), (page.name, src)
+    # mkdocs does not check raw <img> tags: every image of every built page must load
+    for html in site.glob("*.html"):
+        for src in re.findall(r"<img [^>]*src=\"([^\"]+)\"", html.read_text(encoding="utf-8")):
+            assert (html.parent / src).is_file(), (html.name, src)
     # no CDN: every script and stylesheet the pages load is local
     for html in site.rglob("*.html"):
         remote = re.findall(r"<(?:script|link)[^>]*(?:src|href)=\"(?:https?:)?//[^\"]+\"",
@@ -104,7 +103,7 @@ def test_readme_links_and_images_exist(site: Path) -> None:
         assert (ROOT / path).exists(), target
         if anchor:
             assert path.startswith("docs/") and path.endswith(".md"), target
-            page = site / Path(path).relative_to("docs").with_suffix("") / "index.html"
+            page = site / Path(path).relative_to("docs").with_suffix(".html")
             assert anchor in _html_ids(page), target
 
 
