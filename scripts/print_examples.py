@@ -1,4 +1,4 @@
-"""Make the README's printed-sheet examples: a 24-player event, each sheet printed with
+"""Make the printed-sheet examples of docs/printing.md: a 24-player event, each sheet printed with
 ``tt event print``, page 1 of each rendered to ``docs/img/print/*.png`` (pdftoppm, 60 dpi).
 
     python scripts/print_examples.py > /tmp/print.md

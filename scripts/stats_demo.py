@@ -1,5 +1,5 @@
 """Simulate two Tamer Tactics events through the real ``tt event`` CLI, then print
-``tt stats`` over them: the output shown in the README's "For format designers" section.
+``tt stats`` over them: the output shown in docs/stats.md ("For format designers").
 
     python scripts/stats_demo.py OUT_DIR
 

@@ -1,6 +1,6 @@
 """Player and organizer pages in a real headless browser (Debian's chromium through
 Playwright): find my table, report and confirm, a dispute, live updates, decklist verdict,
-the timer. Also writes the README's screenshots (docs/img/serve/)."""
+the timer. Also writes the screenshots of the README and docs/serve.md (docs/img/serve/)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from tt_organizer.events import selfreport, service, store
 
 sync_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = os.environ.get("TT_CHROMIUM", "/usr/bin/chromium")
-# TT_SCREENSHOTS=docs/img/serve refreshes the README's screenshots; otherwise they go to a temp dir
+# TT_SCREENSHOTS=docs/img/serve refreshes the screenshots of the README and docs;
+# otherwise they go to a temp dir
 SHOTS = Path(os.environ.get("TT_SCREENSHOTS") or tempfile.mkdtemp(prefix="tt-shots-"))
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
