@@ -32,7 +32,7 @@ def main(path: str) -> None:
     if problems:
         raise SystemExit("; ".join(problems))
     reader = csv.reader(io.StringIO(FACTS.read_text(encoding="utf-8")))
-    header, *rows = list(reader)
+    _header, *rows = list(reader)
     have = {r[0]: r for r in rows}
     added = [r for r in new_rows if r[0] not in have]
     differ = [r[0] for r in new_rows if r[0] in have and have[r[0]] != r]
