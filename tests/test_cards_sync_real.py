@@ -28,6 +28,8 @@ def server() -> Iterator[LocalServer]:
         s.add("/taka.json", file=REAL / "takaotaku-cards.json", content_type="application/json")
         s.add("/io.json", file=FIXTURES / "cards" / "digimoncard-io-shape.json",
               content_type="application/json")
+        s.add("/aegis-ex13.json", file=REAL / "aegis-ex13-promos.json",
+              content_type="application/json")
         yield s
 
 
@@ -160,3 +162,37 @@ def test_six_maquinamon_are_legal_from_the_card_data_alone(tmp_path: Path) -> No
     assert "CARD_COPIES" not in report.codes and "MAIN_COPIES" not in report.codes
     over = check_text("51 Maquinamon EX11-027\n", load_context("standard"))
     assert "CARD_COPIES" in over.codes
+
+
+def test_aegis_ex13_and_new_promos(server: LocalServer, tmp_path: Path) -> None:
+    """The aegis records of EX13 and P-245..P-250 (a later snapshot than the shipped data's)
+    map through the sync as they are: a Dual card, a rarity "-", an egg with no level."""
+    result = run("--url", server.url("/aegis-ex13.json"), "--out", str(tmp_path), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["count"] == 83
+    db = load(tmp_path)
+    chuumon = db.get("EX13-027")
+    assert (chuumon.name, chuumon.card_type, chuumon.colors, chuumon.level, chuumon.rarity) == (
+        "Chuumon", "Digimon", ("Yellow",), 3, "C")
+    assert db.get("EX13-065").card_type == "Dual"
+    assert db.get("EX13-072").rarity in (None, "")
+    assert db.get("EX13-001").level is None
+    assert db.get("P-246").name == "Motimon" and db.get("P-246").card_type == "Digi-Egg"
+
+
+def test_shipped_data_has_ex13_and_the_new_promos() -> None:
+    """data/source/cards.csv gained exactly the recorded records (scripts/add_card_records.py),
+    row for row as the sync maps them."""
+    from tt_organizer.cards import load_cards
+    from tt_organizer.cards.sync import records_to_rows
+
+    records = json.loads((REAL / "aegis-ex13-promos.json").read_text(encoding="utf-8"))
+    rows, problems = records_to_rows(records)
+    assert problems == []
+    shipped = {c.number: c for c in load_cards()}
+    for number, name, card_type, colors, level, rarity, _set, _limit in rows:
+        card = shipped[number]
+        assert (card.name, card.card_type, "/".join(card.colors)) == (name, card_type, colors)
+        assert (card.level or "") == (int(level) if level else "")
+        assert (card.rarity or "") == rarity
+    assert len([n for n in shipped if n.startswith("EX13-")]) == 77

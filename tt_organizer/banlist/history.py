@@ -89,10 +89,18 @@ def roll_back(base: BanList, day: dt.date) -> BanList:
             continue  # the pair came in after the day
         pairs.append(pair)
     keys = {p.key() for p in pairs}
+    pair_starts: dict[object, list[dt.date]] = {}
+    for entry in base.history:
+        if entry.kind == PAIR_KIND and entry.effective is not None:
+            for pair in entry.pairs:
+                pair_starts.setdefault(pair.key(), []).append(entry.effective)
     for entry in base.history:
         lifted_pair = entry.kind == LIFTED_KIND and entry.lifted_from == PAIR_KIND
         if lifted_pair and entry.effective is not None and entry.effective > day:
             for pair in entry.pairs:
+                starts = pair_starts.get(pair.key())
+                if starts and min(starts) > day:
+                    continue  # the pair had not come in yet on the day
                 if pair.key() not in keys:
                     pairs.append(pair)
                     keys.add(pair.key())

@@ -259,7 +259,9 @@ class _Parser:
                 else:
                     side = "a" if side is None else "b"
                 return True  # a label: nothing inside it to read
-            if el.name == "li" or (el.name == "a" and _CARD_NO.search(str(el.get("href", "")))):
+            if el.name in ("li", "dd") or (
+                el.name == "a" and _CARD_NO.search(str(el.get("href", "")))
+            ):
                 for number, name in self.entries(el):
                     self.remember(number, name)
                     if number not in sides[side or "a"]:
@@ -392,7 +394,7 @@ class _Parser:
                 pair = self.pair(el)
                 if pair is None or (entry is None and date is None):
                     return True
-                if lifting or _LIFT.search(clean(el.get_text(" "))):
+                if lifting or _LIFT.search(clean(el.get_text(" "))) or _lift_follows(el):
                     if entry is None or entry.kind != LIFTED_KIND or entry.cards or (
                         entry.lifted_from not in (None, PAIR_KIND)
                     ):
@@ -401,6 +403,13 @@ class _Parser:
                 elif entry is None or entry.kind != PAIR_KIND:
                     entry = start(PAIR_KIND, None, None, heading)  # a pair under another heading
                 entry.pairs.append(pair)
+                return True
+            if entry is not None and entry.kind == PAIR_KIND and _pair_container(el):
+                # the page's history writes some pairs as "Component Card A/B" labels over
+                # card lists, with no frame around them
+                pair = self.pair(el)
+                if pair is not None:
+                    entry.pairs.append(pair)
                 return True
             if entry is None:
                 return False
@@ -413,6 +422,28 @@ class _Parser:
 
         _walk(root, visit)
         self.page.history = [e for e in self.page.history if e.cards or e.pairs]
+
+
+def _lift_follows(frame: Tag) -> bool:
+    """True when the paragraph right after a pair frame says the pair is lifted (the real
+    page: "In accordance with the ban for EX5-065 [Sayo & Koh], the previous banned pairs
+    have been lifted.")."""
+    node: Tag | None = frame
+    for _ in range(2):  # the frame, or the wrapper it is the last element of
+        if node is None:
+            return False
+        sib = node.find_next_sibling()
+        if sib is not None:
+            return sib.name == "p" and bool(_LIFT.search(clean(sib.get_text(" "))))
+        node = node.parent
+    return False
+
+
+def _pair_container(el: Tag) -> bool:
+    """An element holding a pair's "Component Card" labels directly, without a frame."""
+    return el.name == "div" and any(
+        _is_tag(c) and _has_class(c, "noticeArea") for c in el.children
+    )
 
 
 def _strip_number(text: str, number: str) -> str:
