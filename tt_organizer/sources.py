@@ -112,19 +112,16 @@ class LocalSource(Source):
 
     def fetch(self) -> Fetched:
         """Read the file (FetchError if missing, unreadable or above the size cap)."""
+        from tt_organizer.safe_files import read_limited
+
+        if not self.path.exists():
+            raise FetchError(f"{self.path}: no such file")
+        if self.path.is_dir():
+            raise FetchError(f"{self.path}: is a folder, not a file")
         try:
-            size = self.path.stat().st_size
-            if size > self.max_bytes:
-                raise FetchError(
-                    f"{self.path}: too large ({size:,} bytes, limit {self.max_bytes:,})"
-                )
-            body = self.path.read_bytes()
-        except FileNotFoundError:
-            raise FetchError(f"{self.path}: no such file") from None
-        except IsADirectoryError:
-            raise FetchError(f"{self.path}: is a folder, not a file") from None
-        except OSError as exc:
-            raise FetchError(f"{self.path}: {exc.strerror or exc}") from None
+            body = read_limited(self.path, self.max_bytes)
+        except TTError as exc:
+            raise FetchError(str(exc)) from None
         return Fetched(location=str(self.path), body=body, content_type=self.content_type)
 
 
@@ -280,9 +277,12 @@ class RemoteSource(Source):
         import requests
 
         declared = response.headers.get("Content-Length")
-        if declared and declared.isdigit() and int(declared) > self.max_bytes:
+        declared = (declared or "").strip()
+        if declared.isascii() and declared.isdigit() and (
+            len(declared) > 15 or int(declared) > self.max_bytes
+        ):
             raise FetchError(
-                f"response too large: {int(declared):,} bytes from {url} "
+                f"response too large: {declared} bytes declared by {url} "
                 f"(limit {self.max_bytes:,})"
             )
         chunks: list[bytes] = []

@@ -18,10 +18,12 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from tt_organizer.banlist.model import BanList
-from tt_organizer.errors import BanlistError
+from tt_organizer.errors import BanlistError, TTError
 from tt_organizer.paths import default_banlist_cache
+from tt_organizer.safe_files import read_limited
 
 CURRENT_FILE = "current.json"
+MAX_FILE_BYTES = 5 * 1024 * 1024  # one cached announcement (a real one is about 20 kB)
 
 
 def cache_dir(path: Path | str | None = None) -> Path:
@@ -31,11 +33,13 @@ def cache_dir(path: Path | str | None = None) -> Path:
 
 def read_banlist_file(path: Path) -> BanList:
     """Read one cached announcement (or any file in the same shape)."""
+    if not path.exists():
+        raise BanlistError(f"{path}: no such ban-list file")
+    data = read_limited(path, MAX_FILE_BYTES, what="ban-list file")
     try:
-        return BanList.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except FileNotFoundError:
-        raise BanlistError(f"{path}: no such ban-list file") from None
-    except (ValueError, ValidationError) as exc:
+        return BanList.model_validate(json.loads(data.decode("utf-8")))
+    except (ValueError, ValidationError, RecursionError) as exc:
+        # RecursionError: JSON nested thousands deep
         raise BanlistError(f"{path}: not a ban-list file ({exc.__class__.__name__})") from None
 
 
@@ -58,8 +62,9 @@ def read_all(folder: Path) -> list[BanList]:
 def read_pointer(folder: Path) -> dict[str, str] | None:
     """The content of ``current.json``, or None if it is missing or damaged."""
     try:
-        payload = json.loads((folder / CURRENT_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_limited(folder / CURRENT_FILE, MAX_FILE_BYTES, what="ban-list pointer")
+        payload = json.loads(data.decode("utf-8"))
+    except (TTError, ValueError, RecursionError):
         return None
     return payload if isinstance(payload, dict) else None
 

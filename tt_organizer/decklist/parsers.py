@@ -43,9 +43,7 @@ import csv
 import io
 import itertools
 import json
-import os
 import re
-import stat
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -779,40 +777,12 @@ _DIRECTORY = "is a directory, not a decklist file (`tt deck check-batch` checks 
 
 def _read_bytes(path: Path, source: str) -> bytes:
     """The bytes of ``path``; a directory, a device or anything over 1 MiB is refused; a
-    named pipe (``<(curl ...)``) is read, never waited on forever (:func:`_read_pipe`)."""
-    try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise _fail(_DIRECTORY, source)
-        if stat.S_ISFIFO(info.st_mode):
-            data = _read_pipe(path)
-        elif not stat.S_ISREG(info.st_mode):
-            raise _fail("not a regular file (a device or socket), not a decklist file", source)
-        elif info.st_size > MAX_FILE_BYTES:
-            raise _fail(f"file too large ({info.st_size} bytes, limit 1 MiB)", source)
-        else:
-            with path.open("rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise _fail("file not found", source) from None
-    except PermissionError:
-        raise _fail("permission denied", source) from None
-    except IsADirectoryError:
-        raise _fail(_DIRECTORY, source) from None
-    except OSError as exc:
-        raise _fail(f"cannot read file: {exc.strerror or exc}", source) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise _fail("file too large (limit 1 MiB)", source)
-    return data
+    named pipe (``<(curl ...)``) is read, never waited on forever (see ``safe_files``)."""
+    from tt_organizer.safe_files import read_limited
 
-
-def _read_pipe(path: Path) -> bytes:
-    """At most 1 MiB + 1 bytes of a named pipe: opened non-blocking, so a pipe that no program
-    writes to reads as empty instead of hanging, then read to the writer's end of input."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    with open(fd, "rb") as handle:
-        os.set_blocking(fd, True)
-        return handle.read(MAX_FILE_BYTES + 1)
+    if path.is_dir():
+        raise _fail(_DIRECTORY, source)
+    return read_limited(path, MAX_FILE_BYTES, what="decklist file", source=source, pipes=True)
 
 
 def decode_bytes(data: bytes, source: str) -> str:

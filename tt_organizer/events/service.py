@@ -27,6 +27,7 @@ from tt_organizer.events.models import (
     PlayerInfo,
 )
 from tt_organizer.events.results import MatchResult, parse_game_flags, parse_result
+from tt_organizer.numbers import is_count
 
 if TYPE_CHECKING:
     from tt_organizer.formats.check import CheckContext
@@ -227,15 +228,19 @@ def check_deck(
 ) -> tuple[ValidationReport, str, str]:
     """Check a decklist (a file or text) against the event's pinned format and ban list;
     returns the report, the raw text to store and the source name."""
-    from tt_organizer.formats.check import check_file, check_text
+    from tt_organizer.decklist.parsers import MAX_FILE_BYTES
+    from tt_organizer.formats.check import check_bytes, check_text
+    from tt_organizer.safe_files import read_limited
 
     ctx = _check_context(settings.format_id, settings.banlist_date, settings.strict_colors,
                          tuple(sorted(settings.format_settings.items())))
     if path is not None:
         p = Path(path)
-        report = check_file(p, ctx)
+        # read once: a named pipe (<(curl ...)) cannot be read a second time
+        data = read_limited(p, MAX_FILE_BYTES, what="decklist file", pipes=True)
+        report = check_bytes(data, ctx, source=str(p), suffix=p.suffix)
         try:
-            raw = p.read_text(encoding="utf-8-sig")
+            raw = data.decode("utf-8-sig")
         except UnicodeDecodeError:  # a spreadsheet: keep a plain rendering of what was read
             raw = "\n".join(
                 f"// {zone}\n" + "\n".join(f"{n} {num}" for num, n in cards.items())
@@ -403,7 +408,7 @@ def find_player(conn: sqlite3.Connection, ref: str, *, by_id: bool = False) -> P
         for p in players:
             if p.ext_id is not None and p.ext_id == ref.strip():
                 return p
-        if ref.strip().isdigit():
+        if is_count(ref):
             for p in players:
                 if p.id == int(ref):
                     return p

@@ -30,6 +30,7 @@ from tt_organizer.events.models import (
     PlayerInfo,
 )
 from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
+from tt_organizer.safe_files import is_regular_file
 
 BUSY_TIMEOUT_MS = 30_000
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -75,6 +76,8 @@ def _check_header(path: Path) -> None:
 def create_database(path: str | Path) -> sqlite3.Connection:
     """Create a new, empty event database at ``path`` (refused if the file exists)."""
     p = Path(path)
+    if p.exists() and not is_regular_file(p):
+        raise EventError(f"{p}: not a regular file (a folder, named pipe or device)")
     if p.exists() and p.stat().st_size > 0:
         raise EventError(f"{p}: file exists; an event database is created only once")
     if p.parent and not p.parent.exists():
@@ -104,6 +107,9 @@ def open_event(path: str | Path) -> sqlite3.Connection:
         raise EventError(f"{p}: no event database here (create one with `tt event create`)")
     if p.is_dir():
         raise EventError(f"{p}: is a folder, not an event database")
+    if not is_regular_file(p):  # a named pipe would block the open for ever
+        raise EventError(f"{p}: not a regular file (a named pipe or device), not an event "
+                         "database")
     _check_header(p)
     conn = _connect(p)
     try:

@@ -21,6 +21,8 @@ from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.results import parse_game_flags, parse_result
 from tt_organizer.export.cells import unescape_text
 from tt_organizer.export.tables import game_lists, paired_matches
+from tt_organizer.numbers import is_count
+from tt_organizer.safe_files import read_limited
 
 MAX_BYTES = 1 << 20
 MAX_ROWS = 10_000
@@ -97,25 +99,9 @@ def cell_text(value: object) -> str:
 
 
 def _read_bytes(path: Path) -> bytes:
-    source = str(path)
-    try:
-        if path.is_dir():
-            raise InputError("is a folder, not a spreadsheet", file=source)
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(f"file too large ({size} bytes, limit 1 MiB)", file=source)
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError("file not found", file=source) from None
-    except PermissionError:
-        raise InputError("permission denied", file=source) from None
-    except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror or exc}", file=source) from None
-    if len(data) > MAX_BYTES:
-        raise InputError("file too large (limit 1 MiB)", file=source)
+    data = read_limited(path, MAX_BYTES, what="spreadsheet")
     if not data.strip():
-        raise InputError("the file is empty", file=source)
+        raise InputError("the file is empty", file=str(path))
     return data
 
 
@@ -221,7 +207,10 @@ def read_sheets(path: str | Path) -> list[Sheet]:
         if suffix in (".ods", ".numbers"):
             raise InputError(f"{suffix} files are not supported: save as .xlsx or .csv",
                              file=source)
-        return _xlsx_sheets(path)
+        sheets = _xlsx_sheets(path)
+        if not sheets:
+            raise InputError("the workbook has no sheets", file=source)
+        return sheets
     if suffix in (".xlsx", ".xlsm"):
         raise InputError("not an .xlsx workbook (the file is not a zip archive)", file=source)
     if suffix in (".xls", ".ods", ".numbers"):
@@ -625,7 +614,7 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
                 filled += 1
             round_text = _text(values, roles, "round")
             if round_text:
-                if not round_text.isdigit():
+                if not is_count(round_text):
                     problems.append(f"{where}: round {round_text!r} is not a number")
                     continue
                 round_number = int(round_text)
@@ -637,7 +626,7 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
                 )
                 continue
             table_text = _text(values, roles, "table")
-            if not table_text.isdigit():
+            if not is_count(table_text):
                 problems.append(f"{where}: table {table_text!r} is not a number"
                                 if table_text else f"{where}: no table number")
                 continue
