@@ -87,7 +87,9 @@ def test_resync_of_an_unchanged_page_changes_nothing(server: LocalServer, tmp_pa
 def test_second_pair_side_of_three_cards(server: LocalServer, tmp_path: Path) -> None:
     folder = tmp_path / "c"
     sync(server, "/current", folder)
-    result = sync(server, "/pair3", folder)
+    with pytest.raises(SyncRefused, match="different list is already cached for 2026-03-16"):
+        sync(server, "/pair3", folder)  # the same date, another list: a human must confirm
+    result = sync(server, "/pair3", folder, force=True)
     assert result.status == "updated"
     bl = load_banlist(folder)
     assert bl.banned_pairs[1].b == ["BT17-035", "EX8-037", "BT19-037"]

@@ -1,8 +1,11 @@
 """Fetch Bandai's restriction page, check it, and store it in the cache.
 
 A page is refused (and the cache left as it was) when it has no current list, misses one of
-its three parts, holds an empty list, or shrank by more than half against the current cached
-list; ``force`` stores it anyway. Re-syncing an unchanged page writes nothing.
+its three parts, holds an empty list, shrank by more than half against the current cached
+list, or fails one of the checks of :mod:`tt_organizer.banlist.guards` (text that does not
+decode, a future date, abnormal growth, mostly unknown numbers, a different list for a date
+already cached); ``force`` stores it anyway. Re-syncing an unchanged page writes nothing but
+repairs ``current.json`` if an earlier sync failed before updating it.
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tt_organizer.banlist import guards
 from tt_organizer.banlist.cache import (
     cache_dir,
     current_banlist,
     list_announcements,
     read_banlist_file,
+    read_pointer,
     update_pointer,
     write_banlist,
 )
@@ -66,13 +71,17 @@ def page_source(
     backoff: float = 1.0,
 ) -> Source:
     """The Source of the restriction page: ``url`` (an address or a saved file), else the
-    region's official page."""
+    region's official page. Each attempt may take ``timeout`` seconds of wall-clock time in
+    all (connect, headers and body, however slowly they come), so the whole fetch ends within
+    ``timeout × (retries + 1)`` seconds plus the back-off pauses."""
     location = url or REGION_URLS[region]
+    pauses = sum(min(backoff * 2**i, 30.0) for i in range(retries))
     return open_source(
         location,
         max_bytes=PAGE_MAX_BYTES,
         accept=HTML_TYPES,
         timeout=timeout,
+        deadline=timeout * (retries + 1) + pauses,
         retries=retries,
         backoff=backoff,
     )
@@ -149,13 +158,14 @@ def sync_banlist(
     """
     src = source if isinstance(source, Source) else page_source(source)
     fetched = src.fetch()
-    page = parse_page(fetched.text())
+    text, reasons = guards.decode_page(fetched)
+    page = parse_page(text)
     folder = cache_dir(cache)
     try:
         previous: BanList | None = current_banlist(folder) if list_announcements(folder) else None
     except BanlistError:
         previous = None
-    reasons = check_page(page, previous)
+    reasons += check_page(page, previous)
     if announced is not None and page.announced is not None and announced != page.announced:
         # --announced is for a page without a date: filing a dated page under another date
         # would put it at the wrong place in the history (--as-of, the current list)
@@ -166,25 +176,35 @@ def sync_banlist(
             [*reasons, "no announcement date in the page title (pass --announced YYYY-MM-DD)"],
             fetched.location,
         )
-    if reasons and not force:
-        raise SyncRefused(reasons, fetched.location)
-    banlist = build_banlist(page, fetched, announced=date,
-                            known=known if known is not None else _known_numbers())
+    known = known if known is not None else _known_numbers()
+    banlist = build_banlist(page, fetched, announced=date, known=known)
     target = folder / f"{date.isoformat()}.json"
-    status = "new"
+    existing: BanList | None = None
     if target.exists():
         try:
-            existing: BanList | None = read_banlist_file(target)
+            existing = read_banlist_file(target)
         except BanlistError:
-            existing = None
-        if existing is not None and (
-            existing.sha256 == banlist.sha256 or existing.same_list(banlist)
-        ):
-            is_current = bool(list_announcements(folder)) and list_announcements(folder)[-1] == date
-            return SyncResult("unchanged", existing, target, is_current, reasons, previous)
-        status = "updated"
+            existing = None  # a damaged file: the page repairs it
+    reasons += guards.check_date(date)
+    reasons += guards.check_growth(banlist, previous)
+    reasons += guards.check_unknown(banlist, known)
+    reasons += guards.check_same_date(banlist, existing)
+    if reasons and not force:
+        raise SyncRefused(reasons, fetched.location)
     folder.mkdir(parents=True, exist_ok=True)
+    if existing is not None and (existing.sha256 == banlist.sha256 or existing.same_list(banlist)):
+        # the list is cached already, but a sync that failed after writing it may have left
+        # current.json behind: repair the pointer whatever happened before
+        update_pointer(folder)
+        return SyncResult("unchanged", existing, target, _is_current(folder, date), reasons,
+                          previous)
+    status = "new" if not target.exists() else "updated"
     write_banlist(folder, banlist)
     update_pointer(folder)
-    is_current = list_announcements(folder)[-1] == date
-    return SyncResult(status, banlist, target, is_current, reasons, previous)
+    return SyncResult(status, banlist, target, _is_current(folder, date), reasons, previous)
+
+
+def _is_current(folder: Path, date: dt.date) -> bool:
+    """True if ``current.json`` points at the announcement of ``date``."""
+    pointer = read_pointer(folder) or {}
+    return pointer.get("current") == f"{date.isoformat()}.json"

@@ -33,7 +33,8 @@ def banlist() -> None:
 @click.option("--announced", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
               help="Announcement date to file the list under when the title has none.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
-              help="Seconds to wait for the server at each step.")
+              help="Seconds one attempt may take in all (connect, headers, body); the "
+              "whole sync ends within TIMEOUT x (RETRIES+1) s plus back-off pauses.")
 @click.option("--retries", type=click.IntRange(min=0), default=3, show_default=True,
               help="Retries after a timeout, a connection error or an HTTP 5xx/429.")
 @json_option
@@ -300,9 +301,28 @@ def _pair_text(pair: BannedPair, name: Callable[[str], str]) -> str:
     return f"{', '.join(name(n) for n in pair.a)}  <->  {', '.join(name(n) for n in pair.b)}"
 
 
+SYNC_TIMEOUT_ENV = "TT_BANLIST_TIMEOUT"
+
+
+def parse_seconds(text: str | None, what: str, default: float) -> float:
+    """A positive number of seconds (``default`` when ``text`` is empty); InputError if not."""
+    from tt_organizer.errors import InputError
+
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.1 <= value <= 3600:  # also refuses nan and inf
+        raise InputError(f"{what}={text!r}: expected seconds between 0.1 and 3600")
+    return value
+
+
 def sync_before_validate(cache: str | None, url: str | None = None) -> None:
-    """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai); on
-    any failure warn (saying how old the cached list is) and carry on with the cache."""
+    """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai) within
+    ``TT_BANLIST_TIMEOUT`` seconds per attempt (default 10, two attempts); on any failure warn
+    (saying how old the cached list is) and carry on with the cache."""
     import os
 
     from tt_organizer.banlist.cache import cache_dir, current_banlist
@@ -312,7 +332,8 @@ def sync_before_validate(cache: str | None, url: str | None = None) -> None:
 
     location = url or os.environ.get("TT_BANLIST_URL") or None
     try:
-        sync_banlist(page_source(location, timeout=10.0, retries=1, backoff=0.5), cache)
+        timeout = parse_seconds(os.environ.get(SYNC_TIMEOUT_ENV), SYNC_TIMEOUT_ENV, 10.0)
+        sync_banlist(page_source(location, timeout=timeout, retries=1, backoff=0.5), cache)
     except TTError as exc:
         try:
             age = age_text(current_banlist(cache_dir(cache)))
