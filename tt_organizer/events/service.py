@@ -342,7 +342,8 @@ def _clean_text(text: str, what: str) -> str:
     text = " ".join(text.split())
     if len(text) > MAX_NAME_LENGTH:
         raise EventError(f"{text[:20]}…: {what} is at most {MAX_NAME_LENGTH} characters")
-    if not text.isprintable():
+    # ZWJ / ZWNJ join emoji (👨‍👩‍👧) and shape Persian or Indic spellings: not controls
+    if not text.replace("\u200d", "").replace("\u200c", "").isprintable():
         raise EventError(f"{text!r}: {what} cannot hold control characters")
     return text
 

@@ -45,15 +45,22 @@ def clean_text(value: object) -> str:
     return _ILLEGAL.sub("", text)[:MAX_CELL_CHARS]
 
 
+def _needs_quote(text: str) -> bool:
+    # a formula, or a formula behind quotes: ``'=1+1`` gets one more, so that
+    # :func:`unescape_text` gives back exactly ``'=1+1`` (not ``=1+1``)
+    return is_formula_like(text.lstrip("'"))
+
+
 def safe_text(value: object) -> str:
-    """Text for a CSV field: a leading ``'`` when the text would otherwise be a formula."""
+    """Text for a CSV field: a leading ``'`` when the text would otherwise be a formula, or is
+    one behind quotes (``'=1+1`` becomes ``''=1+1``); :func:`unescape_text` undoes it exactly."""
     text = clean_text(value)
-    return "'" + text if is_formula_like(text) else text
+    return "'" + text if _needs_quote(text) else text
 
 
 def unescape_text(text: str) -> str:
-    """Undo :func:`safe_text` (a ``'`` followed by a formula character is dropped)."""
-    if text.startswith("'") and is_formula_like(text[1:]):
+    """Undo :func:`safe_text`: one leading ``'`` dropped from a (quoted) formula."""
+    if text.startswith("'") and _needs_quote(text):
         return text[1:]
     return text
 
@@ -118,9 +125,36 @@ def save_workbook_atomic(wb: Workbook, path: str | Path) -> Path:
     a file already at ``path`` is left as it was.
     """
     out = check_target(path, (".xlsx",))  # an .xlsm without macros is refused by Excel
+    data = _workbook_bytes(wb, out)
     with atomic_write(out) as tmp:
-        wb.save(tmp)
+        tmp.write_bytes(data)
     return out
+
+
+def _workbook_bytes(wb: Workbook, out: Path) -> bytes:
+    """The saved workbook, built in memory. openpyxl streams each sheet through a temporary
+    file: on a full disk its half-written streams fail again when collected and print an
+    "Exception ignored" traceback after our message, so they are collected here, quietly."""
+    import gc
+    import io
+    import sys
+
+    buffer = io.BytesIO()
+    failure: str | None = None
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda _unraisable: None
+    try:
+        try:
+            wb.save(buffer)
+        except OSError as exc:
+            failure = exc.strerror or str(exc)
+        if failure is not None:
+            gc.collect()  # the failed save's frames are gone: finalise its streams now
+    finally:
+        sys.unraisablehook = hook
+    if failure is not None:
+        raise InputError(f"cannot write the file: {failure}", file=str(out))
+    return buffer.getvalue()
 
 
 def write_bytes_atomic(path: str | Path, data: bytes, suffixes: tuple[str, ...]) -> Path:
