@@ -10,8 +10,9 @@ refuses the page on any of them unless ``--force``:
 * the list grew abnormally: more than :data:`MAX_ENTRIES` entries, or more than twice the
   cached current list and :data:`GROWTH_SLACK` entries more than it;
 * most of its card numbers are unknown to the card database;
-* another list is already cached under the same announcement date (an announcement does not
-  change; a page that says otherwise is wrong, or needs a human to confirm with ``--force``).
+* other cards or limits are already cached under the same announcement date (an announcement
+  does not change; a page that says otherwise is wrong, or needs a human to confirm with
+  ``--force``). Only the history or names differing is an update, not a refusal.
 """
 
 from __future__ import annotations
@@ -84,12 +85,17 @@ def check_unknown(new: BanList, known: set[str] | None) -> list[str]:
 
 def check_same_date(new: BanList, existing: BanList | None) -> list[str]:
     """Refuse a list that differs from the one already cached for its announcement date."""
-    if existing is None or existing.same_list(new):
-        return []
+    if existing is None or _core(existing) == _core(new):
+        return []  # the same cards and limits (the dated history may have been filled in)
     return [
         f"a different list is already cached for {new.announced} ({_counts(existing)}; the "
         f"page has {_counts(new)}): an announcement does not change after the fact"
     ]
+
+
+def _core(bl: BanList) -> tuple[object, ...]:
+    """What a deck check depends on: the banned cards, the limits, the pairs."""
+    return (set(bl.banned), dict(bl.restricted), sorted(p.key() for p in bl.banned_pairs))
 
 
 def _counts(bl: BanList) -> str:

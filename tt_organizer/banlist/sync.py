@@ -71,9 +71,9 @@ def page_source(
     backoff: float = 1.0,
 ) -> Source:
     """The Source of the restriction page: ``url`` (an address or a saved file), else the
-    region's official page. Each attempt may take ``timeout`` seconds of wall-clock time in
-    all (connect, headers and body, however slowly they come), so the whole fetch ends within
-    ``timeout × (retries + 1)`` seconds plus the back-off pauses."""
+    region's official page. ``timeout`` bounds each wait for the server; the whole fetch
+    (every attempt, however slowly the headers and body come, and the back-off pauses) ends
+    within ``timeout × (retries + 1)`` seconds plus those pauses."""
     location = url or REGION_URLS[region]
     pauses = sum(min(backoff * 2**i, 30.0) for i in range(retries))
     return open_source(

@@ -33,8 +33,8 @@ def banlist() -> None:
 @click.option("--announced", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
               help="Announcement date to file the list under when the title has none.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
-              help="Seconds one attempt may take in all (connect, headers, body); the "
-              "whole sync ends within TIMEOUT x (RETRIES+1) s plus back-off pauses.")
+              help="Seconds to wait for the server; the whole fetch, however slow the "
+              "server, ends within TIMEOUT x (RETRIES+1) s plus back-off pauses.")
 @click.option("--retries", type=click.IntRange(min=0), default=3, show_default=True,
               help="Retries after a timeout, a connection error or an HTTP 5xx/429.")
 @json_option
@@ -320,9 +320,9 @@ def parse_seconds(text: str | None, what: str, default: float) -> float:
 
 
 def sync_before_validate(cache: str | None, url: str | None = None) -> None:
-    """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai) within
-    ``TT_BANLIST_TIMEOUT`` seconds per attempt (default 10, two attempts); on any failure warn
-    (saying how old the cached list is) and carry on with the cache."""
+    """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai): two
+    attempts of ``TT_BANLIST_TIMEOUT`` seconds (default 10) and a 0.5 s pause at most; on any
+    failure warn (saying how old the cached list is) and carry on with the cache."""
     import os
 
     from tt_organizer.banlist.cache import cache_dir, current_banlist
