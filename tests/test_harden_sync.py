@@ -138,6 +138,17 @@ def test_a_changed_list_for_a_cached_date_is_refused(server: LocalServer, cache:
     assert "BT5-109" in load_banlist(cache).restricted
 
 
+def test_the_same_cards_with_a_filled_in_history_is_an_update(
+    server: LocalServer, cache: Path
+) -> None:
+    # the shipped file of 2026-03-16 has no dated history; the page has: not a refusal
+    url = server.add("/current", CURRENT)
+    result = run_cli("banlist", "sync", "--url", url, "--cache", str(cache))
+    assert result.exit_code == 0, result.output
+    assert "updated the list announced 2026-03-16" in " ".join(result.output.split())
+    assert load_banlist(cache).history
+
+
 def test_a_future_date_is_refused(server: LocalServer, tmp_path: Path) -> None:
     url = server.add("/2099", CURRENT.replace("Mar. 16, 2026", "Mar. 16, 2099"))
     folder = tmp_path / "c"
