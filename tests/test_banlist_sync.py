@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,14 +37,6 @@ def server() -> Iterator[LocalServer]:
         s.add("/undated", (PAGES / "current.html").read_text("utf-8").replace(
             "Announcement (Mar. 16, 2026)", "Announcement"))
         yield s
-
-
-@pytest.fixture
-def cache(tmp_path: Path) -> Path:
-    """A copy of the shipped cache (the 2026-03-16 list)."""
-    folder = tmp_path / "banlist_cache"
-    shutil.copytree(ROOT / "banlist_cache", folder)
-    return folder
 
 
 def sync(server: LocalServer, path: str, cache: Path, **kw: object) -> SyncResult:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,14 +40,6 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> Result:
 def server() -> Iterator[LocalServer]:
     with serve() as s:
         yield s
-
-
-@pytest.fixture
-def cache(tmp_path: Path) -> Path:
-    """A copy of the shipped cache (the list announced 2026-03-16)."""
-    folder = tmp_path / "banlist_cache"
-    shutil.copytree(ROOT / "banlist_cache", folder)
-    return folder
 
 
 # --- 1. one wall-clock deadline -----------------------------------------------------------
