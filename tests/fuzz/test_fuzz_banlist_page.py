@@ -3,6 +3,7 @@ random) parses without an exception, and every number it reports is a normalised
 
 from __future__ import annotations
 
+from fuzz_settings import FUZZ
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -43,16 +44,19 @@ def _check(html: str) -> None:
     assert all(isinstance(c, int) and c >= 0 for c in page.restricted.values())
 
 
+@FUZZ
 @given(html=PAGE)
 def test_ban_page_pieces(html: str) -> None:
     _check(html)
 
 
+@FUZZ
 @given(depth=st.integers(0, 400), piece=OPEN, tail=PAGE)
 def test_ban_page_nesting(depth: int, piece: str, tail: str) -> None:
     _check(piece * depth + tail)
 
 
+@FUZZ
 @given(html=st.text(max_size=3000))
 def test_ban_page_any_text(html: str) -> None:
     _check(html)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import openpyxl
+from fuzz_settings import FUZZ
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -45,12 +46,14 @@ def _parse(data: bytes, shape: str | None, suffix: str) -> None:
     assert all(isinstance(line.count, int) for line in parsed.lines)
 
 
+@FUZZ
 @given(text=st.one_of(TEXT, TTS_JSON), shape=SHAPES, encoding=ENCODINGS,
        suffix=st.sampled_from(["", ".txt", ".csv", ".json", ".xlsx"]))
 def test_decklist_text(text: str, shape: str | None, encoding: str, suffix: str) -> None:
     _parse(text.encode(encoding, errors="replace"), shape, suffix)
 
 
+@FUZZ
 @given(data=st.binary(max_size=2048), shape=SHAPES)
 def test_decklist_bytes(data: bytes, shape: str | None) -> None:
     _parse(data, shape, "")
@@ -69,6 +72,7 @@ CELLS = st.one_of(st.none(), NUMBERS, COUNTS, WORDS, st.integers(-10, 10**12),
                   st.floats(allow_nan=True, allow_infinity=True), st.booleans())
 
 
+@FUZZ
 @given(rows=st.lists(st.lists(CELLS, max_size=6), max_size=15),
        flips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(1, 255)), max_size=4))
 def test_decklist_workbooks(rows: list[list[object]], flips: list[tuple[int, int]]) -> None:

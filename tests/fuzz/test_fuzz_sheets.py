@@ -9,6 +9,7 @@ import io
 from pathlib import Path
 
 import openpyxl
+from fuzz_settings import FUZZ
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -53,6 +54,7 @@ def _read(path: Path) -> None:
             assert str(path) in str(exc)
 
 
+@FUZZ
 @given(rows=ROWS, delimiter=st.sampled_from([",", ";", "\t"]),
        noise=st.binary(max_size=64))
 def test_csv_sheets(tmp_path_factory: object, rows: list[list[object]], delimiter: str,
@@ -63,6 +65,7 @@ def test_csv_sheets(tmp_path_factory: object, rows: list[list[object]], delimite
     _read(path)
 
 
+@FUZZ
 @given(rows=ROWS, titles=st.lists(st.sampled_from(["Sheet", "Round 1", "Pairings R2", "x"]),
                                    min_size=1, max_size=3, unique=True),
        flips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(1, 255)), max_size=4))

@@ -1,4 +1,4 @@
-"""Fuzz targets (hypothesis): a few examples each in CI, as many as you like by hand.
+"""Settings of the fuzz targets (hypothesis): a few examples in CI, many by hand.
 
     TT_FUZZ_EXAMPLES=20000 .venv/bin/python -m pytest tests/fuzz -q    # a long run
 
@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, settings
 
 EXAMPLES = os.environ.get("TT_FUZZ_EXAMPLES")
 
-settings.register_profile(
-    "tt-fuzz",
+FUZZ = settings(
     max_examples=int(EXAMPLES) if EXAMPLES else 40,
     deadline=None,
     database=None,
@@ -23,4 +22,4 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                            HealthCheck.filter_too_much],
 )
-settings.load_profile("tt-fuzz")
+"""The settings of every fuzz target: ``@FUZZ`` above ``@given``."""
