@@ -15,8 +15,6 @@ from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.errors import EXIT_INVALID, EventError, TTError
 from tt_organizer.numbers import COUNT, POSITIVE, is_count, parse_count, parse_count_list
 
-MAX_POINTS = 1000  # match points for one result
-
 
 def _out(item: Any) -> None:
     """Print a line (never wrapped: lines are copied into logs and docs) or a table."""
@@ -125,10 +123,9 @@ def create(
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events.service import create_event
+    from tt_organizer.events.service import MAX_POINTS, create_event
 
-    parts = points.split(",")
-    if len(parts) != 4 or not all(is_count(p) for p in parts):
+    if len(points.split(",")) != 4:
         raise click.BadParameter(f"{points!r}: four numbers W,D,L,BYE", param_hint="--points")
     w, d, loss, bye = parse_count_list(points, "--points", count=4, maximum=MAX_POINTS)
     s = create_event(
