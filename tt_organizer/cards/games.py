@@ -22,7 +22,9 @@ from tt_organizer.cards.database import CardDatabase, read_card_file
 from tt_organizer.cards.importer import write_json_atomic
 from tt_organizer.cards.model import Card
 from tt_organizer.errors import InputError, UnknownCardError
+from tt_organizer.numbers import is_count
 from tt_organizer.paths import user_data_dir
+from tt_organizer.safe_files import read_limited
 
 Normalizer = Callable[[str], "str | None"]
 
@@ -191,7 +193,7 @@ def parse_level(text: str) -> int | None:
     if raw in ("", "-", "–", "—"):
         return None
     key = re.sub(r"^(?:level|lvl|lv)\.?\s*", "", raw, flags=re.IGNORECASE).strip()
-    if key.isdigit():
+    if is_count(key):
         return int(key)
     if key.upper() in _ROMAN:
         return _ROMAN[key.upper()]
@@ -359,15 +361,7 @@ def import_game_cards(csv_path: Path, game: str) -> ImportResult:
     """Import an organizer's CSV card list for ``game`` (a game or format id), replacing any
     earlier one; written atomically to :func:`game_cards_path`."""
     game = resolve_game(game)
-    try:
-        with csv_path.open("rb") as handle:
-            raw = handle.read(MAX_IMPORT_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"cannot read the card list: {exc.strerror or exc}",
-                         file=str(csv_path)) from None
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise InputError(f"card list too large (limit {MAX_IMPORT_BYTES // 2**20} MiB)",
-                         file=str(csv_path))
+    raw = read_limited(csv_path, MAX_IMPORT_BYTES, what="card list")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -11,9 +11,11 @@ from pydantic import ValidationError
 from tt_organizer.errors import InputError
 from tt_organizer.formats.model import FormatDefinition
 from tt_organizer.paths import user_data_dir
+from tt_organizer.safe_files import read_limited
 
 DEFAULT_FORMAT = "tamer-tactics-0.9.1"
 ALIASES = {"tamer-tactics": DEFAULT_FORMAT, "tt": DEFAULT_FORMAT}
+MAX_DEFINITION_BYTES = 1024 * 1024
 _SHIPPED = Path(__file__).resolve().parent / "definitions"
 
 
@@ -24,8 +26,9 @@ def definition_dirs() -> list[Path]:
 
 def read_definition(path: Path) -> FormatDefinition:
     """Read and check one definition file."""
+    data = read_limited(path, MAX_DEFINITION_BYTES, what="format definition")
     try:
-        return FormatDefinition.model_validate(json.loads(path.read_text(encoding="utf-8")))
+        return FormatDefinition.model_validate(json.loads(data.decode("utf-8")))
     except ValidationError as exc:  # one line per problem, not pydantic's report
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'definition'}: "
@@ -33,8 +36,9 @@ def read_definition(path: Path) -> FormatDefinition:
             for e in exc.errors()
         )
         raise InputError(f"bad format definition: {problems}", file=str(path)) from None
-    except (OSError, ValueError) as exc:
-        raise InputError(f"bad format definition: {exc}", file=str(path)) from None
+    except (ValueError, RecursionError) as exc:
+        raise InputError(f"bad format definition: {type(exc).__name__}: {exc}",
+                         file=str(path)) from None
 
 
 @lru_cache(maxsize=1)
