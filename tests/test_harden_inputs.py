@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import shutil
 import subprocess
@@ -272,3 +273,44 @@ def test_read_limited_refuses_devices_and_large_files(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="file too large"):
         read_limited(big, 1024)
     assert read_limited(big, 2048) == b"x" * 2048
+
+
+# --- found by the fuzz targets (tests/fuzz) ------------------------------------------------
+
+
+def _unsupported_zip_version(book: bytes) -> bytes:
+    """``book`` with the "version needed to extract" of its first central-directory entry set
+    to 8.4: zipfile raises NotImplementedError (not BadZipFile) when it opens such a file."""
+    at = book.index(b"PK\x01\x02")
+    return book[: at + 6] + bytes([84, 0]) + book[at + 8:]
+
+
+def test_a_zip_version_zipfile_does_not_know_is_a_clean_refusal(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tt_organizer.cli.main import cli
+
+    buffer = io.BytesIO()
+    wb = openpyxl.Workbook()
+    wb.active.append(["Name"])
+    wb.active.append(["Ann"])
+    wb.save(buffer)
+    damaged = _unsupported_zip_version(buffer.getvalue())
+    sheet = tmp_path / "signup.xlsx"
+    sheet.write_bytes(damaged)
+    tt = Tt(tmp_path / "event.sqlite")
+    tt("create", "Cup")
+    before = dump(tt.path)
+    err = tt("register", "--from", str(sheet), code=2).stderr
+    assert "not a readable .xlsx workbook (NotImplementedError)" in err
+    assert dump(tt.path) == before
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "deck.xlsx").write_bytes(damaged)
+    (decks / "bundle.zip").write_bytes(damaged)
+    result = CliRunner().invoke(cli, ["deck", "check-batch", str(decks), "--json"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    errors = sorted(row["error"] for row in json.loads(result.output)["rows"])
+    assert errors == ["not a readable .xlsx workbook (NotImplementedError)",
+                      "not a readable zip archive (zip file version 8.4)"]

@@ -112,7 +112,7 @@ def _check_unpacked_size(path: Path) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
         raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__})",
                          file=str(path)) from None
     if unpacked > MAX_UNPACKED:
