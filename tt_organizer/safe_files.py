@@ -25,6 +25,11 @@ def _size_text(limit: int) -> str:
     return f"{limit:,} bytes"
 
 
+def _noun(what: str) -> str:
+    """``file`` for a "... file", else ``what`` ("card list too large", "file too large")."""
+    return "file" if what == "file" or what.endswith(" file") else what
+
+
 def read_limited(
     path: str | Path,
     limit: int,
@@ -49,7 +54,8 @@ def read_limited(
             raise InputError(f"not a regular file ({kind}), not a {what}", file=where)
         elif info.st_size > limit:
             raise InputError(
-                f"file too large ({info.st_size} bytes, limit {_size_text(limit)})", file=where
+                f"{_noun(what)} too large ({info.st_size} bytes, limit {_size_text(limit)})",
+                file=where,
             )
         else:
             # O_NONBLOCK: should the path be swapped for a pipe after the check, open() still
@@ -69,7 +75,7 @@ def read_limited(
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror or exc}", file=where) from None
     if len(data) > limit:
-        raise InputError(f"file too large (limit {_size_text(limit)})", file=where)
+        raise InputError(f"{_noun(what)} too large (limit {_size_text(limit)})", file=where)
     return data
 
 
