@@ -3,7 +3,9 @@ builder for decks written as plain dictionaries."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +29,15 @@ LEGAL_PILE = {
 }
 
 DeckBuilder = Callable[..., Deck]
+SHIPPED_CACHE = Path(__file__).resolve().parents[1] / "banlist_cache"
+
+
+@pytest.fixture
+def cache(tmp_path: Path) -> Path:
+    """A copy of the shipped ban-list cache (the 2026-03-16 list)."""
+    folder = tmp_path / "banlist_cache"
+    shutil.copytree(SHIPPED_CACHE, folder)
+    return folder
 
 
 def with_changes(base: Mapping[str, int], **changes: int) -> dict[str, int]:

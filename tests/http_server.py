@@ -5,6 +5,7 @@
         server.add("/boom", status=500)
         server.add("/slow", stall=30)          # waits (until the server stops) before answering
         server.add("/big", size=20_000_000)    # a 20 MB body, streamed, without Content-Length
+        server.add("/drip", body, drip=1.0)    # one byte a second (drip_headers: headers too)
         url = server.url("/page")
 
 Every request is logged in ``server.log`` as ``(path, headers)``. No mocks: the client under
@@ -35,6 +36,8 @@ class Route:
     stall: float = 0.0  # seconds to wait before answering (cut short when the server stops)
     size: int = 0  # > 0: stream this many bytes of filler HTML instead of ``body``
     content_length: bool = True  # send Content-Length (False: the connection end delimits)
+    drip: float = 0.0  # > 0: send the body one byte every ``drip`` seconds
+    drip_headers: bool = False  # with ``drip``: the status line and headers too
 
 
 class LocalServer:
@@ -83,6 +86,9 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
                 route = Route(body=b"<html><title>404 Not Found</title></html>", status=404)
             if route.stall and server.stop.wait(route.stall):
                 return
+            if route.drip:
+                self._drip(route)
+                return
             try:
                 self.send_response(route.status)
                 if route.content_type:
@@ -104,6 +110,25 @@ def _handler(server: LocalServer) -> type[BaseHTTPRequestHandler]:
                     self.wfile.write(route.body)
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up (size cap): that is what the test wants
+
+        def _drip(self, route: Route) -> None:
+            """A slow server: one byte every ``route.drip`` seconds until the server stops."""
+            head = [f"HTTP/1.0 {route.status} OK", f"Content-Type: {route.content_type}"]
+            if route.content_length:
+                head.append(f"Content-Length: {len(route.body)}")
+            raw_head = ("\r\n".join(head) + "\r\n\r\n").encode("ascii")
+            slow = raw_head + route.body if route.drip_headers else route.body
+            try:
+                if not route.drip_headers:
+                    self.wfile.write(raw_head)
+                    self.wfile.flush()
+                for i in range(len(slow)):
+                    self.wfile.write(slow[i:i + 1])
+                    self.wfile.flush()
+                    if server.stop.wait(route.drip):
+                        return
+            except (BrokenPipeError, ConnectionResetError, OSError):
+                pass  # the client gave up: that is what the test wants
 
     return Handler
 

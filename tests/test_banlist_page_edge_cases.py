@@ -158,7 +158,9 @@ def test_odd_card_numbers_from_the_page_are_printed_as_text_not_markup(
     page.write_text(html.replace("card_no=BT5-109", "card_no=%5B/red%5D").replace(
         "card_no=BT2-090", "card_no=%5Bbold%5D"), encoding="utf-8")
     runner = CliRunner()
-    synced = runner.invoke(cli, ["banlist", "sync", "--url", str(page), "--cache", str(cache)])
+    # --force: other cards than those cached for the same date are refused without it
+    synced = runner.invoke(cli, ["banlist", "sync", "--url", str(page), "--cache", str(cache),
+                                 "--force"])
     assert synced.exit_code == 0, synced.output
     assert "[/RED], [BOLD]" in synced.output
     for args in (["banlist", "show"], ["banlist", "diff", "2026-01-01"]):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,14 +37,6 @@ def server() -> Iterator[LocalServer]:
         s.add("/undated", (PAGES / "current.html").read_text("utf-8").replace(
             "Announcement (Mar. 16, 2026)", "Announcement"))
         yield s
-
-
-@pytest.fixture
-def cache(tmp_path: Path) -> Path:
-    """A copy of the shipped cache (the 2026-03-16 list)."""
-    folder = tmp_path / "banlist_cache"
-    shutil.copytree(ROOT / "banlist_cache", folder)
-    return folder
 
 
 def sync(server: LocalServer, path: str, cache: Path, **kw: object) -> SyncResult:
@@ -87,7 +78,9 @@ def test_resync_of_an_unchanged_page_changes_nothing(server: LocalServer, tmp_pa
 def test_second_pair_side_of_three_cards(server: LocalServer, tmp_path: Path) -> None:
     folder = tmp_path / "c"
     sync(server, "/current", folder)
-    result = sync(server, "/pair3", folder)
+    with pytest.raises(SyncRefused, match="different list is already cached for 2026-03-16"):
+        sync(server, "/pair3", folder)  # the same date, another list: a human must confirm
+    result = sync(server, "/pair3", folder, force=True)
     assert result.status == "updated"
     bl = load_banlist(folder)
     assert bl.banned_pairs[1].b == ["BT17-035", "EX8-037", "BT19-037"]

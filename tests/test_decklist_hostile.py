@@ -432,8 +432,11 @@ def test_card_list_import_unreadable_and_oversized(
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(Path, "open", refuse)
-    with pytest.raises(InputError, match="cannot read the card list: Permission denied"):
+    import tt_organizer.safe_files
+
+    monkeypatch.setattr(games, "MAX_IMPORT_BYTES", 1 << 20)
+    monkeypatch.setattr(tt_organizer.safe_files.os, "open", refuse)
+    with pytest.raises(InputError, match="permission denied"):
         games.import_game_cards(source, "dmcg-1999")
 
 

@@ -818,7 +818,9 @@ def test_unreadable_file_is_input_error(tmp_path: Path, monkeypatch: pytest.Monk
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(Path, "open", refuse)
+    import tt_organizer.safe_files
+
+    monkeypatch.setattr(tt_organizer.safe_files.os, "open", refuse)
     with pytest.raises(InputError) as exc:
         read_decklist(path)
     assert "permission denied" in _err(exc, str(path), None)

@@ -53,6 +53,8 @@ LAYERS: dict[str, int] = {
     # base modules other branches of issue 13/15 bring (placed ahead, so a merge passes)
     "numbers": 0,
     "safe_files": 0,
+    "watchdog": 0,
+    "records": 0,
 }
 
 # (importing module, imported module): an upward import that must stay, each with its reason.

@@ -2,7 +2,8 @@
 
 Every file the toolkit writes (workbooks, CSV, JSON reports, the card data, the ban-list cache)
 goes through :func:`atomic_write`, so a failed or killed write never leaves a broken file where
-a good one was.
+a good one was. The temporary file names the writing process; the next write of the same file
+removes those of processes that no longer run (a ``kill -9`` during an export).
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from tt_organizer.errors import InputError
+
+STALE_UNNAMED_SECONDS = 24 * 3600
 
 
 def _final_mode(path: Path) -> int:
@@ -37,12 +41,55 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process (EPERM): alive
+        return True
+    return True
+
+
+def clean_stale_temps(path: Path) -> list[Path]:
+    """Remove the temporary files a killed writer of ``path`` left beside it; returns them.
+
+    Ours are named ``.<name>.<pid>.<random>.tmp``: one whose process no longer runs is stale.
+    One without a process id (written by an older version) is stale after a day.
+    """
+    removed: list[Path] = []
+    prefix = f".{path.name}."
+    try:
+        candidates = [p for p in path.parent.iterdir()
+                      if p.name.startswith(prefix) and p.name.endswith(".tmp")]
+    except OSError:
+        return removed
+    for candidate in candidates:
+        middle = candidate.name[len(prefix):-len(".tmp")]
+        pid_text, dot, _ = middle.partition(".")
+        try:
+            if dot and pid_text.isascii() and pid_text.isdigit() and len(pid_text) <= 10:
+                stale = not _alive(int(pid_text))
+            else:
+                stale = time.time() - candidate.lstat().st_mtime > STALE_UNNAMED_SECONDS
+            if stale and candidate.is_file() and not candidate.is_symlink():
+                candidate.unlink()
+                removed.append(candidate)
+        except OSError:
+            continue
+    return removed
+
+
 class _AtomicFile:
     """A temporary file beside ``path`` that replaces ``path`` only when fully written."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        clean_stale_temps(path)
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp",
+                                    dir=path.parent)
         os.close(fd)
         self.tmp = Path(name)
 

@@ -194,7 +194,7 @@ def _zip(path: Path, source: str, notes: list[str]) -> list[BatchInput]:
         if path.stat().st_size > MAX_ZIP_FILE_BYTES:
             return [BatchInput(path.stem, source, error="archive too large: not read")]
         archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
         return [BatchInput(path.stem, source, error=f"not a readable zip archive ({exc})")]
     total = 0
     with archive:

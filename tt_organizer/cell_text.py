@@ -28,14 +28,21 @@ def clean_text(value: object) -> str:
     return _ILLEGAL.sub("", text)[:MAX_CELL_CHARS]
 
 
+def _needs_quote(text: str) -> bool:
+    # a formula, or a formula behind quotes: ``'=1+1`` gets one more, so that
+    # :func:`unescape_text` gives back exactly ``'=1+1`` (not ``=1+1``)
+    return is_formula_like(text.lstrip("'"))
+
+
 def safe_text(value: object) -> str:
-    """Text for a CSV field: a leading ``'`` when the text would otherwise be a formula."""
+    """Text for a CSV field: a leading ``'`` when the text would otherwise be a formula, or is
+    one behind quotes (``'=1+1`` becomes ``''=1+1``); :func:`unescape_text` undoes it exactly."""
     text = clean_text(value)
-    return "'" + text if is_formula_like(text) else text
+    return "'" + text if _needs_quote(text) else text
 
 
 def unescape_text(text: str) -> str:
-    """Undo :func:`safe_text` (a ``'`` followed by a formula character is dropped)."""
-    if text.startswith("'") and is_formula_like(text[1:]):
+    """Undo :func:`safe_text`: one leading ``'`` dropped from a (quoted) formula."""
+    if text.startswith("'") and _needs_quote(text):
         return text[1:]
     return text

@@ -128,10 +128,16 @@ def read_checksums(folder: Path) -> dict[str, str]:
     return {str(k): str(v) for k, v in sums.items()} if isinstance(sums, dict) else {}
 
 
-def trusted_json(path: Path) -> tuple[Any, bool]:
+def trusted_json(path: Path, limit: int | None = None, what: str = "file") -> tuple[Any, bool]:
     """The parsed JSON of ``path`` and whether it is trusted: its bytes match the checksum
-    recorded beside it (a file shipped or written, and checked, by this package)."""
-    data = path.read_bytes()
+    recorded beside it (a file shipped or written, and checked, by this package). With
+    ``limit``, only a regular file of at most that many bytes is read (``what`` names it)."""
+    if limit is None:
+        data = path.read_bytes()
+    else:
+        from tt_organizer.safe_files import read_limited
+
+        data = read_limited(path, limit, what=what)
     recorded = read_checksums(path.parent).get(path.name)
     return json.loads(data), recorded is not None and recorded == file_digest(data)
 

@@ -112,19 +112,16 @@ class LocalSource(Source):
 
     def fetch(self) -> Fetched:
         """Read the file (FetchError if missing, unreadable or above the size cap)."""
+        from tt_organizer.safe_files import read_limited
+
+        if not self.path.exists():
+            raise FetchError(f"{self.path}: no such file")
+        if self.path.is_dir():
+            raise FetchError(f"{self.path}: is a folder, not a file")
         try:
-            size = self.path.stat().st_size
-            if size > self.max_bytes:
-                raise FetchError(
-                    f"{self.path}: too large ({size:,} bytes, limit {self.max_bytes:,})"
-                )
-            body = self.path.read_bytes()
-        except FileNotFoundError:
-            raise FetchError(f"{self.path}: no such file") from None
-        except IsADirectoryError:
-            raise FetchError(f"{self.path}: is a folder, not a file") from None
-        except OSError as exc:
-            raise FetchError(f"{self.path}: {exc.strerror or exc}") from None
+            body = read_limited(self.path, self.max_bytes)
+        except TTError as exc:
+            raise FetchError(str(exc)) from None
         return Fetched(location=str(self.path), body=body, content_type=self.content_type)
 
 
@@ -152,6 +149,7 @@ class RemoteSource(Source):
         self.accept = tuple(t.lower() for t in accept)
         self.timeout = timeout
         self.connect_timeout = min(timeout, 10.0) if connect_timeout is None else connect_timeout
+        # the wall-clock limit of the whole fetch, all attempts and back-off pauses included
         self.deadline = deadline if deadline is not None else max(60.0, 2 * timeout)
         self.retries = max(0, retries)
         self.backoff = backoff
@@ -160,10 +158,31 @@ class RemoteSource(Source):
 
     def fetch(self) -> Fetched:
         """GET the address, retrying transient failures (connection errors, timeouts, 429 and
-        5xx) with exponential back-off; anything else fails at once."""
-        import requests
+        5xx) with exponential back-off; anything else fails at once. The whole of it, every
+        attempt and pause included, ends within ``deadline`` seconds of wall-clock time, however
+        slowly the server sends its headers or body."""
+        ends = time.monotonic() + self.deadline
+        self.attempts = 0
+        while True:
+            self.attempts += 1
+            try:
+                return self._fetch_once(ends - time.monotonic())
+            except FetchError as exc:
+                pause = min(self.backoff * 2 ** (self.attempts - 1), 30.0)
+                over = time.monotonic() + pause >= ends
+                if not exc.retryable or self.attempts > self.retries or over:
+                    if exc.retryable and self.attempts > 1:
+                        raise FetchError(f"{exc} (after {self.attempts} attempts)") from None
+                    raise
+                time.sleep(pause)
 
-        with requests.Session() as session:
+    # -- one attempt -------------------------------------------------------------------
+    def _fetch_once(self, seconds: float) -> Fetched:
+        from tt_organizer.watchdog import SocketWatchdog, watched_session
+
+        if seconds <= 0:
+            raise self._deadline_error(self.url)
+        with SocketWatchdog(seconds) as watchdog, watched_session(watchdog) as session:
             session.headers.update(
                 {
                     "User-Agent": self.user_agent,
@@ -171,29 +190,28 @@ class RemoteSource(Source):
                     "Accept-Encoding": "gzip, deflate",
                 }
             )
-            self.attempts = 0
-            while True:
-                self.attempts += 1
-                try:
-                    return self._fetch_once(session)
-                except FetchError as exc:
-                    if not exc.retryable or self.attempts > self.retries:
-                        if exc.retryable and self.attempts > 1:
-                            raise FetchError(f"{exc} (after {self.attempts} attempts)") from None
-                        raise
-                    time.sleep(min(self.backoff * 2 ** (self.attempts - 1), 30.0))
+            try:
+                fetched = self._exchange(session, min(self.connect_timeout, seconds))
+            except FetchError:
+                if watchdog.fired:
+                    raise self._deadline_error(self.url) from None
+                raise
+            if watchdog.fired:  # a body cut short by the watchdog can look complete
+                raise self._deadline_error(self.url)
+            return fetched
 
-    # -- one attempt -------------------------------------------------------------------
-    def _fetch_once(self, session: requests.Session) -> Fetched:
+    def _deadline_error(self, url: str) -> FetchError:
+        return FetchError(f"timed out: {url} took longer than {self.deadline:g} s in all")
+
+    def _exchange(self, session: requests.Session, connect_timeout: float) -> Fetched:
         import requests
 
         url = self.url
-        started = time.monotonic()
         for _ in range(MAX_REDIRECTS + 1):
             try:
                 response = session.get(
                     url,
-                    timeout=(self.connect_timeout, self.timeout),
+                    timeout=(connect_timeout, self.timeout),
                     stream=True,
                     allow_redirects=False,
                 )
@@ -206,7 +224,7 @@ class RemoteSource(Source):
                 self._check_status(response, url)
                 content_type = response.headers.get("Content-Type")
                 self._check_type(content_type, url)
-                body = self._read_capped(response, url, started)
+                body = self._read_capped(response, url)
                 return Fetched(location=url, body=body, content_type=content_type)
         raise FetchError(f"too many redirects (more than {MAX_REDIRECTS}) from {self.url}")
 
@@ -276,13 +294,16 @@ class RemoteSource(Source):
             wanted = " or ".join(self.accept)
             raise FetchError(f"unexpected content type {media!r} from {url} (expected {wanted})")
 
-    def _read_capped(self, response: requests.Response, url: str, started: float) -> bytes:
+    def _read_capped(self, response: requests.Response, url: str) -> bytes:
         import requests
 
         declared = response.headers.get("Content-Length")
-        if declared and declared.isdigit() and int(declared) > self.max_bytes:
+        declared = (declared or "").strip()
+        if declared.isascii() and declared.isdigit() and (
+            len(declared) > 15 or int(declared) > self.max_bytes
+        ):
             raise FetchError(
-                f"response too large: {int(declared):,} bytes from {url} "
+                f"response too large: {declared} bytes declared by {url} "
                 f"(limit {self.max_bytes:,})"
             )
         chunks: list[bytes] = []
@@ -293,10 +314,6 @@ class RemoteSource(Source):
                 if size > self.max_bytes:
                     raise FetchError(
                         f"response too large: more than {self.max_bytes:,} bytes from {url}"
-                    )
-                if time.monotonic() - started > self.deadline:
-                    raise FetchError(
-                        f"timed out: {url} took longer than {self.deadline:g} s", retryable=True
                     )
                 chunks.append(chunk)
         except requests.exceptions.RequestException as exc:

@@ -13,7 +13,8 @@ Used by decklists (a card table on the first sheet), ``tt deck check-batch`` (ro
   rows and :data:`MAX_CELLS` cells, so a small file cannot cost seconds of work.
 * A decklist file is at most :data:`MAX_FILE_BYTES`, a roster or pairings sheet
   :data:`MAX_SHEET_BYTES`; a directory, device or socket is refused and a named pipe is read
-  without waiting for a writer (:func:`read_file_bytes`).
+  without waiting for a writer (:func:`read_file_bytes`) — a decklist only: a sheet given to
+  ``--from`` must be a regular file.
 * Text is UTF-16 with a BOM, UTF-8 (BOM or not), else Windows-1252 (:func:`decode_text`).
 * A text cell ``'=…`` written by our CSV export (formula escaping) reads back as ``=…``
   (:func:`tt_organizer.cell_text.unescape_text`).
@@ -23,9 +24,7 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-import stat
 import warnings
 import zipfile
 import zlib
@@ -35,6 +34,7 @@ from typing import IO
 
 from tt_organizer.cell_text import unescape_text  # the CSV export's escaping, undone
 from tt_organizer.errors import InputError
+from tt_organizer.safe_files import read_limited
 
 MAX_FILE_BYTES = 1 << 20  # one decklist file
 MAX_SHEET_BYTES = 8 << 20  # one roster or pairings sheet (a roster holds hundreds of decklists)
@@ -106,44 +106,15 @@ _DIRECTORY = "is a directory, not {what} (`tt deck check-batch` checks a folder)
 
 
 def read_file_bytes(
-    path: Path, source: str, what: str = "a decklist file", *, limit: int = MAX_FILE_BYTES
+    path: Path, source: str, what: str = "a decklist file", *, limit: int = MAX_FILE_BYTES,
+    pipes: bool = True,
 ) -> bytes:
     """At most ``limit`` bytes of ``path``; a directory, a device or a larger file is refused;
-    a named pipe (``<(curl ...)``) is read, never waited on forever."""
-    try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise InputError(_DIRECTORY.format(what=what), file=source)
-        if stat.S_ISFIFO(info.st_mode):
-            data = _read_pipe(path, limit)
-        elif not stat.S_ISREG(info.st_mode):
-            raise InputError(f"not a regular file (a device or socket), not {what}", file=source)
-        elif info.st_size > limit:
-            raise InputError(f"file too large ({info.st_size} bytes, limit {_size(limit)})",
-                             file=source)
-        else:
-            with path.open("rb") as handle:
-                data = handle.read(limit + 1)
-    except FileNotFoundError:
-        raise InputError("file not found", file=source) from None
-    except PermissionError:
-        raise InputError("permission denied", file=source) from None
-    except IsADirectoryError:
-        raise InputError(_DIRECTORY.format(what=what), file=source) from None
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror or exc}", file=source) from None
-    if len(data) > limit:
-        raise InputError(f"file too large (limit {_size(limit)})", file=source)
-    return data
-
-
-def _read_pipe(path: Path, limit: int) -> bytes:
-    """At most ``limit`` + 1 bytes of a named pipe: opened non-blocking, so a pipe that no
-    program writes to reads as empty instead of hanging, then read to the writer's end."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    with open(fd, "rb") as handle:
-        os.set_blocking(fd, True)
-        return handle.read(limit + 1)
+    a named pipe (``<(curl ...)``) is read, never waited on forever (see ``safe_files``),
+    unless ``pipes`` is False (then it is refused)."""
+    if path.is_dir():
+        raise InputError(_DIRECTORY.format(what=what), file=source)
+    return read_limited(path, limit, what=what.removeprefix("a "), source=source, pipes=pipes)
 
 
 # --- workbooks --------------------------------------------------------------------------------
@@ -258,7 +229,7 @@ def read_workbook(
         try:
             worksheets = workbook.worksheets
             if not worksheets:
-                raise InputError("the workbook has no sheet", file=source)
+                raise InputError("the workbook has no sheets", file=source)
             for ws in worksheets[:1] if first_only else worksheets:
                 if hasattr(ws, "reset_dimensions"):
                     ws.reset_dimensions()  # some writers store a wrong sheet size
@@ -343,7 +314,7 @@ def read_table(path: str | Path) -> list[Sheet]:
     """Every sheet of an ``.xlsx`` workbook, or the one table of a CSV file."""
     path = Path(path)
     source = str(path)
-    data = read_file_bytes(path, source, "a spreadsheet", limit=MAX_SHEET_BYTES)
+    data = read_file_bytes(path, source, "a spreadsheet", limit=MAX_SHEET_BYTES, pipes=False)
     if not data.strip():
         raise InputError("the file is empty", file=source)
     return read_table_bytes(data, source, path.suffix, path.stem)

@@ -18,11 +18,13 @@ import json
 from pathlib import Path
 
 from tt_organizer.banlist.model import BanList
-from tt_organizer.errors import BanlistError
+from tt_organizer.errors import BanlistError, TTError
 from tt_organizer.paths import default_banlist_cache
 from tt_organizer.records import record_checksum, trusted_json
+from tt_organizer.safe_files import read_limited
 
 CURRENT_FILE = "current.json"
+MAX_FILE_BYTES = 5 * 1024 * 1024  # one cached announcement (a real one is about 20 kB)
 
 
 def cache_dir(path: Path | str | None = None) -> Path:
@@ -34,12 +36,13 @@ def read_banlist_file(path: Path) -> BanList:
     """Read one cached announcement (or any file in the same shape). A file this package
     wrote, unchanged since (its checksum in ``checksums.json``), is read without validation;
     any other is checked."""
+    if not path.exists():
+        raise BanlistError(f"{path}: no such ban-list file")
     try:
-        payload, trusted = trusted_json(path)
+        payload, trusted = trusted_json(path, MAX_FILE_BYTES, what="ban-list file")
         return BanList.load(payload, trusted)
-    except FileNotFoundError:
-        raise BanlistError(f"{path}: no such ban-list file") from None
-    except ValueError as exc:  # bad JSON, or pydantic's ValidationError (a ValueError)
+    except (ValueError, RecursionError) as exc:
+        # bad JSON, pydantic's ValidationError (a ValueError), JSON nested thousands deep
         raise BanlistError(f"{path}: not a ban-list file ({exc.__class__.__name__})") from None
 
 
@@ -62,8 +65,9 @@ def read_all(folder: Path) -> list[BanList]:
 def read_pointer(folder: Path) -> dict[str, str] | None:
     """The content of ``current.json``, or None if it is missing or damaged."""
     try:
-        payload = json.loads((folder / CURRENT_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_limited(folder / CURRENT_FILE, MAX_FILE_BYTES, what="ban-list pointer")
+        payload = json.loads(data.decode("utf-8"))
+    except (TTError, ValueError, RecursionError):
         return None
     return payload if isinstance(payload, dict) else None
 

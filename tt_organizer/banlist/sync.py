@@ -1,8 +1,11 @@
 """Fetch Bandai's restriction page, check it, and store it in the cache.
 
 A page is refused (and the cache left as it was) when it has no current list, misses one of
-its three parts, holds an empty list, or shrank by more than half against the current cached
-list; ``force`` stores it anyway. Re-syncing an unchanged page writes nothing.
+its three parts, holds an empty list, shrank by more than half against the current cached
+list, or fails one of the checks of :mod:`tt_organizer.banlist.guards` (text that does not
+decode, a future date, abnormal growth, mostly unknown numbers, a different list for a date
+already cached); ``force`` stores it anyway. Re-syncing an unchanged page writes nothing but
+repairs ``current.json`` if an earlier sync failed before updating it.
 """
 
 from __future__ import annotations
@@ -12,17 +15,19 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tt_organizer.banlist import guards
 from tt_organizer.banlist.cache import (
     cache_dir,
     current_banlist,
     list_announcements,
     read_banlist_file,
+    read_pointer,
     update_pointer,
     write_banlist,
 )
 from tt_organizer.banlist.model import BanList
 from tt_organizer.banlist.page import ParsedPage, parse_page
-from tt_organizer.errors import BanlistError, TTError
+from tt_organizer.errors import BanlistError, InputError, TTError
 from tt_organizer.sources import HTML_TYPES, Fetched, Source, open_source
 
 REGION_URLS = {
@@ -67,13 +72,17 @@ def page_source(
     backoff: float = 1.0,
 ) -> Source:
     """The Source of the restriction page: ``url`` (an address or a saved file), else the
-    region's official page."""
+    region's official page. ``timeout`` bounds each wait for the server; the whole fetch
+    (every attempt, however slowly the headers and body come, and the back-off pauses) ends
+    within ``timeout × (retries + 1)`` seconds plus those pauses."""
     location = url or REGION_URLS[region]
+    pauses = sum(min(backoff * 2**i, 30.0) for i in range(retries))
     return open_source(
         location,
         max_bytes=PAGE_MAX_BYTES,
         accept=HTML_TYPES,
         timeout=timeout,
+        deadline=timeout * (retries + 1) + pauses,
         retries=retries,
         backoff=backoff,
     )
@@ -150,13 +159,14 @@ def sync_banlist(
     """
     src = source if isinstance(source, Source) else page_source(source)
     fetched = src.fetch()
-    page = parse_page(fetched.text())
+    text, reasons = guards.decode_page(fetched)
+    page = parse_page(text)
     folder = cache_dir(cache)
     try:
         previous: BanList | None = current_banlist(folder) if list_announcements(folder) else None
     except BanlistError:
         previous = None
-    reasons = check_page(page, previous)
+    reasons += check_page(page, previous)
     if announced is not None and page.announced is not None and announced != page.announced:
         # --announced is for a page without a date: filing a dated page under another date
         # would put it at the wrong place in the history (--as-of, the current list)
@@ -167,28 +177,38 @@ def sync_banlist(
             [*reasons, "no announcement date in the page title (pass --announced YYYY-MM-DD)"],
             fetched.location,
         )
-    if reasons and not force:
-        raise SyncRefused(reasons, fetched.location)
-    banlist = build_banlist(page, fetched, announced=date,
-                            known=known if known is not None else _known_numbers())
+    known = known if known is not None else _known_numbers()
+    banlist = build_banlist(page, fetched, announced=date, known=known)
     target = folder / f"{date.isoformat()}.json"
-    status = "new"
+    existing: BanList | None = None
     if target.exists():
         try:
-            existing: BanList | None = read_banlist_file(target)
+            existing = read_banlist_file(target)
         except BanlistError:
-            existing = None
-        if existing is not None and (
-            existing.sha256 == banlist.sha256 or existing.same_list(banlist)
-        ):
-            is_current = bool(list_announcements(folder)) and list_announcements(folder)[-1] == date
-            return SyncResult("unchanged", existing, target, is_current, reasons, previous)
-        status = "updated"
+            existing = None  # a damaged file: the page repairs it
+    reasons += guards.check_date(date)
+    reasons += guards.check_growth(banlist, previous)
+    reasons += guards.check_unknown(banlist, known)
+    reasons += guards.check_same_date(banlist, existing)
+    if reasons and not force:
+        raise SyncRefused(reasons, fetched.location)
     folder.mkdir(parents=True, exist_ok=True)
+    if existing is not None and (existing.sha256 == banlist.sha256 or existing.same_list(banlist)):
+        # the list is cached already, but a sync that failed after writing it may have left
+        # current.json behind: repair the pointer whatever happened before
+        update_pointer(folder)
+        return SyncResult("unchanged", existing, target, _is_current(folder, date), reasons,
+                          previous)
+    status = "new" if not target.exists() else "updated"
     write_banlist(folder, banlist)
     update_pointer(folder)
-    is_current = list_announcements(folder)[-1] == date
-    return SyncResult(status, banlist, target, is_current, reasons, previous)
+    return SyncResult(status, banlist, target, _is_current(folder, date), reasons, previous)
+
+
+def _is_current(folder: Path, date: dt.date) -> bool:
+    """True if ``current.json`` points at the announcement of ``date``."""
+    pointer = read_pointer(folder) or {}
+    return pointer.get("current") == f"{date.isoformat()}.json"
 
 
 def age_text(bl: BanList, today: dt.date | None = None) -> str:
@@ -206,15 +226,33 @@ def age_text(bl: BanList, today: dt.date | None = None) -> str:
     return text
 
 
+SYNC_TIMEOUT_ENV = "TT_BANLIST_TIMEOUT"
+
+
+def parse_seconds(text: str | None, what: str, default: float) -> float:
+    """A positive number of seconds (``default`` when ``text`` is empty); InputError if not."""
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.1 <= value <= 3600:  # also refuses nan and inf
+        raise InputError(f"{what}={text!r}: expected seconds between 0.1 and 3600")
+    return value
+
+
 def sync_before_validate(cache: Path | str | None, url: str | None = None) -> str | None:
-    """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai).
+    """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai): two
+    attempts of ``TT_BANLIST_TIMEOUT`` seconds (default 10) and a 0.5 s pause at most.
 
     Returns None when the sync worked, else the warning to show: why it failed and how old the
     cached list is that the check carries on with. Never raises for a failed sync.
     """
     location = url or os.environ.get("TT_BANLIST_URL") or None
     try:
-        sync_banlist(page_source(location, timeout=10.0, retries=1, backoff=0.5), cache)
+        timeout = parse_seconds(os.environ.get(SYNC_TIMEOUT_ENV), SYNC_TIMEOUT_ENV, 10.0)
+        sync_banlist(page_source(location, timeout=timeout, retries=1, backoff=0.5), cache)
     except TTError as exc:
         try:
             age = age_text(current_banlist(cache_dir(cache)))

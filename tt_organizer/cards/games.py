@@ -19,6 +19,7 @@ from pathlib import Path
 from tt_organizer.cards.database import CardDatabase, read_card_file
 from tt_organizer.cards.model import Card
 from tt_organizer.errors import InputError, UnknownCardError
+from tt_organizer.numbers import is_count
 from tt_organizer.paths import user_data_dir
 
 Normalizer = Callable[[str], "str | None"]
@@ -187,7 +188,7 @@ def parse_level(text: str) -> int | None:
     if raw in ("", "-", "–", "—"):
         return None
     key = re.sub(r"^(?:level|lvl|lv)\.?\s*", "", raw, flags=re.IGNORECASE).strip()
-    if key.isdigit():
+    if is_count(key):
         return int(key)
     if key.upper() in _ROMAN:
         return _ROMAN[key.upper()]

@@ -12,6 +12,10 @@ from tt_organizer.atomic import write_json_atomic
 from tt_organizer.cards.model import CARD_TYPES, COLORS
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError
+from tt_organizer.numbers import is_count
+from tt_organizer.safe_files import read_limited
+
+MAX_CSV_BYTES = 64 * 1024 * 1024  # the facts table of every card ever printed is a few MB
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 COLUMNS = ("card_number", "name", "card_type", "colors", "level", "rarity", "set_code")
@@ -53,10 +57,9 @@ def _parse_rows(reader: csv.DictReader[str], source: str) -> list[list[object]]:
             raise InputError(f"bad colour(s) {bad or '(none)'}", file=source, line=i)
         level_text = (rec.get("level") or "").strip()
         limit_text = (rec.get(COPY_LIMIT_COLUMN) or "").strip()
-        try:
-            level = int(level_text) if level_text else None
-        except ValueError:
-            raise InputError(f"bad level {level_text!r}", file=source, line=i) from None
+        if level_text and not is_count(level_text):
+            raise InputError(f"bad level {level_text!r}", file=source, line=i)
+        level = int(level_text) if level_text else None
         if limit_text and not (limit_text.isascii() and limit_text.isdigit()
                                and 1 <= int(limit_text) <= 99):
             raise InputError(f"bad copy limit {limit_text!r}", file=source, line=i)
@@ -89,11 +92,9 @@ def _sort_key(number: str) -> tuple[str, int, int]:
 
 def build_card_data(csv_path: Path, out_dir: Path) -> Path:
     """Import ``csv_path`` into ``out_dir/cards.json`` (atomically) and return the path."""
+    raw = read_limited(csv_path, MAX_CSV_BYTES, what="card facts table")
     try:
-        raw = csv_path.read_bytes()
         text = raw.decode("utf-8-sig")
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror or exc}", file=str(csv_path)) from None
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise InputError("the facts table must be UTF-8", file=str(csv_path), line=line) from None

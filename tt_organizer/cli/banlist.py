@@ -33,7 +33,8 @@ def banlist() -> None:
 @click.option("--announced", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
               help="Announcement date to file the list under when the title has none.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
-              help="Seconds to wait for the server at each step.")
+              help="Seconds to wait for the server; the whole fetch, however slow the "
+              "server, ends within TIMEOUT x (RETRIES+1) s plus back-off pauses.")
 @click.option("--retries", type=click.IntRange(min=0), default=3, show_default=True,
               help="Retries after a timeout, a connection error or an HTTP 5xx/429.")
 @json_option

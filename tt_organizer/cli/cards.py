@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from tt_organizer.cli.options import json_option
+from tt_organizer.numbers import COUNT
 
 
 @click.group()
@@ -43,7 +44,7 @@ def show(numbers: tuple[str, ...], as_json: bool) -> None:
 @click.argument("text", nargs=-1)
 @click.option("--color", "--colour", "color", default=None, help="Only cards of this colour.")
 @click.option("--type", "card_type", default=None, help="Digimon, Tamer, Option, Digi-Egg, Dual.")
-@click.option("--level", type=int, default=None, help="Only cards of this level.")
+@click.option("--level", type=COUNT, default=None, help="Only cards of this level.")
 @click.option("--set", "set_code", default=None, help="Only cards of this set (BT1, EX9, ...).")
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True,
               help="Show at most this many.")

@@ -13,6 +13,7 @@ import click
 
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.errors import EXIT_INVALID, EventError, TTError
+from tt_organizer.numbers import COUNT, POSITIVE, is_count, parse_count, parse_count_list
 
 
 def _out(item: Any) -> None:
@@ -43,9 +44,9 @@ def _pct(value: float | None) -> str:
 def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) -> int | None:
     if value.strip().lower() == "auto":
         return None
-    if not value.strip().isdigit():
+    if not is_count(value):
         raise click.BadParameter(f"{value!r} is neither a number nor auto", param_hint=flag)
-    number = int(value)
+    number = parse_count(value, flag)
     if allowed is not None and number not in allowed:
         raise click.BadParameter(
             f"{number} is not one of {', '.join(map(str, allowed))}, auto", param_hint=flag
@@ -91,7 +92,7 @@ def event() -> None:
 @click.option("--best-of", type=click.Choice(["1", "3"]), default="3", show_default=True)
 @click.option("--top-cut", default="auto", show_default=True, metavar="0|4|8|16|auto",
               help="Top-cut size; auto = by player count (under 16 none, 16–31 top 4, …).")
-@click.option("--seed", type=int, default=None, help="Pairing seed (default random; stored).")
+@click.option("--seed", type=COUNT, default=None, help="Pairing seed (default random; stored).")
 @click.option("--unfinished", type=click.Choice(["draw", "double-loss"]), default="draw",
               show_default=True, help="How a drawn / unfinished match scores.")
 @click.option("--tiebreakers", default=None, metavar="omw,oomw,gw,ogw",
@@ -120,12 +121,11 @@ def create(
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events.service import create_event
+    from tt_organizer.events.service import MAX_POINTS, create_event
 
-    parts = points.split(",")
-    if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
+    if len(points.split(",")) != 4:
         raise click.BadParameter(f"{points!r}: four numbers W,D,L,BYE", param_hint="--points")
-    w, d, loss, bye = (int(p) for p in parts)
+    w, d, loss, bye = parse_count_list(points, "--points", count=4, maximum=MAX_POINTS)
     from tt_organizer.standings.policy import split_rules
 
     try:
@@ -494,7 +494,7 @@ def repair(yes: bool, as_json: bool, event_path: str) -> None:
 
 
 @event.command("pairings")
-@click.option("--round", "round_number", type=int, default=None,
+@click.option("--round", "round_number", type=COUNT, default=None,
               help="Round number (default the current one).")
 @click.option("--top-cut", "top", is_flag=True, help="A round of the top-cut bracket.")
 @click.option("--print", "print_path", type=click.Path(dir_okay=False, path_type=str),
@@ -598,14 +598,14 @@ def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> 
 
 
 @event.command("report")
-@click.argument("table", type=int, required=False)
+@click.argument("table", type=POSITIVE, required=False)
 @click.argument("result", required=False)
 @click.option("--winner", default=None, metavar="NAME",
               help="Who won (RESULT, if given, is then the score from the winner's side; "
                    "default a clean win). Refused when NAME is not at TABLE.")
 @click.option("--draw", is_flag=True, help="The match was drawn (RESULT optional: 1-1, 0-0-3 …).")
 @with_game_options
-@click.option("--round", "round_number", type=int, default=None,
+@click.option("--round", "round_number", type=POSITIVE, default=None,
               help="Refuse unless this is the current round (a guard against stale slips).")
 @click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=str), default=None,
               help="Record every row of a results sheet (.xlsx) — all or nothing.")
@@ -684,8 +684,8 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
 
 
 @event.command("correct")
-@click.argument("round_number", metavar="ROUND", type=int)
-@click.argument("table", type=int)
+@click.argument("round_number", metavar="ROUND", type=POSITIVE)
+@click.argument("table", type=POSITIVE)
 @click.argument("result")
 @with_game_options
 @click.option("--override", is_flag=True, help="Correct outside the correction window (logged).")
@@ -733,7 +733,7 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
 
 
 @event.command("standings")
-@click.option("--round", "round_number", type=int, default=None,
+@click.option("--round", "round_number", type=COUNT, default=None,
               help="Standings after this round (default: all results so far).")
 @click.option("--final", is_flag=True,
               help="Final placings: the top-cut bracket (1st, 2nd, 3rd-4th, 5th-8th, …), "
@@ -877,7 +877,7 @@ def log(as_json: bool, event_path: str) -> None:
 
 @event.command("export")
 @click.argument("out", type=click.Path(dir_okay=False, path_type=str))
-@click.option("--round", "round_number", type=int, default=None,
+@click.option("--round", "round_number", type=COUNT, default=None,
               help="Pairings/standings as of this round (default the current one).")
 @click.option("--csv", "csv_dir", type=click.Path(file_okay=False, path_type=str), default=None,
               help="Also write one CSV file per sheet into this folder.")

@@ -53,25 +53,41 @@ class TTGroup(click.Group):
                 formatter.write_dl(sorted(rows))
 
     def invoke(self, ctx: click.Context) -> Any:
+        commits = _committed_changes()
         try:
             return super().invoke(ctx)
         except TTError as exc:
-            _fail(str(exc), exc.exit_code)
+            _fail(str(exc), exc.exit_code, commits)
         except OSError as exc:
             name = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-            _fail(f"{name}{exc.strerror or exc}", EXIT_INPUT)
+            _fail(f"{name}{exc.strerror or exc}", EXIT_INPUT, commits)
         except Exception as exc:
             # sqlite3 is imported only by the commands that use it: an error of it can only
             # come when it is loaded (and importing it here would slow every start-up)
             sqlite3 = sys.modules.get("sqlite3")
             if sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
                 raise
-            _fail(f"database error: {exc}", EXIT_INPUT)
+            _fail(f"database error: {_first_line(str(exc))}", EXIT_INPUT, commits)
 
 
-def _fail(message: str, code: int) -> NoReturn:
-    from tt_organizer.cli.output import error
+def _committed_changes() -> int:
+    """Event changes committed so far (0 when no event command has been loaded)."""
+    store = sys.modules.get("tt_organizer.events.store")
+    return store.committed_changes() if store is not None else 0
 
+
+def _first_line(text: str, limit: int = 200) -> str:
+    line = text.splitlines()[0] if text else text
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def _fail(message: str, code: int, commits: int = 0) -> NoReturn:
+    from tt_organizer.cli.output import error, warn
+
+    if _committed_changes() > commits:
+        # the command's change is committed: it did what was asked, whatever failed after
+        warn(f"the change was saved, but showing it failed: {message}")
+        raise click.exceptions.Exit(0)
     error(message)
     raise click.exceptions.Exit(code)
 

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from tt_organizer.numbers import is_count, parse_count
+
 if TYPE_CHECKING:
     from tt_organizer.banlist.model import BanList
     from tt_organizer.formats.check import CheckContext
@@ -98,10 +100,7 @@ def _parse_settings(
     for item in values:
         key, sep, value = item.partition("=")
         key = key.strip()
-        try:
-            number = int(value.strip())
-        except ValueError:
-            number = None
+        number = parse_count(value, key) if is_count(value) else None
         if not sep or not key or number is None:
             raise click.BadParameter(f"{item!r}: expected KEY=NUMBER, e.g. max_ultimates=2")
         settings[key] = number

@@ -17,7 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tt_organizer.errors import EventError
+from tt_organizer.numbers import is_count
 
+MAX_TURNS = 1000  # turns of one game (a calibration figure)
 SEATS = ("P1", "P2")
 MAX_DRAWN_GAMES = 3
 DRAW_TOKENS = ("D", "DRAW", "-")
@@ -171,8 +173,8 @@ def parse_game_flags(
     if turn_items is not None:
         turn_values = []
         for t in turn_items:
-            if not t.isdigit() or int(t) < 1:
-                raise EventError(f"--turns: {t!r} is not a turn number (1 or more)")
+            if not is_count(t) or not 1 <= int(t) <= MAX_TURNS:
+                raise EventError(f"--turns: {t!r} is not a turn number (1 to {MAX_TURNS})")
             turn_values.append(int(t))
     return [
         GameFlags(

@@ -27,6 +27,7 @@ from tt_organizer.events.models import (
     paired_round,
 )
 from tt_organizer.events.results import MatchResult, parse_game_flags, parse_result
+from tt_organizer.numbers import is_count
 from tt_organizer.pairing.swiss import rounds_for_players
 
 if TYPE_CHECKING:
@@ -247,15 +248,19 @@ def check_deck(
 ) -> tuple[ValidationReport, str, str]:
     """Check a decklist (a file or text) against the event's pinned format and ban list;
     returns the report, the raw text to store and the source name."""
-    from tt_organizer.formats.check import check_file, check_text
+    from tt_organizer.decklist.parsers import MAX_FILE_BYTES
+    from tt_organizer.formats.check import check_bytes, check_text
+    from tt_organizer.safe_files import read_limited
 
     ctx = _check_context(settings.format_id, settings.banlist_date, settings.strict_colors,
                          tuple(sorted(settings.format_settings.items())))
     if path is not None:
         p = Path(path)
-        report = check_file(p, ctx)
+        # read once: a named pipe (<(curl ...)) cannot be read a second time
+        data = read_limited(p, MAX_FILE_BYTES, what="decklist file", pipes=True)
+        report = check_bytes(data, ctx, source=str(p), suffix=p.suffix)
         try:
-            raw = p.read_text(encoding="utf-8-sig")
+            raw = data.decode("utf-8-sig")
         except UnicodeDecodeError:  # a spreadsheet: keep a plain rendering of what was read
             raw = "\n".join(
                 f"// {zone}\n" + "\n".join(f"{n} {num}" for num, n in cards.items())
@@ -357,7 +362,8 @@ def _clean_text(text: str, what: str) -> str:
     text = " ".join(text.split())
     if len(text) > MAX_NAME_LENGTH:
         raise EventError(f"{text[:20]}…: {what} is at most {MAX_NAME_LENGTH} characters")
-    if not text.isprintable():
+    # ZWJ / ZWNJ join emoji (👨‍👩‍👧) and shape Persian or Indic spellings: not controls
+    if not text.replace("\u200d", "").replace("\u200c", "").isprintable():
         raise EventError(f"{text!r}: {what} cannot hold control characters")
     return text
 
@@ -420,7 +426,7 @@ def find_player(conn: sqlite3.Connection, ref: str, *, by_id: bool = False) -> P
     that ID (or, failing that, the player number ``tt event players`` shows)."""
     if by_id:
         row = conn.execute("SELECT id FROM players WHERE ext_id = ?", (ref.strip(),)).fetchone()
-        if row is None and ref.strip().isdigit():
+        if row is None and is_count(ref):
             row = conn.execute("SELECT id FROM players WHERE id = ?", (int(ref),)).fetchone()
         if row is not None:
             return _player(conn, row[0])

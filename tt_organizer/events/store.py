@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError
+from tt_organizer.events.integrity import check_event, shorten
 from tt_organizer.events.models import (
     AuditEntry,
     EventSettings,
@@ -32,6 +33,7 @@ from tt_organizer.events.models import (
     PlayerInfo,
 )
 from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
+from tt_organizer.safe_files import is_regular_file
 from tt_organizer.standings.policy import TiebreakPolicy
 
 BUSY_TIMEOUT_MS = 30_000
@@ -42,6 +44,14 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 TEST_PAUSE_ENV = "TT_TEST_PAUSE_IN_TRANSACTION"
 
 _savepoints = itertools.count(1)
+_commits = 0  # changes committed by this process (see committed_changes)
+
+
+def committed_changes() -> int:
+    """How many transactions that change an event this process has committed: the CLI compares
+    it before and after a command, so that an error after the commit is not reported as a
+    failure of the command (the change was made)."""
+    return _commits
 
 
 def now() -> str:
@@ -95,6 +105,8 @@ def _check_header(path: Path) -> None:
 def create_database(path: str | Path) -> sqlite3.Connection:
     """Create a new, empty event database at ``path`` (refused if the file exists)."""
     p = Path(path)
+    if p.exists() and not is_regular_file(p):
+        raise EventError(f"{p}: not a regular file (a folder, named pipe or device)")
     if p.exists() and p.stat().st_size > 0:
         raise EventError(f"{p}: file exists; an event database is created only once")
     if p.parent and not p.parent.exists():
@@ -103,7 +115,7 @@ def create_database(path: str | Path) -> sqlite3.Connection:
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
     try:
-        with transaction(conn, pause=False):
+        with transaction(conn, pause=False, counted=False):
             # re-checked under the write lock: another `create` may have won the race
             if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                 raise EventError(f"{p}: file exists; an event database is created only once")
@@ -124,6 +136,9 @@ def open_event(path: str | Path) -> sqlite3.Connection:
         raise EventError(f"{p}: no event database here (create one with `tt event create`)")
     if p.is_dir():
         raise EventError(f"{p}: is a folder, not an event database")
+    if not is_regular_file(p):  # a named pipe would block the open for ever
+        raise EventError(f"{p}: not a regular file (a named pipe or device), not an event "
+                         "database")
     _check_header(p)
     conn = _connect(p)
     try:
@@ -138,7 +153,7 @@ def open_event(path: str | Path) -> sqlite3.Connection:
             )
         conn.execute("PRAGMA synchronous = FULL")
         if version < SCHEMA_VERSION:
-            with transaction(conn, pause=False):
+            with transaction(conn, pause=False, counted=False):
                 # re-read under the write lock: another process may have migrated meanwhile
                 current = conn.execute("PRAGMA user_version").fetchone()[0]
                 if current < SCHEMA_VERSION:
@@ -146,9 +161,10 @@ def open_event(path: str | Path) -> sqlite3.Connection:
                     audit(conn, "migrate", "schema", str(current), str(SCHEMA_VERSION))
         if conn.execute("SELECT count(*) FROM settings").fetchone()[0] != 1:
             raise EventError(f"{p}: event database without settings (corrupt)")
-    except sqlite3.DatabaseError as exc:
+        check_event(conn, p)
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a damaged schema's message
         conn.close()
-        raise EventError(f"{p}: corrupt or not an event database ({exc})") from None
+        raise EventError(f"{p}: corrupt or not an event database ({shorten(str(exc))})") from None
     except BaseException:
         conn.close()
         raise
@@ -182,9 +198,13 @@ def _test_pause() -> None:
 
 
 @contextmanager
-def transaction(conn: sqlite3.Connection, *, pause: bool = True) -> Iterator[sqlite3.Connection]:
+def transaction(
+    conn: sqlite3.Connection, *, pause: bool = True, counted: bool = True
+) -> Iterator[sqlite3.Connection]:
     """One write transaction (``BEGIN IMMEDIATE``); nested use becomes a savepoint, so a
-    library call can run inside a caller's transaction. Any exception rolls it back."""
+    library call can run inside a caller's transaction. Any exception rolls it back.
+    ``counted=False``: housekeeping (a schema migration), not a change a command made."""
+    global _commits
     if conn.in_transaction:
         name = f"tt_sp{next(_savepoints)}"
         conn.execute(f"SAVEPOINT {name}")
@@ -206,6 +226,8 @@ def transaction(conn: sqlite3.Connection, *, pause: bool = True) -> Iterator[sql
             conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+    if counted:
+        _commits += 1
 
 
 def _text(value: Any) -> str | None:

@@ -94,9 +94,36 @@ def save_workbook_atomic(wb: Workbook, path: str | Path) -> Path:
     a file already at ``path`` is left as it was.
     """
     out = check_target(path, (".xlsx",))  # an .xlsm without macros is refused by Excel
+    data = _workbook_bytes(wb, out)
     with atomic_write(out) as tmp:
-        wb.save(tmp)
+        tmp.write_bytes(data)
     return out
+
+
+def _workbook_bytes(wb: Workbook, out: Path) -> bytes:
+    """The saved workbook, built in memory. openpyxl streams each sheet through a temporary
+    file: on a full disk its half-written streams fail again when collected and print an
+    "Exception ignored" traceback after our message, so they are collected here, quietly."""
+    import gc
+    import io
+    import sys
+
+    buffer = io.BytesIO()
+    failure: str | None = None
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda _unraisable: None
+    try:
+        try:
+            wb.save(buffer)
+        except OSError as exc:
+            failure = exc.strerror or str(exc)
+        if failure is not None:
+            gc.collect()  # the failed save's frames are gone: finalise its streams now
+    finally:
+        sys.unraisablehook = hook
+    if failure is not None:
+        raise InputError(f"cannot write the file: {failure}", file=str(out))
+    return buffer.getvalue()
 
 
 def write_bytes_atomic(path: str | Path, data: bytes, suffixes: tuple[str, ...]) -> Path:

@@ -27,6 +27,7 @@ from tt_organizer.errors import EventError, InputError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.results import parse_game_flags, parse_result
 from tt_organizer.export.tables import game_lists, paired_matches
+from tt_organizer.numbers import is_count
 from tt_organizer.tables import Sheet, cell_text, read_table
 
 MAX_NAME_CHARS = 100
@@ -335,7 +336,7 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
                 filled += 1
             round_text = _text(values, roles, "round")
             if round_text:
-                if not round_text.isdigit():
+                if not is_count(round_text):
                     problems.append(f"{where}: round {round_text!r} is not a number")
                     continue
                 round_number = int(round_text)
@@ -347,7 +348,7 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
                 )
                 continue
             table_text = _text(values, roles, "table")
-            if not table_text.isdigit():
+            if not is_count(table_text):
                 problems.append(f"{where}: table {table_text!r} is not a number"
                                 if table_text else f"{where}: no table number")
                 continue

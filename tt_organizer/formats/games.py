@@ -23,6 +23,7 @@ from tt_organizer.cards.games import (
 )
 from tt_organizer.errors import InputError
 from tt_organizer.formats.registry import ALIASES, all_formats
+from tt_organizer.safe_files import read_limited
 
 MAX_IMPORT_BYTES = 32 * 1024 * 1024  # 50,000 rows of a few hundred characters
 
@@ -70,15 +71,7 @@ def import_game_cards(csv_path: Path, game: str) -> ImportResult:
     """Import an organizer's CSV card list for ``game`` (a game or format id), replacing any
     earlier one; written atomically to :func:`game_cards_path`."""
     game = resolve_game(game)
-    try:
-        with csv_path.open("rb") as handle:
-            raw = handle.read(MAX_IMPORT_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"cannot read the card list: {exc.strerror or exc}",
-                         file=str(csv_path)) from None
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise InputError(f"card list too large (limit {MAX_IMPORT_BYTES // 2**20} MiB)",
-                         file=str(csv_path))
+    raw = read_limited(csv_path, MAX_IMPORT_BYTES, what="card list")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -12,6 +12,7 @@ from tt_organizer.records import CHECKSUMS_FILE, trusted_json
 
 DEFAULT_FORMAT = "tamer-tactics-0.9.1"
 ALIASES = {"tamer-tactics": DEFAULT_FORMAT, "tt": DEFAULT_FORMAT}
+MAX_DEFINITION_BYTES = 1024 * 1024
 _SHIPPED = Path(__file__).resolve().parent / "definitions"
 
 
@@ -24,9 +25,10 @@ def read_definition(path: Path) -> FormatDefinition:
     """Read one definition file: a shipped one matching its recorded checksum as it is,
     any other (an organizer's) checked field by field."""
     try:
-        payload, trusted = trusted_json(path)
-    except (OSError, ValueError) as exc:
-        raise InputError(f"bad format definition: {exc}", file=str(path)) from None
+        payload, trusted = trusted_json(path, MAX_DEFINITION_BYTES, what="format definition")
+    except (OSError, ValueError, RecursionError) as exc:
+        raise InputError(f"bad format definition: {type(exc).__name__}: {exc}",
+                         file=str(path)) from None
     try:
         return FormatDefinition.load(payload, trusted)
     except ValueError as exc:  # pydantic's ValidationError is one (not imported: start-up)

@@ -1,0 +1,85 @@
+"""Benchmark: what the check of an event file on open costs (issue 13, item 6).
+
+    python benchmarks/event_open.py --players 256 [--rounds 8] [--repeat 20]
+
+Builds an event of PLAYERS players (no decks) with ROUNDS Swiss rounds paired and reported,
+then times opening it: ``store.open_event`` (which runs ``integrity.check_event``) against a
+baseline measured in the same run, the same open without the check plus one ``read_snapshot``
+(what ``tt event status`` or ``export`` reads anyway). Prints the LAST line as JSON:
+``{"players", "rounds", "file_kb", "open_ms", "baseline_ms", "ratio"}`` (medians).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+try:
+    from tt_organizer.events import integrity, service, store
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tt_organizer.events import integrity, service, store
+
+
+def build(path: Path, players: int, rounds: int) -> None:
+    """An event with every round paired and reported (P1 wins every table)."""
+    service.create_event(path, "Bench", best_of=1, rounds=rounds, seed=1)
+    with store.connect(path) as conn:
+        for i in range(players):
+            service.register_player(conn, f"Player {i:04d}")
+        for _ in range(rounds):
+            for m in service.pair_next_round(conn):
+                if m.player2 is not None:
+                    service.report_result(conn, m.table, "1-0")
+
+
+def median_ms(func: object, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()  # type: ignore[operator]
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the JSON summary last."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=256)
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "event.sqlite"
+        build(path, args.players, args.rounds)
+
+        def checked() -> None:
+            store.open_event(path).close()
+
+        def baseline() -> None:
+            real = integrity.check_event
+            store.check_event = lambda conn, where: None  # type: ignore[assignment]
+            try:
+                conn = store.open_event(path)
+                store.read_snapshot(conn, str(path))
+                conn.close()
+            finally:
+                store.check_event = real
+
+        checked()
+        open_ms = median_ms(checked, args.repeat)
+        base_ms = median_ms(baseline, args.repeat)
+        print(json.dumps({"players": args.players, "rounds": args.rounds,
+                          "file_kb": path.stat().st_size // 1024,
+                          "open_ms": round(open_ms, 2), "baseline_ms": round(base_ms, 2),
+                          "ratio": round(open_ms / base_ms, 2)}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,103 @@
+"""Checks that keep a page which looks right but is wrong out of the ban-list cache.
+
+Each function returns the reasons to refuse (empty when the page passes); ``tt banlist sync``
+refuses the page on any of them unless ``--force``:
+
+* the bytes do not decode cleanly in the charset the server or page names (a Shift_JIS page
+  labelled UTF-8 would store garbled names);
+* the announcement date is more than :data:`FUTURE_MARGIN_DAYS` days after today (a page dated
+  2099 would become the current list for decades);
+* the list grew abnormally: more than :data:`MAX_ENTRIES` entries, or more than twice the
+  cached current list and :data:`GROWTH_SLACK` entries more than it;
+* most of its card numbers are unknown to the card database;
+* other cards or limits are already cached under the same announcement date (an announcement
+  does not change; a page that says otherwise is wrong, or needs a human to confirm with
+  ``--force``). Only the history or names differing is an update, not a refusal.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tt_organizer.banlist.model import BanList
+from tt_organizer.sources import Fetched
+
+FUTURE_MARGIN_DAYS = 7  # time zones, clock skew, a page dated the week it takes effect
+MAX_ENTRIES = 1000  # real lists hold a few dozen entries
+GROWTH_SLACK = 50
+
+
+def decode_page(fetched: Fetched) -> tuple[str, list[str]]:
+    """The page's text and the reasons to refuse it: the body must decode strictly in its
+    charset. The text returned for a bad body is the replacement-character decoding."""
+    charset = fetched.charset
+    try:
+        return fetched.body.decode(charset).removeprefix("\ufeff"), []
+    except LookupError:
+        reason = f"the page names an unknown character set {charset!r}"
+    except UnicodeDecodeError as exc:
+        reason = (
+            f"the page is not valid {charset} text (undecodable bytes at offset {exc.start}; "
+            "is it in another encoding than it says?), so its card names would be garbled"
+        )
+    return fetched.text(), [reason]
+
+
+def check_date(announced: dt.date, today: dt.date | None = None) -> list[str]:
+    """Refuse an announcement dated more than FUTURE_MARGIN_DAYS days ahead."""
+    today = today or dt.date.today()
+    if (announced - today).days > FUTURE_MARGIN_DAYS:
+        return [
+            f"the announcement date {announced} is in the future (today is {today}; at most "
+            f"{FUTURE_MARGIN_DAYS} days ahead are accepted)"
+        ]
+    return []
+
+
+def check_growth(new: BanList, previous: BanList | None) -> list[str]:
+    """Refuse a list far larger than any real one, or than the cached current list."""
+    size = max(new.size(), len(new.all_numbers()))
+    if size > MAX_ENTRIES:
+        return [f"the list is abnormally large ({size} entries; real lists hold a few dozen)"]
+    if previous is not None and previous.size():
+        old = previous.size()
+        if size > max(2 * old, old + GROWTH_SLACK):
+            return [
+                f"the list grew abnormally ({old} entries in the cached list of "
+                f"{previous.announced}, {size} on the page)"
+            ]
+    return []
+
+
+def check_unknown(new: BanList, known: set[str] | None) -> list[str]:
+    """Refuse a list most of whose card numbers the card database does not know."""
+    numbers = new.all_numbers()
+    if known is None or not numbers:
+        return []
+    unknown = [n for n in numbers if n not in known]
+    if len(unknown) * 2 > len(numbers):
+        return [
+            f"most of its card numbers are not in the card database ({len(unknown)} of "
+            f"{len(numbers)}, e.g. {', '.join(unknown[:3])})"
+        ]
+    return []
+
+
+def check_same_date(new: BanList, existing: BanList | None) -> list[str]:
+    """Refuse a list that differs from the one already cached for its announcement date."""
+    if existing is None or _core(existing) == _core(new):
+        return []  # the same cards and limits (the dated history may have been filled in)
+    return [
+        f"a different list is already cached for {new.announced} ({_counts(existing)}; the "
+        f"page has {_counts(new)}): an announcement does not change after the fact"
+    ]
+
+
+def _core(bl: BanList) -> tuple[object, ...]:
+    """What a deck check depends on: the banned cards, the limits, the pairs."""
+    return (set(bl.banned), dict(bl.restricted), sorted(p.key() for p in bl.banned_pairs))
+
+
+def _counts(bl: BanList) -> str:
+    return (f"{len(bl.banned)} banned, {len(bl.restricted)} restricted, "
+            f"{len(bl.banned_pairs)} pair(s)")

@@ -1,0 +1,160 @@
+"""Check an event file before any command uses it: damaged files and impossible stored values
+are refused up front (exit 2, one message), so no command can fail half way, or after its
+commit, on something it reads later.
+
+:func:`check_event` runs SQLite's ``integrity_check`` (the b-trees, indexes and records), reads
+every table through the store's readers (text that is not UTF-8, JSON that does not parse, a
+damaged schema), and checks each stored value against what the toolkit can ever write
+(:func:`stored_value_problems`). It reads a few hundred rows for a typical event: milliseconds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from pathlib import Path
+
+from tt_organizer.errors import EventError
+from tt_organizer.events.models import EventSettings, EventSnapshot, PlayerInfo
+
+STAGES = ("swiss", "top-cut")
+OUTCOMES = (None, "p1", "p2", "draw", "double-loss", "bye", "loss-missed")
+MAX_STORED = 2**31 - 1  # every number the toolkit stores is below this
+MAX_SHOWN = 120  # characters of a damaged value quoted in a message
+
+
+def check_event(conn: sqlite3.Connection, path: str | Path) -> None:
+    """Raise :class:`EventError` if the event file at ``path`` is damaged or holds a value the
+    toolkit never writes; the file is not changed."""
+    from tt_organizer.events import store
+
+    where = str(path)
+    try:
+        rows = conn.execute("PRAGMA integrity_check(5)").fetchall()
+        damage = [str(r[0]) for r in rows if str(r[0]) != "ok"]
+        if damage:
+            raise EventError(f"{where}: the event file is damaged ({shorten('; '.join(damage))}); "
+                             "restore it from a backup or an export")
+        snapshot = store.read_snapshot(conn, where)
+        problems = stored_value_problems(snapshot)
+    except EventError:
+        raise
+    except (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        raise EventError(
+            f"{where}: the event file is damaged ({type(exc).__name__}: {shorten(str(exc))}); "
+            "restore it from a backup or an export"
+        ) from None
+    if problems:
+        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more"
+                                            if len(problems) > 5 else "")
+        raise EventError(f"{where}: the event file holds values tt-organizer never writes "
+                         f"(damaged or edited by hand): {shown}")
+
+
+def shorten(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
+
+
+def _count(value: object, minimum: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and \
+        minimum <= value <= MAX_STORED
+
+
+def settings_problems(s: EventSettings) -> list[str]:
+    """What is wrong with stored settings (empty when they are sound)."""
+    from tt_organizer.events.service import TIEBREAKERS
+
+    out: list[str] = []
+    if not isinstance(s.name, str) or not s.name:
+        out.append("settings: no event name")
+    if s.best_of not in (1, 3):
+        out.append(f"settings: best_of {s.best_of!r} (1 or 3)")
+    if s.rounds is not None and not _count(s.rounds, 1):
+        out.append(f"settings: rounds {s.rounds!r}")
+    if s.top_cut not in (None, 0, 4, 8, 16):
+        out.append(f"settings: top_cut {s.top_cut!r} (0, 4, 8 or 16)")
+    for key in ("win_points", "draw_points", "loss_points", "bye_points"):
+        if not _count(getattr(s, key)):
+            out.append(f"settings: {key} {getattr(s, key)!r}")
+    if s.unfinished not in ("draw", "double-loss"):
+        out.append(f"settings: unfinished {s.unfinished!r}")
+    unknown = [t for t in s.tiebreakers if t not in TIEBREAKERS]
+    if unknown or len(set(s.tiebreakers)) != len(s.tiebreakers):
+        out.append(f"settings: tiebreakers {','.join(s.tiebreakers)!r} (each of "
+                   f"{', '.join(TIEBREAKERS)} at most once)")
+    if not _count(s.seed):
+        out.append(f"settings: seed {s.seed!r}")
+    if s.banlist_date is not None:
+        try:
+            dt.date.fromisoformat(s.banlist_date)
+        except (TypeError, ValueError):
+            out.append(f"settings: ban-list date {shorten(str(s.banlist_date))!r}")
+    if not all(isinstance(k, str) and _count(v) for k, v in s.format_settings.items()):
+        out.append("settings: format settings are not names with whole numbers")
+    return out
+
+
+def _player_problems(p: PlayerInfo) -> list[str]:
+    out: list[str] = []
+    label = f"player {p.id}"
+    if not isinstance(p.name, str) or not p.name.strip():
+        out.append(f"{label}: no name")
+    for key in ("dropped_round", "late_entry_round"):
+        value = getattr(p, key)
+        if value is not None and not _count(value):
+            out.append(f"{label}: {key} {value!r}")
+    if p.deck_text is not None:
+        if not isinstance(p.main, dict) or not isinstance(p.pile, dict):
+            return [*out, f"{label}: deck card counts are not a table of card numbers"]
+        cards = {**p.main, **p.pile}
+        if not all(isinstance(n, str) and _count(c) for n, c in cards.items()):
+            out.append(f"{label}: deck card counts are not card numbers with whole numbers")
+        if not all(isinstance(c, str) for c in (*p.deck_codes, *p.deck_colors)):
+            out.append(f"{label}: deck codes or colours are not text")
+    return out
+
+
+def _known_result(text: object) -> bool:
+    from tt_organizer.events.results import parse_result
+
+    for best_of in (1, 3):
+        try:
+            parse_result(str(text), best_of)
+            return True
+        except EventError:
+            continue
+    return False
+
+
+def stored_value_problems(snapshot: EventSnapshot) -> list[str]:
+    """Every stored value the toolkit could not have written (empty for a sound event)."""
+    out = settings_problems(snapshot.settings)
+    ids = {p.id for p in snapshot.players}
+    for p in snapshot.players:
+        out += _player_problems(p)
+    for m in snapshot.matches:
+        label = f"{m.stage} round {m.round} table {m.table}"
+        if m.stage not in STAGES or not _count(m.round, 1) or not _count(m.table):
+            out.append(f"{label}: impossible stage, round or table")
+        if m.player1 not in ids or (m.player2 is not None and m.player2 not in ids):
+            out.append(f"{label}: a player who is not registered")
+        if m.outcome not in OUTCOMES:
+            out.append(f"{label}: outcome {shorten(str(m.outcome))!r}")
+        if not all(_count(v) for v in (m.p1_games, m.p2_games, m.draws)):
+            out.append(f"{label}: game counts {m.p1_games!r}, {m.p2_games!r}, {m.draws!r}")
+        if m.result is not None and m.player2 is not None and m.table > 0 \
+                and not _known_result(m.result):
+            out.append(f"{label}: result {shorten(str(m.result))!r}")
+        for g in m.games:
+            seats = (m.player1, m.player2)
+            if not _count(g.number, 1) or (g.turns is not None and not _count(g.turns, 1)):
+                out.append(f"{label}: game {g.number!r} has an impossible number or turn count")
+            if g.first not in (None, *seats) or g.winner not in (None, *seats):
+                out.append(f"{label}: game {g.number!r} names a player not at the table")
+    for e in snapshot.audit:
+        for value in (e.old, e.new):
+            if value is not None and not isinstance(value, str):
+                out.append(f"audit entry {e.id}: a value that is not text")
+    return out
+

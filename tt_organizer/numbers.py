@@ -1,0 +1,99 @@
+"""Numbers typed by a user or read from a file: bounded ASCII digits, nothing else.
+
+``str.isdigit()`` accepts ``"²"`` and ``"٣"`` (which ``int()`` then rejects or reads) and no
+check stops ``99999999999999999999`` before it reaches SQLite (whose integers stop at 2**63-1).
+:func:`parse_count` is the one parser of such numbers: optional surrounding spaces, 1 to
+:data:`MAX_DIGITS` ASCII digits, a value within ``[minimum, maximum]``. :class:`CountType` is the
+same rule as a click parameter type (exit 2 with a message on a bad value).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+from tt_organizer.errors import InputError
+
+MAX_DIGITS = 10
+MAX_VALUE = 2**31 - 1  # far below SQLite's limit; the largest pairing seed
+_ASCII_DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+
+
+class NumberError(InputError):
+    """Text that is not a number in range (exit 2)."""
+
+
+def is_count(text: str) -> bool:
+    """True if ``text`` (spaces around allowed) is 1 to :data:`MAX_DIGITS` ASCII digits."""
+    return bool(_ASCII_DIGITS.fullmatch(text.strip()))
+
+
+def parse_count(
+    text: object, what: str = "value", *, minimum: int = 0, maximum: int = MAX_VALUE
+) -> int:
+    """``text`` read as a whole number in ``[minimum, maximum]``; :class:`NumberError` (naming
+    ``what``) otherwise. An int is accepted as it is (a spreadsheet cell), a bool is not; a
+    float only when whole (``3.0`` from a sheet)."""
+    if isinstance(text, bool):
+        raise NumberError(f"{what}: {text!r} is not a number")
+    if isinstance(text, float) and text.is_integer() and abs(text) <= MAX_VALUE:
+        text = int(text)
+    if isinstance(text, int):
+        value = text
+    else:
+        shown = str(text)
+        if not _ASCII_DIGITS.fullmatch(shown.strip()):
+            if shown.strip().isdigit() and shown.strip().isascii():
+                raise NumberError(f"{what}: {_short(shown)!r} is too large (at most {maximum})")
+            raise NumberError(f"{what}: {_short(shown)!r} is not a number (digits 0-9 only)")
+        value = int(shown.strip())
+    if not minimum <= value <= maximum:
+        raise NumberError(f"{what}: {value} is out of range ({minimum} to {maximum})")
+    return value
+
+
+def parse_count_list(
+    text: str, what: str, *, count: int | None = None, minimum: int = 0,
+    maximum: int = MAX_VALUE,
+) -> list[int]:
+    """A comma-separated list of :func:`parse_count` numbers (``count`` of them if given)."""
+    parts = text.split(",")
+    if count is not None and len(parts) != count:
+        raise NumberError(f"{what}: {_short(text)!r}: expected {count} numbers separated by commas")
+    return [parse_count(p, what, minimum=minimum, maximum=maximum) for p in parts]
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class CountType(click.ParamType):
+    """A click parameter of bounded ASCII digits (see :func:`parse_count`)."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int = 0, maximum: int = MAX_VALUE) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            text: object = value
+        else:
+            text = str(value)
+        try:
+            return parse_count(text, "value", minimum=self.minimum, maximum=self.maximum)
+        except NumberError as exc:
+            self.fail(exc.message.removeprefix("value: "), param, ctx)
+
+    def __repr__(self) -> str:
+        return f"CountType({self.minimum}, {self.maximum})"
+
+
+COUNT = CountType()
+"""Any count 0..MAX_VALUE (a round, a table, a seed)."""
+
+POSITIVE = CountType(minimum=1)
+"""A count from 1 (a table, a round)."""
