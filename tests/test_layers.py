@@ -54,7 +54,6 @@ LAYERS: dict[str, int] = {
     "numbers": 0,
     "safe_files": 0,
     "watchdog": 0,
-    "records": 0,
 }
 
 # (importing module, imported module): an upward import that must stay, each with its reason.
