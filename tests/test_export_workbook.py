@@ -10,6 +10,7 @@ import subprocess
 import zipfile
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -19,7 +20,7 @@ from tt_organizer.errors import EventError, InputError
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.service import snapshot_standings
 from tt_organizer.export import cells
-from tt_organizer.export.workbook import export_csv, export_event
+from tt_organizer.export.workbook import export_csv, export_event, pages_wide
 from tt_organizer.localtime import shown_iso
 
 AT = datetime(2026, 12, 2, 16, 30, tzinfo=timezone.utc)
@@ -145,12 +146,15 @@ def test_print_layout(book: Path) -> None:
     wb = openpyxl.load_workbook(book)
     for ws in wb.worksheets:
         assert ws.sheet_properties.pageSetUpPr.fitToPage
-        assert ws.page_setup.fitToWidth == 1 and ws.page_setup.fitToHeight == 0
+        assert _fits_wide(ws) and ws.page_setup.fitToHeight == 0
         assert ws.print_title_rows == "$1:$2"
         assert ws.oddHeader.left.text == "Spring Cup && Friends"  # & is doubled in headers
         assert ws.oddHeader.right.text == "Exported 2026-12-02 16:30 UTC"
     assert wb["Pairings R1"].page_setup.orientation == "landscape"
-    assert wb["Standings"].page_setup.orientation == "portrait"
+    # portrait where one page holds it at 10 pt or more, else turned (these names are long)
+    standings = wb["Standings"]
+    assert standings.page_setup.orientation == (
+        "portrait" if pages_wide(standings, landscape=False) == 1 else "landscape")
 
 
 def test_round_limit(tmp_path: Path) -> None:
@@ -337,3 +341,12 @@ def test_long_event_name_in_print_header(tmp_path: Path) -> None:
         event_snapshot().settings, name="A & B " * 60))
     ws = openpyxl.load_workbook(export_event(snap, tmp_path / "long.xlsx"))["Standings"]
     assert len(ws.oddHeader.left.text) < 200 and ws.oddHeader.left.text.endswith("…")
+
+
+def _fits_wide(ws: Any) -> bool:
+    """Fitted to the page width: one page, or (where one page would set the type under 10 pt)
+    as many pages as the layout asks, the first column repeated on each."""
+    pages = ws.page_setup.fitToWidth
+    size = ws["A3"].font.sz or 11  # the first body row's type
+    wanted = pages_wide(ws, landscape=ws.page_setup.orientation == "landscape", font_size=size)
+    return bool(pages == wanted and (pages == 1 or ws.print_title_cols))

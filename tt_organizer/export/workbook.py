@@ -75,12 +75,44 @@ def fit_columns(ws: Worksheet, widths: list[int], *, scale: float = 1.0) -> None
         ws.column_dimensions[get_column_letter(index)].width = round(size, 1)
 
 
+SIDE_MARGIN = 0.3  # inches, left and right: the page width goes to the type
+POINTS_PER_WIDTH_UNIT = 7.7  # a column width unit as LibreOffice prints it (measured)
+
+
+def min_print_scale(font_size: float) -> float:
+    """The least fit-to-width scale a sheet set in ``font_size`` may print at: body type
+    (11 pt) at 10 pt or more, large wall type at 80 % or more of its size."""
+    return max(10 / font_size, 0.8)
+
+
+def pages_wide(ws: Worksheet, *, landscape: bool, font_size: float = 11) -> int:
+    """How many pages wide the sheet must print for its type to stay as large as
+    :func:`min_print_scale` allows (Letter, the narrower of Letter and A4, with
+    :data:`SIDE_MARGIN`)."""
+    from openpyxl.utils import get_column_letter
+
+    total = sum(ws.column_dimensions[get_column_letter(i)].width or 8.43
+                for i in range(1, ws.max_column + 1))
+    page = (11 if landscape else 8.5) * 72 - 2 * SIDE_MARGIN * 72
+    needed = total * POINTS_PER_WIDTH_UNIT * min_print_scale(font_size)
+    return max(1, -(-int(needed) // int(page)))
+
+
 def print_layout(
-    ws: Worksheet, *, event: str, exported: str, landscape: bool, header_rows: str
+    ws: Worksheet, *, event: str, exported: str, landscape: bool, header_rows: str,
+    font_size: float = 11,
 ) -> None:
-    """Fit to the page width, repeat ``header_rows``, name the event and time in the header."""
+    """Fit to the page width — turned to landscape, or to as many pages wide as keep the type
+    at 10 points or more, the first column repeated on each — repeat ``header_rows``, name the
+    event and time in the header."""
+    ws.page_margins.left = ws.page_margins.right = SIDE_MARGIN
+    pages = pages_wide(ws, landscape=landscape, font_size=font_size)
+    if pages > 1 and not landscape and pages_wide(ws, landscape=True, font_size=font_size) == 1:
+        landscape, pages = True, 1  # one page turned beats two pages side by side
     ws.page_setup.orientation = "landscape" if landscape else "portrait"
-    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToWidth = pages
+    if pages > 1:
+        ws.print_title_cols = "A:A"
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.print_title_rows = header_rows
@@ -165,7 +197,7 @@ def write_table(
         for r in range(HEADER_ROW, last_row + 1):
             ws.row_dimensions[r].height = round((font_size + 2) * 1.45, 1)
     print_layout(ws, event=event, exported=exported, landscape=table.landscape,
-                 header_rows=f"{TITLE_ROW}:{HEADER_ROW}")
+                 header_rows=f"{TITLE_ROW}:{HEADER_ROW}", font_size=font_size or 11)
     return ws
 
 
