@@ -467,3 +467,34 @@ def test_top_cut(tmp_path: Path) -> None:
         with pytest.raises(EventError, match="top cut is over"):
             service.advance_top_cut(c)
         assert service.status(c)["champion"] == champ.name
+
+
+def test_a_seeded_round_is_stored_with_the_round(conn: sqlite3.Connection) -> None:
+    """``--seeded`` is a fact of round 1 in the rounds table, not read back from the log."""
+    register_all(conn)
+    service.pair_next_round(conn, seeded=True)
+    assert store.round_seeded(conn, service.SWISS, 1)
+    service.report_result(conn, 1, "2-0")
+    for table in (2, 3, 4):
+        service.report_result(conn, table, "2-0")
+    service.pair_next_round(conn)
+    assert not store.round_seeded(conn, service.SWISS, 2)
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_migration_takes_seeded_from_the_log_of_an_older_file(
+    event_path: Path, seeded: bool
+) -> None:
+    """A file written before the rounds table had ``seeded`` (version 5) gets it from its
+    audit log's last pairing of each round when it is opened."""
+    with store.connect(event_path) as c:
+        register_all(c)
+        service.pair_next_round(c, seeded=seeded)
+    raw = sqlite3.connect(event_path)
+    raw.executescript("ALTER TABLE rounds DROP COLUMN seeded; PRAGMA user_version = 5;")
+    raw.close()
+    with store.connect(event_path) as c:
+        assert store.round_seeded(c, service.SWISS, 1) is seeded
+    raw = sqlite3.connect(event_path)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    raw.close()

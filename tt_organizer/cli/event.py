@@ -5,9 +5,8 @@ A thin layer over :mod:`tt_organizer.events.service`; every command is one trans
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -30,7 +29,7 @@ def _player_json(p: Any) -> dict[str, Any]:
     return player_json(p)
 
 
-def _matches_json(conn: sqlite3.Connection, matches: Sequence[Any]) -> list[dict[str, Any]]:
+def _matches_json(conn: Connection, matches: Sequence[Any]) -> list[dict[str, Any]]:
     """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
     from tt_organizer.events.views import matches_json
 
@@ -190,7 +189,7 @@ def _registration_line(reg: Any) -> str:
 
 
 def _register_from(
-    conn: sqlite3.Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
+    conn: Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
 ) -> int:
     from tt_organizer.cli.output import warn
     from tt_organizer.events.store import transaction
@@ -216,7 +215,7 @@ def _register_from(
     return EXIT_INVALID if refused else 0
 
 
-def _register_row(conn: sqlite3.Connection, row: Any, path: str, allow_illegal: bool,
+def _register_row(conn: Connection, row: Any, path: str, allow_illegal: bool,
                   late: bool, results: list[dict[str, Any]], lines: list[str]) -> int:
     """Register one row of a sign-up sheet (its outcome appended to ``results`` and
     ``lines``); 1 if it was refused, else 0."""
@@ -413,7 +412,7 @@ def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: 
 # --- pairings --------------------------------------------------------------------------------
 
 
-def _print_round(conn: sqlite3.Connection, matches: Sequence[Any], title: str) -> None:
+def _print_round(conn: Connection, matches: Sequence[Any], title: str) -> None:
     from tt_organizer.cli.render import print_table
     from tt_organizer.events import service, store
 
@@ -563,14 +562,14 @@ def pairings(round_number: int | None, top: bool, print_path: str | None,
 # --- results ---------------------------------------------------------------------------------
 
 
-def _result_json(conn: sqlite3.Connection, m: Any) -> dict[str, Any]:
+def _result_json(conn: Connection, m: Any) -> dict[str, Any]:
     """JSON form of one recorded result, with its games."""
     row = _matches_json(conn, [m])[0]
     return {"round": m.round, "stage": m.stage, **row, "outcome": m.outcome,
             "games": [g.__dict__ for g in getattr(m, "games", ())]}
 
 
-def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> int:
+def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
     from tt_organizer.events import service, store
     from tt_organizer.export.importing import read_results
 
@@ -943,5 +942,8 @@ event.add_command(_serve)
 
 # Commands and options that control pairings by hand live in their own module.
 from tt_organizer.cli import event_pairing as _event_pairing  # noqa: E402
+
+if TYPE_CHECKING:
+    from tt_organizer.events.store import Connection
 
 __all__ = ["_event_pairing", "event"]

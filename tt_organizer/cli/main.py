@@ -62,10 +62,10 @@ class TTGroup(click.Group):
             name = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
             _fail(f"{name}{exc.strerror or exc}", EXIT_INPUT, commits)
         except Exception as exc:
-            # sqlite3 is imported only by the commands that use it: an error of it can only
-            # come when it is loaded (and importing it here would slow every start-up)
-            sqlite3 = sys.modules.get("sqlite3")
-            if sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
+            # the event store is imported only by the commands that use it: a database error
+            # can only come when it is loaded (importing it here would slow every start-up)
+            store = sys.modules.get("tt_organizer.events.store")
+            if store is None or not isinstance(exc, store.DatabaseError):
                 raise
             _fail(f"database error: {_first_line(str(exc))}", EXIT_INPUT, commits)
 

@@ -9,12 +9,12 @@ places still open to them (``1-4`` during the semi-finals, ``1-2`` once through 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
+from tt_organizer.events.store import Connection
 from tt_organizer.standings.tiebreakers import Standing
 
 TOP_CUT = "top-cut"
@@ -93,7 +93,7 @@ def _check_started(size: int, matches: Sequence[MatchInfo]) -> None:
                          "bracket (`tt event top-cut` seeds it)")
 
 
-def event_final_placings(conn: sqlite3.Connection) -> list[Placing]:
+def event_final_placings(conn: Connection) -> list[Placing]:
     """Final placings of the event (EventError while a planned top cut has not started)."""
     from tt_organizer.events import service, store
 

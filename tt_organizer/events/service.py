@@ -9,7 +9,6 @@ refusal raises :class:`EventError` and leaves the database unchanged.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -27,8 +26,10 @@ from tt_organizer.events.models import (
     paired_round,
 )
 from tt_organizer.events.results import MatchResult, parse_game_flags, parse_result
+from tt_organizer.events.store import Connection
 from tt_organizer.numbers import is_count
 from tt_organizer.pairing.swiss import rounds_for_players
+from tt_organizer.standings.tiebreakers import TIEBREAKERS
 
 if TYPE_CHECKING:
     from tt_organizer.formats.check import CheckContext
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 
 SWISS = "swiss"
 TOP_CUT = "top-cut"
-TIEBREAKERS = ("omw", "oomw", "gw", "ogw")  # as tt_organizer.standings.tiebreakers knows them
 DEFAULT_TIEBREAKERS = ("omw", "oomw", "gw")
 PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw")}  # the order a preset ranks by
 TOP_CUT_SIZES = (0, 4, 8, 16)
@@ -165,19 +165,17 @@ def create_event(
     conn = store.create_database(path)
     try:
         with store.transaction(conn):
-            conn.execute(
-                "INSERT INTO settings (id, name, format_id, banlist_date, best_of, rounds, "
-                "rounds_auto, top_cut, win_points, draw_points, loss_points, bye_points, "
-                "unfinished, tiebreakers, seed, strict_colors, created_at, format_settings, "
-                "tiebreak_policy) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    settings.name, settings.format_id, settings.banlist_date, best_of, rounds,
-                    int(rounds is None), top_cut, win_points, draw_points, loss_points,
-                    bye_points, unfinished, ",".join(tbs), seed, int(strict_colors),
-                    settings.created_at, json.dumps(fmt_settings, sort_keys=True),
-                    json.dumps(policy.to_json()),
-                ),
-            )
+            store.insert_settings(conn, {
+                "name": settings.name, "format_id": settings.format_id,
+                "banlist_date": settings.banlist_date, "best_of": best_of, "rounds": rounds,
+                "rounds_auto": int(rounds is None), "top_cut": top_cut,
+                "win_points": win_points, "draw_points": draw_points,
+                "loss_points": loss_points, "bye_points": bye_points, "unfinished": unfinished,
+                "tiebreakers": ",".join(tbs), "seed": seed, "strict_colors": int(strict_colors),
+                "created_at": settings.created_at,
+                "format_settings": json.dumps(fmt_settings, sort_keys=True),
+                "tiebreak_policy": json.dumps(policy.to_json()),
+            })
             store.audit(conn, "create", "event", None, _settings_dict(settings))
     except BaseException:
         conn.close()
@@ -286,7 +284,7 @@ def deck_colors(report: ValidationReport) -> list[str]:
 
 
 def register_player(
-    conn: sqlite3.Connection,
+    conn: Connection,
     name: str,
     *,
     deck_path: str | Path | None = None,
@@ -331,12 +329,7 @@ def register_player(
             raise EventError(f"all {total} Swiss rounds are paired; {name} could not play any")
         _refuse_duplicate(conn, name, ext_id)
         at = store.now()
-        cur = conn.execute(
-            "INSERT INTO players (name, name_key, ext_id, registered_at, late_entry_round) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (name, name.casefold(), ext_id, at, current + 1 if late else None),
-        )
-        pid = int(cur.lastrowid or 0)
+        pid = store.insert_player(conn, name, ext_id, at, current + 1 if late else None)
         store.audit(conn, "late-entry" if late else "register", f"player {pid} {name}", None,
                     {"name": name, "id": ext_id})
         if report is not None:
@@ -344,11 +337,7 @@ def register_player(
         missed: list[int] = []
         if late:
             for rnd in range(1, current + 1):
-                conn.execute(
-                    "INSERT INTO matches (stage, round, table_no, player1, player2, result, "
-                    "outcome, reported_at) VALUES (?, ?, 0, ?, NULL, 'loss', 'loss-missed', ?)",
-                    (SWISS, rnd, pid, at),
-                )
+                store.insert_missed_round(conn, rnd, pid, at)
                 missed.append(rnd)
             store.audit(conn, "late-entry", f"player {pid} {name}", None,
                         {"missed_rounds": missed, "scored_as": "loss"})
@@ -368,23 +357,23 @@ def _clean_text(text: str, what: str) -> str:
     return text
 
 
-def late_entry(conn: sqlite3.Connection, name: str, **kwargs: Any) -> Registration:
+def late_entry(conn: Connection, name: str, **kwargs: Any) -> Registration:
     """Register a player after pairings began: a loss for every round already paired."""
     return register_player(conn, name, late=True, **kwargs)
 
 
-def _refuse_duplicate(conn: sqlite3.Connection, name: str, ext_id: str | None) -> None:
-    row = conn.execute("SELECT name FROM players WHERE name_key = ?", (name.casefold(),)).fetchone()
-    if row:
-        raise EventError(f"{name}: already registered (as {row['name']})")
+def _refuse_duplicate(conn: Connection, name: str, ext_id: str | None) -> None:
+    taken = store.name_with_key(conn, name.casefold())
+    if taken is not None:
+        raise EventError(f"{name}: already registered (as {taken})")
     if ext_id:
-        row = conn.execute("SELECT name FROM players WHERE ext_id = ?", (ext_id,)).fetchone()
-        if row:
-            raise EventError(f"id {ext_id}: already registered (to {row['name']})")
+        taken = store.name_with_ext_id(conn, ext_id)
+        if taken is not None:
+            raise EventError(f"id {ext_id}: already registered (to {taken})")
 
 
 def _store_deck(
-    conn: sqlite3.Connection,
+    conn: Connection,
     pid: int,
     name: str,
     settings: EventSettings,
@@ -395,18 +384,15 @@ def _store_deck(
 ) -> None:
     from tt_organizer.decklist.model import MAIN, PILE
 
-    conn.execute(
-        "INSERT INTO decks (player_id, source, text, format_id, banlist_date, legal, "
-        "allow_illegal, codes, colors, main, pile, report, checked_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            pid, source, raw, settings.format_id, settings.banlist_date, int(report.legal),
-            int(allow_illegal and not report.legal), json.dumps(report.codes),
-            json.dumps(deck_colors(report)), json.dumps(report.deck.zone(MAIN)),
-            json.dumps(report.deck.zone(PILE)),
-            json.dumps(report.to_dict(), ensure_ascii=False, default=str), store.now(),
-        ),
-    )
+    store.insert_deck(conn, pid, {
+        "source": source, "text": raw, "format_id": settings.format_id,
+        "banlist_date": settings.banlist_date, "legal": int(report.legal),
+        "allow_illegal": int(allow_illegal and not report.legal),
+        "codes": json.dumps(report.codes), "colors": json.dumps(deck_colors(report)),
+        "main": json.dumps(report.deck.zone(MAIN)), "pile": json.dumps(report.deck.zone(PILE)),
+        "report": json.dumps(report.to_dict(), ensure_ascii=False, default=str),
+        "checked_at": store.now(),
+    })
     store.audit(conn, "deck", f"player {pid} {name}", None,
                 {"source": source, "legal": report.legal, "codes": report.codes})
     if not report.legal:
@@ -414,45 +400,44 @@ def _store_deck(
                     {"codes": report.codes})
 
 
-def _player(conn: sqlite3.Connection, pid: int) -> PlayerInfo:
+def _player(conn: Connection, pid: int) -> PlayerInfo:
     player = store.read_player(conn, pid)
     if player is None:
         raise EventError(f"no player {pid}")
     return player
 
 
-def find_player(conn: sqlite3.Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
+def find_player(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
     """The player named ``ref`` (case-insensitive); with ``by_id`` the one registered with
     that ID (or, failing that, the player number ``tt event players`` shows)."""
     if by_id:
-        row = conn.execute("SELECT id FROM players WHERE ext_id = ?", (ref.strip(),)).fetchone()
-        if row is None and is_count(ref):
-            row = conn.execute("SELECT id FROM players WHERE id = ?", (int(ref),)).fetchone()
-        if row is not None:
-            return _player(conn, row[0])
+        pid = store.player_id_by_ext_id(conn, ref.strip())
+        if pid is None and is_count(ref):
+            pid = store.player_id_by_number(conn, int(ref))
+        if pid is not None:
+            return _player(conn, pid)
         raise EventError(f"no player with id {ref}")
     key = " ".join(ref.split()).casefold()
-    row = conn.execute("SELECT id FROM players WHERE name_key = ?", (key,)).fetchone()
-    if row is not None:
-        return _player(conn, row[0])
+    pid = store.player_id_by_name_key(conn, key)
+    if pid is not None:
+        return _player(conn, pid)
     raise EventError(f"no player named {ref!r} (see `tt event players`)")
 
 
-def drop(conn: sqlite3.Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
+def drop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
     """Drop a player: not paired from the next pairing on; stays in the standings."""
     with store.transaction(conn):
         p = find_player(conn, ref, by_id=by_id)
         if p.dropped:
             raise EventError(f"{p.name} has already dropped (after round {p.dropped_round})")
         current = store.current_round(conn)
-        conn.execute("UPDATE players SET dropped = 1, dropped_round = ? WHERE id = ?",
-                     (current, p.id))
+        store.set_dropped(conn, p.id, current)
         store.audit(conn, "drop", f"player {p.id} {p.name}", {"dropped": False},
                     {"dropped": True, "round": current})
         return _player(conn, p.id)
 
 
-def undrop(conn: sqlite3.Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
+def undrop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
     """Take back a drop: the player is paired again from the next pairing on."""
     with store.transaction(conn):
         p = find_player(conn, ref, by_id=by_id)
@@ -460,14 +445,13 @@ def undrop(conn: sqlite3.Connection, ref: str, *, by_id: bool = False) -> Player
             raise EventError(f"{p.name} has not dropped")
         if store.current_round(conn, TOP_CUT):
             raise EventError("the top cut has started; too late to undrop")
-        conn.execute("UPDATE players SET dropped = 0, dropped_round = NULL WHERE id = ?",
-                     (p.id,))
+        store.set_dropped(conn, p.id, None)
         store.audit(conn, "undrop", f"player {p.id} {p.name}",
                     {"dropped": True, "round": p.dropped_round}, {"dropped": False})
         return _player(conn, p.id)
 
 
-def pending_in_current_round(conn: sqlite3.Connection, player_id: int) -> MatchInfo | None:
+def pending_in_current_round(conn: Connection, player_id: int) -> MatchInfo | None:
     """The player's unreported pairing of the current round, if any (drop → `repair`)."""
     stage, rnd = _current_stage(conn)
     for m in _round(conn, stage, rnd):
@@ -479,12 +463,12 @@ def pending_in_current_round(conn: sqlite3.Connection, player_id: int) -> MatchI
 # --- pairing ---------------------------------------------------------------------------------
 
 
-def _current_stage(conn: sqlite3.Connection) -> tuple[str, int]:
+def _current_stage(conn: Connection) -> tuple[str, int]:
     top = store.current_round(conn, TOP_CUT)
     return (TOP_CUT, top) if top else (SWISS, store.current_round(conn))
 
 
-def _round(conn: sqlite3.Connection, stage: str, rnd: int) -> list[MatchInfo]:
+def _round(conn: Connection, stage: str, rnd: int) -> list[MatchInfo]:
     return store.read_matches(conn, stage, rnd, tables_only=True)
 
 
@@ -493,7 +477,7 @@ def _missing(matches: Sequence[MatchInfo]) -> list[int]:
 
 
 def _player_states(
-    conn: sqlite3.Connection, ids: Sequence[int], *, seeded: bool, upto: int | None = None
+    conn: Connection, ids: Sequence[int], *, seeded: bool, upto: int | None = None
 ) -> list[Any]:
     """What the pairing needs of ``ids``: points and rank in the standings of every result up
     to round ``upto`` (default all so far), opponents met, byes had."""
@@ -529,7 +513,7 @@ def _player_states(
 
 
 def _insert_pairings(
-    conn: sqlite3.Connection, stage: str, rnd: int, pairings: Sequence[Any],
+    conn: Connection, stage: str, rnd: int, pairings: Sequence[Any],
     tables: Sequence[int] | None = None,
 ) -> None:
     settings = store.read_settings(conn)
@@ -538,24 +522,16 @@ def _insert_pairings(
         table = tables[i] if tables is not None else p.table
         if p.player2 is None:
             games = 1 if settings.best_of == 1 else 2
-            conn.execute(
-                "INSERT INTO matches (stage, round, table_no, player1, player2, result, p1_games, "
-                "outcome, reported_at) VALUES (?, ?, ?, ?, NULL, 'bye', ?, 'bye', ?)",
-                (stage, rnd, table, p.player1, games, at),
-            )
+            store.insert_bye(conn, stage, rnd, table, p.player1, games, at)
         else:
-            conn.execute(
-                "INSERT INTO matches (stage, round, table_no, player1, player2) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (stage, rnd, table, p.player1, p.player2),
-            )
+            store.insert_pairing(conn, stage, rnd, table, p.player1, p.player2)
 
 
 def _describe(matches: Sequence[MatchInfo]) -> list[list[Any]]:
     return [[m.table, m.player1, m.player2] for m in matches]
 
 
-def pair_next_round(conn: sqlite3.Connection, *, seeded: bool = False) -> list[MatchInfo]:
+def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo]:
     """Pair the next Swiss round (byes are reported at once). ``seeded`` pairs round 1 by
     registration order instead of at random."""
     from tt_organizer.pairing.swiss import pair_round
@@ -582,7 +558,7 @@ def pair_next_round(conn: sqlite3.Connection, *, seeded: bool = False) -> list[M
         total = settings.rounds
         if total is None:
             total = rounds_for_players(len(active) + len(granted))
-            conn.execute("UPDATE settings SET rounds = ? WHERE id = 1", (total,))
+            store.set_rounds(conn, total)
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
         if current >= total:
@@ -596,8 +572,7 @@ def pair_next_round(conn: sqlite3.Connection, *, seeded: bool = False) -> list[M
                               random_first_round=not (seeded and rnd == 1),
                               win_points=settings.win_points) if active else []
         pairings += manual.granted_byes(granted, len(pairings))
-        conn.execute("INSERT INTO rounds (stage, number, paired_at) VALUES (?, ?, ?)",
-                     (SWISS, rnd, store.now()))
+        store.insert_round(conn, SWISS, rnd, store.now(), seeded=seeded and rnd == 1)
         _insert_pairings(conn, SWISS, rnd, pairings)
         matches = _round(conn, SWISS, rnd)
         store.audit(conn, "pair", f"round {rnd}", None,
@@ -605,19 +580,7 @@ def pair_next_round(conn: sqlite3.Connection, *, seeded: bool = False) -> list[M
         return matches
 
 
-def _paired_seeded(conn: sqlite3.Connection, rnd: int) -> bool:
-    """Whether Swiss round ``rnd`` was paired with ``--seeded`` (as its audit entry says)."""
-    row = conn.execute(
-        "SELECT new FROM audit WHERE action = 'pair' AND subject = ? ORDER BY id DESC LIMIT 1",
-        (f"round {rnd}",),
-    ).fetchone()
-    try:
-        return bool(row and json.loads(row["new"]).get("seeded"))
-    except (ValueError, AttributeError):
-        return False
-
-
-def repair_round(conn: sqlite3.Connection) -> list[MatchInfo]:
+def repair_round(conn: Connection) -> list[MatchInfo]:
     """Re-pair only what must change in the current Swiss round (tables with a dropped
     player, active players without a seat; :func:`tt_organizer.events.manual.repair`);
     returns the whole round."""
@@ -647,15 +610,7 @@ def _games(
     ]
 
 
-def _match_row(conn: sqlite3.Connection, stage: str, rnd: int, table: int) -> sqlite3.Row | None:
-    return conn.execute(  # "table_no > 0" lets SQLite use the (partial) index of the tables
-        "SELECT * FROM matches WHERE stage = ? AND round = ? AND table_no = ?"
-        + (" AND table_no > 0" if table > 0 else ""),
-        (stage, rnd, table),
-    ).fetchone()
-
-
-def _find_match(conn: sqlite3.Connection, stage: str, rnd: int, table: int) -> MatchInfo:
+def _find_match(conn: Connection, stage: str, rnd: int, table: int) -> MatchInfo:
     if table > 0:
         found = store.read_matches(conn, stage, rnd, table, tables_only=True)
         if found:
@@ -674,23 +629,14 @@ def _outcome(result: MatchResult, settings: EventSettings) -> str:
 
 
 def _write_result(
-    conn: sqlite3.Connection, match: MatchInfo, result: MatchResult, outcome: str,
+    conn: Connection, match: MatchInfo, result: MatchResult, outcome: str,
     games: Sequence[GameInfo],
 ) -> None:
-    row = _match_row(conn, match.stage, match.round, match.table)
-    assert row is not None
-    conn.execute(
-        "UPDATE matches SET result = ?, p1_games = ?, p2_games = ?, draws = ?, outcome = ?, "
-        "reported_at = ? WHERE id = ?",
-        (result.text, result.p1_games, result.p2_games, result.draws, outcome, store.now(),
-         row["id"]),
-    )
-    conn.execute("DELETE FROM games WHERE match_id = ?", (row["id"],))
-    for g in games:
-        conn.execute(
-            "INSERT INTO games (match_id, number, first, winner, turns) VALUES (?, ?, ?, ?, ?)",
-            (row["id"], g.number, g.first, g.winner, g.turns),
-        )
+    mid = store.match_id(conn, match.stage, match.round, match.table)
+    assert mid is not None
+    store.record_result(conn, mid, result.text, result.p1_games, result.p2_games, result.draws,
+                        outcome, store.now(),
+                        [(g.number, g.first, g.winner, g.turns) for g in games])
 
 
 def _result_dict(m: MatchInfo | None, result: MatchResult | None = None,
@@ -703,7 +649,7 @@ def _result_dict(m: MatchInfo | None, result: MatchResult | None = None,
 
 
 def report_result(
-    conn: sqlite3.Connection,
+    conn: Connection,
     table: int,
     result: str,
     *,
@@ -755,7 +701,7 @@ def report_result(
         return _find_match(conn, stage, rnd, table)
 
 
-def _check_top_cut_winner(conn: sqlite3.Connection, match: MatchInfo, result: MatchResult
+def _check_top_cut_winner(conn: Connection, match: MatchInfo, result: MatchResult
                           ) -> None:
     """A top-cut match needs a winner, and a player who dropped concedes their match (a
     correction that keeps the recorded winner is not refused for a later drop)."""
@@ -781,7 +727,7 @@ def _subject(stage: str, rnd: int, table: int) -> str:
 
 
 def correct_result(
-    conn: sqlite3.Connection,
+    conn: Connection,
     round_number: int,
     table: int,
     result: str,
@@ -849,7 +795,7 @@ def _scoring(settings: EventSettings) -> Any:
     return settings.scoring()
 
 
-def standings(conn: sqlite3.Connection, round_number: int | None = None) -> list[Standing]:
+def standings(conn: Connection, round_number: int | None = None) -> list[Standing]:
     """Swiss standings after ``round_number`` (default: every reported result so far),
     computed from the stored results alone."""
     current = store.current_round(conn)
@@ -896,15 +842,15 @@ def compute_event_standings(
 # --- top cut ---------------------------------------------------------------------------------
 
 
-def top_cut_size(conn: sqlite3.Connection) -> int:
+def top_cut_size(conn: Connection) -> int:
     """The event's top-cut size (its setting, else by player count)."""
     settings = store.read_settings(conn)
     if settings.top_cut is not None:
         return settings.top_cut
-    return top_cut_for_players(conn.execute("SELECT count(*) FROM players").fetchone()[0])
+    return top_cut_for_players(store.count_players(conn))
 
 
-def advance_top_cut(conn: sqlite3.Connection) -> list[MatchInfo]:
+def advance_top_cut(conn: Connection) -> list[MatchInfo]:
     """Seed the bracket from the final Swiss standings and pair its first round, or, once a
     bracket round is fully reported, pair the next one (winners of tables 1+2, 3+4, …)."""
     from tt_organizer.pairing.swiss import pair_top_cut, pair_top_cut_round
@@ -945,8 +891,7 @@ def advance_top_cut(conn: sqlite3.Connection) -> list[MatchInfo]:
                                  f"{_player(conn, winners[0]).name}")
             pairings = pair_top_cut_round(winners)
             rnd = top + 1
-        conn.execute("INSERT INTO rounds (stage, number, paired_at) VALUES (?, ?, ?)",
-                     (TOP_CUT, rnd, store.now()))
+        store.insert_round(conn, TOP_CUT, rnd, store.now())
         _insert_pairings(conn, TOP_CUT, rnd, pairings)
         matches = _round(conn, TOP_CUT, rnd)
         store.audit(conn, "pair", f"top-cut round {rnd}", None, {"tables": _describe(matches)})
@@ -959,14 +904,14 @@ def _winner(m: MatchInfo) -> int:
     return m.player2
 
 
-def start_top_cut(conn: sqlite3.Connection) -> list[MatchInfo]:
+def start_top_cut(conn: Connection) -> list[MatchInfo]:
     """Seed the bracket and pair its first round (refused once it has started)."""
     if store.current_round(conn, TOP_CUT):
         raise EventError("the top cut has already started")
     return advance_top_cut(conn)
 
 
-def champion(conn: sqlite3.Connection) -> PlayerInfo | None:
+def champion(conn: Connection) -> PlayerInfo | None:
     """The winner of the top cut's final, once reported."""
     top = store.current_round(conn, TOP_CUT)
     if not top:
@@ -980,22 +925,16 @@ def champion(conn: sqlite3.Connection) -> PlayerInfo | None:
 # --- status ----------------------------------------------------------------------------------
 
 
-def missing_tables(conn: sqlite3.Connection) -> list[int]:
+def missing_tables(conn: Connection) -> list[int]:
     """Tables of the current round (Swiss, or the top cut once started) still unreported."""
     stage, rnd = _current_stage(conn)
-    rows = conn.execute(
-        "SELECT table_no FROM matches WHERE stage = ? AND round = ? AND table_no > 0 "
-        "AND result IS NULL ORDER BY table_no", (stage, rnd))
-    return [r[0] for r in rows]
+    return store.unreported_tables(conn, stage, rnd)
 
 
-def status(conn: sqlite3.Connection) -> dict[str, Any]:
+def status(conn: Connection) -> dict[str, Any]:
     """Where the event stands: stage, round, reported and missing tables, players."""
     settings = store.read_settings(conn)
-    players = conn.execute(  # names and flags only: no deck is parsed
-        "SELECT p.name, p.dropped, d.player_id IS NOT NULL AS has_deck, d.legal "
-        "FROM players p LEFT JOIN decks d ON d.player_id = p.id ORDER BY p.id"
-    ).fetchall()
+    players = store.roster_flags(conn)  # names and flags only: no deck is parsed
     stage, rnd = _current_stage(conn)
     matches = _round(conn, stage, rnd) if rnd else []
     win = champion(conn)

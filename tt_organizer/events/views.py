@@ -6,13 +6,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import service, store
 from tt_organizer.events.models import MatchInfo, PlayerInfo, paired_round
+from tt_organizer.events.store import Connection
 from tt_organizer.standings.tiebreakers import Standing
 
 
@@ -24,7 +24,7 @@ def player_json(p: PlayerInfo) -> dict[str, Any]:
             "colors": list(p.deck_colors), "pin": p.pin}
 
 
-def matches_json(conn: sqlite3.Connection, matches: Sequence[MatchInfo]) -> list[dict[str, Any]]:
+def matches_json(conn: Connection, matches: Sequence[MatchInfo]) -> list[dict[str, Any]]:
     """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
     names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     return [
@@ -34,7 +34,7 @@ def matches_json(conn: sqlite3.Connection, matches: Sequence[MatchInfo]) -> list
     ]
 
 
-def round_matches(conn: sqlite3.Connection, round_number: int | None = None,
+def round_matches(conn: Connection, round_number: int | None = None,
                   top_cut: bool = False) -> list[MatchInfo]:
     """The tables of a round (default the current one) of the Swiss or the top cut; raises
     EventError when that round is not paired."""
@@ -46,7 +46,7 @@ def round_matches(conn: sqlite3.Connection, round_number: int | None = None,
     return store.read_matches(conn, stage, rnd, tables_only=True)
 
 
-def pairings_json(conn: sqlite3.Connection, round_number: int | None = None,
+def pairings_json(conn: Connection, round_number: int | None = None,
                   top_cut: bool = False) -> list[dict[str, Any]]:
     """What ``tt event pairings [--round N] [--top-cut] --json`` prints."""
     return matches_json(conn, round_matches(conn, round_number, top_cut))
@@ -65,7 +65,7 @@ def standing_json(s: Standing, name: str, tiebreakers: Sequence[str]) -> dict[st
             "tiebreakers": {t: _frac(getattr(s, t)) for t in tiebreakers}}
 
 
-def standings_json(conn: sqlite3.Connection, round_number: int | None = None, *,
+def standings_json(conn: Connection, round_number: int | None = None, *,
                    final: bool = False) -> list[dict[str, Any]]:
     """What ``tt event standings [--round N] [--final] --json`` prints (percentages as
     fractions; with ``final`` each line also has its ``"place"``, e.g. ``"3-4"``)."""
@@ -79,6 +79,6 @@ def standings_json(conn: sqlite3.Connection, round_number: int | None = None, *,
              **({"place": p.place} if final else {})} for p in placed]
 
 
-def status_json(conn: sqlite3.Connection) -> dict[str, Any]:
+def status_json(conn: Connection) -> dict[str, Any]:
     """What ``tt event status --json`` prints."""
     return service.status(conn)
