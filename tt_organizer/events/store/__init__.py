@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.integrity import check_event, shorten
@@ -505,20 +505,27 @@ from tt_organizer.events.store.web import (  # noqa: E402
     write_timer,
 )
 
-# re-exported: the operation modules call them as store.NAME
+# what the store offers (the named operations of its modules are re-exported here)
 __all__ = [
     "Connection",
     "DatabaseError",
     "Error",
     "Row",
+    "acting_as",
+    "actor",
     "answer_report",
+    "audit",
     "avoid_until",
     "avoided_pairs",
     "bye_round_texts",
     "check_in_states",
     "checked_in",
     "clear_result",
+    "committed_changes",
+    "connect",
     "count_players",
+    "create_database",
+    "current_round",
     "delete_pairing",
     "delete_player",
     "insert_bye",
@@ -531,19 +538,31 @@ __all__ = [
     "insert_settings",
     "insert_submission",
     "last_change",
+    "load_snapshot",
     "match_id",
     "name_with_ext_id",
     "name_with_key",
+    "now",
+    "open_event",
     "open_report_row",
     "player_id_by_ext_id",
     "player_id_by_name_key",
     "player_id_by_number",
+    "player_names",
     "player_pin",
     "player_pins",
+    "read_audit",
+    "read_matches",
+    "read_player",
+    "read_players",
+    "read_roster",
+    "read_settings",
+    "read_snapshot",
     "record_result",
     "report_row",
     "report_rows",
     "resolve_report",
+    "rollback_open",
     "roster_flags",
     "round_seeded",
     "set_avoid",
@@ -558,6 +577,13 @@ __all__ = [
     "submission_row",
     "submission_rows",
     "timer_row",
+    "transaction",
     "unreported_tables",
     "write_timer",
 ]
+
+if TYPE_CHECKING:  # mypy checks that this module implements the store interface
+    import tt_organizer.events.store as _this
+    from tt_organizer.events.store.interface import EventStore
+
+    _IMPLEMENTS: EventStore = _this
