@@ -63,10 +63,6 @@ ALLOWED: dict[tuple[str, str], str] = {}
 # is inside a function, so neither module breaks when imported first). Key: the modules of the
 # loop, sorted.
 ALLOWED_CYCLES: dict[tuple[str, ...], str] = {
-    ("tt_organizer.events.placings", "tt_organizer.events.service"): (
-        "placings reads standings from the service, the service names bracket rounds with "
-        "placings; goes with the split of events/service.py by operation (issue 15 item 1)"
-    ),
     ("tt_organizer.cli.event", "tt_organizer.cli.event_pairing"): (
         "event_pairing uses cli/event.py's _matches_json/_out/_print_round; goes when the JSON "
         "shapes leave cli/ (issue 15 item 2)"

@@ -29,6 +29,7 @@ from tt_organizer.errors import EventError, InputError
 from tt_organizer.events import service, store
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
+from tt_organizer.pairing.swiss import rounds_for_players
 
 SWISS = service.SWISS
 MAX_ROUND = 20
@@ -504,7 +505,7 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
             raise EventError(f"{where}round {rnd} not entered:\n  " + "\n  ".join(problems))
         settings = store.read_settings(conn)
         if settings.rounds is None:
-            total = max(service.rounds_for_players(len(active)), rnd)
+            total = max(rounds_for_players(len(active)), rnd)
             store.set_rounds(conn, total)
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
