@@ -50,9 +50,9 @@ def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
         assert unpair is not None
         change = manual.unpair(conn, unpair)
     if as_json:
-        print_json({"round": change.round, "changed": _matches_json(conn, change.changed),
-                    "removed": change.removed, "unpaired": change.unpaired,
-                    "before": _matches_json(conn, change.before)})
+        from tt_organizer.events.views import change_json
+
+        print_json(change_json(conn, change))
         return
     if change.changed:
         _print_round(conn, change.changed, f"Round {change.round}: changed tables")
@@ -137,7 +137,9 @@ def avoid_cmd(player_a: str, player_b: str, rounds: int | None, as_json: bool,
     with store.connect(event_path) as conn:
         pa, pb, until = manual.avoid(conn, player_a, player_b, rounds)
     if as_json:
-        print_json({"players": [pa.name, pb.name], "until_round": until})
+        from tt_organizer.events.views import avoid_json
+
+        print_json(avoid_json(pa, pb, until))
         return
     span = f"through round {until}" if until is not None else "for the whole event"
     _out(f"{escape(pa.name)} and {escape(pb.name)} are kept apart {span}")
@@ -160,8 +162,9 @@ def check_in_cmd(name: str, no_show: bool, as_json: bool, event_path: str) -> No
         state = manual.check_in_state(conn)
     here = sum(1 for v in state.values() if v)
     if as_json:
-        print_json({"name": p.name, "checked_in": not no_show, "checked_in_count": here,
-                    "players": len(state)})
+        from tt_organizer.events.views import check_in_json
+
+        print_json(check_in_json(p, not no_show, state))
         return
     what = "is a no-show (removed when round 1 is paired)" if no_show else "is checked in"
     _out(f"{escape(p.name)} {what}; {here} of {len(state)} checked in")
