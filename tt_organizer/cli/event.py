@@ -212,6 +212,7 @@ def _register_row(conn: Connection, row: Any, path: str, allow_illegal: bool,
     ``lines``); 1 if it was refused, else 0."""
     from pathlib import Path
 
+    from tt_organizer.cli.advice import describe
     from tt_organizer.cli.output import escape
     from tt_organizer.events.service import register_player
     from tt_organizer.events.views import deck_verdict, sheet_row_json
@@ -228,8 +229,8 @@ def _register_row(conn: Connection, row: Any, path: str, allow_illegal: bool,
             allow_illegal=allow_illegal, late=late,
         )
     except TTError as exc:
-        results.append(sheet_row_json(row.row, row.name, error=str(exc)))
-        lines.append(f"row {row.row}: [red]refused[/] — {escape(str(exc))}")
+        results.append(sheet_row_json(row.row, row.name, error=describe(exc)))
+        lines.append(f"row {row.row}: [red]refused[/] — {escape(describe(exc))}")
         return 1
     results.append(sheet_row_json(row.row, row.name, reg))
     lines.append(f"row {row.row}: {deck_verdict(reg.player)} — {_registration_line(reg)}")
@@ -552,6 +553,7 @@ def pairings(round_number: int | None, top: bool, print_path: str | None,
 
 
 def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
+    from tt_organizer.cli.advice import describe
     from tt_organizer.events import service, store
     from tt_organizer.export.importing import read_results
 
@@ -563,7 +565,7 @@ def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
                 service.report_result(conn, row.table, row.result, round_number=row.round,
                                       first=row.first, winners=row.winners, turns=row.turns)
             except EventError as exc:
-                errors.append(f"row {row.row}: {exc}")
+                errors.append(f"row {row.row}: {describe(exc)}")
         if errors:
             raise EventError(
                 f"{path}: nothing recorded; {len(errors)} row(s) refused:\n  "

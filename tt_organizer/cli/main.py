@@ -57,7 +57,9 @@ class TTGroup(click.Group):
         try:
             return super().invoke(ctx)
         except TTError as exc:
-            _fail(str(exc), exc.exit_code, commits)
+            from tt_organizer.cli.advice import describe
+
+            _fail(describe(exc), exc.exit_code, commits)
         except OSError as exc:
             name = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
             _fail(f"{name}{exc.strerror or exc}", EXIT_INPUT, commits)

@@ -56,7 +56,7 @@ def _editable_round(conn: Connection) -> int:
         raise EventError("the top cut has started; its pairings follow the bracket")
     rnd = store.current_round(conn)
     if not rnd:
-        raise EventError("no round is paired yet; use `tt event pair` (or `pair --from FILE`)")
+        raise EventError("no round is paired yet", code="no-round", hint={"command": "pair"})
     return rnd
 
 
@@ -78,7 +78,8 @@ def _seat(rows: Sequence[MatchInfo], pid: int) -> MatchInfo | None:
 def _active(conn: Connection, ref: str) -> PlayerInfo:
     p = service.find_player(conn, ref)
     if p.dropped:
-        raise EventError(f"{p.name} has dropped and cannot be seated (`tt event undrop` first)")
+        raise EventError(f"{p.name} has dropped and cannot be seated", code="player-dropped",
+                         hint={"command": "undrop", "name": p.name})
     return p
 
 
@@ -253,8 +254,8 @@ def repair(conn: Connection, *, dry_run: bool = False) -> RepairPlan:
             raise EventError(f"round {rnd} has no unreported pairing to redo")
         if not loose and all(m in broken for m in tables):
             raise EventError(
-                f"every player of round {rnd} has dropped; nobody is left to pair (report its "
-                "tables, or `tt event undrop` a player first)"
+                f"every player of round {rnd} has dropped; nobody is left to pair",
+                code="everyone-dropped", hint={"command": "undrop", "round": rnd},
             )
         seeded = rnd == 1 and store.round_seeded(conn, SWISS, rnd)
         everyone = [pid for pid, p in players.items() if not p.dropped]
@@ -591,7 +592,8 @@ def check_in(conn: Connection, ref: str, *, no_show: bool = False) -> PlayerInfo
     """Check ``ref`` in (or mark a no-show) before round 1."""
     with store.transaction(conn):
         if store.current_round(conn):
-            raise EventError("round 1 is paired; check-in is over (use `tt event drop`)")
+            raise EventError("round 1 is paired; check-in is over", code="check-in-over",
+                             hint={"command": "drop"})
         p = service.find_player(conn, ref)
         old = store.checked_in(conn, p.id)
         store.set_checked_in(conn, p.id, not no_show)

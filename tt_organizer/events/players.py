@@ -127,9 +127,8 @@ def register_player(
             raise EventError("the top cut has started; no more registrations")
         current = store.current_round(conn)
         if current and not late:
-            raise EventError(
-                f"round {current} is already paired; add {name} with `tt event late-entry`"
-            )
+            raise EventError(f"round {current} is already paired", code="round-paired",
+                             hint={"command": "late-entry", "name": name})
         if late and not current:
             late = False  # nothing missed yet: an ordinary registration
         total = store.read_settings(conn).rounds  # fixed by the first pairing
@@ -229,7 +228,8 @@ def find_player(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInf
     pid = store.player_id_by_name_key(conn, key)
     if pid is not None:
         return _player(conn, pid)
-    raise EventError(f"no player named {ref!r} (see `tt event players`)")
+    raise EventError(f"no player named {ref!r}", code="no-player",
+                     hint={"command": "players"})
 
 
 def drop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:

@@ -97,8 +97,9 @@ def report_result(
         if round_number is not None and round_number != rnd:
             if round_number < rnd and stage == SWISS:
                 raise EventError(
-                    f"round {round_number} is finished (the current round is {rnd}); "
-                    f"use `tt event correct {round_number} {table} RESULT`"
+                    f"round {round_number} is finished (the current round is {rnd})",
+                    code="round-finished",
+                    hint={"command": "correct", "round": round_number, "table": table},
                 )
             raise EventError(f"round {round_number} is not the current round ({rnd})")
         try:
@@ -108,16 +109,17 @@ def report_result(
                        if table > 0 and store.read_matches(conn, stage, r, table)]
             if earlier:
                 raise EventError(
-                    f"{exc}; table {table} belongs to the finished round {earlier[0]} "
-                    f"(use `{_correct_command(stage, earlier[0], table)}` to change it)"
+                    f"{exc}; table {table} belongs to the finished round {earlier[0]}",
+                    code="table-in-finished-round",
+                    hint=_correct_hint(stage, earlier[0], table),
                 ) from None
             raise
         if match.player2 is None:
             raise EventError(f"table {table} of round {rnd} is a bye; nothing to report")
         if match.result is not None:
             raise EventError(
-                f"table {table} of round {rnd} is already reported as {match.result}; "
-                f"use `{_correct_command(stage, rnd, table)}` to change it"
+                f"table {table} of round {rnd} is already reported as {match.result}",
+                code="result-exists", hint=_correct_hint(stage, rnd, table),
             )
         parsed = parse_result(result, settings.best_of)
         if stage == TOP_CUT:
@@ -145,9 +147,9 @@ def _check_top_cut_winner(conn: Connection, match: MatchInfo, result: MatchResul
                          f"{match.table} as a loss for them")
 
 
-def _correct_command(stage: str, rnd: int, table: int) -> str:
-    """The ``tt event correct`` command line that changes this table's result."""
-    return f"tt event correct {rnd} {table} RESULT" + (" --top-cut" if stage == TOP_CUT else "")
+def _correct_hint(stage: str, rnd: int, table: int) -> dict[str, Any]:
+    """The hint of a refusal whose way out is correcting this table's result."""
+    return {"command": "correct", "round": rnd, "table": table, "top_cut": stage == TOP_CUT}
 
 
 def _subject(stage: str, rnd: int, table: int) -> str:
@@ -178,10 +180,8 @@ def correct_result(
         if match.player2 is None:
             raise EventError(f"table {table} of round {round_number} is a bye; nothing to correct")
         if match.result is None:
-            raise EventError(
-                f"table {table} of round {round_number} is not reported yet; "
-                f"use `tt event report {table} RESULT`"
-            )
+            raise EventError(f"table {table} of round {round_number} is not reported yet",
+                             code="not-reported", hint={"command": "report", "table": table})
         parsed = parse_result(result, settings.best_of)
         outcome = _outcome(parsed, settings)
         if stage == SWISS and current >= round_number + 2 and not override:

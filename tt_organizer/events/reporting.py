@@ -137,11 +137,11 @@ def unreport_result(conn: Connection, round_number: int, table: int, *,
                              "nothing to clear")
         later = rounds_paired_on(conn, round_number, top_cut=top_cut)
         if later:
-            command = service._correct_command(stage, round_number, table)
             raise EventError(
                 f"table {table} of {label} {round_number} cannot be cleared: "
                 f"{', '.join(later)} {'was' if len(later) == 1 else 'were'} paired on its "
-                f"result {match.result}; use `{command}` to change it"
+                f"result {match.result}", code="paired-on-result",
+                hint=service._correct_hint(stage, round_number, table),
             )
         mid = store.match_id(conn, stage, round_number, table)
         assert mid is not None

@@ -91,7 +91,8 @@ def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo
 
     with store.transaction(conn):
         if store.current_round(conn, TOP_CUT):
-            raise EventError("the top cut has started; use `tt event top-cut` to pair it")
+            raise EventError("the top cut has started", code="top-cut-started",
+                             hint={"command": "top-cut"})
         settings = store.read_settings(conn)
         current = store.current_round(conn)
         if current:
@@ -115,10 +116,8 @@ def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
         if current >= total:
-            raise EventError(
-                f"all {total} Swiss rounds are paired; see `tt event standings` and "
-                "`tt event top-cut`"
-            )
+            raise EventError(f"all {total} Swiss rounds are paired", code="swiss-over",
+                             hint={"command": "standings", "then": "top-cut"})
         rnd = current + 1
         states = manual.apply_avoid(conn, rnd, _player_states(conn, active, seeded=seeded))
         pairings = pair_round(states, round_number=rnd, seed=settings.seed,

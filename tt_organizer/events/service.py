@@ -62,7 +62,7 @@ from tt_organizer.events.recording import (
     _check_top_cut_winner as _check_top_cut_winner,
 )
 from tt_organizer.events.recording import (
-    _correct_command as _correct_command,
+    _correct_hint as _correct_hint,
 )
 from tt_organizer.events.recording import (
     _find_match as _find_match,

@@ -140,7 +140,8 @@ def open_event(path: str | Path) -> sqlite3.Connection:
     written by a newer schema; the file is not changed in any of those cases."""
     p = Path(path)
     if not p.exists():
-        raise EventError(f"{p}: no event database here (create one with `tt event create`)")
+        raise EventError(f"{p}: no event database here", code="no-event",
+                         hint={"command": "create"})
     if p.is_dir():
         raise EventError(f"{p}: is a folder, not an event database")
     if not is_regular_file(p):  # a named pipe would block the open for ever
