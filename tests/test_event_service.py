@@ -357,7 +357,7 @@ def test_correct_window_and_override(conn: sqlite3.Connection, event_path: Path)
     report_round(conn)
     service.pair_next_round(conn)  # round 3 = second round after round 1
     before = dump(event_path)
-    with pytest.raises(EventError, match=r"closed for corrections.*--override"):
+    with pytest.raises(EventError, match=r"closed for corrections \(round \d+ is paired\)$"):
         service.correct_result(conn, 1, 1, "2-0")
     with pytest.raises(EventError, match="no table 7"):
         service.correct_result(conn, 1, 7, "2-0")

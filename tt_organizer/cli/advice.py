@@ -28,6 +28,14 @@ ADVICE: dict[str, str] = {
     "player-dropped": " (`tt event undrop` first)",
     "everyone-dropped": " (report its tables, or `tt event undrop` a player first)",
     "check-in-over": " (use `tt event drop`)",
+    "correction-closed": "; use --override to correct it anyway (logged)",
+    "no-seat": "; use --set TABLE A B",
+}
+
+
+# code -> (words of the message, the command line's option for them)
+OPTION_WORDS: dict[str, tuple[str, str]] = {
+    "correction-after-seeding": ("needs an override", "needs --override"),
 }
 
 
@@ -49,6 +57,9 @@ def describe(exc: BaseException) -> str:
     if not isinstance(exc, TTError) or not exc.code:
         return str(exc)
     text = str(exc)
+    if exc.code in OPTION_WORDS:
+        words, option = OPTION_WORDS[exc.code]
+        text = text.replace(words, option, 1)
     extra = advice(exc.code, exc.hint)
     if not extra:
         return text

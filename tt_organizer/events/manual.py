@@ -149,7 +149,8 @@ def swap(conn: Connection, a: str, b: str) -> Change:
         ma, mb = _movable(rows, pa, rnd), _movable(rows, pb, rnd)
         if ma is None or mb is None:
             who = pa if ma is None else pb
-            raise EventError(f"{who.name} has no seat in round {rnd}; use --set TABLE A B")
+            raise EventError(f"{who.name} has no seat in round {rnd}", code="no-seat",
+                             hint={"option": "set", "name": who.name})
         if ma.table == mb.table:
             raise EventError(f"{pa.name} and {pb.name} already play each other at table "
                              f"{ma.table}")

@@ -186,13 +186,14 @@ def correct_result(
         outcome = _outcome(parsed, settings)
         if stage == SWISS and current >= round_number + 2 and not override:
             raise EventError(
-                f"round {round_number} is closed for corrections (round {current} is paired); "
-                "use --override to correct it anyway (logged)"
+                f"round {round_number} is closed for corrections (round {current} is paired)",
+                code="correction-closed", hint={"option": "override"},
             )
         if stage == SWISS and store.current_round(conn, TOP_CUT) and not override:
             raise EventError(
                 f"the top cut has been seeded from the Swiss results; correcting round "
-                f"{round_number} needs --override (logged)"
+                f"{round_number} needs an override (logged)",
+                code="correction-after-seeding", hint={"option": "override"},
             )
         if stage == TOP_CUT:
             _check_top_cut_winner(conn, match, parsed)
