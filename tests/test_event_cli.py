@@ -126,7 +126,9 @@ def test_correct_repair_drop_late_entry(tt: Tt) -> None:
         if p["result"] is None:
             tt("report", str(p["table"]), "1-1-1")
     tt("pair")
-    assert "closed for corrections" in tt("correct", "1", "3", "2-0", code=2).stderr
+    refused = tt("correct", "1", "3", "2-0", code=2).stderr  # the CLI's advice, from the hint
+    assert "closed for corrections (round 3 is paired); use --override to correct it anyway " \
+        "(logged)" in refused
     assert "(override)" in tt("correct", "1", "3", "2-0", "--override").stdout
     actions = [e["action"] for e in tt.json("log")]  # type: ignore[union-attr]
     for action in ("create", "register", "deck", "pair", "report", "correct", "drop", "repair",

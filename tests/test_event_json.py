@@ -59,3 +59,22 @@ def test_event_commands_print_json(tmp_path: Path) -> None:
     written = tt(db, "export", str(tmp_path / "out.xlsx"))
     assert written["written"] == [str(tmp_path / "out.xlsx")]
     assert (tmp_path / "out.xlsx").exists()
+
+
+def test_event_commands_build_no_json_shape_themselves() -> None:
+    """Every ``--json`` shape of the event commands comes from the library (the models'
+    ``to_dict`` and :mod:`tt_organizer.events.views`): the command line passes on what it gets
+    and never writes a dict or list of its own to ``print_json``."""
+    import ast
+
+    import tt_organizer.cli
+
+    built = []
+    for name in ("event.py", "event_pairing.py"):
+        path = Path(tt_organizer.cli.__file__).parent / name
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "print_json"
+                    and any(isinstance(a, (ast.Dict, ast.List, ast.ListComp, ast.DictComp))
+                            for a in node.args)):
+                built.append(f"{name}:{node.lineno}")
+    assert not built, f"JSON shapes built in cli/: {built}"

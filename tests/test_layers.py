@@ -63,10 +63,6 @@ ALLOWED: dict[tuple[str, str], str] = {}
 # is inside a function, so neither module breaks when imported first). Key: the modules of the
 # loop, sorted.
 ALLOWED_CYCLES: dict[tuple[str, ...], str] = {
-    ("tt_organizer.events.placings", "tt_organizer.events.service"): (
-        "placings reads standings from the service, the service names bracket rounds with "
-        "placings; goes with the split of events/service.py by operation (issue 15 item 1)"
-    ),
     ("tt_organizer.cli.event", "tt_organizer.cli.event_pairing"): (
         "event_pairing uses cli/event.py's _matches_json/_out/_print_round; goes when the JSON "
         "shapes leave cli/ (issue 15 item 2)"
@@ -185,3 +181,39 @@ def test_no_import_cycles_between_modules() -> None:
         if node not in state:
             visit(node)
     assert not cycles, "import cycles:\n" + "\n".join(" → ".join(c) for c in cycles)
+
+
+# The modules that talk to the database: the store package, the schema (migrations) and the
+# check of an opened file. Everything else uses the store's named operations and its types.
+STORE_MODULES = ("events/store/", "events/schema.py", "events/integrity.py")
+
+
+def _outside_store() -> list[Path]:
+    return [p for p in _modules()
+            if not str(p.relative_to(PACKAGE)).startswith(STORE_MODULES)]
+
+
+def test_no_sqlite3_outside_the_store() -> None:
+    """No module above the store imports ``sqlite3`` (not even for a type)."""
+    found = []
+    for path in _outside_store():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n == "sqlite3" or n.startswith("sqlite3.") for n in names):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert not found, f"sqlite3 imported above the store: {found}"
+
+
+def test_no_sql_outside_the_store() -> None:
+    """No module above the store runs a statement itself (``.execute``/``.executemany``/
+    ``.executescript``): every read and write is a named store operation."""
+    found = []
+    for path in _outside_store():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute)
+                    and node.attr in ("execute", "executemany", "executescript")):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert not found, f"SQL run above the store: {found}"

@@ -5,19 +5,30 @@ Exit codes: 0 ok, 1 the thing checked is not legal / not valid, 2 usage or input
 
 from __future__ import annotations
 
+from typing import Any
+
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_INPUT = 2
 
 
 class TTError(Exception):
-    """Base class of every error the toolkit raises on purpose (exit 2 unless said otherwise)."""
+    """Base class of every error the toolkit raises on purpose (exit 2 unless said otherwise).
+
+    ``code`` names the refusal for a front-end (``"result-exists"``) and ``hint`` holds what it
+    needs to say what to do next (``{"command": "correct", "round": 2, "table": 6}``); the
+    message itself names no front-end's syntax: the command line turns a hint into command
+    advice (:mod:`tt_organizer.cli.advice`), the web server into its own words.
+    """
 
     exit_code: int = EXIT_INPUT
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, code: str | None = None,
+                 hint: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code
+        self.hint = dict(hint or {})
 
     def __str__(self) -> str:
         return self.message

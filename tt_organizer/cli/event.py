@@ -5,9 +5,8 @@ A thin layer over :mod:`tt_organizer.events.service`; every command is one trans
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -23,14 +22,7 @@ def _out(item: Any) -> None:
     console.print(item, soft_wrap=isinstance(item, str))
 
 
-def _player_json(p: Any) -> dict[str, Any]:
-    """JSON form of a player (as ``tt event players --json`` prints it)."""
-    from tt_organizer.events.views import player_json
-
-    return player_json(p)
-
-
-def _matches_json(conn: sqlite3.Connection, matches: Sequence[Any]) -> list[dict[str, Any]]:
+def _matches_json(conn: Connection, matches: Sequence[Any]) -> list[dict[str, Any]]:
     """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
     from tt_organizer.events.views import matches_json
 
@@ -143,12 +135,10 @@ def create(
     )
     policy = s.tiebreak_policy
     if as_json:
-        from dataclasses import asdict
-
         from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import created_json
 
-        print_json({"event": event_path,
-                    "settings": {**asdict(s), "tiebreak_policy": policy.to_json()}})
+        print_json(created_json(event_path, s))
         return
     _out(f"Created event [bold]{escape(s.name)}[/] in {escape(event_path)}")
     _out(
@@ -190,7 +180,7 @@ def _registration_line(reg: Any) -> str:
 
 
 def _register_from(
-    conn: sqlite3.Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
+    conn: Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
 ) -> int:
     from tt_organizer.cli.output import warn
     from tt_organizer.events.store import transaction
@@ -216,14 +206,16 @@ def _register_from(
     return EXIT_INVALID if refused else 0
 
 
-def _register_row(conn: sqlite3.Connection, row: Any, path: str, allow_illegal: bool,
+def _register_row(conn: Connection, row: Any, path: str, allow_illegal: bool,
                   late: bool, results: list[dict[str, Any]], lines: list[str]) -> int:
     """Register one row of a sign-up sheet (its outcome appended to ``results`` and
     ``lines``); 1 if it was refused, else 0."""
     from pathlib import Path
 
+    from tt_organizer.cli.advice import describe
     from tt_organizer.cli.output import escape
     from tt_organizer.events.service import register_player
+    from tt_organizer.events.views import deck_verdict, sheet_row_json
 
     try:
         deck_path = None
@@ -237,15 +229,11 @@ def _register_row(conn: sqlite3.Connection, row: Any, path: str, allow_illegal: 
             allow_illegal=allow_illegal, late=late,
         )
     except TTError as exc:
-        results.append({"row": row.row, "name": row.name, "status": "refused",
-                        "error": str(exc)})
-        lines.append(f"row {row.row}: [red]refused[/] — {escape(str(exc))}")
+        results.append(sheet_row_json(row.row, row.name, error=describe(exc)))
+        lines.append(f"row {row.row}: [red]refused[/] — {escape(describe(exc))}")
         return 1
-    verdict = "legal" if reg.player.deck_legal else (
-        "no deck" if reg.player.deck_legal is None else "illegal")
-    results.append({"row": row.row, "name": row.name, "status": verdict,
-                    "player": _player_json(reg.player)})
-    lines.append(f"row {row.row}: {verdict} — {_registration_line(reg)}")
+    results.append(sheet_row_json(row.row, row.name, reg))
+    lines.append(f"row {row.row}: {deck_verdict(reg.player)} — {_registration_line(reg)}")
     return 0
 
 
@@ -271,10 +259,9 @@ def _register(
                 manual.set_bye_rounds(conn, reg.player.name, bye_rounds)
     if as_json:
         from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import registration_json
 
-        print_json({**_player_json(reg.player), "missed_rounds": list(reg.missed_rounds),
-                    "deck_report": reg.report.to_dict() if reg.report is not None else None,
-                    "bye_rounds": list(bye_rounds)})
+        print_json(registration_json(reg, bye_rounds))
         return
     _out(_registration_line(reg))
     if bye_rounds:
@@ -335,7 +322,9 @@ def players(as_json: bool, event_path: str) -> None:
     with connect(event_path) as conn:
         rows = read_players(conn)
     if as_json:
-        print_json([_player_json(p) for p in rows])
+        from tt_organizer.events.views import players_json
+
+        print_json(players_json(rows))
         return
     table = Table(title=f"{len(rows)} players", title_justify="left")
     for col in ("#", "Name", "ID", "PIN", "Deck", "Legal", "Colours", "Status"):
@@ -372,9 +361,9 @@ def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: st
         pending = service.pending_in_current_round(conn, p.id)
     if as_json:
         from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import drop_json
 
-        print_json({**_player_json(p), "still_paired_at_table":
-                    pending.table if pending is not None else None})
+        print_json(drop_json(p, pending))
         return
     if pending is not None and pending.stage == service.TOP_CUT:
         line(f"Dropped {p.name} during top-cut round {pending.round}")
@@ -405,7 +394,7 @@ def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: 
     if as_json:
         from tt_organizer.cli.output import print_json
 
-        print_json(_player_json(p))
+        print_json(p.to_dict())
         return
     _out(f"{escape(p.name)} is back in the event")
 
@@ -413,7 +402,7 @@ def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: 
 # --- pairings --------------------------------------------------------------------------------
 
 
-def _print_round(conn: sqlite3.Connection, matches: Sequence[Any], title: str) -> None:
+def _print_round(conn: Connection, matches: Sequence[Any], title: str) -> None:
     from tt_organizer.cli.render import print_table
     from tt_organizer.events import service, store
 
@@ -563,14 +552,8 @@ def pairings(round_number: int | None, top: bool, print_path: str | None,
 # --- results ---------------------------------------------------------------------------------
 
 
-def _result_json(conn: sqlite3.Connection, m: Any) -> dict[str, Any]:
-    """JSON form of one recorded result, with its games."""
-    row = _matches_json(conn, [m])[0]
-    return {"round": m.round, "stage": m.stage, **row, "outcome": m.outcome,
-            "games": [g.__dict__ for g in getattr(m, "games", ())]}
-
-
-def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> int:
+def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
+    from tt_organizer.cli.advice import describe
     from tt_organizer.events import service, store
     from tt_organizer.export.importing import read_results
 
@@ -582,7 +565,7 @@ def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> 
                 service.report_result(conn, row.table, row.result, round_number=row.round,
                                       first=row.first, winners=row.winners, turns=row.turns)
             except EventError as exc:
-                errors.append(f"row {row.row}: {exc}")
+                errors.append(f"row {row.row}: {describe(exc)}")
         if errors:
             raise EventError(
                 f"{path}: nothing recorded; {len(errors)} row(s) refused:\n  "
@@ -590,8 +573,9 @@ def _report_from(conn: sqlite3.Connection, path: str, as_json: bool = False) -> 
             )
     if as_json:
         from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import recorded_json
 
-        print_json({"file": path, "recorded": len(rows)})
+        print_json(recorded_json(path, len(rows)))
     else:
         _out(f"Recorded {len(rows)} result(s) from {path}")
     return 0
@@ -648,9 +632,10 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
         won = reporting.winner_name(m, snap_names)
         if as_json:
             from tt_organizer.cli.output import print_json
+            from tt_organizer.events.views import result_json
 
-            print_json({**_result_json(conn, m), "missing_tables": list(left),
-                        "winner": won, "summary": text})
+            print_json(result_json(conn, m, missing_tables=list(left), winner=won,
+                                   summary=text))
             return
     where = (f"top-cut round {m.round}" if m.stage == service.TOP_CUT else f"round {m.round}")
     verdict = (f"{won} wins" if won else
@@ -677,8 +662,9 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
         names = {p.id: p.name for p in store.read_players(conn)}
         if as_json:
             from tt_organizer.cli.output import print_json
+            from tt_organizer.events.views import result_json
 
-            print_json({**_result_json(conn, m), "cleared": True})
+            print_json(result_json(conn, m, cleared=True))
             return
     _out(f"Cleared {escape(reporting.describe(m, names))}; the table is open for a report")
 
@@ -711,9 +697,10 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
         later = rounds_paired_on(conn, round_number, top_cut=top)
         if as_json:
             from tt_organizer.cli.output import print_json
+            from tt_organizer.events.views import result_json
 
-            print_json({**_result_json(conn, m), "old_result": before.result if before else None,
-                        "override": override, "paired_on_old_result": later})
+            print_json(result_json(conn, m, old_result=before.result if before else None,
+                                   override=override, paired_on_old_result=later))
             return
     old = before.result if before else "?"
     label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
@@ -802,13 +789,10 @@ def top_cut(as_json: bool, event_path: str) -> None:
         winner = service.champion(conn)
         if as_json:
             from tt_organizer.cli.output import print_json
+            from tt_organizer.events.views import top_cut_json
 
-            if winner is not None:
-                print_json({"champion": winner.name, "pairings": []})
-            else:
-                matches = service.advance_top_cut(conn)
-                print_json({"champion": None, "round": matches[0].round,
-                            "pairings": _matches_json(conn, matches)})
+            matches = service.advance_top_cut(conn) if winner is None else []
+            print_json(top_cut_json(conn, winner, matches))
             return
         if winner is not None:
             _out(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
@@ -867,7 +851,9 @@ def log(as_json: bool, event_path: str) -> None:
     with connect(event_path) as conn:
         entries = read_audit(conn)
     if as_json:
-        print_json([e.__dict__ for e in entries])
+        from tt_organizer.events.views import log_json
+
+        print_json(log_json(entries))
         return
     for e in entries:
         change = f"{e.old} → {e.new}" if e.old is not None else (e.new or "")
@@ -895,8 +881,9 @@ def export(out: str, round_number: int | None, csv_dir: str | None, as_json: boo
         written += export_csv(snap, csv_dir, round_number=round_number)
     if as_json:
         from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import written_json
 
-        print_json({"written": [str(p) for p in written]})
+        print_json(written_json(written))
         return
     for path in written:
         _out(f"Wrote {path}")
@@ -943,5 +930,8 @@ event.add_command(_serve)
 
 # Commands and options that control pairings by hand live in their own module.
 from tt_organizer.cli import event_pairing as _event_pairing  # noqa: E402
+
+if TYPE_CHECKING:
+    from tt_organizer.events.store import Connection
 
 __all__ = ["_event_pairing", "event"]

@@ -6,16 +6,18 @@ constraints ``avoid`` and ``check-in`` (``register --bye-rounds`` lives with ``r
 
 from __future__ import annotations
 
-import sqlite3
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from tt_organizer.cli.event import _matches_json, _out, _print_round, event
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.errors import EventError
+
+if TYPE_CHECKING:
+    from tt_organizer.events.store import Connection
 
 STALE_SHEETS = "printed pairings of round {round} are out of date; print them again"
 
@@ -28,7 +30,7 @@ def _warn_unpaired(names: Sequence[str]) -> None:
              "`tt event repair`")
 
 
-def manual_change(conn: sqlite3.Connection, *, swap: tuple[str, str] | None,
+def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
                   set_table: tuple[str, str, str] | None, bye: str | None,
                   unpair: int | None, as_json: bool) -> None:
     """Run one manual change of the current round and print what changed."""
@@ -48,9 +50,9 @@ def manual_change(conn: sqlite3.Connection, *, swap: tuple[str, str] | None,
         assert unpair is not None
         change = manual.unpair(conn, unpair)
     if as_json:
-        print_json({"round": change.round, "changed": _matches_json(conn, change.changed),
-                    "removed": change.removed, "unpaired": change.unpaired,
-                    "before": _matches_json(conn, change.before)})
+        from tt_organizer.events.views import change_json
+
+        print_json(change_json(conn, change))
         return
     if change.changed:
         _print_round(conn, change.changed, f"Round {change.round}: changed tables")
@@ -63,12 +65,12 @@ def manual_change(conn: sqlite3.Connection, *, swap: tuple[str, str] | None,
     warn(STALE_SHEETS.format(round=change.round))
 
 
-def _describe(conn: sqlite3.Connection, matches: Sequence[Any]) -> list[str]:
+def _describe(conn: Connection, matches: Sequence[Any]) -> list[str]:
     return [f"table {m['table']}: {m['player1']} v {m['player2'] or 'BYE'}"
             for m in _matches_json(conn, matches)]
 
 
-def repair_round(conn: sqlite3.Connection, *, yes: bool, as_json: bool) -> None:
+def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
     """``tt event repair``: show the tables that move, confirm on a terminal, apply."""
     from tt_organizer.cli.output import escape, print_json, warn
     from tt_organizer.events import manual, service
@@ -91,7 +93,7 @@ def repair_round(conn: sqlite3.Connection, *, yes: bool, as_json: bool) -> None:
     warn(STALE_SHEETS.format(round=applied.round))
 
 
-def pair_from(conn: sqlite3.Connection, path: str, as_json: bool) -> None:
+def pair_from(conn: Connection, path: str, as_json: bool) -> None:
     """``tt event pair --from FILE``."""
     from tt_organizer.cli.output import print_json, warn
     from tt_organizer.events import manual, store
@@ -108,7 +110,7 @@ def pair_from(conn: sqlite3.Connection, path: str, as_json: bool) -> None:
         warn(f"rematch(es) at table(s) {', '.join(map(str, met))}, as the file pairs them")
 
 
-def _rematches(conn: sqlite3.Connection, matches: Sequence[Any]) -> list[int]:
+def _rematches(conn: Connection, matches: Sequence[Any]) -> list[int]:
     from tt_organizer.events import store
 
     rnd = matches[0].round if matches else 0
@@ -135,7 +137,9 @@ def avoid_cmd(player_a: str, player_b: str, rounds: int | None, as_json: bool,
     with store.connect(event_path) as conn:
         pa, pb, until = manual.avoid(conn, player_a, player_b, rounds)
     if as_json:
-        print_json({"players": [pa.name, pb.name], "until_round": until})
+        from tt_organizer.events.views import avoid_json
+
+        print_json(avoid_json(pa, pb, until))
         return
     span = f"through round {until}" if until is not None else "for the whole event"
     _out(f"{escape(pa.name)} and {escape(pb.name)} are kept apart {span}")
@@ -158,8 +162,9 @@ def check_in_cmd(name: str, no_show: bool, as_json: bool, event_path: str) -> No
         state = manual.check_in_state(conn)
     here = sum(1 for v in state.values() if v)
     if as_json:
-        print_json({"name": p.name, "checked_in": not no_show, "checked_in_count": here,
-                    "players": len(state)})
+        from tt_organizer.events.views import check_in_json
+
+        print_json(check_in_json(p, not no_show, state))
         return
     what = "is a no-show (removed when round 1 is paired)" if no_show else "is checked in"
     _out(f"{escape(p.name)} {what}; {here} of {len(state)} checked in")

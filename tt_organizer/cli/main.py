@@ -57,15 +57,17 @@ class TTGroup(click.Group):
         try:
             return super().invoke(ctx)
         except TTError as exc:
-            _fail(str(exc), exc.exit_code, commits)
+            from tt_organizer.cli.advice import describe
+
+            _fail(describe(exc), exc.exit_code, commits)
         except OSError as exc:
             name = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
             _fail(f"{name}{exc.strerror or exc}", EXIT_INPUT, commits)
         except Exception as exc:
-            # sqlite3 is imported only by the commands that use it: an error of it can only
-            # come when it is loaded (and importing it here would slow every start-up)
-            sqlite3 = sys.modules.get("sqlite3")
-            if sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
+            # the event store is imported only by the commands that use it: a database error
+            # can only come when it is loaded (importing it here would slow every start-up)
+            store = sys.modules.get("tt_organizer.events.store")
+            if store is None or not isinstance(exc, store.DatabaseError):
                 raise
             _fail(f"database error: {_first_line(str(exc))}", EXIT_INPUT, commits)
 

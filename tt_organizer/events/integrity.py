@@ -63,7 +63,7 @@ def _count(value: object, minimum: int = 0) -> bool:
 
 def settings_problems(s: EventSettings) -> list[str]:
     """What is wrong with stored settings (empty when they are sound)."""
-    from tt_organizer.events.service import TIEBREAKERS
+    from tt_organizer.standings.tiebreakers import TIEBREAKERS
 
     out: list[str] = []
     if not isinstance(s.name, str) or not s.name:

@@ -20,7 +20,6 @@ seated, a reported table changed, a round of the top cut touched.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +28,8 @@ from typing import Any
 from tt_organizer.errors import EventError, InputError
 from tt_organizer.events import service, store
 from tt_organizer.events.models import MatchInfo, PlayerInfo
+from tt_organizer.events.store import Connection
+from tt_organizer.pairing.swiss import rounds_for_players
 
 SWISS = service.SWISS
 MAX_ROUND = 20
@@ -50,16 +51,16 @@ class Change:
 # --- the current round -----------------------------------------------------------------------
 
 
-def _editable_round(conn: sqlite3.Connection) -> int:
+def _editable_round(conn: Connection) -> int:
     if store.current_round(conn, service.TOP_CUT):
         raise EventError("the top cut has started; its pairings follow the bracket")
     rnd = store.current_round(conn)
     if not rnd:
-        raise EventError("no round is paired yet; use `tt event pair` (or `pair --from FILE`)")
+        raise EventError("no round is paired yet", code="no-round", hint={"command": "pair"})
     return rnd
 
 
-def _round_rows(conn: sqlite3.Connection, rnd: int) -> list[MatchInfo]:
+def _round_rows(conn: Connection, rnd: int) -> list[MatchInfo]:
     return [m for m in store.read_matches(conn) if m.stage == SWISS and m.round == rnd]
 
 
@@ -74,10 +75,11 @@ def _seat(rows: Sequence[MatchInfo], pid: int) -> MatchInfo | None:
     return None
 
 
-def _active(conn: sqlite3.Connection, ref: str) -> PlayerInfo:
+def _active(conn: Connection, ref: str) -> PlayerInfo:
     p = service.find_player(conn, ref)
     if p.dropped:
-        raise EventError(f"{p.name} has dropped and cannot be seated (`tt event undrop` first)")
+        raise EventError(f"{p.name} has dropped and cannot be seated", code="player-dropped",
+                         hint={"command": "undrop", "name": p.name})
     return p
 
 
@@ -90,30 +92,29 @@ def _movable(rows: Sequence[MatchInfo], p: PlayerInfo, rnd: int) -> MatchInfo | 
     return m
 
 
-def _delete(conn: sqlite3.Connection, rnd: int, table: int) -> None:
-    conn.execute("DELETE FROM matches WHERE stage = ? AND round = ? AND table_no = ?",
-                 (SWISS, rnd, table))
+def _delete(conn: Connection, rnd: int, table: int) -> None:
+    store.delete_pairing(conn, SWISS, rnd, table)
 
 
-def _insert(conn: sqlite3.Connection, rnd: int, table: int, p1: int, p2: int | None) -> None:
+def _insert(conn: Connection, rnd: int, table: int, p1: int, p2: int | None) -> None:
     from tt_organizer.pairing.swiss import Pairing
 
     service._insert_pairings(conn, SWISS, rnd, [Pairing(table, p1, p2)])
 
 
-def _unpaired_names(conn: sqlite3.Connection, rnd: int) -> list[str]:
+def _unpaired_names(conn: Connection, rnd: int) -> list[str]:
     rows = _round_rows(conn, rnd)
     seated = {pid for m in rows for pid in (m.player1, m.player2) if pid is not None}
     return [p.name for p in store.read_players(conn) if not p.dropped and p.id not in seated]
 
 
-def unpaired_players(conn: sqlite3.Connection) -> list[str]:
+def unpaired_players(conn: Connection) -> list[str]:
     """Active players without a seat in the current Swiss round (after manual changes)."""
     rnd = store.current_round(conn)
     return _unpaired_names(conn, rnd) if rnd else []
 
 
-def _finish(conn: sqlite3.Connection, rnd: int, action: str, before: list[MatchInfo],
+def _finish(conn: Connection, rnd: int, action: str, before: list[MatchInfo],
             tables: Iterable[int], detail: dict[str, Any]) -> Change:
     now = {m.table: m for m in _round_rows(conn, rnd) if m.table > 0}
     tables = sorted(set(tables) | {m.table for m in before})
@@ -130,7 +131,7 @@ def _finish(conn: sqlite3.Connection, rnd: int, action: str, before: list[MatchI
 # --- manual changes --------------------------------------------------------------------------
 
 
-def _two_players(conn: sqlite3.Connection, a: str, b: str, same: str
+def _two_players(conn: Connection, a: str, b: str, same: str
                  ) -> tuple[int, PlayerInfo, PlayerInfo, list[MatchInfo]]:
     """The editable round, players ``a`` and ``b`` (active, different: else ``same``) and
     the round's rows."""
@@ -141,14 +142,15 @@ def _two_players(conn: sqlite3.Connection, a: str, b: str, same: str
     return rnd, pa, pb, _round_rows(conn, rnd)
 
 
-def swap(conn: sqlite3.Connection, a: str, b: str) -> Change:
+def swap(conn: Connection, a: str, b: str) -> Change:
     """Exchange the seats of players ``a`` and ``b`` in the current round."""
     with store.transaction(conn):
         rnd, pa, pb, rows = _two_players(conn, a, b, "{name} twice: name two different players")
         ma, mb = _movable(rows, pa, rnd), _movable(rows, pb, rnd)
         if ma is None or mb is None:
             who = pa if ma is None else pb
-            raise EventError(f"{who.name} has no seat in round {rnd}; use --set TABLE A B")
+            raise EventError(f"{who.name} has no seat in round {rnd}", code="no-seat",
+                             hint={"option": "set", "name": who.name})
         if ma.table == mb.table:
             raise EventError(f"{pa.name} and {pb.name} already play each other at table "
                              f"{ma.table}")
@@ -159,12 +161,11 @@ def swap(conn: sqlite3.Connection, a: str, b: str) -> Change:
 
         new_a, new_b = moved(ma, pa.id, pb.id), moved(mb, pb.id, pa.id)
         for m, (p1, p2) in ((ma, new_a), (mb, new_b)):
-            conn.execute("UPDATE matches SET player1 = ?, player2 = ? WHERE stage = ? AND "
-                         "round = ? AND table_no = ?", (p1, p2, SWISS, rnd, m.table))
+            store.set_seats(conn, SWISS, rnd, m.table, p1, p2)
         return _finish(conn, rnd, "swap", [ma, mb], (), {"swap": [pa.name, pb.name]})
 
 
-def set_table(conn: sqlite3.Connection, table: int, a: str, b: str) -> Change:
+def set_table(conn: Connection, table: int, a: str, b: str) -> Change:
     """Seat ``a`` and ``b`` at ``table`` of the current round; whoever sat there, and the
     players ``a`` and ``b`` leave, are unpaired."""
     if table < 1:
@@ -186,7 +187,7 @@ def set_table(conn: sqlite3.Connection, table: int, a: str, b: str) -> Change:
                        {"table": table, "players": [pa.name, pb.name]})
 
 
-def give_bye(conn: sqlite3.Connection, name: str) -> Change:
+def give_bye(conn: Connection, name: str) -> Change:
     """Give ``name`` a bye in the current round (their opponent is unpaired)."""
     with store.transaction(conn):
         rnd = _editable_round(conn)
@@ -203,7 +204,7 @@ def give_bye(conn: sqlite3.Connection, name: str) -> Change:
         return _finish(conn, rnd, "bye", before, [table], {"bye": p.name})
 
 
-def unpair(conn: sqlite3.Connection, table: int) -> Change:
+def unpair(conn: Connection, table: int) -> Change:
     """Take ``table`` of the current round apart (its players are unpaired)."""
     with store.transaction(conn):
         rnd = _editable_round(conn)
@@ -231,7 +232,7 @@ class RepairPlan:
     unchanged: int  # tables that keep their players
 
 
-def repair(conn: sqlite3.Connection, *, dry_run: bool = False) -> RepairPlan:
+def repair(conn: Connection, *, dry_run: bool = False) -> RepairPlan:
     """Re-pair only what must change in the current Swiss round (see the module doc).
     ``dry_run`` computes the plan and rolls it back."""
     from tt_organizer.pairing.swiss import pair_round
@@ -254,10 +255,10 @@ def repair(conn: sqlite3.Connection, *, dry_run: bool = False) -> RepairPlan:
             raise EventError(f"round {rnd} has no unreported pairing to redo")
         if not loose and all(m in broken for m in tables):
             raise EventError(
-                f"every player of round {rnd} has dropped; nobody is left to pair (report its "
-                "tables, or `tt event undrop` a player first)"
+                f"every player of round {rnd} has dropped; nobody is left to pair",
+                code="everyone-dropped", hint={"command": "undrop", "round": rnd},
             )
-        seeded = rnd == 1 and service._paired_seeded(conn, rnd)
+        seeded = rnd == 1 and store.round_seeded(conn, SWISS, rnd)
         everyone = [pid for pid, p in players.items() if not p.dropped]
         states = {s.id: s for s in service._player_states(conn, everyone, seeded=seeded,
                                                           upto=rnd - 1)}
@@ -309,8 +310,7 @@ def repair(conn: sqlite3.Connection, *, dry_run: bool = False) -> RepairPlan:
         for m in broken:
             for pid in (m.player1, m.player2):
                 if pid is not None and players[pid].dropped and players[pid].dropped_round == rnd:
-                    conn.execute("UPDATE players SET dropped_round = ? WHERE id = ?",
-                                 (rnd - 1, pid))
+                    store.set_dropped_round(conn, pid, rnd - 1)
         now = {m.table: m for m in _round_rows(conn, rnd)}
         after = [now[t] for t in sorted(after_tables)]
         store.audit(conn, "repair", f"round {rnd}", {"tables": service._describe(before)},
@@ -327,7 +327,7 @@ class _DryRun(Exception):
         self.plan = plan
 
 
-def plan_repair(conn: sqlite3.Connection) -> RepairPlan:
+def plan_repair(conn: Connection) -> RepairPlan:
     """:func:`repair` without changing anything (what a confirmation prompt shows)."""
     try:
         repair(conn, dry_run=True)
@@ -450,7 +450,7 @@ def _bye(cell: str | None) -> str | None:
     return None if cell is None or not cell.strip() or cell.strip().upper() == "BYE" else cell
 
 
-def pair_from_rows(conn: sqlite3.Connection, rows: Sequence[PairingRow], *, source: str = ""
+def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str = ""
                    ) -> list[MatchInfo]:
     """Enter the next Swiss round as paired elsewhere; results given in the rows are
     recorded too. Every active player must be seated exactly once."""
@@ -507,14 +507,13 @@ def pair_from_rows(conn: sqlite3.Connection, rows: Sequence[PairingRow], *, sour
             raise EventError(f"{where}round {rnd} not entered:\n  " + "\n  ".join(problems))
         settings = store.read_settings(conn)
         if settings.rounds is None:
-            total = max(service.rounds_for_players(len(active)), rnd)
-            conn.execute("UPDATE settings SET rounds = ? WHERE id = 1", (total,))
+            total = max(rounds_for_players(len(active)), rnd)
+            store.set_rounds(conn, total)
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
         elif rnd > settings.rounds:
             raise EventError(f"all {settings.rounds} Swiss rounds are paired")
-        conn.execute("INSERT INTO rounds (stage, number, paired_at) VALUES (?, ?, ?)",
-                     (SWISS, rnd, store.now()))
+        store.insert_round(conn, SWISS, rnd, store.now())
         for r, p1, p2 in resolved:
             _insert(conn, rnd, r.table, p1, p2)
         matches = service._round(conn, SWISS, rnd)
@@ -529,7 +528,7 @@ def pair_from_rows(conn: sqlite3.Connection, rows: Sequence[PairingRow], *, sour
 # --- constraints -----------------------------------------------------------------------------
 
 
-def avoid(conn: sqlite3.Connection, a: str, b: str, rounds: int | None = None
+def avoid(conn: Connection, a: str, b: str, rounds: int | None = None
           ) -> tuple[PlayerInfo, PlayerInfo, int | None]:
     """``a`` and ``b`` should not meet (for the next ``rounds`` rounds, default all);
     returns the players and the last round it applies to (None = all)."""
@@ -541,23 +540,20 @@ def avoid(conn: sqlite3.Connection, a: str, b: str, rounds: int | None = None
             raise EventError(f"{pa.name} twice: name two different players")
         until = store.current_round(conn) + rounds if rounds is not None else None
         lo, hi = sorted((pa.id, pb.id))
-        old = conn.execute("SELECT until_round FROM avoid_pairs WHERE player_a = ? AND "
-                           "player_b = ?", (lo, hi)).fetchone()
-        conn.execute("INSERT OR REPLACE INTO avoid_pairs (player_a, player_b, until_round, "
-                     "created_at) VALUES (?, ?, ?, ?)", (lo, hi, until, store.now()))
+        known, old = store.avoid_until(conn, lo, hi)
+        store.set_avoid(conn, lo, hi, until, store.now())
         store.audit(conn, "avoid", f"players {pa.name} / {pb.name}",
-                    None if old is None else {"until_round": old["until_round"]},
+                    {"until_round": old} if known else None,
                     {"until_round": until})
         return pa, pb, until
 
 
-def avoid_pairs(conn: sqlite3.Connection, rnd: int) -> dict[int, set[int]]:
+def avoid_pairs(conn: Connection, rnd: int) -> dict[int, set[int]]:
     """Player id -> players they should not meet in round ``rnd``."""
     out: dict[int, set[int]] = {}
-    for r in conn.execute("SELECT player_a, player_b FROM avoid_pairs WHERE until_round IS "
-                          "NULL OR until_round >= ?", (rnd,)):
-        out.setdefault(r["player_a"], set()).add(r["player_b"])
-        out.setdefault(r["player_b"], set()).add(r["player_a"])
+    for a, b in store.avoided_pairs(conn, rnd):
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
     return out
 
 
@@ -571,7 +567,7 @@ def parse_rounds(text: str) -> list[int]:
     return rounds
 
 
-def set_bye_rounds(conn: sqlite3.Connection, ref: str, rounds: Sequence[int]) -> PlayerInfo:
+def set_bye_rounds(conn: Connection, ref: str, rounds: Sequence[int]) -> PlayerInfo:
     """Grant ``ref`` a bye in each of ``rounds`` (an invited player); rounds already paired
     are refused."""
     with store.transaction(conn):
@@ -582,38 +578,38 @@ def set_bye_rounds(conn: sqlite3.Connection, ref: str, rounds: Sequence[int]) ->
             raise EventError(f"round {late[0]} is already paired; a bye can be granted for "
                              f"round {current + 1} on")
         text = ",".join(map(str, sorted(set(rounds))))
-        conn.execute("UPDATE players SET bye_rounds = ? WHERE id = ?", (text, p.id))
+        store.set_bye_rounds(conn, p.id, text)
         store.audit(conn, "bye-rounds", f"player {p.id} {p.name}", None, {"rounds": text})
         return p
 
 
-def bye_rounds(conn: sqlite3.Connection) -> dict[int, list[int]]:
+def bye_rounds(conn: Connection) -> dict[int, list[int]]:
     """Player id -> rounds with a granted bye."""
-    return {r["id"]: [int(x) for x in r["bye_rounds"].split(",")]
-            for r in conn.execute("SELECT id, bye_rounds FROM players WHERE bye_rounds != ''")}
+    return {pid: [int(x) for x in text.split(",")]
+            for pid, text in store.bye_round_texts(conn).items()}
 
 
-def check_in(conn: sqlite3.Connection, ref: str, *, no_show: bool = False) -> PlayerInfo:
+def check_in(conn: Connection, ref: str, *, no_show: bool = False) -> PlayerInfo:
     """Check ``ref`` in (or mark a no-show) before round 1."""
     with store.transaction(conn):
         if store.current_round(conn):
-            raise EventError("round 1 is paired; check-in is over (use `tt event drop`)")
+            raise EventError("round 1 is paired; check-in is over", code="check-in-over",
+                             hint={"command": "drop"})
         p = service.find_player(conn, ref)
-        old = conn.execute("SELECT checked_in FROM players WHERE id = ?", (p.id,)).fetchone()
-        conn.execute("UPDATE players SET checked_in = ? WHERE id = ?", (0 if no_show else 1,
-                                                                      p.id))
+        old = store.checked_in(conn, p.id)
+        store.set_checked_in(conn, p.id, not no_show)
         store.audit(conn, "check-in", f"player {p.id} {p.name}",
-                    {"checked_in": old["checked_in"]}, {"checked_in": not no_show})
+                    {"checked_in": old}, {"checked_in": not no_show})
         return p
 
 
-def check_in_state(conn: sqlite3.Connection) -> dict[int, bool | None]:
+def check_in_state(conn: Connection) -> dict[int, bool | None]:
     """Player id -> checked in (True), no-show (False), not asked (None)."""
-    return {r["id"]: None if r["checked_in"] is None else bool(r["checked_in"])
-            for r in conn.execute("SELECT id, checked_in FROM players")}
+    return {pid: None if value is None else bool(value)
+            for pid, value in store.check_in_states(conn).items()}
 
 
-def prepare_round(conn: sqlite3.Connection, rnd: int, active: list[int]
+def prepare_round(conn: Connection, rnd: int, active: list[int]
                   ) -> tuple[list[int], list[int], list[str]]:
     """Constraints applied when round ``rnd`` is paired (inside its transaction): returns
     (players to pair, players with a granted bye, names removed at check-in).
@@ -629,8 +625,7 @@ def prepare_round(conn: sqlite3.Connection, rnd: int, active: list[int]
         gone = [pid for pid in active if state.get(pid) is False
                 or (anyone and state.get(pid) is None)]
         for pid in gone:
-            conn.execute("DELETE FROM decks WHERE player_id = ?", (pid,))
-            conn.execute("DELETE FROM players WHERE id = ?", (pid,))
+            store.delete_player(conn, pid)
             store.audit(conn, "no-show", f"player {pid} {names[pid]}", None,
                         {"removed": True, "checked_in": state.get(pid)})
             removed.append(names[pid])
@@ -646,7 +641,7 @@ def granted_byes(granted: Sequence[int], tables: int) -> list[Any]:
     return [Pairing(tables + k, pid, None) for k, pid in enumerate(sorted(granted), 1)]
 
 
-def apply_avoid(conn: sqlite3.Connection, rnd: int, states: list[Any]) -> list[Any]:
+def apply_avoid(conn: Connection, rnd: int, states: list[Any]) -> list[Any]:
     """Player states with the avoided pairs of round ``rnd`` counted as met (so the pairing
     avoids them whenever it can)."""
     pairs = avoid_pairs(conn, rnd)

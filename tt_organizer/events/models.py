@@ -6,8 +6,10 @@ here touches the database.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from functools import cached_property
+from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
@@ -78,6 +80,14 @@ class PlayerInfo:
     pile: dict[str, int] = field(default_factory=dict)
     pin: str | None = None  # short PIN given at registration (reports from phones)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of a player (``tt event players --json``, ``/api/players``)."""
+        return {"id": self.id, "name": self.name, "ext_id": self.ext_id,
+                "dropped": self.dropped, "dropped_round": self.dropped_round,
+                "late_entry_round": self.late_entry_round, "deck": self.deck_source,
+                "legal": self.deck_legal, "codes": list(self.deck_codes),
+                "colors": list(self.deck_colors), "pin": self.pin}
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -87,6 +97,10 @@ class GameInfo:
     first: int | None = None  # player id who went first
     winner: int | None = None  # player id, None for a drawn / unfinished game
     turns: int | None = None  # turn on which the game ended
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of a game: its fields as they are (player ids)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 @dataclass(frozen=True)
@@ -105,6 +119,19 @@ class MatchInfo:
     games: tuple[GameInfo, ...] = ()
     reported_at: str | None = None
     stage: str = "swiss"  # "swiss" or "top-cut"
+
+    def to_dict(self, names: Mapping[int, str]) -> dict[str, Any]:
+        """The ``pairings --json`` form of the table: player names from ``names`` (player2
+        null for the bye) and the result as reported."""
+        return {"table": self.table, "player1": names[self.player1],
+                "player2": None if self.player2 is None else names[self.player2],
+                "result": self.result}
+
+    def result_dict(self, names: Mapping[int, str]) -> dict[str, Any]:
+        """The JSON form of a recorded result (``report``, ``correct``, ``unreport``): the
+        table as :meth:`to_dict` gives it, with its round, stage, outcome and games."""
+        return {"round": self.round, "stage": self.stage, **self.to_dict(names),
+                "outcome": self.outcome, "games": [g.to_dict() for g in self.games]}
 
     def winnerless_games_are_draws(self) -> bool:
         """True when this match's games without a recorded winner are exactly its drawn games
@@ -125,6 +152,10 @@ class AuditEntry:
     subject: str
     old: str | None
     new: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of a log entry (``tt event log --json``): its fields as they are."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 @dataclass(frozen=True)

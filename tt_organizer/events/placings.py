@@ -9,12 +9,12 @@ places still open to them (``1-4`` during the semi-finals, ``1-2`` once through 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
+from tt_organizer.events.store import Connection
 from tt_organizer.standings.tiebreakers import Standing
 
 TOP_CUT = "top-cut"
@@ -90,21 +90,23 @@ def final_placings(swiss: Sequence[Standing], matches: Sequence[MatchInfo]) -> l
 def _check_started(size: int, matches: Sequence[MatchInfo]) -> None:
     if size and not any(m.stage == TOP_CUT for m in matches):
         raise EventError(f"the top {size} has not been played yet; final placings follow the "
-                         "bracket (`tt event top-cut` seeds it)")
+                         "bracket", code="top-cut-not-played", hint={"command": "top-cut"})
 
 
-def event_final_placings(conn: sqlite3.Connection) -> list[Placing]:
+def event_final_placings(conn: Connection) -> list[Placing]:
     """Final placings of the event (EventError while a planned top cut has not started)."""
-    from tt_organizer.events import service, store
+    from tt_organizer.events import store
+    from tt_organizer.events.standings import standings
+    from tt_organizer.events.topcut import top_cut_size
 
     matches = store.read_matches(conn)
-    _check_started(service.top_cut_size(conn), matches)
-    return final_placings(service.standings(conn), matches)
+    _check_started(top_cut_size(conn), matches)
+    return final_placings(standings(conn), matches)
 
 
 def snapshot_final_placings(snapshot: EventSnapshot) -> list[Placing] | None:
     """Final placings of a snapshot, or None when it has no top-cut round yet."""
-    from tt_organizer.events.service import snapshot_standings
+    from tt_organizer.events.standings import snapshot_standings
 
     if not any(m.stage == TOP_CUT for m in snapshot.matches):
         return None

@@ -10,13 +10,13 @@ can only be corrected, and the correction names those rounds.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import service, store
 from tt_organizer.events.models import MatchInfo, paired_round
 from tt_organizer.events.results import games_to_win, parse_result, result_text
+from tt_organizer.events.store import Connection
 
 SWISS = service.SWISS
 TOP_CUT = service.TOP_CUT
@@ -69,7 +69,7 @@ def seat_result(match: MatchInfo, names: Mapping[int, str], best_of: int, *,
 
 
 def report_by_name(
-    conn: sqlite3.Connection, table: int, *, winner: str | None = None, draw: bool = False,
+    conn: Connection, table: int, *, winner: str | None = None, draw: bool = False,
     score: str | None = None, round_number: int | None = None, first: str | None = None,
     winners: str | None = None, turns: str | None = None,
 ) -> MatchInfo:
@@ -104,7 +104,7 @@ def winner_name(match: MatchInfo, names: Mapping[int, str]) -> str | None:
     return None
 
 
-def rounds_paired_on(conn: sqlite3.Connection, round_number: int, *, top_cut: bool = False
+def rounds_paired_on(conn: Connection, round_number: int, *, top_cut: bool = False
                      ) -> list[str]:
     """The rounds paired after ``round_number``'s results were in, i.e. on them: later Swiss
     rounds and the top-cut seeding (for a Swiss round), later bracket rounds (top cut)."""
@@ -118,7 +118,7 @@ def rounds_paired_on(conn: sqlite3.Connection, round_number: int, *, top_cut: bo
     return out
 
 
-def unreport_result(conn: sqlite3.Connection, round_number: int, table: int, *,
+def unreport_result(conn: Connection, round_number: int, table: int, *,
                     top_cut: bool = False) -> MatchInfo:
     """Clear the reported result of ``table`` in ``round_number`` (logged); returns the match
     as it was. Refused for a bye, an unreported table, and once a later round (or the top
@@ -137,18 +137,15 @@ def unreport_result(conn: sqlite3.Connection, round_number: int, table: int, *,
                              "nothing to clear")
         later = rounds_paired_on(conn, round_number, top_cut=top_cut)
         if later:
-            command = service._correct_command(stage, round_number, table)
             raise EventError(
                 f"table {table} of {label} {round_number} cannot be cleared: "
                 f"{', '.join(later)} {'was' if len(later) == 1 else 'were'} paired on its "
-                f"result {match.result}; use `{command}` to change it"
+                f"result {match.result}", code="paired-on-result",
+                hint=service._correct_hint(stage, round_number, table),
             )
-        row = service._match_row(conn, stage, round_number, table)
-        assert row is not None
-        conn.execute(
-            "UPDATE matches SET result = NULL, p1_games = 0, p2_games = 0, draws = 0, "
-            "outcome = NULL, reported_at = NULL WHERE id = ?", (row["id"],))
-        conn.execute("DELETE FROM games WHERE match_id = ?", (row["id"],))
+        mid = store.match_id(conn, stage, round_number, table)
+        assert mid is not None
+        store.clear_result(conn, mid)
         store.audit(conn, "unreport", service._subject(stage, round_number, table),
                     service._result_dict(match), None)
         return match

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 _V1 = """
 CREATE TABLE settings (
@@ -190,9 +190,19 @@ CREATE TABLE avoid_pairs (
 );
 """
 
+# Whether a round was paired by seeding (--seeded) is a fact of the round, not of the audit log;
+# an older file takes it from the log's last pairing of each round.
+_V6_ROUND_SEEDED = """
+ALTER TABLE rounds ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0 CHECK (seeded IN (0, 1));
+UPDATE rounds SET seeded = 1 WHERE stage = 'swiss' AND coalesce((
+    SELECT json_extract(new, '$.seeded') FROM audit
+    WHERE action = 'pair' AND subject = 'round ' || rounds.number AND json_valid(new)
+    ORDER BY id DESC LIMIT 1), 0) = 1;
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY,
-                              _V5_PAIRING_CONSTRAINTS)
+                              _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

@@ -10,31 +10,31 @@ in the event file and appends to the audit log, so a killed server loses nothing
 from __future__ import annotations
 
 import hmac
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import service, store
 from tt_organizer.events.models import MatchInfo
+from tt_organizer.events.store import Connection, Row
 
 OPEN = ("pending", "disputed")
 
 
-def player_pin(conn: sqlite3.Connection, player_id: int) -> str:
+def player_pin(conn: Connection, player_id: int) -> str:
     """The player's PIN (given at registration; shown on the desk screen and match slip)."""
-    row = conn.execute("SELECT pin FROM players WHERE id = ?", (player_id,)).fetchone()
-    if row is None:
+    pin = store.player_pin(conn, player_id)
+    if pin is None:
         raise EventError(f"no player #{player_id}")
-    return str(row["pin"])
+    return pin
 
 
-def player_pins(conn: sqlite3.Connection) -> dict[int, str]:
+def player_pins(conn: Connection) -> dict[int, str]:
     """Every player's PIN by player id."""
-    return {r["id"]: str(r["pin"]) for r in conn.execute("SELECT id, pin FROM players")}
+    return store.player_pins(conn)
 
 
-def check_pin(conn: sqlite3.Connection, player_id: int, pin: str) -> bool:
+def check_pin(conn: Connection, player_id: int, pin: str) -> bool:
     """True when ``pin`` is the player's PIN (compared in constant time)."""
     try:
         real = player_pin(conn, player_id)
@@ -67,7 +67,7 @@ class Report:
         return dict(self.__dict__)
 
 
-def _report(row: sqlite3.Row) -> Report:
+def _report(row: Row) -> Report:
     return Report(id=row["id"], stage=row["stage"], round=row["round"], table=row["table_no"],
                   reporter=row["reporter"], result=row["result"], first=row["first"],
                   winners=row["winners"], turns=row["turns"], status=row["status"],
@@ -75,22 +75,18 @@ def _report(row: sqlite3.Row) -> Report:
                   answered_by=row["answered_by"], counter=row["counter"])
 
 
-def reports(conn: sqlite3.Connection, *, open_only: bool = False) -> list[Report]:
+def reports(conn: Connection, *, open_only: bool = False) -> list[Report]:
     """Reports from phones, oldest first (``open_only``: pending and disputed ones)."""
-    where = " WHERE status IN ('pending', 'disputed')" if open_only else ""
-    return [_report(r) for r in conn.execute(f"SELECT * FROM web_reports{where} ORDER BY id")]
+    return [_report(r) for r in store.report_rows(conn, open_only=open_only)]
 
 
-def open_report(conn: sqlite3.Connection, match: MatchInfo) -> Report | None:
+def open_report(conn: Connection, match: MatchInfo) -> Report | None:
     """The pending or disputed report of a table, if any."""
-    row = conn.execute(
-        "SELECT * FROM web_reports WHERE stage = ? AND round = ? AND table_no = ? "
-        "AND status IN ('pending', 'disputed')", (match.stage, match.round, match.table),
-    ).fetchone()
+    row = store.open_report_row(conn, match.stage, match.round, match.table)
     return None if row is None else _report(row)
 
 
-def current_match(conn: sqlite3.Connection, player_id: int) -> MatchInfo | None:
+def current_match(conn: Connection, player_id: int) -> MatchInfo | None:
     """The player's table in the current round (Swiss, or the top cut once it started)."""
     stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
     rnd = store.current_round(conn, stage)
@@ -101,7 +97,7 @@ def current_match(conn: sqlite3.Connection, player_id: int) -> MatchInfo | None:
     return None
 
 
-def table_states(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+def table_states(conn: Connection) -> list[dict[str, Any]]:
     """Each table of the current round: its players, result and state — ``confirmed``
     (recorded), ``reported`` (awaiting the opponent), ``disputed``, ``missing`` or ``bye``."""
     stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
@@ -129,7 +125,7 @@ class _DryRun(Exception):
     """Rolls back the savepoint of a trial report."""
 
 
-def _try_report(conn: sqlite3.Connection, match: MatchInfo, result: str, first: str | None,
+def _try_report(conn: Connection, match: MatchInfo, result: str, first: str | None,
                 winners: str | None, turns: str | None) -> None:
     """Run every check of ``tt event report`` on this result, then roll it back."""
     try:
@@ -142,7 +138,7 @@ def _try_report(conn: sqlite3.Connection, match: MatchInfo, result: str, first: 
         pass
 
 
-def _record(conn: sqlite3.Connection, rep: Report) -> MatchInfo:
+def _record(conn: Connection, rep: Report) -> MatchInfo:
     return service.report_result(conn, rep.table, rep.result, round_number=rep.round,
                                  first=rep.first or None, winners=rep.winners or None,
                                  turns=rep.turns or None)
@@ -155,7 +151,7 @@ def _same(a: Report, result: str, first: str | None, winners: str | None,
 
 
 def submit_report(
-    conn: sqlite3.Connection, player_id: int, result: str, *, first: str | None = None,
+    conn: Connection, player_id: int, result: str, *, first: str | None = None,
     winners: str | None = None, turns: str | None = None, client: str = "",
 ) -> Report:
     """A player reports their table's result (from seat P1's side). Refused (EventError) when
@@ -176,22 +172,20 @@ def submit_report(
             return _answer(conn, waiting, player_id, _same(waiting, result, first, winners,
                                                            turns), result, client)
         if waiting is not None:  # the reporter changes their own pending report
-            conn.execute("UPDATE web_reports SET status = 'withdrawn' WHERE id = ?",
-                         (waiting.id,))
-        cur = conn.execute(
-            "INSERT INTO web_reports (stage, round, table_no, reporter, result, first, winners, "
-            "turns, status, created_at, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
-            (match.stage, match.round, match.table, player_id, result, first or None,
-             winners or None, turns or None, store.now(), client),
-        )
+            store.set_report_status(conn, waiting.id, "withdrawn")
+        row = store.insert_report(conn, {
+            "stage": match.stage, "round": match.round, "table_no": match.table,
+            "reporter": player_id, "result": result, "first": first or None,
+            "winners": winners or None, "turns": turns or None, "created_at": store.now(),
+            "client": client,
+        })
         store.audit(conn, "web-report", service._subject(match.stage, match.round, match.table),
                     None, {"result": result, "first": first, "winners": winners,
                            "turns": turns, "by": player_id, "from": client})
-        row = conn.execute("SELECT * FROM web_reports WHERE id = ?", (cur.lastrowid,)).fetchone()
         return _report(row)
 
 
-def _answer(conn: sqlite3.Connection, rep: Report, player_id: int, agree: bool,
+def _answer(conn: Connection, rep: Report, player_id: int, agree: bool,
             counter: str | None, client: str) -> Report:
     subject = service._subject(rep.stage, rep.round, rep.table)
     if agree:
@@ -199,17 +193,17 @@ def _answer(conn: sqlite3.Connection, rep: Report, player_id: int, agree: bool,
         status = "confirmed"
     else:
         status = "disputed"
-    conn.execute("UPDATE web_reports SET status = ?, answered_by = ?, answered_at = ?, "
-                 "counter = ? WHERE id = ?",
-                 (status, player_id, store.now(), None if agree else counter, rep.id))
+    store.answer_report(conn, rep.id, status, player_id, store.now(),
+                        None if agree else counter)
     store.audit(conn, "web-confirm" if agree else "web-dispute", subject,
                 {"result": rep.result, "by": rep.reporter},
                 {"by": player_id, "from": client, "counter": None if agree else counter})
-    row = conn.execute("SELECT * FROM web_reports WHERE id = ?", (rep.id,)).fetchone()
+    row = store.report_row(conn, rep.id)
+    assert row is not None
     return _report(row)
 
 
-def answer_report(conn: sqlite3.Connection, player_id: int, *, agree: bool,
+def answer_report(conn: Connection, player_id: int, *, agree: bool,
                   counter: str | None = None, client: str = "") -> Report:
     """The opponent confirms (``agree``) the pending report of their table — the result is
     then recorded — or disputes it (``counter``: what they say the result was)."""
@@ -224,7 +218,7 @@ def answer_report(conn: sqlite3.Connection, player_id: int, *, agree: bool,
 
 
 def organizer_result(
-    conn: sqlite3.Connection, table: int, result: str, *, first: str | None = None,
+    conn: Connection, table: int, result: str, *, first: str | None = None,
     winners: str | None = None, turns: str | None = None, round_number: int | None = None,
     override: bool = False,
 ) -> MatchInfo:
@@ -245,6 +239,5 @@ def organizer_result(
         if match is not None:
             rep = open_report(conn, match)
             if rep is not None:
-                conn.execute("UPDATE web_reports SET status = 'resolved', answered_at = ? "
-                             "WHERE id = ?", (store.now(), rep.id))
+                store.resolve_report(conn, rep.id, store.now())
         return m

@@ -4,13 +4,13 @@ organizer, who thereby registers the player with that deck."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import service, store
+from tt_organizer.events.store import Connection, Row
 from tt_organizer.formats.validator import ValidationReport
 
 MAX_DECK_BYTES = 200_000
@@ -31,13 +31,13 @@ class Submission:
     player_id: int | None
 
 
-def _submission(r: sqlite3.Row) -> Submission:
+def _submission(r: Row) -> Submission:
     return Submission(id=r["id"], name=r["name"], ext_id=r["ext_id"], source=r["source"],
                       legal=bool(r["legal"]), report=json.loads(r["report"]),
                       status=r["status"], created_at=r["created_at"], player_id=r["player_id"])
 
 
-def submit_deck(conn: sqlite3.Connection, name: str, text: str | None = None, *,
+def submit_deck(conn: Connection, name: str, text: str | None = None, *,
                 path: str | Path | None = None, ext_id: str | None = None,
                 source: str = "submitted", client: str = "") -> tuple[Submission,
                                                                        ValidationReport]:
@@ -57,47 +57,43 @@ def submit_deck(conn: sqlite3.Connection, name: str, text: str | None = None, *,
     report, raw, src = service.check_deck(store.read_settings(conn), path=path, text=text,
                                           source=source)
     with store.transaction(conn):
-        cur = conn.execute(
-            "INSERT INTO web_decks (name, ext_id, source, text, legal, report, status, "
-            "created_at, client) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
-            (name, ext_id, src, raw, int(report.legal), json.dumps(report.to_dict()),
-             store.now(), client),
-        )
-        store.audit(conn, "deck-submit", f"submission {cur.lastrowid} {name}", None,
+        row = store.insert_submission(conn, {
+            "name": name, "ext_id": ext_id, "source": src, "text": raw,
+            "legal": int(report.legal), "report": json.dumps(report.to_dict()),
+            "created_at": store.now(), "client": client,
+        })
+        store.audit(conn, "deck-submit", f"submission {row['id']} {name}", None,
                     {"legal": report.legal, "codes": list(report.codes), "from": client})
-        row = conn.execute("SELECT * FROM web_decks WHERE id = ?", (cur.lastrowid,)).fetchone()
     return _submission(row), report
 
 
-def submissions(conn: sqlite3.Connection, *, pending_only: bool = False) -> list[Submission]:
+def submissions(conn: Connection, *, pending_only: bool = False) -> list[Submission]:
     """Submitted decklists, oldest first."""
-    where = " WHERE status = 'pending'" if pending_only else ""
-    return [_submission(r) for r in conn.execute(f"SELECT * FROM web_decks{where} ORDER BY id")]
+    return [_submission(r) for r in store.submission_rows(conn, pending_only=pending_only)]
 
 
-def approve_deck(conn: sqlite3.Connection, submission_id: int, *, allow_illegal: bool = False
+def approve_deck(conn: Connection, submission_id: int, *, allow_illegal: bool = False
                  ) -> service.Registration:
     """Register the submission's player with its deck (a late entry once pairing began)."""
     with store.transaction(conn):
-        row = conn.execute("SELECT * FROM web_decks WHERE id = ?", (submission_id,)).fetchone()
+        row = store.submission_row(conn, submission_id)
         if row is None or row["status"] != "pending":
             raise EventError(f"no pending submission #{submission_id}")
         reg = service.register_player(
             conn, row["name"], deck_text=row["text"], deck_source=row["source"],
             ext_id=row["ext_id"], allow_illegal=allow_illegal,
             late=bool(store.current_round(conn)))
-        conn.execute("UPDATE web_decks SET status = 'approved', player_id = ? WHERE id = ?",
-                     (reg.player.id, submission_id))
+        store.set_submission_status(conn, submission_id, "approved", reg.player.id)
         store.audit(conn, "deck-approve", f"submission {submission_id} {row['name']}", None,
                     {"player": reg.player.id})
         return reg
 
 
-def reject_deck(conn: sqlite3.Connection, submission_id: int) -> None:
+def reject_deck(conn: Connection, submission_id: int) -> None:
     """Turn a submission down (the player may submit again)."""
     with store.transaction(conn):
-        row = conn.execute("SELECT * FROM web_decks WHERE id = ?", (submission_id,)).fetchone()
+        row = store.submission_row(conn, submission_id)
         if row is None or row["status"] != "pending":
             raise EventError(f"no pending submission #{submission_id}")
-        conn.execute("UPDATE web_decks SET status = 'rejected' WHERE id = ?", (submission_id,))
+        store.set_submission_status(conn, submission_id, "rejected")
         store.audit(conn, "deck-reject", f"submission {submission_id} {row['name']}")

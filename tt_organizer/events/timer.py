@@ -6,21 +6,21 @@ same clock; every change is audited.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import store
+from tt_organizer.events.store import Connection
 
 DEFAULT_MINUTES = 50
 
 
-def timer_state(conn: sqlite3.Connection, at: float | None = None) -> dict[str, Any]:
+def timer_state(conn: Connection, at: float | None = None) -> dict[str, Any]:
     """``seconds`` (length), ``running``, ``remaining`` seconds (negative = overtime) and
     ``ends_at`` (epoch seconds, when running); ``set`` False when no timer was started."""
     at = time.time() if at is None else at
-    row = conn.execute("SELECT * FROM web_timer WHERE id = 1").fetchone()
+    row = store.timer_row(conn)
     if row is None:
         return {"set": False, "seconds": 0, "running": False, "remaining": 0, "ends_at": None}
     elapsed = row["elapsed"] + (at - row["started_at"] if row["started_at"] is not None else 0)
@@ -31,14 +31,9 @@ def timer_state(conn: sqlite3.Connection, at: float | None = None) -> dict[str, 
             "ends_at": round(at + remaining, 1) if running else None}
 
 
-def _write(conn: sqlite3.Connection, action: str, seconds: int, started: float | None,
+def _write(conn: Connection, action: str, seconds: int, started: float | None,
            elapsed: float, old: dict[str, Any]) -> dict[str, Any]:
-    conn.execute(
-        "INSERT INTO web_timer (id, seconds, started_at, elapsed) VALUES (1, ?, ?, ?) "
-        "ON CONFLICT(id) DO UPDATE SET seconds = excluded.seconds, "
-        "started_at = excluded.started_at, elapsed = excluded.elapsed",
-        (seconds, started, elapsed),
-    )
+    store.write_timer(conn, seconds, started, elapsed)
     new = timer_state(conn)
     store.audit(conn, action, "round timer",
                 {k: old[k] for k in ("seconds", "remaining")} if old["set"] else None,
@@ -46,7 +41,7 @@ def _write(conn: sqlite3.Connection, action: str, seconds: int, started: float |
     return new
 
 
-def start_timer(conn: sqlite3.Connection, minutes: int | None = None) -> dict[str, Any]:
+def start_timer(conn: Connection, minutes: int | None = None) -> dict[str, Any]:
     """Start a new round clock of ``minutes`` (default 50), or resume a paused one when
     ``minutes`` is None."""
     with store.transaction(conn):
@@ -60,7 +55,7 @@ def start_timer(conn: sqlite3.Connection, minutes: int | None = None) -> dict[st
         return _write(conn, "timer-start", length * 60, time.time(), 0.0, old)
 
 
-def pause_timer(conn: sqlite3.Connection) -> dict[str, Any]:
+def pause_timer(conn: Connection) -> dict[str, Any]:
     """Stop the clock where it is."""
     with store.transaction(conn):
         old = timer_state(conn)
@@ -70,7 +65,7 @@ def pause_timer(conn: sqlite3.Connection) -> dict[str, Any]:
                       old["seconds"] - old["remaining"], old)
 
 
-def extend_timer(conn: sqlite3.Connection, minutes: int) -> dict[str, Any]:
+def extend_timer(conn: Connection, minutes: int) -> dict[str, Any]:
     """Add ``minutes`` (may be negative) to the round."""
     with store.transaction(conn):
         old = timer_state(conn)
@@ -78,6 +73,7 @@ def extend_timer(conn: sqlite3.Connection, minutes: int) -> dict[str, Any]:
             raise EventError("start the round timer first")
         if not -600 <= minutes <= 600 or minutes == 0:
             raise EventError(f"{minutes}: extend by 1 to 600 minutes (or take some away)")
-        row = conn.execute("SELECT * FROM web_timer WHERE id = 1").fetchone()
+        row = store.timer_row(conn)
+        assert row is not None
         return _write(conn, "timer-extend", max(60, old["seconds"] + minutes * 60),
                       row["started_at"], row["elapsed"], old)

@@ -6,35 +6,97 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import service, store
-from tt_organizer.events.models import MatchInfo, PlayerInfo, paired_round
+from tt_organizer.events.models import (
+    AuditEntry,
+    EventSettings,
+    MatchInfo,
+    PlayerInfo,
+    paired_round,
+)
+from tt_organizer.events.store import Connection
 from tt_organizer.standings.tiebreakers import Standing
 
 
 def player_json(p: PlayerInfo) -> dict[str, Any]:
     """JSON form of a player (as ``tt event players --json`` prints it)."""
-    return {"id": p.id, "name": p.name, "ext_id": p.ext_id, "dropped": p.dropped,
-            "dropped_round": p.dropped_round, "late_entry_round": p.late_entry_round,
-            "deck": p.deck_source, "legal": p.deck_legal, "codes": list(p.deck_codes),
-            "colors": list(p.deck_colors), "pin": p.pin}
+    return p.to_dict()
 
 
-def matches_json(conn: sqlite3.Connection, matches: Sequence[MatchInfo]) -> list[dict[str, Any]]:
+def players_json(players: Sequence[PlayerInfo]) -> list[dict[str, Any]]:
+    """What ``tt event players --json`` prints."""
+    return [p.to_dict() for p in players]
+
+
+def matches_json(conn: Connection, matches: Sequence[MatchInfo]) -> list[dict[str, Any]]:
     """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
     names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
-    return [
-        {"table": m.table, "player1": names[m.player1],
-         "player2": None if m.player2 is None else names[m.player2], "result": m.result}
-        for m in matches
-    ]
+    return [m.to_dict(names) for m in matches]
 
 
-def round_matches(conn: sqlite3.Connection, round_number: int | None = None,
+def result_json(conn: Connection, m: MatchInfo, **extra: Any) -> dict[str, Any]:
+    """JSON form of one recorded result with its games (``report``, ``correct``,
+    ``unreport`` print it with their own ``extra`` fields after it)."""
+    names = store.player_names(conn, (m.player1, m.player2))
+    return {**m.result_dict(names), **extra}
+
+
+def created_json(path: str, settings: EventSettings) -> dict[str, Any]:
+    """What ``tt event create --json`` prints: the file and the settings as stored."""
+    from dataclasses import asdict
+
+    return {"event": path,
+            "settings": {**asdict(settings), "tiebreak_policy": settings.tiebreak_policy.to_json()}}
+
+
+def registration_json(reg: Any, bye_rounds: Sequence[int] = ()) -> dict[str, Any]:
+    """What ``tt event register/late-entry --json`` prints for one player (``reg`` is a
+    :class:`~tt_organizer.events.players.Registration`)."""
+    return {**reg.player.to_dict(), "missed_rounds": list(reg.missed_rounds),
+            "deck_report": reg.report.to_dict() if reg.report is not None else None,
+            "bye_rounds": list(bye_rounds)}
+
+
+def sheet_row_json(row: int, name: str, reg: Any = None, error: str | None = None
+                   ) -> dict[str, Any]:
+    """One row of ``register --from --json``: registered (its deck verdict and the player) or
+    refused (the reason)."""
+    if reg is None:
+        return {"row": row, "name": name, "status": "refused", "error": error}
+    return {"row": row, "name": name, "status": deck_verdict(reg.player),
+            "player": reg.player.to_dict()}
+
+
+def deck_verdict(p: PlayerInfo) -> str:
+    """``legal``, ``illegal`` or ``no deck``."""
+    return "legal" if p.deck_legal else ("no deck" if p.deck_legal is None else "illegal")
+
+
+def drop_json(p: PlayerInfo, pending: MatchInfo | None) -> dict[str, Any]:
+    """What ``tt event drop --json`` prints: the player and the table they still sit at."""
+    return {**p.to_dict(), "still_paired_at_table": pending.table if pending else None}
+
+
+def top_cut_json(conn: Connection, champion: PlayerInfo | None,
+                 matches: Sequence[MatchInfo] = ()) -> dict[str, Any]:
+    """What ``tt event top-cut --json`` prints: the champion once the bracket is played, else
+    the round just paired."""
+    if champion is not None:
+        return {"champion": champion.name, "pairings": []}
+    return {"champion": None, "round": matches[0].round,
+            "pairings": matches_json(conn, matches)}
+
+
+def log_json(entries: Sequence[AuditEntry]) -> list[dict[str, Any]]:
+    """What ``tt event log --json`` prints."""
+    return [e.to_dict() for e in entries]
+
+
+def round_matches(conn: Connection, round_number: int | None = None,
                   top_cut: bool = False) -> list[MatchInfo]:
     """The tables of a round (default the current one) of the Swiss or the top cut; raises
     EventError when that round is not paired."""
@@ -46,7 +108,7 @@ def round_matches(conn: sqlite3.Connection, round_number: int | None = None,
     return store.read_matches(conn, stage, rnd, tables_only=True)
 
 
-def pairings_json(conn: sqlite3.Connection, round_number: int | None = None,
+def pairings_json(conn: Connection, round_number: int | None = None,
                   top_cut: bool = False) -> list[dict[str, Any]]:
     """What ``tt event pairings [--round N] [--top-cut] --json`` prints."""
     return matches_json(conn, round_matches(conn, round_number, top_cut))
@@ -65,7 +127,7 @@ def standing_json(s: Standing, name: str, tiebreakers: Sequence[str]) -> dict[st
             "tiebreakers": {t: _frac(getattr(s, t)) for t in tiebreakers}}
 
 
-def standings_json(conn: sqlite3.Connection, round_number: int | None = None, *,
+def standings_json(conn: Connection, round_number: int | None = None, *,
                    final: bool = False) -> list[dict[str, Any]]:
     """What ``tt event standings [--round N] [--final] --json`` prints (percentages as
     fractions; with ``final`` each line also has its ``"place"``, e.g. ``"3-4"``)."""
@@ -79,6 +141,36 @@ def standings_json(conn: sqlite3.Connection, round_number: int | None = None, *,
              **({"place": p.place} if final else {})} for p in placed]
 
 
-def status_json(conn: sqlite3.Connection) -> dict[str, Any]:
+def status_json(conn: Connection) -> dict[str, Any]:
     """What ``tt event status --json`` prints."""
     return service.status(conn)
+
+
+def change_json(conn: Connection, change: Any) -> dict[str, Any]:
+    """What a manual change of the round (``pair --swap/--set/--bye/--unpair --json``) prints
+    (``change`` is a :class:`~tt_organizer.events.manual.Change`)."""
+    return {"round": change.round, "changed": matches_json(conn, change.changed),
+            "removed": change.removed, "unpaired": change.unpaired,
+            "before": matches_json(conn, change.before)}
+
+
+def avoid_json(a: PlayerInfo, b: PlayerInfo, until: int | None) -> dict[str, Any]:
+    """What ``tt event avoid --json`` prints."""
+    return {"players": [a.name, b.name], "until_round": until}
+
+
+def check_in_json(p: PlayerInfo, checked_in: bool, state: dict[int, bool | None]
+                  ) -> dict[str, Any]:
+    """What ``tt event check-in --json`` prints: the player and how many are checked in."""
+    return {"name": p.name, "checked_in": checked_in,
+            "checked_in_count": sum(1 for v in state.values() if v), "players": len(state)}
+
+
+def recorded_json(path: str, count: int) -> dict[str, Any]:
+    """What ``tt event report --from FILE --json`` prints."""
+    return {"file": path, "recorded": count}
+
+
+def written_json(paths: Sequence[Any]) -> dict[str, Any]:
+    """What ``tt event export --json`` prints: the files written."""
+    return {"written": [str(p) for p in paths]}

@@ -8,7 +8,6 @@ so the CLI keeps working on the same file while the server runs. The organizer's
 from __future__ import annotations
 
 import html
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 from tt_organizer.errors import TTError
 from tt_organizer.events import selfreport, service, store, timer, views
 from tt_organizer.events.results import valid_results
+from tt_organizer.events.store import Connection
 from tt_organizer.web import security
 from tt_organizer.web.openapi import OPENAPI
 
@@ -49,7 +49,7 @@ class Server:
             pass
 
     @contextmanager
-    def db(self) -> Iterator[sqlite3.Connection]:
+    def db(self) -> Iterator[Connection]:
         """The event database for one request: each server thread keeps one connection open
         (autocommit, WAL: it sees every commit, the CLI's too); a connection that failed is
         closed and opened again on the next request."""
@@ -58,12 +58,11 @@ class Server:
             conn = self._local.conn = store.open_event(self.path)
         try:
             yield conn
-        except sqlite3.Error:
+        except store.Error:
             self._local.conn = None
             conn.close()
             raise
-        if conn.in_transaction:  # never hand a half-open transaction to the next request
-            conn.execute("ROLLBACK")
+        store.rollback_open(conn)  # never hand a half-open transaction to the next request
 
     # --- rendering -------------------------------------------------------------------------
 
@@ -94,9 +93,9 @@ def secure_headers(response: Response) -> None:
     response.headers["Cache-Control"] = "no-store"
 
 
-def data_version(conn: sqlite3.Connection) -> int:
+def data_version(conn: Connection) -> int:
     """A number that grows with every change of the event (each change is audited)."""
-    return int(conn.execute("SELECT coalesce(max(id), 0) FROM audit").fetchone()[0])
+    return store.last_change(conn)
 
 
 def json_response(data: Any, status_code: int = 200) -> JSONResponse:
@@ -121,7 +120,7 @@ def _bool_param(request: Request, name: str) -> bool:
     return value in ("true", "1")
 
 
-def api(server: Server, build: Callable[[sqlite3.Connection, Request], Any]
+def api(server: Server, build: Callable[[Connection, Request], Any]
         ) -> Callable[[Request], Response]:
     """A read-only JSON endpoint; a library refusal (e.g. no round paired) is a 409."""
     def endpoint(request: Request) -> Response:
@@ -136,7 +135,7 @@ def api(server: Server, build: Callable[[sqlite3.Connection, Request], Any]
 # --- player pages ------------------------------------------------------------------------
 
 
-def pairings_rows(conn: sqlite3.Connection) -> tuple[list[dict[str, Any]], int, str]:
+def pairings_rows(conn: Connection) -> tuple[list[dict[str, Any]], int, str]:
     """The current round's tables (Swiss or top cut) with each player's points."""
     stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
     rnd = store.current_round(conn, stage)

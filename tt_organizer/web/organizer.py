@@ -18,8 +18,7 @@ from tt_organizer.events.results import valid_results
 from tt_organizer.web import security
 
 if TYPE_CHECKING:
-    import sqlite3
-
+    from tt_organizer.events.store import Connection
     from tt_organizer.web.app import Server
 
 
@@ -30,54 +29,54 @@ def _number(fields: dict[str, str], key: str, low: int = 1, high: int = 100_000)
     return int(value)
 
 
-def _actions(server: Server) -> dict[str, Callable[[sqlite3.Connection, dict[str, str]], str]]:
+def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]], str]]:
     """Each console form's action: the library call, and the message shown after it."""
 
-    def result(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+    def result(conn: Connection, f: dict[str, str]) -> str:
         m = selfreport.organizer_result(
             conn, _number(f, "table"), f.get("result", ""), first=f.get("first") or None,
             winners=f.get("winners") or None, turns=f.get("turns") or None,
             override=f.get("override") == "on")
         return f"Table {m.table}: {m.result} recorded"
 
-    def drop(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+    def drop(conn: Connection, f: dict[str, str]) -> str:
         p = service.drop(conn, f.get("name", ""))
         pending = service.pending_in_current_round(conn, p.id)
         return f"Dropped {p.name}" + (
             f" (still paired at table {pending.table}: report it)" if pending else "")
 
-    def late(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+    def late(conn: Connection, f: dict[str, str]) -> str:
         reg = service.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
                                       late=True)
         return (f"Registered {reg.player.name} (PIN {selfreport.player_pin(conn, reg.player.id)})"
                 + (f"; a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
                    if reg.missed_rounds else ""))
 
-    def pair(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+    def pair(conn: Connection, f: dict[str, str]) -> str:
         matches = service.pair_next_round(conn)
         return f"Round {matches[0].round} paired: {len(matches)} tables"
 
-    def timer_start(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+    def timer_start(conn: Connection, f: dict[str, str]) -> str:
         minutes = _number(f, "minutes", 1, 600) if f.get("minutes") else None
         timer.start_timer(conn, minutes)
         return "Timer running"
 
-    def timer_pause(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+    def timer_pause(conn: Connection, f: dict[str, str]) -> str:
         timer.pause_timer(conn)
         return "Timer paused"
 
-    def timer_extend(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+    def timer_extend(conn: Connection, f: dict[str, str]) -> str:
         minutes = _number(f, "minutes", -600, 600)
         timer.extend_timer(conn, minutes)
         return f"Timer extended by {minutes} min"
 
-    def approve(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+    def approve(conn: Connection, f: dict[str, str]) -> str:
         reg = submissions.approve_deck(conn, _number(f, "submission"),
                                        allow_illegal=f.get("allow_illegal") == "on")
         return (f"Registered {reg.player.name} "
                 f"(PIN {selfreport.player_pin(conn, reg.player.id)})")
 
-    def reject(conn: sqlite3.Connection, f: dict[str, str]) -> str:
+    def reject(conn: Connection, f: dict[str, str]) -> str:
         submissions.reject_deck(conn, _number(f, "submission"))
         return "Submission rejected"
 

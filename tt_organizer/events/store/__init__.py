@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.integrity import check_event, shorten
@@ -35,6 +35,13 @@ from tt_organizer.events.models import (
 from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 from tt_organizer.safe_files import is_regular_file
 from tt_organizer.standings.policy import TiebreakPolicy
+
+# The connection and row types callers above the store name (no module outside the store
+# imports sqlite3): the store's own names for what the database behind it hands out.
+Connection = sqlite3.Connection
+Row = sqlite3.Row
+DatabaseError = sqlite3.DatabaseError
+Error = sqlite3.Error  # any failure of the database (DatabaseError, OperationalError, ...)
 
 BUSY_TIMEOUT_MS = 30_000
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -133,7 +140,8 @@ def open_event(path: str | Path) -> sqlite3.Connection:
     written by a newer schema; the file is not changed in any of those cases."""
     p = Path(path)
     if not p.exists():
-        raise EventError(f"{p}: no event database here (create one with `tt event create`)")
+        raise EventError(f"{p}: no event database here", code="no-event",
+                         hint={"command": "create"})
     if p.is_dir():
         raise EventError(f"{p}: is a folder, not an event database")
     if not is_regular_file(p):  # a named pipe would block the open for ever
@@ -228,6 +236,12 @@ def transaction(
     conn.execute("COMMIT")
     if counted:
         _commits += 1
+
+
+def rollback_open(conn: sqlite3.Connection) -> None:
+    """Roll back a transaction left open (a server never hands one to the next request)."""
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
 
 
 def _text(value: Any) -> str | None:
@@ -433,3 +447,144 @@ def load_snapshot(path: str | Path) -> EventSnapshot:
     """Open the event database at ``path`` and read all of it (EventError if it cannot)."""
     with connect(path) as conn:
         return read_snapshot(conn, str(path))
+
+
+# The named operations, by table group (imported last: they need nothing from this module).
+from tt_organizer.events.store.matches import (  # noqa: E402
+    avoid_until,
+    avoided_pairs,
+    clear_result,
+    delete_pairing,
+    insert_bye,
+    insert_missed_round,
+    insert_pairing,
+    insert_round,
+    insert_settings,
+    last_change,
+    match_id,
+    record_result,
+    round_seeded,
+    set_avoid,
+    set_rounds,
+    set_seats,
+    unreported_tables,
+)
+from tt_organizer.events.store.players import (  # noqa: E402
+    bye_round_texts,
+    check_in_states,
+    checked_in,
+    count_players,
+    delete_player,
+    insert_deck,
+    insert_player,
+    name_with_ext_id,
+    name_with_key,
+    player_id_by_ext_id,
+    player_id_by_name_key,
+    player_id_by_number,
+    player_pin,
+    player_pins,
+    roster_flags,
+    set_bye_rounds,
+    set_checked_in,
+    set_dropped,
+    set_dropped_round,
+)
+from tt_organizer.events.store.web import (  # noqa: E402
+    answer_report,
+    insert_report,
+    insert_submission,
+    open_report_row,
+    report_row,
+    report_rows,
+    resolve_report,
+    set_report_status,
+    set_submission_status,
+    submission_row,
+    submission_rows,
+    timer_row,
+    write_timer,
+)
+
+# what the store offers (the named operations of its modules are re-exported here)
+__all__ = [
+    "Connection",
+    "DatabaseError",
+    "Error",
+    "Row",
+    "acting_as",
+    "actor",
+    "answer_report",
+    "audit",
+    "avoid_until",
+    "avoided_pairs",
+    "bye_round_texts",
+    "check_in_states",
+    "checked_in",
+    "clear_result",
+    "committed_changes",
+    "connect",
+    "count_players",
+    "create_database",
+    "current_round",
+    "delete_pairing",
+    "delete_player",
+    "insert_bye",
+    "insert_deck",
+    "insert_missed_round",
+    "insert_pairing",
+    "insert_player",
+    "insert_report",
+    "insert_round",
+    "insert_settings",
+    "insert_submission",
+    "last_change",
+    "load_snapshot",
+    "match_id",
+    "name_with_ext_id",
+    "name_with_key",
+    "now",
+    "open_event",
+    "open_report_row",
+    "player_id_by_ext_id",
+    "player_id_by_name_key",
+    "player_id_by_number",
+    "player_names",
+    "player_pin",
+    "player_pins",
+    "read_audit",
+    "read_matches",
+    "read_player",
+    "read_players",
+    "read_roster",
+    "read_settings",
+    "read_snapshot",
+    "record_result",
+    "report_row",
+    "report_rows",
+    "resolve_report",
+    "rollback_open",
+    "roster_flags",
+    "round_seeded",
+    "set_avoid",
+    "set_bye_rounds",
+    "set_checked_in",
+    "set_dropped",
+    "set_dropped_round",
+    "set_report_status",
+    "set_rounds",
+    "set_seats",
+    "set_submission_status",
+    "submission_row",
+    "submission_rows",
+    "timer_row",
+    "transaction",
+    "unreported_tables",
+    "write_timer",
+]
+
+if TYPE_CHECKING:  # mypy checks that this module implements the store interface
+    import tt_organizer.events.store as _this
+    from tt_organizer.events.store.interface import EventStore
+
+    _IMPLEMENTS: EventStore = _this

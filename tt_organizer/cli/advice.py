@@ -1,0 +1,68 @@
+"""Command advice: what the command line says after a library refusal.
+
+Library errors name no command (:class:`tt_organizer.errors.TTError` carries a ``code`` and a
+structured ``hint``); this module alone turns them into ``tt event …`` advice, so the web
+server (or any other front-end) can say the same in its own words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tt_organizer.errors import TTError
+
+# code -> the advice appended to the message (formatted with the hint's fields)
+ADVICE: dict[str, str] = {
+    "round-paired": "; add {name} with `tt event late-entry`",
+    "no-player": " (see `tt event players`)",
+    "top-cut-started": "; use `tt event top-cut` to pair it",
+    "swiss-over": "; see `tt event standings` and `tt event top-cut`",
+    "top-cut-not-played": " (`tt event top-cut` seeds it)",
+    "round-finished": "; use `tt event correct {round} {table} RESULT`",
+    "result-exists": "; use `{correct}` to change it",
+    "table-in-finished-round": " (use `{correct}` to change it)",
+    "paired-on-result": "; use `{correct}` to change it",
+    "not-reported": "; use `tt event report {table} RESULT`",
+    "no-event": " (create one with `tt event create`)",
+    "no-round": "; use `tt event pair` (or `pair --from FILE`)",
+    "player-dropped": " (`tt event undrop` first)",
+    "everyone-dropped": " (report its tables, or `tt event undrop` a player first)",
+    "check-in-over": " (use `tt event drop`)",
+    "correction-closed": "; use --override to correct it anyway (logged)",
+    "no-seat": "; use --set TABLE A B",
+}
+
+
+# code -> (words of the message, the command line's option for them)
+OPTION_WORDS: dict[str, tuple[str, str]] = {
+    "correction-after-seeding": ("needs an override", "needs --override"),
+}
+
+
+def advice(code: str | None, hint: dict[str, Any]) -> str:
+    """The command advice for a refusal, or "" when there is none."""
+    template = ADVICE.get(code or "")
+    if not template:
+        return ""
+    fields = dict(hint)
+    if hint.get("command") == "correct":
+        fields["correct"] = (f"tt event correct {hint['round']} {hint['table']} RESULT"
+                             + (" --top-cut" if hint.get("top_cut") else ""))
+    return template.format(**fields)
+
+
+def describe(exc: BaseException) -> str:
+    """An error as the command line shows it: the library's message and, for a refusal that
+    says what to do next, the command that does it."""
+    if not isinstance(exc, TTError) or not exc.code:
+        return str(exc)
+    text = str(exc)
+    if exc.code in OPTION_WORDS:
+        words, option = OPTION_WORDS[exc.code]
+        text = text.replace(words, option, 1)
+    extra = advice(exc.code, exc.hint)
+    if not extra:
+        return text
+    # the advice belongs to the message, before a located error's quoted text (InputError)
+    head, sep, tail = text.partition("\n")
+    return head + extra + sep + tail

@@ -1,0 +1,192 @@
+"""Creating an event: its settings (format, ban list, rounds, points, tiebreakers) and the
+rule book's tables (top-cut size by player count). The stage names and limits every event
+operation uses live here too."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tt_organizer.errors import EventError
+from tt_organizer.events import store
+from tt_organizer.events.models import EventSettings
+from tt_organizer.standings.tiebreakers import TIEBREAKERS
+
+SWISS = "swiss"
+TOP_CUT = "top-cut"
+DEFAULT_TIEBREAKERS = ("omw", "oomw", "gw")
+PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw")}  # the order a preset ranks by
+TOP_CUT_SIZES = (0, 4, 8, 16)
+MAX_POINTS = 1000
+MAX_SEED = 2**63 - 1  # SQLite's largest integer
+MAX_NAME_LENGTH = 100
+DECK_COLOR_TYPES = ("Digimon", "Tamer")
+
+
+# --- the rule book's tables ------------------------------------------------------------------
+
+
+def top_cut_for_players(count: int) -> int:
+    """Top-cut size by player count: under 16 none, 16–31 top 4, 32–127 top 8, 128+ top 16."""
+    if count < 16:
+        return 0
+    if count < 32:
+        return 4
+    if count < 128:
+        return 8
+    return 16
+
+
+# --- creating --------------------------------------------------------------------------------
+
+
+def create_event(
+    path: str | Path,
+    name: str,
+    *,
+    format_id: str | None = None,
+    banlist: str | None = None,
+    best_of: int = 3,
+    rounds: int | None = None,
+    top_cut: int | None = None,
+    seed: int | None = None,
+    unfinished: str = "draw",
+    tiebreakers: Sequence[str] | None = None,
+    strict_colors: bool = False,
+    win_points: int = 3,
+    draw_points: int = 1,
+    loss_points: int = 0,
+    bye_points: int = 3,
+    format_settings: Mapping[str, int] | None = None,
+    tiebreak_preset: str = "rulebook",
+    tiebreak_rules: Mapping[str, str] | None = None,
+) -> EventSettings:
+    """Create the event database at ``path``. ``rounds``/``top_cut`` None = by player count;
+    ``banlist`` None pins the newest cached ban list; ``seed`` None draws a random seed;
+    ``format_settings`` are the format's own settings for every deck check (e.g. a cap on
+    Ultimate Digimon, ``{"max_ultimates": 2}``); ``tiebreak_preset`` (``rulebook``/``melee``)
+    and ``tiebreak_rules`` (e.g. ``{"floor": "1/3"}``) make the stored tiebreak policy;
+    ``tiebreakers`` None = the preset's order (``omw,oomw,gw``; Melee ``omw,gw,ogw``)."""
+    from tt_organizer.formats.registry import get_format
+
+    name = name.strip()
+    if not name:
+        raise EventError("the event needs a name")
+    if best_of not in (1, 3):
+        raise EventError(f"--best-of {best_of}: must be 1 or 3")
+    if rounds is not None and not 1 <= rounds <= 20:
+        raise EventError(f"--rounds {rounds}: must be 1–20 or auto")
+    if top_cut is not None and top_cut not in TOP_CUT_SIZES:
+        raise EventError(f"--top-cut {top_cut}: must be 0, 4, 8, 16 or auto")
+    if win_points < 1 or min(draw_points, loss_points, bye_points) < 0:
+        raise EventError("points: a win is worth at least 1, nothing is worth less than 0")
+    if max(win_points, draw_points, loss_points, bye_points) > MAX_POINTS:
+        raise EventError(f"points: at most {MAX_POINTS} for any result")
+    if not loss_points <= draw_points <= win_points or bye_points > win_points:
+        raise EventError(
+            f"points W{win_points}/D{draw_points}/L{loss_points}/bye {bye_points}: need "
+            "loss ≤ draw ≤ win and a bye worth no more than a win"
+        )
+    if seed is not None and not -MAX_SEED - 1 <= seed <= MAX_SEED:
+        raise EventError(f"--seed {seed}: must fit in 64 bits (±{MAX_SEED})")
+    if unfinished not in ("draw", "double-loss"):
+        raise EventError(f"--unfinished {unfinished}: must be draw or double-loss")
+    if tiebreakers is None:
+        tiebreakers = PRESET_TIEBREAKERS.get(tiebreak_preset.strip().lower(), DEFAULT_TIEBREAKERS)
+    tbs = tuple(t.strip().lower() for t in tiebreakers if t.strip())
+    bad = [t for t in tbs if t not in TIEBREAKERS]
+    if bad or len(set(tbs)) != len(tbs):
+        raise EventError(
+            f"--tiebreakers {','.join(tiebreakers)}: each of {', '.join(TIEBREAKERS)} at most once"
+        )
+    try:
+        fmt = get_format(format_id)
+    except (KeyError, ValueError) as exc:
+        raise EventError(f"--format {format_id}: {exc}") from None
+    banlist_date = None
+    if fmt.use_banlist:
+        from tt_organizer.banlist.cache import load_banlist
+
+        banlist_date = load_banlist(pick=banlist).announced.isoformat()
+    elif banlist:
+        raise EventError(f"format {fmt.id} does not use a ban list; drop --banlist")
+    fmt_settings = dict(format_settings or {})
+    fmt.check_settings(fmt_settings)
+    if any(not 0 <= v <= MAX_POINTS for v in fmt_settings.values()):
+        raise EventError(f"format settings must be 0–{MAX_POINTS}")
+    policy = tiebreak_policy(tiebreak_preset, tiebreak_rules)
+    if seed is None:
+        import secrets  # only here: it loads hmac and hashlib
+
+        seed = secrets.randbelow(2**31)
+    settings = EventSettings(
+        name=name,
+        format_id=fmt.id,
+        banlist_date=banlist_date,
+        best_of=best_of,
+        rounds=rounds,
+        top_cut=top_cut,
+        win_points=win_points,
+        draw_points=draw_points,
+        loss_points=loss_points,
+        bye_points=bye_points,
+        unfinished=unfinished,
+        tiebreakers=tbs,
+        seed=seed,
+        strict_colors=strict_colors,
+        created_at=store.now(),
+        format_settings=fmt_settings,
+        tiebreak_policy=policy,
+    )
+    conn = store.create_database(path)
+    try:
+        with store.transaction(conn):
+            store.insert_settings(conn, {
+                "name": settings.name, "format_id": settings.format_id,
+                "banlist_date": settings.banlist_date, "best_of": best_of, "rounds": rounds,
+                "rounds_auto": int(rounds is None), "top_cut": top_cut,
+                "win_points": win_points, "draw_points": draw_points,
+                "loss_points": loss_points, "bye_points": bye_points, "unfinished": unfinished,
+                "tiebreakers": ",".join(tbs), "seed": seed, "strict_colors": int(strict_colors),
+                "created_at": settings.created_at,
+                "format_settings": json.dumps(fmt_settings, sort_keys=True),
+                "tiebreak_policy": json.dumps(policy.to_json()),
+            })
+            store.audit(conn, "create", "event", None, _settings_dict(settings))
+    except BaseException:
+        conn.close()
+        Path(path).unlink(missing_ok=True)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        raise
+    conn.close()
+    return settings
+
+
+def _settings_dict(s: EventSettings) -> dict[str, Any]:
+    return {
+        "name": s.name, "format": s.format_id, "banlist": s.banlist_date, "best_of": s.best_of,
+        "rounds": s.rounds if s.rounds is not None else "auto",
+        "top_cut": s.top_cut if s.top_cut is not None else "auto",
+        "points": {"win": s.win_points, "draw": s.draw_points, "loss": s.loss_points,
+                   "bye": s.bye_points},
+        "unfinished": s.unfinished, "tiebreakers": list(s.tiebreakers), "seed": s.seed,
+        "strict_colors": s.strict_colors, "format_settings": dict(s.format_settings),
+        "tiebreak_policy": s.tiebreak_policy.to_json(),
+    }
+
+
+def tiebreak_policy(preset: str = "rulebook", rules: Mapping[str, str] | None = None) -> Any:
+    """The policy of ``--tiebreak-preset`` changed by ``--tiebreak-rule`` (EventError if not
+    valid)."""
+    from tt_organizer.standings.policy import PRESETS
+
+    base = PRESETS.get(preset.strip().lower())
+    if base is None:
+        raise EventError(f"--tiebreak-preset {preset}: one of {', '.join(PRESETS)}")
+    try:
+        return base.with_rules(rules or {})
+    except ValueError as exc:
+        raise EventError(f"--tiebreak-rule {exc}") from None

@@ -1,0 +1,69 @@
+"""Standings of an event, live (from the store) or from a snapshot, under the event's
+scoring and tiebreak policy (computed by the pure :mod:`tt_organizer.standings`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from tt_organizer.events import store
+from tt_organizer.events.models import (
+    EventSettings,
+    EventSnapshot,
+    MatchInfo,
+    PlayerInfo,
+    paired_round,
+)
+from tt_organizer.events.setup import SWISS
+from tt_organizer.events.store import Connection
+
+if TYPE_CHECKING:
+    from tt_organizer.standings.tiebreakers import Standing
+
+
+def _scoring(settings: EventSettings) -> Any:
+    return settings.scoring()
+
+
+def standings(conn: Connection, round_number: int | None = None) -> list[Standing]:
+    """Swiss standings after ``round_number`` (default: every reported result so far),
+    computed from the stored results alone."""
+    current = store.current_round(conn)
+    paired_round(round_number, current, first=0)
+    return compute_event_standings(store.read_settings(conn), store.read_roster(conn),
+                                   store.read_matches(conn, SWISS, games=False), current,
+                                   round_number)
+
+
+def snapshot_standings(snapshot: EventSnapshot, round_number: int | None = None
+                       ) -> list[Standing]:
+    """:func:`standings` of a snapshot (for exports and reports that hold no connection)."""
+    return compute_event_standings(snapshot.settings, snapshot.players, snapshot.matches,
+                                   snapshot.current_round, round_number)
+
+
+def compute_event_standings(
+    settings: EventSettings, players: Sequence[PlayerInfo], matches: Sequence[MatchInfo],
+    current_round: int, round_number: int | None = None,
+) -> list[Standing]:
+    """The one place the event's standings are computed: Swiss results up to
+    ``round_number`` (default all), scored by the event's settings. A player who dropped
+    after round N counts as dropped in standings of round N or later (and in the default)."""
+    from tt_organizer.standings.tiebreakers import MatchRecord, compute_standings
+
+    upto = current_round if round_number is None else round_number
+    records = [
+        MatchRecord(
+            round=m.round, player1=m.player1, player2=m.player2, p1_games=m.p1_games,
+            p2_games=m.p2_games, draws=m.draws, outcome=m.outcome,
+        )
+        for m in matches
+        if m.stage == SWISS and m.round <= upto and m.outcome is not None
+    ]
+    dropped = [
+        p.id for p in players
+        if p.dropped and (p.dropped_round is None or p.dropped_round <= upto
+                          or round_number is None)
+    ]
+    return compute_standings([p.id for p in players], records, dropped=dropped,
+                             settings=_scoring(settings))

@@ -1,0 +1,63 @@
+"""Where the event stands: stage, round, reported and missing tables, players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tt_organizer.events import store
+from tt_organizer.events.models import MatchInfo
+from tt_organizer.events.rounds import _current_stage, _missing, _round
+from tt_organizer.events.setup import TOP_CUT
+from tt_organizer.events.store import Connection
+from tt_organizer.events.topcut import champion, top_cut_size
+from tt_organizer.pairing.swiss import rounds_for_players
+
+
+def missing_tables(conn: Connection) -> list[int]:
+    """Tables of the current round (Swiss, or the top cut once started) still unreported."""
+    stage, rnd = _current_stage(conn)
+    return store.unreported_tables(conn, stage, rnd)
+
+
+def status(conn: Connection) -> dict[str, Any]:
+    """Where the event stands: stage, round, reported and missing tables, players."""
+    settings = store.read_settings(conn)
+    players = store.roster_flags(conn)  # names and flags only: no deck is parsed
+    stage, rnd = _current_stage(conn)
+    matches = _round(conn, stage, rnd) if rnd else []
+    win = champion(conn)
+    active = len([p for p in players if not p["dropped"]])
+    return {
+        "event": settings.name,
+        "format": settings.format_id,
+        "banlist": settings.banlist_date,
+        "best_of": settings.best_of,
+        "stage": stage if rnd else "registration",
+        "round": rnd,
+        "rounds": settings.rounds if settings.rounds is not None
+        else rounds_for_players(active),
+        "rounds_auto": settings.rounds is None,
+        "top_cut": top_cut_size(conn),
+        "tables": len(matches),
+        "reported": [m.table for m in matches if m.result is not None],
+        "missing": _missing(matches),
+        "players": len(players),
+        "active": active,
+        "dropped": [p["name"] for p in players if p["dropped"]],
+        "illegal_decks": [p["name"] for p in players if p["has_deck"] and not p["legal"]],
+        "no_deck": [p["name"] for p in players if not p["has_deck"]],
+        "champion": win.name if win else None,
+        "tiebreakers": list(settings.tiebreakers),
+        "tiebreak_policy": settings.tiebreak_policy.to_json(),
+        "round_name": _round_name(stage, rnd, matches),
+    }
+
+
+def _round_name(stage: str, rnd: int, matches: Sequence[MatchInfo]) -> str | None:
+    """"quarter-final", "semi-final", "final" … for a bracket round (None in the Swiss)."""
+    if stage != TOP_CUT or not matches:
+        return None
+    from tt_organizer.events.placings import bracket_round_name
+
+    return bracket_round_name(2 * len(matches))

@@ -1,0 +1,98 @@
+"""Named store operations of the web front-end: the round timer, submitted decklists and
+players' own result reports (``web_timer``, ``web_decks``, ``web_reports``)."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+Connection = sqlite3.Connection
+Row = sqlite3.Row
+
+
+def timer_row(conn: Connection) -> Row | None:
+    return conn.execute("SELECT * FROM web_timer WHERE id = 1").fetchone()
+
+
+def write_timer(conn: Connection, seconds: int, started_at: float | None, elapsed: float) -> None:
+    conn.execute(
+        "INSERT INTO web_timer (id, seconds, started_at, elapsed) VALUES (1, ?, ?, ?) "
+        "ON CONFLICT(id) DO UPDATE SET seconds = excluded.seconds, "
+        "started_at = excluded.started_at, elapsed = excluded.elapsed",
+        (seconds, started_at, elapsed),
+    )
+
+
+def insert_submission(conn: Connection, values: dict[str, Any]) -> Row:
+    """Store a submitted decklist (pending); returns its row."""
+    cur = conn.execute(
+        "INSERT INTO web_decks (name, ext_id, source, text, legal, report, status, "
+        "created_at, client) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)",
+        tuple(values[c] for c in ("name", "ext_id", "source", "text", "legal", "report",
+                                  "created_at", "client")),
+    )
+    row = submission_row(conn, int(cur.lastrowid or 0))
+    assert row is not None
+    return row
+
+
+def submission_row(conn: Connection, submission_id: int) -> Row | None:
+    return conn.execute("SELECT * FROM web_decks WHERE id = ?", (submission_id,)).fetchone()
+
+
+def submission_rows(conn: Connection, *, pending_only: bool = False) -> list[Row]:
+    where = " WHERE status = 'pending'" if pending_only else ""
+    return list(conn.execute(f"SELECT * FROM web_decks{where} ORDER BY id"))
+
+
+def set_submission_status(conn: Connection, submission_id: int, status: str,
+                          player_id: int | None = None) -> None:
+    conn.execute("UPDATE web_decks SET status = ?, player_id = coalesce(?, player_id) "
+                 "WHERE id = ?", (status, player_id, submission_id))
+
+
+def report_rows(conn: Connection, *, open_only: bool = False) -> list[Row]:
+    """Players' reports, oldest first (``open_only``: pending and disputed ones)."""
+    where = " WHERE status IN ('pending', 'disputed')" if open_only else ""
+    return list(conn.execute(f"SELECT * FROM web_reports{where} ORDER BY id"))
+
+
+def report_row(conn: Connection, report_id: int) -> Row | None:
+    return conn.execute("SELECT * FROM web_reports WHERE id = ?", (report_id,)).fetchone()
+
+
+def open_report_row(conn: Connection, stage: str, rnd: int, table: int) -> Row | None:
+    """The pending or disputed report of a table, if any."""
+    return conn.execute(
+        "SELECT * FROM web_reports WHERE stage = ? AND round = ? AND table_no = ? "
+        "AND status IN ('pending', 'disputed')", (stage, rnd, table),
+    ).fetchone()
+
+
+def insert_report(conn: Connection, values: dict[str, Any]) -> Row:
+    """Store a player's report (pending); returns its row."""
+    columns = ("stage", "round", "table_no", "reporter", "result", "first", "winners", "turns",
+               "created_at", "client")
+    cur = conn.execute(
+        f"INSERT INTO web_reports ({', '.join(columns)}, status) "
+        f"VALUES ({', '.join('?' * len(columns))}, 'pending')",
+        tuple(values[c] for c in columns),
+    )
+    row = report_row(conn, int(cur.lastrowid or 0))
+    assert row is not None
+    return row
+
+
+def set_report_status(conn: Connection, report_id: int, status: str) -> None:
+    conn.execute("UPDATE web_reports SET status = ? WHERE id = ?", (status, report_id))
+
+
+def answer_report(conn: Connection, report_id: int, status: str, player_id: int, at: str,
+                  counter: str | None) -> None:
+    conn.execute("UPDATE web_reports SET status = ?, answered_by = ?, answered_at = ?, "
+                 "counter = ? WHERE id = ?", (status, player_id, at, counter, report_id))
+
+
+def resolve_report(conn: Connection, report_id: int, at: str) -> None:
+    conn.execute("UPDATE web_reports SET status = 'resolved', answered_at = ? WHERE id = ?",
+                 (at, report_id))

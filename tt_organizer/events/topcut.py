@@ -1,0 +1,96 @@
+"""The top cut: its size, seeding the bracket from the final Swiss standings, pairing each
+next bracket round, and the champion."""
+
+from __future__ import annotations
+
+from tt_organizer.errors import EventError
+from tt_organizer.events import store
+from tt_organizer.events.models import (
+    MatchInfo,
+    PlayerInfo,
+)
+from tt_organizer.events.players import _player
+from tt_organizer.events.rounds import _describe, _insert_pairings, _missing, _round
+from tt_organizer.events.setup import SWISS, TOP_CUT, top_cut_for_players
+from tt_organizer.events.standings import standings
+from tt_organizer.events.store import Connection
+
+
+def top_cut_size(conn: Connection) -> int:
+    """The event's top-cut size (its setting, else by player count)."""
+    settings = store.read_settings(conn)
+    if settings.top_cut is not None:
+        return settings.top_cut
+    return top_cut_for_players(store.count_players(conn))
+
+
+def advance_top_cut(conn: Connection) -> list[MatchInfo]:
+    """Seed the bracket from the final Swiss standings and pair its first round, or, once a
+    bracket round is fully reported, pair the next one (winners of tables 1+2, 3+4, …)."""
+    from tt_organizer.pairing.swiss import pair_top_cut, pair_top_cut_round
+
+    with store.transaction(conn):
+        settings = store.read_settings(conn)
+        top = store.current_round(conn, TOP_CUT)
+        if not top:
+            swiss = store.current_round(conn)
+            total = settings.rounds
+            if not swiss or (total is not None and swiss < total):
+                raise EventError(f"the Swiss rounds are not over (round {swiss} of {total or '?'})")
+            missing = _missing(_round(conn, SWISS, swiss))
+            if missing:
+                raise EventError(f"round {swiss} still misses results for table(s) "
+                                 f"{', '.join(map(str, missing))}")
+            size = top_cut_size(conn)
+            if size == 0:
+                raise EventError("this event has no top cut (--top-cut 0 or too few players)")
+            seeds = [s.player for s in standings(conn) if not s.dropped][:size]
+            if len(seeds) < size:
+                raise EventError(
+                    f"only {len(seeds)} active players for a top {size}; undrop players, or "
+                    "end the event with the Swiss standings"
+                )
+            pairings = pair_top_cut(seeds)
+            rnd = 1
+            store.audit(conn, "top-cut", "seeds", None, {"size": size, "seeds": seeds})
+        else:
+            current = _round(conn, TOP_CUT, top)
+            missing = _missing(current)
+            if missing:
+                raise EventError(f"top-cut round {top} still misses results for table(s) "
+                                 f"{', '.join(map(str, missing))}")
+            winners = [_winner(m) for m in current]
+            if len(winners) == 1:
+                raise EventError(f"the top cut is over; the winner is "
+                                 f"{_player(conn, winners[0]).name}")
+            pairings = pair_top_cut_round(winners)
+            rnd = top + 1
+        store.insert_round(conn, TOP_CUT, rnd, store.now())
+        _insert_pairings(conn, TOP_CUT, rnd, pairings)
+        matches = _round(conn, TOP_CUT, rnd)
+        store.audit(conn, "pair", f"top-cut round {rnd}", None, {"tables": _describe(matches)})
+        return matches
+
+
+def _winner(m: MatchInfo) -> int:
+    if m.outcome in ("p1", "bye") or m.player2 is None:
+        return m.player1
+    return m.player2
+
+
+def start_top_cut(conn: Connection) -> list[MatchInfo]:
+    """Seed the bracket and pair its first round (refused once it has started)."""
+    if store.current_round(conn, TOP_CUT):
+        raise EventError("the top cut has already started")
+    return advance_top_cut(conn)
+
+
+def champion(conn: Connection) -> PlayerInfo | None:
+    """The winner of the top cut's final, once reported."""
+    top = store.current_round(conn, TOP_CUT)
+    if not top:
+        return None
+    final = _round(conn, TOP_CUT, top)
+    if len(final) != 1 or final[0].outcome not in ("p1", "p2"):
+        return None
+    return _player(conn, _winner(final[0]))
