@@ -51,11 +51,24 @@ def test_deck_check_imports_nothing_heavy(args: tuple[str, ...]) -> None:
         assert json.loads(out)[0]["legal"] is True
 
 
-def test_deck_table_uses_rich_but_no_validation() -> None:
+def test_deck_table_draws_without_rich_or_validation() -> None:
+    """One deck's tables are drawn by our own code (tests/test_deck_render.py checks they are
+    rich's, character for character), so the table path imports no rich either."""
     top, code, out = imported_by("deck", "validate", str(SAMPLE))
-    assert code == 0 and "LEGAL" in out
-    assert "rich" in top
+    assert code == 0 and "LEGAL" in out and "┏━━━┳" in out
+    assert "rich" not in top
     assert not top & set(HEAVY), sorted(top & set(HEAVY))
+
+
+@pytest.mark.parametrize("args", [("deck", "validate", "--json", str(SAMPLE)),
+                                  ("deck", "validate", str(SAMPLE))])
+def test_deck_check_loads_no_unused_stdlib_module(args: tuple[str, ...]) -> None:
+    """Nor the stdlib modules only other inputs need: zip / xlsx reading, web addresses,
+    HTTP sync, copying folders, close-match suggestions (pathlib itself imports urllib)."""
+    top, code, _ = imported_by(*args)
+    assert code == 0
+    unused = {"zipfile", "difflib", "shutil", "tempfile", "http", "email", "html"}
+    assert not top & unused, sorted(top & unused)
 
 
 SHIPPED = [

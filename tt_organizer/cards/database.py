@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tt_organizer.cards.importer import CARDS_FILE, COPY_LIMITS_FILE, OVERRIDES_FILE
-from tt_organizer.cards.model import CARD_TYPES, COLORS, Card
+from tt_organizer.cards.model import (
+    CARD_TYPES,
+    CARDS_FILE,
+    COLORS,
+    COPY_LIMITS_FILE,
+    OVERRIDES_FILE,
+    Card,
+)
 from tt_organizer.cards.names import name_key
 from tt_organizer.cards.numbers import normalize_number, split_number
 from tt_organizer.errors import InputError, UnknownCardError
@@ -94,6 +99,8 @@ class CardDatabase:
                 near = sorted(same_set, key=lambda c: abs(int(c.number.rsplit("-", 1)[1]) - index))
                 return [c.number for c in near[:n]]
         key = normalize_number(raw) or raw.strip().upper()
+        import difflib  # only when a number is unknown
+
         return difflib.get_close_matches(key, list(self._cards), n=n, cutoff=0.5)
 
     def by_set(self) -> dict[str, list[Card]]:

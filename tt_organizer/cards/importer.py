@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from tt_organizer.atomic import write_json_atomic
-from tt_organizer.cards.model import CARD_TYPES, COLORS
+from tt_organizer.cards.model import CARD_TYPES, CARDS_FILE, COLORS
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError
 
@@ -18,9 +18,6 @@ COLUMNS = ("card_number", "name", "card_type", "colors", "level", "rarity", "set
 # Optional: copies a card's own text allows ("You can include up to 50 copies..."), empty = 4.
 COPY_LIMIT_COLUMN = "copy_limit"
 JSON_COLUMNS = ["number", "name", "type", "colors", "level", "rarity", "set", "copy_limit"]
-CARDS_FILE = "cards.json"
-COPY_LIMITS_FILE = "copy_limits.json"
-OVERRIDES_FILE = "card_overrides.json"
 
 
 def parse_cards_csv(text: str, source: str = "cards.csv") -> list[list[object]]:
