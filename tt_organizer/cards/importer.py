@@ -12,6 +12,7 @@ from tt_organizer.atomic import write_json_atomic
 from tt_organizer.cards.model import CARD_TYPES, CARDS_FILE, COLORS
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError
+from tt_organizer.records import record_checksum
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 COLUMNS = ("card_number", "name", "card_type", "colors", "level", "rarity", "set_code")
@@ -106,6 +107,7 @@ def build_card_data(csv_path: Path, out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / CARDS_FILE
     write_json_atomic(target, payload, compact=True)
+    record_checksum(target)  # checked above: loaded by its index from now on
     return target
 
 
