@@ -220,7 +220,7 @@ class CardLines(Mapping[str, str]):
     """Number -> JSON text of each row of a trusted file written by
     :func:`tt_organizer.atomic.write_json_atomic` (``compact``: one row a line, ``  ["number",
     ...``; a row's text holds no raw newline, JSON escapes it). A look-up searches the text for
-    its line; the full index is built only to list every number."""
+    its line; the full index is built to list every number, or on the first miss."""
 
     def __init__(self, text: str, start: int) -> None:
         self._text = text
@@ -238,11 +238,11 @@ class CardLines(Mapping[str, str]):
     def __getitem__(self, number: str) -> str:
         if self._all is not None:
             return self._all[number]
-        if '"' in number or "\\" in number or "\n" in number:
-            raise KeyError(number)
-        at = self._text.find(f'\n  ["{number}"', self._start)
-        if at < 0:
-            raise KeyError(number)
+        at = -1
+        if '"' not in number and "\\" not in number and "\n" not in number:
+            at = self._text.find(f'\n  ["{number}"', self._start)
+        if at < 0:  # a miss searched the whole text: index it all once (a batch misses often)
+            return self._index()[number]
         end = self._text.find("\n", at + 1)
         return self._text[at + 1:end].rstrip(",")
 

@@ -140,6 +140,8 @@ def _strip_brackets(token: str) -> str:
 
     Index arithmetic, not repeated slicing: a line of 500,000 ``(`` must not cost O(n²).
     """
+    if token and token[0] not in "([{<" and not token[0].isspace() and not token[-1].isspace():
+        return token  # the usual token: nothing to strip (the loops below would keep it whole)
     start, end = 0, len(token)
     while start < end and token[start].isspace():
         start += 1
@@ -204,7 +206,9 @@ def _find_number(rest: str, normalize: Normalizer, prefer_end: bool) -> tuple[st
                 chosen, others = tokens[-width:], tokens[:-width]
             else:
                 chosen, others = tokens[:width], tokens[width:]
-            number = _as_number(" ".join(_strip_brackets(t) for t in chosen), normalize)
+            candidate = (_strip_brackets(chosen[0]) if width == 1
+                         else " ".join(_strip_brackets(t) for t in chosen))
+            number = _as_number(candidate, normalize)
             if number is not None:
                 return number, " ".join(others)
     return None
