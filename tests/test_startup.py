@@ -51,11 +51,26 @@ def test_deck_check_imports_nothing_heavy(args: tuple[str, ...]) -> None:
         assert json.loads(out)[0]["legal"] is True
 
 
-def test_deck_table_uses_rich_but_no_validation() -> None:
+def test_deck_table_draws_without_rich_or_validation() -> None:
+    """One deck's tables are drawn by our own code (tests/test_deck_render.py checks they are
+    rich's, character for character), so the table path imports no rich either."""
     top, code, out = imported_by("deck", "validate", str(SAMPLE))
-    assert code == 0 and "LEGAL" in out
-    assert "rich" in top
+    assert code == 0 and "LEGAL" in out and "┏━━━┳" in out
+    assert "rich" not in top
     assert not top & set(HEAVY), sorted(top & set(HEAVY))
+
+
+@pytest.mark.parametrize("args", [("deck", "validate", "--json", str(SAMPLE)),
+                                  ("deck", "validate", str(SAMPLE))])
+def test_deck_check_loads_no_unused_stdlib_module(args: tuple[str, ...]) -> None:
+    """Nor the stdlib modules only other inputs need: zip / xlsx reading, web addresses,
+    HTTP sync, copying folders, close-match suggestions (pathlib itself imports urllib), nor
+    OpenSSL for the checksums."""
+    top, code, _ = imported_by(*args)
+    assert code == 0
+    unused = {"zipfile", "difflib", "shutil", "tempfile", "http", "email", "html",
+              "hashlib", "_hashlib"}  # OpenSSL: the checksums use the built-in SHA-256
+    assert not top & unused, sorted(top & unused)
 
 
 SHIPPED = [
@@ -110,3 +125,49 @@ def test_a_bad_file_with_a_matching_checksum_is_still_refused_cleanly(tmp_path: 
     record_checksum(bad_format)
     with pytest.raises(InputError, match="a format needs at least one zone"):
         read_definition(bad_format)
+
+
+@pytest.mark.parametrize("size", [0, 1, 64, 100_000])
+def test_checksums_are_sha256(size: int) -> None:
+    """The built-in SHA-256 the checksums use gives hashlib's digest."""
+    import hashlib
+
+    data = bytes(range(256)) * (size // 256) + bytes(size % 256)
+    assert file_digest(data) == hashlib.sha256(data).hexdigest()
+
+
+def test_shipped_card_list_is_checked_and_indexed_by_line() -> None:
+    """The shipped cards.json is trusted (its checksum recorded by
+    scripts/record_checksums.py) and indexed without parsing: every row's text is the row."""
+    from tt_organizer.cards.database import read_card_index, read_card_rows
+
+    path = ROOT / "data" / "cards.json"
+    assert read_checksums(path.parent).get(path.name) == file_digest(path.read_bytes())
+    rows = read_card_rows(path)
+    found = read_card_index(path)  # each row looked up alone, before any full index exists
+    assert all(json.loads(found[str(r[0])]) == r for r in rows)
+    assert "BT1-01" not in found and "XX1-001" not in found and 'BT1-010"' not in found
+    index = read_card_index(path)
+    assert all(isinstance(v, str) for v in index.values())
+    assert {n: json.loads(v) for n, v in index.items()} == {str(r[0]): r for r in rows}
+
+
+def test_a_changed_card_list_is_parsed_and_checked_whole(tmp_path: Path) -> None:
+    from tt_organizer.cards.database import load_cards, read_card_index
+    from tt_organizer.cards.importer import build_card_data
+    from tt_organizer.errors import InputError
+
+    csv_path = tmp_path / "cards.csv"
+    csv_path.write_text("card_number,name,card_type,colors,level,rarity,set_code\n"
+                        "BT1-010,Agumon,Digimon,Red,3,C,BT1\n"
+                        "BT1-085,Tai Kamiya,Tamer,Red,,R,BT1\n", encoding="utf-8")
+    target = build_card_data(csv_path, tmp_path)  # records its checksum: indexed by line
+    assert all(isinstance(v, str) for v in read_card_index(target).values())
+    assert load_cards(tmp_path).get("BT1-010").name == "Agumon"
+    text = target.read_text(encoding="utf-8")
+    target.write_text(text.replace('"Agumon"', '"Agumon2"'), encoding="utf-8")
+    index = read_card_index(target)  # no longer the recorded bytes: parsed whole
+    assert all(isinstance(v, list) for v in index.values()) and index["BT1-010"][1] == "Agumon2"
+    target.write_text(text.replace('["BT1-085", ', '["BT1-085"]]'), encoding="utf-8")
+    with pytest.raises(InputError, match="damaged"):
+        read_card_index(target)

@@ -68,9 +68,12 @@ PAIRING_REQUIRED = ("table", "player1", "player2")
 PAIRING_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2"}
 
 
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
 def header_key(text: str) -> str:
     """A header as compared with column names: case-folded words of letters and digits."""
-    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.casefold()).split())
+    return " ".join(_NOT_ALNUM.sub(" ", text.casefold()).split())
 
 
 def _matches(key: str, name: str) -> bool:
@@ -87,6 +90,10 @@ def column_roles(keys: list[str], synonyms: dict[str, tuple[str, ...]]) -> dict[
     """Role -> column index for one header row (each column serves one role at most)."""
     roles: dict[str, int] = {}
     taken: set[int] = set()
+    at: dict[str, list[int]] = {}  # an exact name's columns, found by one lookup
+    for i, key in enumerate(keys):
+        if key:
+            at.setdefault(key, []).append(i)
     for patterns in (False, True):  # exact names first, then the patterns
         for role, names in synonyms.items():
             if role in roles:
@@ -94,8 +101,11 @@ def column_roles(keys: list[str], synonyms: dict[str, tuple[str, ...]]) -> dict[
             for name in names:
                 if ("*" in name) != patterns:
                     continue
-                hit = next((i for i, k in enumerate(keys)
-                            if i not in taken and _matches(k, name)), None)
+                if patterns:
+                    hit = next((i for i, k in enumerate(keys)
+                                if i not in taken and _matches(k, name)), None)
+                else:
+                    hit = next((i for i in at.get(name, ()) if i not in taken), None)
                 if hit is not None:
                     roles[role] = hit
                     taken.add(hit)
@@ -253,6 +263,16 @@ def _looks_like_path(text: str, base: Path | None) -> bool:
         return False
 
 
+_NAME_EXACT = frozenset(n for n in ROSTER_COLUMNS["name"] if "*" not in n)
+_NAME_PATTERNS = tuple(n for n in ROSTER_COLUMNS["name"] if "*" in n)
+
+
+def _may_name_players(keys: list[str]) -> bool:
+    """Whether a header row can have a player-name column at all: the quick test that spares
+    :func:`column_roles` on every row of a decklist table."""
+    return any(k in _NAME_EXACT or any(_matches(k, p) for p in _NAME_PATTERNS) for k in keys)
+
+
 def _is_card_table(keys: list[str]) -> bool:
     return any(k in CARD_COLUMNS for k in keys)
 
@@ -263,6 +283,8 @@ def find_roster(sheets: list[Sheet]) -> Roster | None:
     for sheet in sheets:
         for index, (_number, values) in enumerate(sheet.rows[:HEADER_SCAN_ROWS]):
             keys = [header_key(cell_text(v)) for v in values]
+            if not _may_name_players(keys):
+                continue
             roles = column_roles(keys, ROSTER_COLUMNS)
             if "name" not in roles:
                 continue

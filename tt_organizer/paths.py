@@ -9,7 +9,6 @@ ban-list cache there is seeded from the shipped one on first use.
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -75,5 +74,7 @@ def default_banlist_cache() -> Path:
         return checkout
     user = user_data_dir() / "banlist_cache"
     if not user.is_dir():
+        import shutil
+
         shutil.copytree(_SHIPPED / "banlist_cache", user)
     return user

@@ -9,11 +9,11 @@ when it comes from outside (:meth:`Record.model_validate`, imported on that path
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import datetime as dt
-import hashlib
+import functools
 import json
+import sys
 import types
 import typing
 from pathlib import Path
@@ -66,6 +66,8 @@ class Record:
 
     def model_copy(self: R, *, deep: bool = False, update: dict[str, Any] | None = None) -> R:
         """A copy (a deep one with ``deep=True``), with the fields of ``update`` replaced."""
+        import copy
+
         base = copy.deepcopy(self) if deep else self
         return dataclasses.replace(base, **(update or {}))  # type: ignore[type-var]
 
@@ -115,7 +117,21 @@ def _dump(value: Any, as_json: bool) -> Any:
 
 def file_digest(data: bytes) -> str:
     """The SHA-256 of a file's bytes, as hex."""
-    return hashlib.sha256(data).hexdigest()
+    return str(_sha256()(data).hexdigest())
+
+
+@functools.cache
+def _sha256() -> Any:
+    """The interpreter's built-in SHA-256 when it has one (``hashlib`` loads OpenSSL first, a
+    few ms of every start-up), else ``hashlib``'s: the same digest either way."""
+    try:
+        if sys.version_info >= (3, 12):
+            from _sha2 import sha256
+        else:
+            from _sha256 import sha256
+    except ImportError:  # pragma: no cover - a build without it
+        from hashlib import sha256
+    return sha256
 
 
 def read_checksums(folder: Path) -> dict[str, str]:

@@ -25,9 +25,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import warnings
-import zipfile
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -167,6 +164,9 @@ def check_workbook(data: bytes, source: str) -> None:
     ``<si>``, ``<row>`` and ``<c>`` tags counted, so what openpyxl reads after is bounded.
     """
 
+    import zipfile  # here, not at the top: reading a text decklist needs neither
+    import zlib
+
     def refuse(what: str) -> InputError:
         return InputError(f"workbook too large: {what}", file=source)
 
@@ -219,6 +219,8 @@ def read_workbook(
     except ImportError:  # pragma: no cover - openpyxl is a dependency
         raise InputError("reading .xlsx needs openpyxl (pip install openpyxl)",
                          file=source) from None
+    import warnings
+
     check_workbook(data, source)
     sheets: list[Sheet] = []
     try:

@@ -3,28 +3,35 @@
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tt_organizer.cards.importer import CARDS_FILE, COPY_LIMITS_FILE, OVERRIDES_FILE
-from tt_organizer.cards.model import CARD_TYPES, COLORS, Card
+from tt_organizer.cards.model import (
+    CARD_TYPES,
+    CARDS_FILE,
+    COLORS,
+    COPY_LIMITS_FILE,
+    OVERRIDES_FILE,
+    Card,
+)
 from tt_organizer.cards.names import name_key
 from tt_organizer.cards.numbers import normalize_number, split_number
 from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.paths import data_dir
+from tt_organizer.records import file_digest, read_checksums
 
 
 class LazyCards(Mapping[str, Card]):
     """The rows of a card file by number, each made a :class:`Card` when first looked up (a
     deck check builds only the cards its deck names)."""
 
-    def __init__(self, rows: list[list[Any]], copy_limits: dict[str, int],
+    def __init__(self, rows: list[list[Any]] | Mapping[str, Any], copy_limits: dict[str, int],
                  overrides: dict[str, dict[str, Any]] | None = None) -> None:
-        self._rows = {str(r[0]): r for r in rows}
+        # number -> row, or the row's JSON text (see read_card_index)
+        self._rows = rows if isinstance(rows, Mapping) else {str(r[0]): r for r in rows}
         self._limits = copy_limits
         self._fixes = overrides or {}
         self._built: dict[str, Card] = {}
@@ -32,7 +39,10 @@ class LazyCards(Mapping[str, Card]):
     def __getitem__(self, number: str) -> Card:
         card = self._built.get(number)
         if card is None:
-            card = self._built[number] = _card(self._rows[number], self._limits, self._fixes)
+            row = self._rows[number]
+            if isinstance(row, str):
+                row = json.loads(row)
+            card = self._built[number] = _card(row, self._limits, self._fixes)
         return card
 
     def __iter__(self) -> Iterator[str]:
@@ -94,6 +104,8 @@ class CardDatabase:
                 near = sorted(same_set, key=lambda c: abs(int(c.number.rsplit("-", 1)[1]) - index))
                 return [c.number for c in near[:n]]
         key = normalize_number(raw) or raw.strip().upper()
+        import difflib  # only when a number is unknown
+
         return difflib.get_close_matches(key, list(self._cards), n=n, cutoff=0.5)
 
     def by_set(self) -> dict[str, list[Card]]:
@@ -182,11 +194,78 @@ def _card(r: list[Any], limits: dict[str, int], fixes: dict[str, dict[str, Any]]
     return apply_override(card, fixes[r[0]]) if r[0] in fixes else card
 
 
-def read_card_rows(path: Path) -> list[list[Any]]:
-    """The rows of a ``cards.json`` written by the importer or a sync (number, name, type,
-    colours, level, rarity, set, copy limit)."""
+def read_card_index(path: Path) -> Mapping[str, Any]:
+    """Card number -> row of a ``cards.json``. A file whose bytes match the checksum recorded
+    when it was written and checked (by the importer, a sync or
+    ``scripts/record_checksums.py``), in the writer's one-row-a-line layout, is indexed by its
+    lines (:class:`CardLines`) and each row found and parsed when looked up: a deck check
+    parses the rows its deck names, not 4,000. Any other file is parsed and checked whole
+    (:func:`read_card_rows`)."""
     try:
-        payload = json.loads(path.read_text(encoding="utf-8"))
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError("card database not found (run `tt cards build`)", file=str(path)) from None
+    recorded = read_checksums(path.parent).get(path.name)
+    if recorded is not None and recorded == file_digest(data):
+        lines = CardLines.of(data.decode("utf-8", errors="replace"))
+        if lines is not None:
+            return lines
+    return {str(r[0]): r for r in read_card_rows(path, data)}
+
+
+_ROWS_START = '\n "cards": [\n'
+
+
+class CardLines(Mapping[str, str]):
+    """Number -> JSON text of each row of a trusted file written by
+    :func:`tt_organizer.atomic.write_json_atomic` (``compact``: one row a line, ``  ["number",
+    ...``; a row's text holds no raw newline, JSON escapes it). A look-up searches the text for
+    its line; the full index is built to list every number, or on the first miss."""
+
+    def __init__(self, text: str, start: int) -> None:
+        self._text = text
+        self._start = start
+        self._all: dict[str, str] | None = None
+
+    @classmethod
+    def of(cls, text: str) -> CardLines | None:
+        """The rows of ``text``, or None when it is not in the writer's layout."""
+        start = text.find(_ROWS_START)
+        if start < 0 or not text.startswith('  ["', start + len(_ROWS_START)):
+            return None
+        return cls(text, start + len(_ROWS_START) - 1)
+
+    def __getitem__(self, number: str) -> str:
+        if self._all is not None:
+            return self._all[number]
+        at = -1
+        if '"' not in number and "\\" not in number and "\n" not in number:
+            at = self._text.find(f'\n  ["{number}"', self._start)
+        if at < 0:  # a miss searched the whole text: index it all once (a batch misses often)
+            return self._index()[number]
+        end = self._text.find("\n", at + 1)
+        return self._text[at + 1:end].rstrip(",")
+
+    def _index(self) -> dict[str, str]:
+        if self._all is None:
+            end = self._text.find("\n ]", self._start)
+            lines = self._text[self._start + 1:end].split("\n")
+            self._all = {line[4:line.index('"', 4)]: line.rstrip(",") for line in lines}
+        return self._all
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._index())
+
+    def __len__(self) -> int:
+        return len(self._index())
+
+
+def read_card_rows(path: Path, data: bytes | None = None) -> list[list[Any]]:
+    """The rows of a ``cards.json`` written by the importer or a sync (number, name, type,
+    colours, level, rarity, set, copy limit), all parsed and checked; ``data``: its bytes, if
+    read already."""
+    try:
+        payload = json.loads((path.read_bytes() if data is None else data).decode("utf-8"))
         rows = payload["cards"]
         if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) >= 7
                                                  for r in rows):
@@ -251,7 +330,7 @@ def read_copy_limits(folder: Path) -> dict[str, int]:
 @lru_cache(maxsize=4)
 def _load(folder: str) -> CardDatabase:
     path = Path(folder)
-    return CardDatabase(LazyCards(read_card_rows(path / CARDS_FILE), read_copy_limits(path),
+    return CardDatabase(LazyCards(read_card_index(path / CARDS_FILE), read_copy_limits(path),
                                   read_overrides(path)))
 
 

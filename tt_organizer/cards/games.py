@@ -17,14 +17,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from tt_organizer.cards.database import CardDatabase, read_card_file
-from tt_organizer.cards.model import Card
+from tt_organizer.cards.model import DIGIMON_2020, Card
 from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.numbers import is_count
 from tt_organizer.paths import user_data_dir
 
 Normalizer = Callable[[str], "str | None"]
 
-DIGIMON_2020 = "digimon-2020"
 GAMES_FOLDER = "games"
 SCHEMA = 1
 MAX_ROWS = 50_000

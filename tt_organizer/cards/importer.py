@@ -9,10 +9,11 @@ import re
 from pathlib import Path
 
 from tt_organizer.atomic import write_json_atomic
-from tt_organizer.cards.model import CARD_TYPES, COLORS
+from tt_organizer.cards.model import CARD_TYPES, CARDS_FILE, COLORS
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError
 from tt_organizer.numbers import is_count
+from tt_organizer.records import record_checksum
 from tt_organizer.safe_files import read_limited
 
 MAX_CSV_BYTES = 64 * 1024 * 1024  # the facts table of every card ever printed is a few MB
@@ -22,9 +23,6 @@ COLUMNS = ("card_number", "name", "card_type", "colors", "level", "rarity", "set
 # Optional: copies a card's own text allows ("You can include up to 50 copies..."), empty = 4.
 COPY_LIMIT_COLUMN = "copy_limit"
 JSON_COLUMNS = ["number", "name", "type", "colors", "level", "rarity", "set", "copy_limit"]
-CARDS_FILE = "cards.json"
-COPY_LIMITS_FILE = "copy_limits.json"
-OVERRIDES_FILE = "card_overrides.json"
 
 
 def parse_cards_csv(text: str, source: str = "cards.csv") -> list[list[object]]:
@@ -110,6 +108,7 @@ def build_card_data(csv_path: Path, out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / CARDS_FILE
     write_json_atomic(target, payload, compact=True)
+    record_checksum(target)  # checked above: loaded by its index from now on
     return target
 
 

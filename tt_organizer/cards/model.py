@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 CARD_TYPES = ("Digimon", "Tamer", "Option", "Digi-Egg", "Dual")
 COLORS = ("Red", "Blue", "Yellow", "Green", "Black", "Purple", "White")
+DIGIMON_2020 = "digimon-2020"  # the game of the shipped card list
+# the files of a card folder (here, light, so that loading cards imports no importer)
+CARDS_FILE = "cards.json"
+COPY_LIMITS_FILE = "copy_limits.json"
+OVERRIDES_FILE = "card_overrides.json"
 
 
 @dataclass(frozen=True, slots=True)

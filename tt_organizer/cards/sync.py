@@ -36,16 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.atomic import write_json_atomic
-from tt_organizer.cards.importer import (
-    CARDS_FILE,
-    COPY_LIMIT_COLUMN,
-    JSON_COLUMNS,
-    OVERRIDES_FILE,
-    parse_cards_csv,
-)
-from tt_organizer.cards.model import COLORS
+from tt_organizer.cards.importer import COPY_LIMIT_COLUMN, JSON_COLUMNS, parse_cards_csv
+from tt_organizer.cards.model import CARDS_FILE, COLORS, OVERRIDES_FILE
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError, TTError
+from tt_organizer.records import record_checksum
 from tt_organizer.sources import DATA_TYPES, Fetched, Source, open_source
 
 DEFAULT_URL = (
@@ -325,6 +320,7 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
     }
     out_dir.mkdir(parents=True, exist_ok=True)
     write_json_atomic(target, payload, compact=True)
+    record_checksum(target)  # checked above: loaded by its index from now on
     return CardSyncResult("written", target, len(rows), previous, fetched.location,
                           skipped=skipped, overridden=overridden, kept_fixes=kept)
 

@@ -66,10 +66,9 @@ def validate(
         if as_json:
             results.append(report.to_dict())
         else:
-            from tt_organizer.cli.output import console
             from tt_organizer.cli.render import render_report
 
-            render_report(console, report)
+            render_report(None, report)
     if as_json:
         print_json(results)
     ctx.exit(code)

@@ -181,12 +181,14 @@ def deck_check_options(func: Callable[..., Any]) -> Callable[..., Any]:
 def load_check_context(opts: DeckCheckOptions) -> CheckContext:
     """Load the format, card data and ban list the options name (syncing first with --sync);
     warn when the list was derived for --as-of."""
-    from tt_organizer.banlist.sync import sync_before_validate
-    from tt_organizer.cli.output import escape, warn
     from tt_organizer.formats.check import load_context
 
-    if opts.sync_first and (failed := sync_before_validate(opts.cache)):
-        warn(escape(failed))
+    if opts.sync_first:  # the HTTP and page-parsing modules load only when asked to sync
+        from tt_organizer.banlist.sync import sync_before_validate
+        from tt_organizer.cli.output import escape, warn
+
+        if failed := sync_before_validate(opts.cache):
+            warn(escape(failed))
     check = load_context(
         opts.format_id,
         cache=opts.cache,

@@ -50,13 +50,18 @@ def line(text: str) -> None:
     sys.stdout.write(text + "\n")
 
 
+def colour_on(stream: Any) -> bool:
+    """Whether rich would colour ``stream``: a terminal, without ``NO_COLOR`` or ``TERM=dumb``."""
+    import os
+
+    return bool(stream.isatty() and not os.environ.get("NO_COLOR")
+                and os.environ.get("TERM") != "dumb")
+
+
 def _styled_stderr(label: str, ansi: str, message: str) -> None:
     """``label message`` on stderr, the label coloured on a terminal (rich's own rules: not
     with ``NO_COLOR`` or ``TERM=dumb``), without loading rich."""
-    import os
-
-    colour = (sys.stderr.isatty() and not os.environ.get("NO_COLOR")
-              and os.environ.get("TERM") != "dumb")
+    colour = colour_on(sys.stderr)
     head = f"\x1b[{ansi}m{label}\x1b[0m" if colour else label
     sys.stderr.write(f"{head} {message}\n")
     sys.stderr.flush()

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -55,45 +56,169 @@ def print_table(title: str, columns: Sequence[tuple[str, str]],
     sys.stdout.write("\n".join(out) + "\n")
 
 
-def render_report(console: Console, report: ValidationReport) -> None:
-    """Print one deck: a table per zone, then errors, warnings and notes."""
-    from rich.markup import escape
-    from rich.table import Table
+def render_report(console: Console | None, report: ValidationReport) -> None:
+    """Print one deck: a table per zone, then errors, warnings and notes. Drawn without rich
+    (exactly as rich draws it, see :func:`_plain_report`) when every line fits the screen and
+    every character is one column wide; else by rich on ``console`` (None: the shared one)."""
+    width, colour = _screen()
+    text = _plain_report(report, width, colour)
+    if text is not None:
+        sys.stdout.write(text)
+        return
+    if console is None:
+        from tt_organizer.cli.output import console as shared
 
+        console = shared
+    _rich_report(console, report)
+
+
+def _heading(report: ValidationReport) -> tuple[str, str, str]:
+    deck = report.deck
+    banlist = f", ban list {report.banlist_date}" if report.banlist_date else ""
+    verdict = "LEGAL" if report.legal else "NOT LEGAL"
+    return deck.source, f" — {report.format_id}{banlist}: ", verdict
+
+
+_COLUMNS = (("#", "right"), ("Number", "left"), ("Name", "left"), ("Type", "left"),
+            ("Colours", "left"), ("Lv", "right"))
+
+
+def _zone_tables(report: ValidationReport) -> list[tuple[str, list[tuple[list[str], str]]]]:
+    """Per zone: its title and rows (cells, and the style of the Name cell when it is a
+    placeholder: ``red`` for an unknown card, ``dim`` for no card data)."""
     from tt_organizer.formats.registry import all_formats
 
     deck = report.deck
-    verdict = "[bold green]LEGAL[/]" if report.legal else "[bold red]NOT LEGAL[/]"
-    banlist = f", ban list {report.banlist_date}" if report.banlist_date else ""
-    console.print(
-        f"\n[bold]{escape(deck.source)}[/] — {escape(report.format_id)}{banlist}: {verdict}"
-    )
     fmt = all_formats().get(report.format_id)
+    tables = []
     for zone, cards in deck.zones.items():
-        total = sum(cards.values())
         rule = fmt.zone(zone) if fmt else None
         label = rule.label if rule else zone
-        table = Table(title=f"{escape(label)} ({total} cards)", title_justify="left", expand=False)
-        for col in ("#", "Number", "Name", "Type", "Colours", "Lv"):
-            table.add_column(col, justify="right" if col in ("#", "Lv") else "left")
+        rows: list[tuple[list[str], str]] = []
         for number, count in cards.items():
             card = deck.cards.get(number)
             if card is None:
-                what = "[red]unknown card[/]" if number in deck.unknown else "[dim]no card data[/]"
-                table.add_row(str(count), escape(number), what, "", "", "")
+                unknown = number in deck.unknown
+                rows.append(([str(count), number, "unknown card" if unknown else "no card data",
+                              "", "", ""], "red" if unknown else "dim"))
                 continue
-            table.add_row(  # an imported game's names and types are the organizer's text
-                str(count),
-                escape(number),
-                escape(card.name),
-                escape(card.card_type),
-                escape(card.color_text),
-                "" if card.level is None else str(card.level),
-            )
+            rows.append(([str(count), number, card.name, card.card_type, card.color_text,
+                          "" if card.level is None else str(card.level)], ""))
+        tables.append((f"{label} ({sum(cards.values())} cards)", rows))
+    return tables
+
+
+def _rich_report(console: Console, report: ValidationReport) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    source, middle, verdict = _heading(report)
+    colour = "green" if report.legal else "red"
+    console.print(f"\n[bold]{escape(source)}[/]{escape(middle)}[bold {colour}]{verdict}[/]",
+                  soft_wrap=True)
+    for title, rows in _zone_tables(report):
+        table = Table(title=escape(title), title_justify="left", expand=False)
+        for col, justify in _COLUMNS:
+            table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        for cells, style in rows:
+            # an imported game's names and types are the organizer's text: escaped
+            shown = [escape(c) for c in cells]
+            if style:
+                shown[2] = f"[{style}]{shown[2]}[/]"
+            table.add_row(*shown)
         console.print(table)
     for v in report.errors:
         console.print(f"  [red]✗ {v.code}[/] {escape(v.message)}", soft_wrap=True)
     for v in report.warnings:
         console.print(f"  [yellow]! {v.code}[/] {escape(v.message)}", soft_wrap=True)
-    for note in deck.notes:
+    for note in report.deck.notes:
         console.print(f"  [dim]note: {escape(note)}[/]", soft_wrap=True)
+
+
+# ANSI codes of the styles the report uses (rich writes the same for these names)
+_SGR = {"bold": "1", "italic": "3", "dim": "2", "red": "31", "green": "32", "yellow": "33",
+        "bold red": "1;31", "bold green": "1;32"}
+
+
+def _screen() -> tuple[int, bool]:
+    """The width rich would lay stdout out in and whether it would colour it (rich's rules:
+    a terminal's own width, else ``COLUMNS`` or 80; colour on a terminal unless ``NO_COLOR``
+    or ``TERM=dumb``)."""
+    import os
+
+    from tt_organizer.cli.output import colour_on
+
+    tty = sys.stdout.isatty()
+    columns = os.environ.get("COLUMNS", "")
+    width = int(columns) if columns.isdigit() and int(columns) > 0 else 80
+    if tty:
+        with contextlib.suppress(OSError):
+            width = os.get_terminal_size(sys.stdout.fileno()).columns or width
+    return width, colour_on(sys.stdout)
+
+
+def _plain_report(report: ValidationReport, width: int, colour: bool) -> str | None:
+    """The report as rich prints it (same boxes, padding, styles), built without rich: the
+    ~60 ms rich costs to import is most of a one-deck check. None when rich must lay it out
+    (a line wider than ``width``, or a character that is not one column wide)."""
+
+    def paint(text: str, style: str) -> str:
+        return f"\x1b[{_SGR[style]}m{text}\x1b[0m" if colour and style and text else text
+
+    source, middle, verdict = _heading(report)
+    out = ["", paint(source, "bold") + middle
+           + paint(verdict, "bold green" if report.legal else "bold red")]
+    plain = [source, report.format_id]  # the text that is not ours
+    for title, rows in _zone_tables(report):
+        widths = [max(len(name), *(len(cells[i]) for cells, _ in rows))
+                  for i, (name, _) in enumerate(_COLUMNS)]
+        total = sum(widths) + 3 * len(widths) + 1
+        if len(title) > total or total > width:
+            return None
+
+        out.append(paint(title.ljust(total), "italic"))
+        out.append("┏" + "┳".join("━" * (w + 2) for w in widths) + "┓")
+        header = _cells([name for name, _ in _COLUMNS], widths, paint, header=True)
+        out.append("┃" + "┃".join(header) + "┃")
+        out.append("┡" + "╇".join("━" * (w + 2) for w in widths) + "┩")
+        for values, style in rows:
+            plain.append("".join(values))
+            out.append("│" + "│".join(_cells(values, widths, paint, name_style=style)) + "│")
+        out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
+        plain.append(title)
+    for v in report.errors:
+        out.append("  " + paint(f"✗ {v.code}", "red") + f" {v.message}")
+        plain.append(v.code + v.message)
+    for v in report.warnings:
+        out.append("  " + paint(f"! {v.code}", "yellow") + f" {v.message}")
+        plain.append(v.code + v.message)
+    for note in report.deck.notes:
+        out.append("  " + paint(f"note: {note}", "dim"))
+        plain.append(note)
+    if not all(text.isascii() or _one_cell_each(text) for text in plain):
+        return None
+    return "\n".join(out) + "\n"
+
+
+def _cells(values: list[str], widths: list[int], paint: Callable[[str, str], str],
+           header: bool = False, name_style: str = "") -> list[str]:
+    """One row's cells, padded as rich pads them (the header bold, the Name cell styled)."""
+    shown = []
+    for i, (value, w, (_, justify)) in enumerate(zip(values, widths, _COLUMNS, strict=True)):
+        pad = " " * (w - len(value))
+        if header:  # rich styles the padding and the text apart
+            text = pad + value if justify == "right" else value + pad
+            shown.append(paint(" ", "bold") + paint(text, "bold") + paint(" ", "bold"))
+            continue
+        text = paint(value, name_style if i == 2 else "")
+        shown.append(" " + (pad + text if justify == "right" else text + pad) + " ")
+    return shown
+
+
+def _one_cell_each(text: str) -> bool:
+    """Every character takes one column on screen (no wide East Asian character or emoji, no
+    combining or control character), as ``len`` counts them."""
+    import unicodedata
+
+    return all(unicodedata.east_asian_width(ch) not in "WF"
+               and unicodedata.category(ch) not in ("Mn", "Me", "Cf", "Cc") for ch in text)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from urllib.parse import parse_qs, urlsplit
 
 from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.errors import InputError
@@ -68,6 +67,8 @@ def parse_link(text: str, *, source: str, normalize: Normalizer) -> ParsedDeckli
     link = text.strip()
     if len(link) > MAX_LINK_CHARS:
         raise _fail(f"link too long ({len(link)} characters, limit {MAX_LINK_CHARS})", source)
+    from urllib.parse import parse_qs, urlsplit  # only for a link
+
     try:
         parts = urlsplit(link)
         query = parse_qs(parts.query, keep_blank_values=True, max_num_fields=MAX_ENTRIES)

@@ -40,6 +40,7 @@ entries and :data:`MAX_TABLE_COLUMNS` columns.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import itertools
 import json
@@ -139,6 +140,8 @@ def _strip_brackets(token: str) -> str:
 
     Index arithmetic, not repeated slicing: a line of 500,000 ``(`` must not cost O(n²).
     """
+    if token and token[0] not in "([{<" and not token[0].isspace() and not token[-1].isspace():
+        return token  # the usual token: nothing to strip (the loops below would keep it whole)
     start, end = 0, len(token)
     while start < end and token[start].isspace():
         start += 1
@@ -203,7 +206,9 @@ def _find_number(rest: str, normalize: Normalizer, prefer_end: bool) -> tuple[st
                 chosen, others = tokens[-width:], tokens[:-width]
             else:
                 chosen, others = tokens[:width], tokens[width:]
-            number = _as_number(" ".join(_strip_brackets(t) for t in chosen), normalize)
+            candidate = (_strip_brackets(chosen[0]) if width == 1
+                         else " ".join(_strip_brackets(t) for t in chosen))
+            number = _as_number(candidate, normalize)
             if number is not None:
                 return number, " ".join(others)
     return None
@@ -654,16 +659,21 @@ def _csv_delimiter(lines: list[str]) -> str:
 # --- detection --------------------------------------------------------------------------------
 
 _NUM = NUMBER_IN_TEXT.pattern
-_SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("digimonmeta", re.compile(rf"^\d+\s+\(\s*{_NUM}\s*\)$", re.IGNORECASE)),
-    ("untap", re.compile(rf"^\d+\s.*\(\s*DCG\s*\)\s*\(\s*{_NUM}\s*\)$", re.IGNORECASE)),
-    ("digimoncard.app", re.compile(rf"^{_NUM}\s+\S.*\s\d+$", re.IGNORECASE)),
-    ("digimoncard.dev", re.compile(rf"^\d+ \S.*?\S {{2,}}{_NUM}$", re.IGNORECASE)),
-    ("digimoncard.io", re.compile(rf"^\d+ \S(?:.*\S)? {_NUM}$", re.IGNORECASE)),
-)
-_APP_LINE, _DEV_LINE, _IO_LINE = (dict(_SHAPES)[k] for k in (
-    "digimoncard.app", "digimoncard.dev", "digimoncard.io"
-))
+
+
+@functools.cache
+def _shapes() -> dict[str, re.Pattern[str]]:
+    """The card-line pattern of each builder's shape, in the order tried; compiled on first
+    use (a list under a builder's banner, the usual paste, never needs them)."""
+    return {
+        "digimonmeta": re.compile(rf"^\d+\s+\(\s*{_NUM}\s*\)$", re.IGNORECASE),
+        "untap": re.compile(rf"^\d+\s.*\(\s*DCG\s*\)\s*\(\s*{_NUM}\s*\)$", re.IGNORECASE),
+        "digimoncard.app": re.compile(rf"^{_NUM}\s+\S.*\s\d+$", re.IGNORECASE),
+        "digimoncard.dev": re.compile(rf"^\d+ \S.*?\S {{2,}}{_NUM}$", re.IGNORECASE),
+        "digimoncard.io": re.compile(rf"^\d+ \S(?:.*\S)? {_NUM}$", re.IGNORECASE),
+    }
+
+
 _DETECT_LINES = 1_000
 _DEV_HEADER = re.compile(r"^//\s*digimon\s+decklist\b", re.IGNORECASE)
 _IO_HEADER = re.compile(r"^//\s*digimon\s+deck\s+list\b", re.IGNORECASE)
@@ -704,7 +714,7 @@ def detect_format(text: str) -> str:
             or _SUMMARY_LINE.match(line)
         ):
             continue
-        shape = next((s for s, pattern in _SHAPES if pattern.match(line)), "plain")
+        shape = next((s for s, pattern in _shapes().items() if pattern.match(line)), "plain")
         shapes.add(shape)
         if shape == "plain" or len(shapes) > 1:
             return "plain"
@@ -719,9 +729,10 @@ def _deck_list_banner_shape(lines: list[str]) -> str:
         if line.startswith(("#", "//")) or classify_header(line) is not None:
             continue
         line = line.replace("\t", " ")
-        if _DEV_LINE.match(line):
+        shapes = _shapes()
+        if shapes["digimoncard.dev"].match(line):
             return "digimoncard.dev"
-        if _APP_LINE.match(line) or _IO_LINE.match(line):
+        if shapes["digimoncard.app"].match(line) or shapes["digimoncard.io"].match(line):
             return "digimoncard.app"
     return "digimoncard.dev"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tt_organizer.banlist.model import BanList
 from tt_organizer.cards.database import CardDatabase, load_cards
-from tt_organizer.cards.games import DIGIMON_2020
+from tt_organizer.cards.model import DIGIMON_2020
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.decklist.model import ParsedDecklist
 from tt_organizer.formats.model import FormatDefinition
