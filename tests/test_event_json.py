@@ -61,20 +61,30 @@ def test_event_commands_print_json(tmp_path: Path) -> None:
     assert (tmp_path / "out.xlsx").exists()
 
 
-def test_event_commands_build_no_json_shape_themselves() -> None:
-    """Every ``--json`` shape of the event commands comes from the library (the models'
-    ``to_dict`` and :mod:`tt_organizer.events.views`): the command line passes on what it gets
-    and never writes a dict or list of its own to ``print_json``."""
+def test_commands_build_no_json_shape_themselves() -> None:
+    """Every ``--json`` shape comes from the library (the models' ``to_dict``,
+    :mod:`tt_organizer.events.views`, :mod:`tt_organizer.banlist.views`, …): no command module
+    writes a dict or list of its own to ``print_json``, nor collects dicts it built for it."""
     import ast
 
     import tt_organizer.cli
 
+    def shape(node: ast.AST) -> bool:
+        """A dict or list written here (a list of the library's own dicts is fine)."""
+        if isinstance(node, (ast.ListComp, ast.List)):
+            items = [node.elt] if isinstance(node, ast.ListComp) else node.elts
+            return any(not isinstance(item, ast.Call) for item in items)
+        return isinstance(node, (ast.Dict, ast.DictComp))
+
     built = []
-    for name in ("event.py", "event_pairing.py"):
-        path = Path(tt_organizer.cli.__file__).parent / name
+    for path in sorted(Path(tt_organizer.cli.__file__).parent.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "print_json"
-                    and any(isinstance(a, (ast.Dict, ast.List, ast.ListComp, ast.DictComp))
-                            for a in node.args)):
-                built.append(f"{name}:{node.lineno}")
+            if not isinstance(node, ast.Call):
+                continue
+            called = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if called == "print_json" and any(shape(a) for a in node.args):
+                built.append(f"{path.name}:{node.lineno}")
+            # results.append({...}) collecting an output shape the command built itself
+            if called == "append" and any(isinstance(a, ast.Dict) for a in node.args):
+                built.append(f"{path.name}:{node.lineno}")
     assert not built, f"JSON shapes built in cli/: {built}"

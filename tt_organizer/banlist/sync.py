@@ -14,6 +14,7 @@ import datetime as dt
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tt_organizer.banlist import guards
 from tt_organizer.banlist.cache import (
@@ -61,6 +62,23 @@ class SyncResult:
     is_current: bool
     overridden: list[str] = field(default_factory=list)
     previous: BanList | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``tt banlist sync --json`` prints."""
+        bl = self.banlist
+        return {
+            "status": self.status,
+            "file": str(self.path),
+            "current": self.is_current,
+            "announced": bl.announced.isoformat(),
+            "source_url": bl.source_url,
+            "sha256": bl.sha256,
+            "banned": len(bl.banned),
+            "restricted": len(bl.restricted),
+            "banned_pairs": len(bl.banned_pairs),
+            "unknown_numbers": bl.unknown_numbers,
+            "forced_past": self.overridden,
+        }
 
 
 def page_source(

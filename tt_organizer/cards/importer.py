@@ -112,3 +112,6 @@ def build_card_data(csv_path: Path, out_dir: Path) -> Path:
     return target
 
 
+def build_json(target: Path) -> dict[str, str]:
+    """What ``tt cards build --json`` prints: the card file written."""
+    return {"written": str(target)}

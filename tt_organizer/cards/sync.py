@@ -85,6 +85,13 @@ class CardSyncResult:
     overridden: list[str] = field(default_factory=list)  # checks --force went past
     kept_fixes: list[str] = field(default_factory=list)  # numbers card_overrides.json fixes
 
+    def to_dict(self) -> dict[str, Any]:
+        """What ``tt cards sync --json`` prints."""
+        return {"status": self.status, "file": str(self.target), "count": self.count,
+                "previous": self.previous, "source": self.source,
+                "forced_past": self.overridden, "not_released": self.skipped,
+                "kept_fixes": self.kept_fixes}
+
 
 def _first(rec: dict[str, Any], keys: tuple[str, ...]) -> Any:
     lowered = {str(k).lower(): v for k, v in rec.items()}

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from tt_organizer.banlist.views import banlist_json, card_name
 from tt_organizer.cli.options import as_of_option, banlist_option, cache_option, json_option
 
 if TYPE_CHECKING:
@@ -62,19 +63,7 @@ def sync(
                           announced=announced.date() if announced else None)
     bl = result.banlist
     if as_json:
-        print_json({
-            "status": result.status,
-            "file": str(result.path),
-            "current": result.is_current,
-            "announced": bl.announced.isoformat(),
-            "source_url": bl.source_url,
-            "sha256": bl.sha256,
-            "banned": len(bl.banned),
-            "restricted": len(bl.restricted),
-            "banned_pairs": len(bl.banned_pairs),
-            "unknown_numbers": bl.unknown_numbers,
-            "forced_past": result.overridden,
-        })
+        print_json(result.to_dict())
         return
     for reason in result.overridden:
         warn(f"--force: stored despite: {escape(reason)}")
@@ -105,14 +94,6 @@ def _cards() -> CardDatabase | None:
         return None
 
 
-def card_name(number: str, bl: BanList, db: CardDatabase | None) -> str:
-    """The card's name from the card database, else as the page printed it."""
-    card = db.find(number) if db is not None else None
-    if card is not None:
-        return card.name
-    return bl.names.get(number, "(not in the card database)")
-
-
 def _load(cache: str | None, pick: str | None, as_of: dt.datetime | None) -> BanList:
     from tt_organizer.banlist.cache import load_banlist
 
@@ -135,9 +116,7 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
     bl = _load(cache, banlist_pick, as_of)
     db = _cards()
     if as_json:
-        payload = bl.model_dump(mode="json", exclude={"history", "names"})
-        payload["card_names"] = {n: card_name(n, bl, db) for n in bl.all_numbers()}
-        print_json(payload)
+        print_json(banlist_json(bl, db))
         return
     if bl.note:
         warn(bl.note)
@@ -178,28 +157,16 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
 @json_option
 def list_cmd(cache: str | None, as_json: bool) -> None:
     """List the cached announcements (the current one marked *)."""
-    from tt_organizer.banlist.cache import cache_dir, read_all, read_pointer
+    from tt_organizer.banlist.cache import cache_dir
+    from tt_organizer.banlist.views import cache_listing
     from tt_organizer.cli.output import console, escape, print_json
 
     folder = cache_dir(cache)
-    lists = read_all(folder)
-    pointer = read_pointer(folder) or {}
-    rows = [
-        {
-            "announced": bl.announced.isoformat(),
-            "effective": bl.effective.isoformat() if bl.effective else None,
-            "current": pointer.get("current") == f"{bl.announced.isoformat()}.json",
-            "fetched_at": bl.fetched_at,
-            "banned": len(bl.banned),
-            "restricted": len(bl.restricted),
-            "banned_pairs": len(bl.banned_pairs),
-            "history_entries": len(bl.history),
-        }
-        for bl in lists
-    ]
+    listing = cache_listing(folder)
     if as_json:
-        print_json({"cache": str(folder), "announcements": rows})
+        print_json(listing)
         return
+    rows = listing["announcements"]
     console.print(f"ban-list cache: {escape(str(folder))}")
     for r in rows:
         mark = "*" if r["current"] else " "

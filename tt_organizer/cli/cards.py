@@ -94,7 +94,7 @@ def build(source: Path | None, out: Path | None, as_json: bool) -> None:
 
     In a checkout this rewrites the repository's data/; an installed copy writes to the
     user's data folder (which is then preferred over the shipped copy)."""
-    from tt_organizer.cards.importer import build_card_data
+    from tt_organizer.cards.importer import build_card_data, build_json
     from tt_organizer.cli.output import console
     from tt_organizer.paths import card_sync_dir, shipped_data_dir
 
@@ -103,7 +103,7 @@ def build(source: Path | None, out: Path | None, as_json: bool) -> None:
     if as_json:
         from tt_organizer.cli.output import print_json
 
-        print_json({"written": str(target)})
+        print_json(build_json(target))
         return
     console.print(f"wrote {target}")
 

@@ -45,10 +45,7 @@ def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,
     source = card_source(str(from_file) if from_file else url, timeout=timeout, retries=retries)
     result = sync_cards(source, out or card_sync_dir(), force=force)
     if as_json:
-        print_json({"status": result.status, "file": str(result.target), "count": result.count,
-                    "previous": result.previous, "source": result.source,
-                    "forced_past": result.overridden, "not_released": result.skipped,
-                    "kept_fixes": result.kept_fixes})
+        print_json(result.to_dict())
         return
     for reason in result.overridden:
         warn(f"--force: replaced despite: {reason}")

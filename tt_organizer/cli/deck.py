@@ -37,7 +37,7 @@ def validate(
     """
     from tt_organizer.cli.output import error, print_json
     from tt_organizer.decklist.parsers import read_stream
-    from tt_organizer.formats.check import check_bytes, check_file
+    from tt_organizer.formats.check import check_bytes, check_file, unreadable_json
 
     check = load_check_context(check_options)
     results: list[dict[str, object]] = []
@@ -56,8 +56,7 @@ def validate(
         except InputError as exc:
             code = EXIT_INPUT
             if as_json:
-                results.append({"file": source, "format": check.fmt.id, "legal": None,
-                                "error": str(exc)})
+                results.append(unreadable_json(source, check, exc))
             else:
                 error(str(exc))
             continue

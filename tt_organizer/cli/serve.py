@@ -40,8 +40,7 @@ def serve(port: int, lan: bool, token: str | None, as_json: bool, event_path: st
     url = launch.player_url(lan, port)
     host = security.bind_host(lan)
     if as_json:
-        print_json({"event": event_path, "host": host, "port": port, "url": url,
-                    "organizer": f"{url}org/login?token={token}", "token": token})
+        print_json(launch.server_info(event_path, host, port, url, token))
     else:
         console.print(f"Serving {event_path} on {host}:{port}", soft_wrap=True)
         console.print(f"  players:    {url}", soft_wrap=True)

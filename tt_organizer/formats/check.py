@@ -7,6 +7,7 @@ import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tt_organizer.banlist.model import BanList
 from tt_organizer.cards.database import CardDatabase, load_cards
@@ -94,6 +95,12 @@ def check_parsed(parsed: ParsedDecklist, ctx: CheckContext) -> ValidationReport:
         for issue in name_mismatches(parsed, ctx.cards, strict=ctx.strict_names):
             (report.errors if issue.severity == ERROR else report.warnings).append(issue)
     return report
+
+
+def unreadable_json(source: str, ctx: CheckContext, exc: Exception) -> dict[str, Any]:
+    """The ``tt deck validate --json`` entry of a file that could not be read (beside the
+    reports' :meth:`ValidationReport.to_dict` entries)."""
+    return {"file": source, "format": ctx.fmt.id, "legal": None, "error": str(exc)}
 
 
 def check_file(path: str | Path, ctx: CheckContext) -> ValidationReport:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import socket
 from pathlib import Path
+from typing import Any
 
 from tt_organizer.web.security import bind_host
 
@@ -25,6 +26,13 @@ def lan_address() -> str:
 def player_url(lan: bool, port: int) -> str:
     """The address players open."""
     return f"http://{lan_address() if lan else '127.0.0.1'}:{port}/"
+
+
+def server_info(event_path: str, host: str, port: int, url: str, token: str) -> dict[str, Any]:
+    """What ``tt event serve --json`` prints before serving: where players, the projector and
+    the organizer (with the token) find the event."""
+    return {"event": event_path, "host": host, "port": port, "url": url,
+            "organizer": f"{url}org/login?token={token}", "token": token}
 
 
 def qr_text(url: str) -> str:
