@@ -62,12 +62,7 @@ ALLOWED: dict[tuple[str, str], str] = {}
 # Import cycles left for the pieces of issue 15 that own those modules (each import of the loop
 # is inside a function, so neither module breaks when imported first). Key: the modules of the
 # loop, sorted.
-ALLOWED_CYCLES: dict[tuple[str, ...], str] = {
-    ("tt_organizer.cli.event", "tt_organizer.cli.event_pairing"): (
-        "event_pairing uses cli/event.py's _matches_json/_out/_print_round; goes when the JSON "
-        "shapes leave cli/ (issue 15 item 2)"
-    ),
-}
+ALLOWED_CYCLES: dict[tuple[str, ...], str] = {}
 
 
 def _module_name(path: Path) -> str:

@@ -10,23 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from tt_organizer.cli.event_base import _matches_json, _out, _print_round, event
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.errors import EXIT_INVALID, EventError, TTError
 from tt_organizer.numbers import COUNT, POSITIVE, is_count, parse_count, parse_count_list
-
-
-def _out(item: Any) -> None:
-    """Print a line (never wrapped: lines are copied into logs and docs) or a table."""
-    from tt_organizer.cli.output import console
-
-    console.print(item, soft_wrap=isinstance(item, str))
-
-
-def _matches_json(conn: Connection, matches: Sequence[Any]) -> list[dict[str, Any]]:
-    """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
-    from tt_organizer.events.views import matches_json
-
-    return matches_json(conn, matches)
 
 
 def _pct(value: float | None) -> str:
@@ -61,15 +48,6 @@ def with_game_options(func: Any) -> Any:
     for option in reversed(game_options):
         func = option(func)
     return func
-
-
-@click.group()
-def event() -> None:
-    """Run an event: players, Swiss rounds, results, standings, top cut.
-
-    Every command works on one event database (--event FILE, env TT_EVENT, default
-    ./event.sqlite) and is one transaction: a refused command changes nothing.
-    """
 
 
 # --- create ----------------------------------------------------------------------------------
@@ -400,28 +378,6 @@ def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: 
 
 
 # --- pairings --------------------------------------------------------------------------------
-
-
-def _print_round(conn: Connection, matches: Sequence[Any], title: str) -> None:
-    from tt_organizer.cli.render import print_table
-    from tt_organizer.events import service, store
-
-    names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
-    points: dict[int, int] = {}
-    if matches and matches[0].stage == service.SWISS:
-        before = matches[0].round - 1
-        if before:
-            points = {s.player: s.points for s in service.standings(conn, before)}
-    elif matches:  # top cut: the final Swiss points
-        points = {s.player: s.points for s in service.standings(conn)}
-    columns = [(col, "right" if col in ("Table", "Pts") else "left")
-               for col in ("Table", "Player 1", "Pts", "Player 2", "Pts", "Result")]
-    print_table(title, columns, [
-        (str(m.table), names[m.player1], str(points.get(m.player1, 0)),
-         "BYE" if m.player2 is None else names[m.player2],
-         "" if m.player2 is None else str(points.get(m.player2, 0)), m.result or "")
-        for m in matches
-    ])
 
 
 @event.command("pair")

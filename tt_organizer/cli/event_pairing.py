@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tt_organizer.cli.event import _matches_json, _out, _print_round, event
+from tt_organizer.cli.event_base import _matches_json, _out, _print_round, event
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.errors import EventError
 

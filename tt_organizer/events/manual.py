@@ -397,8 +397,8 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
             rnd = data.get("round")
             data = data.get("pairings")
         if not isinstance(data, list):
-            raise InputError("expected a list of tables (as `tt event pairings --json` "
-                             "prints)", file=source)
+            raise InputError("expected a list of tables, each with table, player1 and player2 "
+                             "(the pairings JSON shape)", file=source)
         out = []
         for k, item in enumerate(data, 1):
             if not isinstance(item, dict) or not isinstance(item.get("player1"), str) or \
