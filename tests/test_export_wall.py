@@ -5,10 +5,10 @@ from __future__ import annotations
 import zipfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
 
 import openpyxl
 import pytest
+from sheet_layout import fits_wide
 from snapshot_factory import EVENT_NAME, HYPERLINK, event_snapshot
 
 from tt_organizer.errors import EventError
@@ -61,7 +61,7 @@ def test_large_type_and_print_layout(wall) -> None:
         assert ws["A2"].font.b and ws["A2"].font.sz == WALL_FONT_SIZE
         assert ws.freeze_panes == "A3"
         assert ws.print_title_rows == "$1:$2"
-        assert ws.sheet_properties.pageSetUpPr.fitToPage and _fits_wide(ws)
+        assert ws.sheet_properties.pageSetUpPr.fitToPage and fits_wide(ws)
         assert ws.print_options.gridLines
         assert ws.row_dimensions[3].height and ws.row_dimensions[3].height > 20
     assert wall["By name"].page_setup.orientation == "portrait"
@@ -84,13 +84,3 @@ def test_unpaired_round_is_refused(tmp_path: Path) -> None:
         write_wall_pairings(event_snapshot(), 4, tmp_path / "w.xlsx")
     assert not (tmp_path / "w.xlsx").exists()
 
-
-def _fits_wide(ws: Any) -> bool:
-    """Fitted to the page width: one page, or (where one page would set the type under 10 pt)
-    as many pages as the layout asks, the first column repeated on each."""
-    from tt_organizer.export.workbook import pages_wide
-
-    pages = ws.page_setup.fitToWidth
-    size = ws["A3"].font.sz or 11  # the first body row's type
-    wanted = pages_wide(ws, landscape=ws.page_setup.orientation == "landscape", font_size=size)
-    return bool(pages == wanted and (pages == 1 or ws.print_title_cols))

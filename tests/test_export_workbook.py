@@ -10,10 +10,10 @@ import subprocess
 import zipfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
 
 import openpyxl
 import pytest
+from sheet_layout import fits_wide
 from snapshot_factory import EVENT_NAME, HYPERLINK, event_snapshot
 
 from tt_organizer.errors import EventError, InputError
@@ -146,7 +146,7 @@ def test_print_layout(book: Path) -> None:
     wb = openpyxl.load_workbook(book)
     for ws in wb.worksheets:
         assert ws.sheet_properties.pageSetUpPr.fitToPage
-        assert _fits_wide(ws) and ws.page_setup.fitToHeight == 0
+        assert fits_wide(ws) and ws.page_setup.fitToHeight == 0
         assert ws.print_title_rows == "$1:$2"
         assert ws.oddHeader.left.text == "Spring Cup && Friends"  # & is doubled in headers
         assert ws.oddHeader.right.text == "Exported 2026-12-02 16:30 UTC"
@@ -342,11 +342,3 @@ def test_long_event_name_in_print_header(tmp_path: Path) -> None:
     ws = openpyxl.load_workbook(export_event(snap, tmp_path / "long.xlsx"))["Standings"]
     assert len(ws.oddHeader.left.text) < 200 and ws.oddHeader.left.text.endswith("…")
 
-
-def _fits_wide(ws: Any) -> bool:
-    """Fitted to the page width: one page, or (where one page would set the type under 10 pt)
-    as many pages as the layout asks, the first column repeated on each."""
-    pages = ws.page_setup.fitToWidth
-    size = ws["A3"].font.sz or 11  # the first body row's type
-    wanted = pages_wide(ws, landscape=ws.page_setup.orientation == "landscape", font_size=size)
-    return bool(pages == wanted and (pages == 1 or ws.print_title_cols))

@@ -7,12 +7,12 @@ import shutil
 import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
 
 import openpyxl
 import pytest
 from click.testing import CliRunner
 from event_helpers import EVENT_DECKS
+from sheet_layout import fits_wide
 from snapshot_factory import event_snapshot
 
 from tt_organizer.cli.main import cli
@@ -34,7 +34,7 @@ def test_title_is_merged_over_the_table_and_wrapped(book: Path) -> None:
         merged = [str(r) for r in ws.merged_cells.ranges if r.min_row == 1]
         assert merged == [f"A1:{openpyxl.utils.get_column_letter(last)}1"], ws.title
         assert ws["A1"].alignment.wrap_text
-        assert _fits_wide(ws) and ws.print_title_rows == "$1:$2"
+        assert fits_wide(ws) and ws.print_title_rows == "$1:$2"
 
 
 def test_numbers_and_text_are_padded_and_bordered(book: Path) -> None:
@@ -73,7 +73,7 @@ def test_batch_report_has_a_print_layout(tmp_path: Path) -> None:
     wb = openpyxl.load_workbook(out)
     for ws in wb.worksheets:
         assert ws.page_setup.orientation == "landscape"
-        assert _fits_wide(ws) and ws.page_setup.fitToHeight == 0
+        assert fits_wide(ws) and ws.page_setup.fitToHeight == 0
         assert ws.sheet_properties.pageSetUpPr.fitToPage
         assert ws.print_title_rows == "$1:$1"
         assert "4 decks, 3 legal, 1 illegal" in ws.oddHeader.left.text
@@ -111,13 +111,3 @@ def test_libreoffice_prints_body_type_at_10_points_or_more(tmp_path: Path, kind:
                 if kind == "wall":
                     assert min(c["size"] for c in body) >= 14
 
-
-def _fits_wide(ws: Any) -> bool:
-    """Fitted to the page width: one page, or (where one page would set the type under 10 pt)
-    as many pages as the layout asks, the first column repeated on each."""
-    from tt_organizer.export.workbook import pages_wide
-
-    pages = ws.page_setup.fitToWidth
-    size = ws["A3"].font.sz or 11  # the first body row's type
-    wanted = pages_wide(ws, landscape=ws.page_setup.orientation == "landscape", font_size=size)
-    return bool(pages == wanted and (pages == 1 or ws.print_title_cols))

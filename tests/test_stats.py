@@ -7,10 +7,10 @@ import math
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from sheet_layout import fits_wide
 
 from tt_organizer.cli.main import cli
 from tt_organizer.events.models import (
@@ -242,7 +242,7 @@ def test_workbook_prints_each_sheet_on_the_page_width(tmp_path: Path) -> None:
     for ws in wb.worksheets:
         assert ws.page_setup.orientation == "landscape"
         assert ws.sheet_properties.pageSetUpPr.fitToPage
-        assert _fits_wide(ws) and ws.page_setup.fitToHeight == 0
+        assert fits_wide(ws) and ws.page_setup.fitToHeight == 0
     formats = {r[0].value: r[1].number_format for r in wb["Summary"].iter_rows(max_col=2)}
     assert formats["First player: win rate"] == formats["First player: 95% Wilson interval, low"]
     assert "%" in formats["First player: win rate"]
@@ -360,13 +360,3 @@ def test_cli_stats_rejects_a_non_event_file(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "error" in result.output
 
-
-def _fits_wide(ws: Any) -> bool:
-    """Fitted to the page width: one page, or (where one page would set the type under 10 pt)
-    as many pages as the layout asks, the first column repeated on each."""
-    from tt_organizer.export.workbook import pages_wide
-
-    pages = ws.page_setup.fitToWidth
-    size = ws["A3"].font.sz or 11  # the first body row's type
-    wanted = pages_wide(ws, landscape=ws.page_setup.orientation == "landscape", font_size=size)
-    return bool(pages == wanted and (pages == 1 or ws.print_title_cols))
