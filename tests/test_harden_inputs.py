@@ -89,6 +89,27 @@ def test_bad_numbers_in_event_commands_exit_2_and_change_nothing(
     assert dump(event.path) == before
 
 
+@pytest.mark.parametrize("result", ["²-0", "2-٠", "1-1-³"])
+def test_a_result_of_other_digits_is_refused_not_a_traceback(event: Tt, result: str) -> None:
+    before = dump(event.path)
+    out = event("report", "1", result, code=2)
+    assert "Traceback" not in out.output and result in out.output
+    assert dump(event.path) == before
+
+
+def test_pairings_sheet_with_other_digits_is_refused_row_by_row(
+    event: Tt, tmp_path: Path
+) -> None:
+    for name in ("Ann", "Ben", "Cat", "Dan"):
+        event("drop", name)
+    sheet = tmp_path / "round.csv"
+    sheet.write_text("Round,Table,Player 1,Player 2\n²,²,Ann,Ben\n", encoding="utf-8")
+    before = dump(event.path)
+    out = event("pair", "--from", str(sheet), code=2)
+    assert "Traceback" not in out.output and "needs a table number" in out.output
+    assert dump(event.path) == before
+
+
 def test_drop_by_a_superscript_id_is_no_player(event: Tt) -> None:
     before = dump(event.path)
     assert "no player with id ²" in event("drop", "--id", "²", code=2).stderr

@@ -53,6 +53,8 @@ def test_api_is_exactly_the_cli_json(event: Path) -> None:
         spec = srv.get("/api/openapi.json").json()
         assert {"/api/pairings", "/api/standings", "/api/status"} <= set(spec["paths"])
         assert srv.get("/api/pairings?round=9").status_code == 409
+        # a round of other digits ("²") is a bad request, not a server error
+        assert srv.get("/api/pairings?round=%C2%B2").status_code == 400
 
 
 def test_pins_issued_at_registration_and_by_migration(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from tt_organizer.errors import EventError, InputError
 from tt_organizer.events import service, store
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
+from tt_organizer.numbers import is_count
 from tt_organizer.pairing.swiss import rounds_for_players
 
 SWISS = service.SWISS
@@ -430,12 +431,12 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
         table_text, p1, p2 = cell("table"), cell("player1"), cell("player2")
         if not (table_text or p1 or p2):
             continue
-        if not table_text.isdigit() or not p1:
+        if not is_count(table_text) or not p1:
             problems.append(f"row {number}: needs a table number and Player 1")
             continue
         rnd_text = cell("round")
         rows.append(PairingRow(number, int(table_text), p1, _bye(p2), cell("result") or None,
-                               int(rnd_text) if rnd_text.isdigit() else
+                               int(rnd_text) if is_count(rnd_text) else
                                sheet_round(sheet.name)))
     if problems:
         from tt_organizer.export.importing import SheetError

@@ -80,7 +80,7 @@ def result_text(p1: int, p2: int, draws: int) -> str:
 
 def _counts(key: str) -> tuple[int, int, int] | None:
     parts = key.split("-")
-    if len(parts) not in (2, 3) or not all(x.isdigit() and len(x) == 1 for x in parts):
+    if len(parts) not in (2, 3) or not all(len(x) == 1 and is_count(x) for x in parts):
         return None
     p1, p2, d = (int(x) for x in (*parts, "0")[:3])
     return p1, p2, d

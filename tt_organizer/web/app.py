@@ -27,6 +27,7 @@ from tt_organizer.errors import TTError
 from tt_organizer.events import selfreport, service, store, timer, views
 from tt_organizer.events.results import valid_results
 from tt_organizer.events.store import Connection
+from tt_organizer.numbers import is_count
 from tt_organizer.web import security
 from tt_organizer.web.openapi import OPENAPI
 
@@ -108,7 +109,7 @@ def _int_param(request: Request, name: str) -> int | None:
     value = request.query_params.get(name)
     if value is None or value == "":
         return None
-    if not value.isdigit() or len(value) > 6:
+    if not is_count(value) or len(value.strip()) > 6:
         raise HTTPException(400, f"{name}: a round number")
     return int(value)
 

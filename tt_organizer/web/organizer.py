@@ -15,6 +15,7 @@ from starlette.routing import Route
 from tt_organizer.errors import TTError
 from tt_organizer.events import selfreport, service, store, submissions, timer, views
 from tt_organizer.events.results import valid_results
+from tt_organizer.numbers import is_count
 from tt_organizer.web import security
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 def _number(fields: dict[str, str], key: str, low: int = 1, high: int = 100_000) -> int:
     value = fields.get(key, "").strip()
-    if not value.lstrip("-").isdigit() or not low <= int(value) <= high:
+    if not is_count(value.removeprefix("-")) or not low <= int(value) <= high:
         raise HTTPException(400, f"{key}: a number from {low} to {high}")
     return int(value)
 
