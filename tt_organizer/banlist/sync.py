@@ -28,7 +28,7 @@ from tt_organizer.banlist.cache import (
 )
 from tt_organizer.banlist.model import BanList
 from tt_organizer.banlist.page import ParsedPage, parse_page
-from tt_organizer.errors import BanlistError, InputError, TTError
+from tt_organizer.errors import BanlistError, InputError, TTError, field_hint
 from tt_organizer.sources import HTML_TYPES, Fetched, Source, open_source
 
 REGION_URLS = {
@@ -40,6 +40,10 @@ DEFAULT_URL = REGION_URLS["world"]
 PAGE_MAX_BYTES = 5_000_000
 
 
+# how a refusal names the announcement date a caller gave (the command line: its option)
+ANNOUNCED_WORDS = (("the announced date", "announced"), ("give it as", "announced_given"))
+
+
 class SyncRefused(BanlistError):
     """A fetched page that does not pass the checks; the cache is left unchanged."""
 
@@ -47,8 +51,8 @@ class SyncRefused(BanlistError):
         self.reasons = reasons
         text = "; ".join(reasons)
         super().__init__(
-            f"refusing the ban list from {where}: {text}. The cache is unchanged "
-            "(use --force to store it anyway)"
+            f"refusing the ban list from {where}: {text}. The cache is unchanged",
+            code="sync-refused", hint=field_hint(*ANNOUNCED_WORDS, where=where),
         )
 
 
@@ -188,11 +192,12 @@ def sync_banlist(
     if announced is not None and page.announced is not None and announced != page.announced:
         # --announced is for a page without a date: filing a dated page under another date
         # would put it at the wrong place in the history (--as-of, the current list)
-        reasons.append(f"--announced {announced} is not the page's own date {page.announced}")
+        reasons.append(f"the announced date {announced} is not the page's own date "
+                       f"{page.announced}")
     date = announced or page.announced
     if date is None:
         raise SyncRefused(
-            [*reasons, "no announcement date in the page title (pass --announced YYYY-MM-DD)"],
+            [*reasons, "no announcement date in the page title (give it as YYYY-MM-DD)"],
             fetched.location,
         )
     known = known if known is not None else _known_numbers()

@@ -176,7 +176,9 @@ def check_bye_rounds(text: str | None) -> list[int]:
 
     if text is None:
         return []
+    from tt_organizer.cli.advice import describe
+
     try:
         return manual.parse_rounds(text)
     except EventError as exc:
-        raise click.BadParameter(str(exc), param_hint="--bye-rounds") from None
+        raise click.BadParameter(describe(exc), param_hint="--bye-rounds") from None

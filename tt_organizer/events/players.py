@@ -119,8 +119,8 @@ def register_player(
                                          source=deck_source)
         if not report.legal and not allow_illegal:
             raise EventError(
-                f"{name}: deck {source} is not legal ({', '.join(report.codes)}); "
-                "fix it, or register with --allow-illegal"
+                f"{name}: deck {source} is not legal ({', '.join(report.codes)})",
+                code="deck-not-legal", hint={"name": name, "codes": list(report.codes)},
             )
     with store.transaction(conn):
         if store.current_round(conn, TOP_CUT):

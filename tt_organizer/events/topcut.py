@@ -3,7 +3,7 @@ next bracket round, and the champion."""
 
 from __future__ import annotations
 
-from tt_organizer.errors import EventError
+from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events import store
 from tt_organizer.events.models import (
     MatchInfo,
@@ -43,7 +43,9 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
                                  f"{', '.join(map(str, missing))}")
             size = top_cut_size(conn)
             if size == 0:
-                raise EventError("this event has no top cut (--top-cut 0 or too few players)")
+                raise EventError("this event has no top cut (a top cut of 0 or too few players)",
+                               code="no-top-cut",
+                               hint=field_hint(("a top cut of", "top_cut")))
             seeds = [s.player for s in standings(conn) if not s.dropped][:size]
             if len(seeds) < size:
                 raise EventError(

@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tt_organizer.errors import TTError
+from tt_organizer.errors import TTError, in_words
 from tt_organizer.events import selfreport, service, store, timer, views
 from tt_organizer.events.results import valid_results
 from tt_organizer.events.store import Connection
@@ -333,16 +333,12 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
                 else:
                     raise HTTPException(400, "unknown action")
         except TTError as exc:
-            return _back(pid, f"Refused: {_form_words(str(exc))}")
+            return _back(pid, f"Refused: {in_words(exc, _FORM_WORDS)}")
     return _back(pid, msg)
 
 
-def _form_words(message: str) -> str:
-    """A library message in the words of the report form rather than the CLI's flags."""
-    for flag, label in (("--first", "'Went first'"), ("--winners", "'Winner'"),
-                        ("--turns", "'Turns'")):
-        message = message.replace(flag, label)
-    return message
+# a library message's fields (its hint) in the words of the report form: its labels
+_FORM_WORDS = {"first": "'Went first'", "winners": "'Winner'", "turns": "'Turns'"}
 
 
 def create_app(event_path: str | Path, token: str | None = None) -> Starlette:
