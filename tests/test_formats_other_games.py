@@ -214,7 +214,7 @@ def test_import_rejects_unknown_game_and_digimon_2020(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="unknown game"):
         resolve_game("pokemon")
     for name in ("digimon-2020", "tamer-tactics"):  # a format id resolves to its game
-        with pytest.raises(InputError, match="uses the shipped card database$") as refused:
+        with pytest.raises(InputError, match=r"uses the shipped card database$") as refused:
             resolve_game(name)
         # the command line turns the code into its advice (`tt cards build`)
         assert refused.value.code == "shipped-card-database"
