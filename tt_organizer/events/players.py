@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import store
 from tt_organizer.events.models import (
     EventSettings,
     MatchInfo,
@@ -18,6 +17,7 @@ from tt_organizer.events.models import (
 from tt_organizer.events.rounds import _current_stage, _round
 from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, TOP_CUT
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 
 if TYPE_CHECKING:

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tt_organizer.errors import EventError, field_hint
-from tt_organizer.events import service, store
+from tt_organizer.events import service
 from tt_organizer.events.models import MatchInfo, paired_round
 from tt_organizer.events.results import games_to_win, parse_result, result_text
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 
 SWISS = service.SWISS
 TOP_CUT = service.TOP_CUT

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError, field_hint
-from tt_organizer.events import store
 from tt_organizer.events.models import EventSettings
+from tt_organizer.events.store import Connection, create_database
+from tt_organizer.events.store.dispatch import store
 from tt_organizer.standings.tiebreakers import TIEBREAKERS
 
 SWISS = "swiss"
@@ -42,8 +43,42 @@ def top_cut_for_players(count: int) -> int:
 # --- creating --------------------------------------------------------------------------------
 
 
-def create_event(
-    path: str | Path,
+def create_event(path: str | Path, name: str, **options: Any) -> EventSettings:
+    """Create the event database at ``path`` (refused if the file exists) with the settings
+    :func:`event_settings` makes of ``name`` and ``options`` (its keywords)."""
+    settings = event_settings(name, **options)
+    conn = create_database(path)
+    try:
+        start_event(conn, settings)
+    except BaseException:
+        conn.close()
+        Path(path).unlink(missing_ok=True)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        raise
+    conn.close()
+    return settings
+
+
+def start_event(conn: Connection, settings: EventSettings) -> None:
+    """Store the settings of a new event in the empty store behind ``conn`` (audited)."""
+    with store.transaction(conn):
+        store.insert_settings(conn, {
+            "name": settings.name, "format_id": settings.format_id,
+            "banlist_date": settings.banlist_date, "best_of": settings.best_of,
+            "rounds": settings.rounds, "rounds_auto": int(settings.rounds is None),
+            "top_cut": settings.top_cut, "win_points": settings.win_points,
+            "draw_points": settings.draw_points, "loss_points": settings.loss_points,
+            "bye_points": settings.bye_points, "unfinished": settings.unfinished,
+            "tiebreakers": ",".join(settings.tiebreakers), "seed": settings.seed,
+            "strict_colors": int(settings.strict_colors), "created_at": settings.created_at,
+            "format_settings": json.dumps(dict(settings.format_settings), sort_keys=True),
+            "tiebreak_policy": json.dumps(settings.tiebreak_policy.to_json()),
+        })
+        store.audit(conn, "create", "event", None, _settings_dict(settings))
+
+
+def event_settings(
     name: str,
     *,
     format_id: str | None = None,
@@ -63,7 +98,8 @@ def create_event(
     tiebreak_preset: str = "rulebook",
     tiebreak_rules: Mapping[str, str] | None = None,
 ) -> EventSettings:
-    """Create the event database at ``path``. ``rounds``/``top_cut`` None = by player count;
+    """The settings of a new event (EventError if not valid). ``rounds``/``top_cut`` None = by
+    player count;
     ``banlist`` None pins the newest cached ban list; ``seed`` None draws a random seed;
     ``format_settings`` are the format's own settings for every deck check (e.g. a cap on
     Ultimate Digimon, ``{"max_ultimates": 2}``); ``tiebreak_preset`` (``rulebook``/``melee``)
@@ -152,28 +188,6 @@ def create_event(
         format_settings=fmt_settings,
         tiebreak_policy=policy,
     )
-    conn = store.create_database(path)
-    try:
-        with store.transaction(conn):
-            store.insert_settings(conn, {
-                "name": settings.name, "format_id": settings.format_id,
-                "banlist_date": settings.banlist_date, "best_of": best_of, "rounds": rounds,
-                "rounds_auto": int(rounds is None), "top_cut": top_cut,
-                "win_points": win_points, "draw_points": draw_points,
-                "loss_points": loss_points, "bye_points": bye_points, "unfinished": unfinished,
-                "tiebreakers": ",".join(tbs), "seed": seed, "strict_colors": int(strict_colors),
-                "created_at": settings.created_at,
-                "format_settings": json.dumps(fmt_settings, sort_keys=True),
-                "tiebreak_policy": json.dumps(policy.to_json()),
-            })
-            store.audit(conn, "create", "event", None, _settings_dict(settings))
-    except BaseException:
-        conn.close()
-        Path(path).unlink(missing_ok=True)
-        for suffix in ("-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        raise
-    conn.close()
     return settings
 
 

@@ -4,7 +4,6 @@ next bracket round, and the champion."""
 from __future__ import annotations
 
 from tt_organizer.errors import EventError, field_hint
-from tt_organizer.events import store
 from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
@@ -14,6 +13,7 @@ from tt_organizer.events.rounds import _describe, _insert_pairings, _missing, _r
 from tt_organizer.events.setup import SWISS, TOP_CUT, top_cut_for_players
 from tt_organizer.events.standings import standings
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 
 
 def top_cut_size(conn: Connection) -> int:

@@ -33,13 +33,13 @@ from tt_organizer.events.models import (
     PlayerInfo,
 )
 from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
+from tt_organizer.events.store.interface import Connection, Row
 from tt_organizer.safe_files import is_regular_file
 from tt_organizer.standings.policy import TiebreakPolicy
 
 # The connection and row types callers above the store name (no module outside the store
-# imports sqlite3): the store's own names for what the database behind it hands out.
-Connection = sqlite3.Connection
-Row = sqlite3.Row
+# imports sqlite3) are opaque to them: interface.Connection / interface.Row, whichever store
+# made them. The failures of the database behind this store:
 DatabaseError = sqlite3.DatabaseError
 Error = sqlite3.Error  # any failure of the database (DatabaseError, OperationalError, ...)
 
@@ -587,4 +587,4 @@ if TYPE_CHECKING:  # mypy checks that this module implements the store interface
     import tt_organizer.events.store as _this
     from tt_organizer.events.store.interface import EventStore
 
-    _IMPLEMENTS: EventStore = _this
+    _IMPLEMENTS: EventStore[sqlite3.Connection] = _this
