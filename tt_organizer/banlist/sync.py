@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -265,12 +266,14 @@ def parse_seconds(text: str | None, what: str, default: float) -> float:
     return value
 
 
-def sync_before_validate(cache: Path | str | None, url: str | None = None) -> str | None:
+def sync_before_validate(cache: Path | str | None, url: str | None = None, *,
+                         words: Callable[[TTError], str] = str) -> str | None:
     """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai): two
     attempts of ``TT_BANLIST_TIMEOUT`` seconds (default 10) and a 0.5 s pause at most.
 
-    Returns None when the sync worked, else the warning to show: why it failed and how old the
-    cached list is that the check carries on with. Never raises for a failed sync.
+    Returns None when the sync worked, else the warning to show: why it failed (the refusal in
+    the front-end's ``words``) and how old the cached list is that the check carries on with.
+    Never raises for a failed sync.
     """
     location = url or os.environ.get("TT_BANLIST_URL") or None
     try:
@@ -281,5 +284,5 @@ def sync_before_validate(cache: Path | str | None, url: str | None = None) -> st
             age = age_text(current_banlist(cache_dir(cache)))
         except TTError:
             age = "no cached list"
-        return f"ban-list sync failed ({exc}); validating with the cached list: {age}"
+        return f"ban-list sync failed ({words(exc)}); validating with the cached list: {age}"
     return None
