@@ -132,3 +132,20 @@ def test_every_hinted_field_and_code_has_cli_words() -> None:
         codes.update(re.findall(r'code="([a-z-]+)"', text))
     assert fields and fields <= set(OPTIONS) | {"announced", "announced_given"}
     assert {"no-banlist-cache", "deck-not-legal", "port-busy", "directory"} <= codes & set(ADVICE)
+
+
+def test_check_batch_still_advises_on_a_roster_cell_naming_a_folder(tmp_path: Path) -> None:
+    """The row's error is the library's words plus the command line's advice, as before."""
+    import json
+
+    from click.testing import CliRunner
+
+    from tt_organizer.cli.main import cli
+
+    (tmp_path / "deck.txt").mkdir()
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Player,Decklist\nAnn,deck.txt\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["deck", "check-batch", str(roster), "--json"])
+    (row,) = json.loads(result.stdout)["rows"]
+    assert row["error"] == (
+        "is a directory, not a decklist file (`tt deck check-batch` checks a folder)")

@@ -86,6 +86,11 @@ def advice(code: str | None, hint: dict[str, Any]) -> str:
     return template.format(**fields)
 
 
+def command_advice(exc: TTError) -> str:
+    """The command advice for ``exc`` alone (where the front-end shows the message itself)."""
+    return advice(exc.code, exc.hint)
+
+
 def describe(exc: BaseException) -> str:
     """An error as the command line shows it: the library's message and, for a refusal that
     says what to do next, the command that does it."""
