@@ -18,6 +18,7 @@ from tt_organizer.banlist.cache import load_banlist
 from tt_organizer.banlist.history import in_force_on
 from tt_organizer.banlist.model import BanList, BannedPair, HistoryEntry
 from tt_organizer.banlist.sync import page_source, sync_banlist
+from tt_organizer.cli.advice import describe
 from tt_organizer.cli.main import cli
 from tt_organizer.errors import BanlistError
 
@@ -139,8 +140,13 @@ def test_banlist_pick_by_date_and_file(synced: Path, tmp_path: Path) -> None:
     copy = tmp_path / "pinned.json"
     shutil.copy(synced / "2026-03-16.json", copy)
     assert load_banlist(None, pick=str(copy)).sha256 == load_banlist(synced).sha256
-    with pytest.raises(BanlistError, match="use --as-of 2025-01-01"):
+    with pytest.raises(BanlistError, match="no cached announcement of 2025-01-01") as refused:
         load_banlist(synced, pick="2025-01-01")
+    # the library names no option: its code and hint let the command line advise --as-of
+    assert "--" not in str(refused.value)
+    assert (refused.value.code, refused.value.hint["date"]) == ("no-announcement", "2025-01-01")
+    assert describe(refused.value).endswith(
+        "; use --as-of 2025-01-01 for the list in force on that date")
 
 
 def test_sync_failure_warns_and_validation_carries_on(

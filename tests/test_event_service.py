@@ -73,16 +73,17 @@ def test_create_refuses_existing_file(event_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
-    [({"best_of": 2}, "best-of"), ({"top_cut": 6}, "top-cut"), ({"rounds": 0}, "rounds"),
+    [({"best_of": 2}, "best of"), ({"top_cut": 6}, "top cut"), ({"rounds": 0}, "rounds"),
      ({"tiebreakers": ["omw", "xyz"]}, "tiebreakers"), ({"unfinished": "loss"}, "unfinished"),
      ({"banlist": "1999-01-01"}, "1999")],
 )
 def test_create_refuses_bad_settings(tmp_path: Path, kwargs: dict[str, object],
                                      message: str) -> None:
     path = tmp_path / "e.sqlite"
-    with pytest.raises(Exception, match=message):
+    with pytest.raises(Exception, match=message) as refused:
         service.create_event(path, "X", **kwargs)  # type: ignore[arg-type]
     assert not path.exists()
+    assert "--" not in str(refused.value)  # the library names no option (the CLI does)
 
 
 def test_open_refuses_missing_corrupt_foreign_and_newer(tmp_path: Path, event_path: Path) -> None:

@@ -57,8 +57,10 @@ def test_a_refused_report_stores_nothing(tmp_path: Path) -> None:
     with store.connect(path) as conn:
         with pytest.raises(EventError, match="does not fit best-of-3"):
             selfreport.submit_report(conn, p1, "3-0")
-        with pytest.raises(EventError, match="--turns lists 1 game"):
+        with pytest.raises(EventError, match=r"^turns lists 1 game") as refused:
             selfreport.submit_report(conn, p1, "2-0", turns="4")
+        assert refused.value.code == "game-lists"
+        assert refused.value.hint["words"] == [["turns", "turns"]]
         with pytest.raises(EventError, match="no report of your table"):
             selfreport.answer_report(conn, p1, agree=True)
     assert dump(path) == before

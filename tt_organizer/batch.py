@@ -54,6 +54,8 @@ MAX_ZIP_BYTES = 16 * 1024 * 1024  # inflated bytes read from one archive (its de
 MAX_ZIP_FILE_BYTES = 256 * 1024 * 1024  # size of the archive itself
 
 _SHEETS = (".csv", ".xlsx")
+# a front-end's advice after a refusal (the command line: `tt …`), "" when it has none
+Advice = Callable[[InputError], str]
 
 
 @dataclass(frozen=True)
@@ -286,17 +288,20 @@ def _roster(
 # --- checking ---------------------------------------------------------------------------------
 
 
-def _reason(exc: InputError) -> str:
-    """The error without the file name (the row already shows where it came from)."""
-    out = exc.message if exc.line is None else f"line {exc.line}: {exc.message}"
+def _reason(exc: InputError, advice: Advice | None = None) -> str:
+    """The error without the file name (the row already shows where it came from), with the
+    front-end's ``advice`` for it."""
+    message = exc.message + (advice(exc) if advice is not None else "")
+    out = message if exc.line is None else f"line {exc.line}: {message}"
     if exc.text is not None:
         shown = exc.text if len(exc.text) <= 80 else exc.text[:77] + "..."
         out += f" ({shown!r})"
     return out
 
 
-def check_input(item: BatchInput, ctx: CheckContext) -> BatchRow:
-    """Check one deck; an unreadable one becomes a row with its error."""
+def check_input(item: BatchInput, ctx: CheckContext, advice: Advice | None = None) -> BatchRow:
+    """Check one deck; an unreadable one becomes a row with its error (and the front-end's
+    ``advice`` for it: the library's errors name no command)."""
     try:
         if item.error is not None:
             raise InputError(item.error)
@@ -312,7 +317,7 @@ def check_input(item: BatchInput, ctx: CheckContext) -> BatchRow:
                 text_ctx = dataclasses.replace(ctx, input_format=None)
             report = check_text(item.text or "", text_ctx, source=item.source)
     except InputError as exc:
-        reason = _reason(exc)
+        reason = _reason(exc, advice)
         return BatchRow(item.player, item.source, None, [], reason, error=reason)
     if report.errors:
         first = report.errors[0].message
@@ -327,11 +332,13 @@ def run_batch(
     items: Iterable[BatchInput],
     ctx: CheckContext,
     on_row: Callable[[BatchRow], None] | None = None,
+    advice: Advice | None = None,
 ) -> list[BatchRow]:
-    """Check every deck with one loaded context; ``on_row`` is called after each (progress)."""
+    """Check every deck with one loaded context; ``on_row`` is called after each (progress),
+    ``advice`` words what to do about an unreadable one (see :func:`check_input`)."""
     rows: list[BatchRow] = []
     for item in items:
-        row = check_input(item, ctx)
+        row = check_input(item, ctx, advice)
         rows.append(row)
         if on_row is not None:
             on_row(row)

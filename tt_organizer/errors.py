@@ -5,6 +5,7 @@ Exit codes: 0 ok, 1 the thing checked is not legal / not valid, 2 usage or input
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 EXIT_OK = 0
@@ -18,7 +19,10 @@ class TTError(Exception):
     ``code`` names the refusal for a front-end (``"result-exists"``) and ``hint`` holds what it
     needs to say what to do next (``{"command": "correct", "round": 2, "table": 6}``); the
     message itself names no front-end's syntax: the command line turns a hint into command
-    advice (:mod:`tt_organizer.cli.advice`), the web server into its own words.
+    advice (:mod:`tt_organizer.cli.advice`), the web server into its own words. A message about
+    an input value names it in plain words and lists them in ``hint["words"]`` as
+    ``[words, field]`` pairs (``[["best of", "best_of"]]``), so that a front-end can show its
+    own name for the field instead (:func:`in_words`: the command line's option, a form's label).
     """
 
     exit_code: int = EXIT_INPUT
@@ -34,6 +38,23 @@ class TTError(Exception):
         return self.message
 
 
+def in_words(exc: TTError, names: Mapping[str, str]) -> str:
+    """``str(exc)`` with the words that name each of its fields (``hint["words"]``) replaced by
+    a front-end's own name for that field (``names``: field -> name); fields ``names`` does
+    not know keep the library's words."""
+    text = str(exc)
+    for words, field in exc.hint.get("words", ()):
+        if field in names:
+            text = text.replace(words, names[field], 1)
+    return text
+
+
+def field_hint(*pairs: tuple[str, str], **more: Any) -> dict[str, Any]:
+    """The ``hint`` of a message naming input fields: ``(words, field)`` pairs in the order the
+    message names them, and any other facts (the value, the values allowed)."""
+    return {"words": [list(p) for p in pairs], **more}
+
+
 class InputError(TTError):
     """Unreadable or malformed input, located by file, line and the offending text."""
 
@@ -44,11 +65,13 @@ class InputError(TTError):
         file: str | None = None,
         line: int | None = None,
         text: str | None = None,
+        code: str | None = None,
+        hint: dict[str, Any] | None = None,
     ) -> None:
         self.file = file
         self.line = line
         self.text = text
-        super().__init__(message)
+        super().__init__(message, code=code, hint=hint)
 
     def __str__(self) -> str:
         where = self.file or ""

@@ -99,7 +99,7 @@ def _size(n: int) -> str:
 
 # --- files ------------------------------------------------------------------------------------
 
-_DIRECTORY = "is a directory, not {what} (`tt deck check-batch` checks a folder)"
+_DIRECTORY = "is a directory, not {what}"  # code "directory": a front-end says what reads one
 
 
 def read_file_bytes(
@@ -110,7 +110,7 @@ def read_file_bytes(
     a named pipe (``<(curl ...)``) is read, never waited on forever (see ``safe_files``),
     unless ``pipes`` is False (then it is refused)."""
     if path.is_dir():
-        raise InputError(_DIRECTORY.format(what=what), file=source)
+        raise InputError(_DIRECTORY.format(what=what), file=source, code="directory")
     return read_limited(path, limit, what=what.removeprefix("a "), source=source, pipes=pipes)
 
 

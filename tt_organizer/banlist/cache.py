@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 
 from tt_organizer.banlist.model import BanList
-from tt_organizer.errors import BanlistError, TTError
+from tt_organizer.errors import BanlistError, TTError, field_hint
 from tt_organizer.paths import default_banlist_cache
 from tt_organizer.records import record_checksum, trusted_json
 from tt_organizer.safe_files import read_limited
@@ -81,7 +81,8 @@ def current_banlist(folder: Path) -> BanList:
             return read_banlist_file(target)
     dates = list_announcements(folder)
     if not dates:
-        raise BanlistError(f"no cached ban list in {folder} (run `tt banlist sync`)")
+        raise BanlistError(f"no cached ban list in {folder}", code="no-banlist-cache",
+                          hint={"folder": str(folder)})
     return read_banlist_file(folder / f"{dates[-1].isoformat()}.json")
 
 
@@ -93,13 +94,15 @@ def resolve(folder: Path, pick: str) -> BanList:
     try:
         wanted = dt.date.fromisoformat(pick)
     except ValueError:
-        raise BanlistError(f"--banlist {pick!r}: neither a file nor a date (YYYY-MM-DD)") from None
+        raise BanlistError(f"ban list {pick!r}: neither a file nor a date (YYYY-MM-DD)",
+                           code="bad-value",
+                           hint=field_hint(("ban list", "banlist"), value=pick)) from None
     path = folder / f"{wanted.isoformat()}.json"
     if not path.exists():
         have = ", ".join(d.isoformat() for d in list_announcements(folder)) or "none"
         raise BanlistError(
-            f"no cached announcement of {wanted} in {folder} (cached: {have}); "
-            f"use --as-of {wanted} for the list in force on that date"
+            f"no cached announcement of {wanted} in {folder} (cached: {have})",
+            code="no-announcement", hint={"date": wanted.isoformat(), "folder": str(folder)},
         )
     return read_banlist_file(path)
 
@@ -120,7 +123,8 @@ def load_banlist(
 
         lists = read_all(folder)
         if not lists:
-            raise BanlistError(f"no cached ban list in {folder} (run `tt banlist sync`)")
+            raise BanlistError(f"no cached ban list in {folder}", code="no-banlist-cache",
+                          hint={"folder": str(folder)})
         return in_force_on(lists, as_of)
     return current_banlist(folder)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from tt_organizer.banlist.cache import (
 )
 from tt_organizer.banlist.model import BanList
 from tt_organizer.banlist.page import ParsedPage, parse_page
-from tt_organizer.errors import BanlistError, InputError, TTError
+from tt_organizer.errors import BanlistError, InputError, TTError, field_hint
 from tt_organizer.sources import HTML_TYPES, Fetched, Source, open_source
 
 REGION_URLS = {
@@ -40,6 +41,10 @@ DEFAULT_URL = REGION_URLS["world"]
 PAGE_MAX_BYTES = 5_000_000
 
 
+# how a refusal names the announcement date a caller gave (the command line: its option)
+ANNOUNCED_WORDS = (("the announced date", "announced"), ("give it as", "announced_given"))
+
+
 class SyncRefused(BanlistError):
     """A fetched page that does not pass the checks; the cache is left unchanged."""
 
@@ -47,8 +52,8 @@ class SyncRefused(BanlistError):
         self.reasons = reasons
         text = "; ".join(reasons)
         super().__init__(
-            f"refusing the ban list from {where}: {text}. The cache is unchanged "
-            "(use --force to store it anyway)"
+            f"refusing the ban list from {where}: {text}. The cache is unchanged",
+            code="sync-refused", hint=field_hint(*ANNOUNCED_WORDS, where=where),
         )
 
 
@@ -188,11 +193,12 @@ def sync_banlist(
     if announced is not None and page.announced is not None and announced != page.announced:
         # --announced is for a page without a date: filing a dated page under another date
         # would put it at the wrong place in the history (--as-of, the current list)
-        reasons.append(f"--announced {announced} is not the page's own date {page.announced}")
+        reasons.append(f"the announced date {announced} is not the page's own date "
+                       f"{page.announced}")
     date = announced or page.announced
     if date is None:
         raise SyncRefused(
-            [*reasons, "no announcement date in the page title (pass --announced YYYY-MM-DD)"],
+            [*reasons, "no announcement date in the page title (give it as YYYY-MM-DD)"],
             fetched.location,
         )
     known = known if known is not None else _known_numbers()
@@ -260,12 +266,14 @@ def parse_seconds(text: str | None, what: str, default: float) -> float:
     return value
 
 
-def sync_before_validate(cache: Path | str | None, url: str | None = None) -> str | None:
+def sync_before_validate(cache: Path | str | None, url: str | None = None, *,
+                         words: Callable[[TTError], str] = str) -> str | None:
     """Try to refresh the cache from ``url`` (else env ``TT_BANLIST_URL``, else Bandai): two
     attempts of ``TT_BANLIST_TIMEOUT`` seconds (default 10) and a 0.5 s pause at most.
 
-    Returns None when the sync worked, else the warning to show: why it failed and how old the
-    cached list is that the check carries on with. Never raises for a failed sync.
+    Returns None when the sync worked, else the warning to show: why it failed (the refusal in
+    the front-end's ``words``) and how old the cached list is that the check carries on with.
+    Never raises for a failed sync.
     """
     location = url or os.environ.get("TT_BANLIST_URL") or None
     try:
@@ -276,5 +284,5 @@ def sync_before_validate(cache: Path | str | None, url: str | None = None) -> st
             age = age_text(current_banlist(cache_dir(cache)))
         except TTError:
             age = "no cached list"
-        return f"ban-list sync failed ({exc}); validating with the cached list: {age}"
+        return f"ban-list sync failed ({words(exc)}); validating with the cached list: {age}"
     return None

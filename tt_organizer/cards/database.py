@@ -204,7 +204,8 @@ def read_card_index(path: Path) -> Mapping[str, Any]:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise InputError("card database not found (run `tt cards build`)", file=str(path)) from None
+        raise InputError("card database not found", file=str(path),
+                         code="no-card-database") from None
     recorded = read_checksums(path.parent).get(path.name)
     if recorded is not None and recorded == file_digest(data):
         lines = CardLines.of(data.decode("utf-8", errors="replace"))
@@ -271,7 +272,8 @@ def read_card_rows(path: Path, data: bytes | None = None) -> list[list[Any]]:
                                                  for r in rows):
             raise ValueError("a card row is not a list of 7 fields")
     except FileNotFoundError:
-        raise InputError("card database not found (run `tt cards build`)", file=str(path)) from None
+        raise InputError("card database not found", file=str(path),
+                         code="no-card-database") from None
     except (ValueError, KeyError, TypeError) as exc:
         raise InputError(f"card database is damaged: {exc}", file=str(path)) from None
     return rows

@@ -298,8 +298,8 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
         reason = (f"the card list shrank by more than half ({len(previous_rows)} cards now, "
                   f"{len(rows)} in {fetched.location})")
         if not force:
-            raise CardSyncError(f"refusing it: {reason}; {target} is unchanged "
-                                "(use --force to replace it anyway)")
+            raise CardSyncError(f"refusing it: {reason}; {target} is unchanged",
+                                code="card-sync-refused", hint={"reason": reason})
         overridden.append(reason)
     losses = lost_facts(previous_rows or [], rows)
     if losses:
@@ -307,8 +307,8 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
                                           else "")
         reason = f"the new list would lose {len(losses)} fact(s) the current data has: {shown}"
         if not force:
-            raise CardSyncError(f"refusing it: {reason}; {target} is unchanged "
-                                "(use --force to replace it anyway)")
+            raise CardSyncError(f"refusing it: {reason}; {target} is unchanged",
+                                code="card-sync-refused", hint={"reason": reason})
         overridden.append(reason)
     previous = len(previous_rows) if previous_rows is not None else None
     kept = sorted(_read_override_numbers(out_dir))

@@ -1,15 +1,16 @@
 """Command advice: what the command line says after a library refusal.
 
-Library errors name no command (:class:`tt_organizer.errors.TTError` carries a ``code`` and a
-structured ``hint``); this module alone turns them into ``tt event …`` advice, so the web
-server (or any other front-end) can say the same in its own words.
+Library errors name no command and no option (:class:`tt_organizer.errors.TTError` carries a
+``code`` and a structured ``hint``); this module alone turns them into ``tt event …`` advice
+and names the options (:data:`OPTIONS`), so the web server (or any other front-end) can say the
+same in its own words.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tt_organizer.errors import TTError
+from tt_organizer.errors import TTError, in_words
 
 # code -> the advice appended to the message (formatted with the hint's fields)
 ADVICE: dict[str, str] = {
@@ -30,6 +31,40 @@ ADVICE: dict[str, str] = {
     "check-in-over": " (use `tt event drop`)",
     "correction-closed": "; use --override to correct it anyway (logged)",
     "no-seat": "; use --set TABLE A B",
+    "format-without-banlist": "; drop --banlist",
+    "deck-not-legal": "; fix it, or register with --allow-illegal",
+    "no-banlist-cache": " (run `tt banlist sync`)",
+    "no-announcement": "; use --as-of {date} for the list in force on that date",
+    "sync-refused": " (use --force to store it anyway)",
+    "card-sync-refused": " (use --force to replace it anyway)",
+    "no-card-database": " (run `tt cards build`)",
+    "shipped-card-database": ": rebuild it with `tt cards build` instead",
+    "directory": " (`tt deck check-batch` checks a folder)",
+    "port-busy": "; choose another --port",
+}
+
+# input field (``hint["words"]`` of a library message) -> the option that gives it
+OPTIONS: dict[str, str] = {
+    "best_of": "--best-of",
+    "rounds": "--rounds",
+    "top_cut": "--top-cut",
+    "seed": "--seed",
+    "unfinished": "--unfinished",
+    "tiebreakers": "--tiebreakers",
+    "format": "--format",
+    "tiebreak_preset": "--tiebreak-preset",
+    "tiebreak_rule": "--tiebreak-rule",
+    "first": "--first",
+    "winners": "--winners",
+    "turns": "--turns",
+    "winner": "--winner",
+    "winner_name": "--winner NAME",
+    "draw": "--draw",
+    "bye_rounds": "--bye-rounds",
+    "round": "--round",
+    "banlist": "--banlist",
+    "announced": "--announced",
+    "announced_given": "pass --announced",
 }
 
 
@@ -51,12 +86,19 @@ def advice(code: str | None, hint: dict[str, Any]) -> str:
     return template.format(**fields)
 
 
+def command_advice(exc: TTError) -> str:
+    """The command advice for ``exc`` alone (where the front-end shows the message itself)."""
+    return advice(exc.code, exc.hint)
+
+
 def describe(exc: BaseException) -> str:
     """An error as the command line shows it: the library's message and, for a refusal that
     says what to do next, the command that does it."""
-    if not isinstance(exc, TTError) or not exc.code:
+    if not isinstance(exc, TTError):
         return str(exc)
-    text = str(exc)
+    text = in_words(exc, OPTIONS)
+    if not exc.code:
+        return text
     if exc.code in OPTION_WORDS:
         words, option = OPTION_WORDS[exc.code]
         text = text.replace(words, option, 1)

@@ -48,6 +48,7 @@ def check_batch(
     error. Exit 0 if every deck is legal, 1 otherwise.
     """
     from tt_organizer.batch import batch_payload, collect_inputs, run_batch, write_report
+    from tt_organizer.cli.advice import command_advice
     from tt_organizer.cli.output import print_json
 
     if out is not None and not out.lower().endswith((".json", ".xlsx", ".pdf")):
@@ -68,9 +69,10 @@ def check_batch(
 
         with Progress(console=err_console, transient=True) as progress:
             task = progress.add_task("Checking decks", total=len(items))
-            rows = run_batch(items, check, on_row=lambda _row: progress.advance(task))
+            rows = run_batch(items, check, on_row=lambda _row: progress.advance(task),
+                             advice=command_advice)
     else:
-        rows = run_batch(items, check)
+        rows = run_batch(items, check, advice=command_advice)
     if as_json:
         print_json(batch_payload(rows, check, items.notes))
     else:

@@ -35,6 +35,7 @@ def validate(
 
     Exit 0 if every deck is legal, 1 if any is illegal, 2 if any file cannot be read.
     """
+    from tt_organizer.cli.advice import describe
     from tt_organizer.cli.output import error, print_json
     from tt_organizer.decklist.parsers import read_stream
     from tt_organizer.formats.check import check_bytes, check_file, unreadable_json
@@ -56,9 +57,9 @@ def validate(
         except InputError as exc:
             code = EXIT_INPUT
             if as_json:
-                results.append(unreadable_json(source, check, exc))
+                results.append(unreadable_json(source, check, describe(exc)))
             else:
-                error(str(exc))
+                error(describe(exc))
             continue
         if not report.legal and code == EXIT_OK:
             code = EXIT_INVALID

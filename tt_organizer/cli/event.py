@@ -161,7 +161,7 @@ def _register_from(
     conn: Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
 ) -> int:
     from tt_organizer.cli.output import warn
-    from tt_organizer.events.store import transaction
+    from tt_organizer.events.store.dispatch import store
     from tt_organizer.export.importing import read_registrations
 
     rows = read_registrations(path)
@@ -170,7 +170,8 @@ def _register_from(
     refused = 0
     results: list[dict[str, Any]] = []
     lines: list[str] = []  # printed once the whole sheet is committed
-    with transaction(conn):  # one commit for the sheet; a refused row is a rolled-back savepoint
+    # one commit for the sheet; a refused row is a rolled-back savepoint
+    with store.transaction(conn):
         for row in rows:
             refused += _register_row(conn, row, path, allow_illegal, late, results, lines)
     if as_json:
@@ -510,7 +511,8 @@ def pairings(round_number: int | None, top: bool, print_path: str | None,
 
 def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
     from tt_organizer.cli.advice import describe
-    from tt_organizer.events import service, store
+    from tt_organizer.events import service
+    from tt_organizer.events.store.dispatch import store
     from tt_organizer.export.importing import read_results
 
     rows = read_results(path, store.read_snapshot(conn, "", light=True))

@@ -38,7 +38,8 @@ def _matches_json(conn: Connection, matches: Sequence[Any]) -> list[dict[str, An
 
 def _print_round(conn: Connection, matches: Sequence[Any], title: str) -> None:
     from tt_organizer.cli.render import print_table
-    from tt_organizer.events import service, store
+    from tt_organizer.events import service
+    from tt_organizer.events.store.dispatch import store
 
     names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     points: dict[int, int] = {}

@@ -96,7 +96,8 @@ def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
 def pair_from(conn: Connection, path: str, as_json: bool) -> None:
     """``tt event pair --from FILE``."""
     from tt_organizer.cli.output import print_json, warn
-    from tt_organizer.events import manual, store
+    from tt_organizer.events import manual
+    from tt_organizer.events.store.dispatch import store
 
     rows = manual.read_pairings_file(path)
     matches = manual.pair_from_rows(conn, rows, source=path)
@@ -111,7 +112,7 @@ def pair_from(conn: Connection, path: str, as_json: bool) -> None:
 
 
 def _rematches(conn: Connection, matches: Sequence[Any]) -> list[int]:
-    from tt_organizer.events import store
+    from tt_organizer.events.store.dispatch import store
 
     rnd = matches[0].round if matches else 0
     earlier = {frozenset((m.player1, m.player2)) for m in store.read_matches(conn)
@@ -176,7 +177,9 @@ def check_bye_rounds(text: str | None) -> list[int]:
 
     if text is None:
         return []
+    from tt_organizer.cli.advice import describe
+
     try:
         return manual.parse_rounds(text)
     except EventError as exc:
-        raise click.BadParameter(str(exc), param_hint="--bye-rounds") from None
+        raise click.BadParameter(describe(exc), param_hint="--bye-rounds") from None

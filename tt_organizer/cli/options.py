@@ -185,9 +185,10 @@ def load_check_context(opts: DeckCheckOptions) -> CheckContext:
 
     if opts.sync_first:  # the HTTP and page-parsing modules load only when asked to sync
         from tt_organizer.banlist.sync import sync_before_validate
+        from tt_organizer.cli.advice import describe
         from tt_organizer.cli.output import escape, warn
 
-        if failed := sync_before_validate(opts.cache):
+        if failed := sync_before_validate(opts.cache, words=describe):
             warn(escape(failed))
     check = load_context(
         opts.format_id,

@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tt_organizer.errors import EventError, InputError
-from tt_organizer.events import service, store
+from tt_organizer.errors import EventError, InputError, field_hint
+from tt_organizer.events import service
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 from tt_organizer.pairing.swiss import rounds_for_players
 
@@ -534,7 +535,8 @@ def avoid(conn: Connection, a: str, b: str, rounds: int | None = None
     """``a`` and ``b`` should not meet (for the next ``rounds`` rounds, default all);
     returns the players and the last round it applies to (None = all)."""
     if rounds is not None and rounds < 1:
-        raise EventError(f"--rounds {rounds}: at least 1")
+        raise EventError(f"rounds {rounds}: at least 1", code="bad-value",
+                         hint=field_hint(("rounds", "rounds"), value=rounds))
     with store.transaction(conn):
         pa, pb = service.find_player(conn, a), service.find_player(conn, b)
         if pa.id == pb.id:
@@ -562,8 +564,9 @@ def parse_rounds(text: str) -> list[int]:
     """``"1,2"`` -> ``[1, 2]`` (refused unless distinct rounds 1-20)."""
     parts = [t.strip() for t in text.split(",") if t.strip()]
     if not parts or not all(t.isdigit() and 1 <= int(t) <= MAX_ROUND for t in parts):
-        raise EventError(f"--bye-rounds {text}: a list of round numbers 1-{MAX_ROUND}, "
-                         "like 1,2")
+        raise EventError(f"bye rounds {text}: a list of round numbers 1-{MAX_ROUND}, "
+                         "like 1,2", code="bad-value",
+                         hint=field_hint(("bye rounds", "bye_rounds"), value=text))
     rounds = sorted({int(t) for t in parts})
     return rounds
 

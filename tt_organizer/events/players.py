@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import store
 from tt_organizer.events.models import (
     EventSettings,
     MatchInfo,
@@ -18,6 +17,7 @@ from tt_organizer.events.models import (
 from tt_organizer.events.rounds import _current_stage, _round
 from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, TOP_CUT
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 
 if TYPE_CHECKING:
@@ -119,8 +119,8 @@ def register_player(
                                          source=deck_source)
         if not report.legal and not allow_illegal:
             raise EventError(
-                f"{name}: deck {source} is not legal ({', '.join(report.codes)}); "
-                "fix it, or register with --allow-illegal"
+                f"{name}: deck {source} is not legal ({', '.join(report.codes)})",
+                code="deck-not-legal", hint={"name": name, "codes": list(report.codes)},
             )
     with store.transaction(conn):
         if store.current_round(conn, TOP_CUT):

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import store
 from tt_organizer.events.models import (
     EventSettings,
     GameInfo,
@@ -19,6 +18,7 @@ from tt_organizer.events.results import MatchResult, parse_game_flags, parse_res
 from tt_organizer.events.rounds import _current_stage, _round
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 
 
 def _games(

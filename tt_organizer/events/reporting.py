@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tt_organizer.errors import EventError
-from tt_organizer.events import service, store
+from tt_organizer.errors import EventError, field_hint
+from tt_organizer.events import service
 from tt_organizer.events.models import MatchInfo, paired_round
 from tt_organizer.events.results import games_to_win, parse_result, result_text
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 
 SWISS = service.SWISS
 TOP_CUT = service.TOP_CUT
@@ -50,19 +51,22 @@ def seat_result(match: MatchInfo, names: Mapping[int, str], best_of: int, *,
     winner's side; default a clean win, 2-0 or 1-0) or of a draw (``score`` default
     ``draw``)."""
     if (winner is None) == (not draw):
-        raise EventError("give either --winner NAME or --draw")
+        raise EventError("give either the winner's name or a draw", code="winner-or-draw",
+                         hint=field_hint(("the winner's name", "winner_name"), ("a draw", "draw")))
     if draw:
         parsed = parse_result(score or "draw", best_of)
         if parsed.outcome != "draw":
-            raise EventError(f"--draw with {score}: that score has a winner")
+            raise EventError(f"a draw with {score}: that score has a winner", code="winner-or-draw",
+                             hint=field_hint(("a draw", "draw"), score=score))
         return parsed.text
     assert winner is not None
     seat = seat_of_name(match, names, winner)
     need = games_to_win(best_of)
     parsed = parse_result(score or f"{need}-0", best_of)
     if parsed.outcome != "p1":
-        raise EventError(f"--winner {winner} with {score}: give the score from the winner's "
-                         f"side, e.g. {need}-{need - 1}")
+        raise EventError(f"winner {winner} with {score}: give the score from the winner's "
+                         f"side, e.g. {need}-{need - 1}", code="winner-or-draw",
+                         hint=field_hint(("winner", "winner"), score=score))
     if seat == "P1":
         return parsed.text
     return result_text(parsed.p2_games, parsed.p1_games, parsed.draws)

@@ -15,14 +15,18 @@ Game counts are from the first seat (P1) of the pairing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from tt_organizer.errors import EventError
+from tt_organizer.errors import EventError, field_hint
 from tt_organizer.numbers import is_count
 
 MAX_TURNS = 1000  # turns of one game (a calibration figure)
 SEATS = ("P1", "P2")
 MAX_DRAWN_GAMES = 3
 DRAW_TOKENS = ("D", "DRAW", "-")
+# the per-game lists, as a message names them (a front-end names them its own way: the command
+# line by its options, the report form by its labels, an imported sheet by its columns)
+GAME_LISTS = {"first": "who went first", "winners": "game winners", "turns": "turns"}
 
 
 @dataclass(frozen=True)
@@ -133,29 +137,31 @@ def parse_game_flags(
     turns: str | list[int] | list[str] | None = None,
     best_of: int = 3,
 ) -> list[GameFlags]:
-    """Check ``--first``/``--winners``/``--turns`` against ``result`` and return one entry per
-    game played (empty when no list is given). EventError when they disagree."""
+    """Check the lists of who went ``first``, the game ``winners`` and the ``turns`` of each
+    game against ``result`` and return one entry per game played (empty when no list is
+    given). EventError when they disagree (its hint names the list: see :data:`GAME_LISTS`)."""
     firsts = _split(first)
     wins = _split(winners)
     turn_items = _split(turns) if not isinstance(turns, list) else [str(t) for t in turns]
     if firsts is None and wins is None and turn_items is None:
         return []
     n = result.games_played
-    for flag, items in (("--first", firsts), ("--winners", wins), ("--turns", turn_items)):
+    for field, items in (("first", firsts), ("winners", wins), ("turns", turn_items)):
         if items is not None and len(items) != n:
             raise EventError(
-                f"{flag} lists {len(items)} game(s) but result {result.text} means {n} "
-                f"game(s) played"
+                f"{GAME_LISTS[field]} lists {len(items)} game(s) but result {result.text} means "
+                f"{n} game(s) played", code="game-lists", hint=_list_hint(field)
             )
-    first_seats = [_seat(t, "--first") for t in firsts] if firsts is not None else None
+    first_seats = [_seat(t, "first") for t in firsts] if firsts is not None else None
     win_seats: list[str | None] | None = None
     if wins is not None:
-        win_seats = [None if w.upper() in DRAW_TOKENS else _seat(w, "--winners") for w in wins]
+        win_seats = [None if w.upper() in DRAW_TOKENS else _seat(w, "winners") for w in wins]
         counts = (win_seats.count("P1"), win_seats.count("P2"), win_seats.count(None))
         if counts != (result.p1_games, result.p2_games, result.draws):
             raise EventError(
-                f"--winners {','.join(wins)} does not agree with result {result.text} "
-                f"(P1 {counts[0]}, P2 {counts[1]}, drawn {counts[2]})"
+                f"{GAME_LISTS['winners']} {','.join(wins)} does not agree with result "
+                f"{result.text} (P1 {counts[0]}, P2 {counts[1]}, drawn {counts[2]})",
+                code="game-lists", hint=_list_hint("winners"),
             )
         need = 1 if best_of == 1 else 2
         tally = {"P1": 0, "P2": 0}
@@ -164,7 +170,8 @@ def parse_game_flags(
                 tally[seat] += 1
                 if tally[seat] >= need:
                     raise EventError(
-                        f"--winners {','.join(wins)}: {seat} had won the match after game {i}"
+                        f"{GAME_LISTS['winners']} {','.join(wins)}: {seat} had won the match "
+                        f"after game {i}", code="game-lists", hint=_list_hint("winners"),
                     )
     elif result.p1_games == n or result.p2_games == n:
         # unambiguous: every game was won by the same seat
@@ -174,7 +181,9 @@ def parse_game_flags(
         turn_values = []
         for t in turn_items:
             if not is_count(t) or not 1 <= int(t) <= MAX_TURNS:
-                raise EventError(f"--turns: {t!r} is not a turn number (1 to {MAX_TURNS})")
+                raise EventError(f"{GAME_LISTS['turns']}: {t!r} is not a turn number "
+                                 f"(1 to {MAX_TURNS})", code="game-lists",
+                                 hint=_list_hint("turns"))
             turn_values.append(int(t))
     return [
         GameFlags(
@@ -187,8 +196,13 @@ def parse_game_flags(
     ]
 
 
-def _seat(token: str, flag: str) -> str:
+def _list_hint(field: str) -> dict[str, Any]:
+    return field_hint((GAME_LISTS[field], field))
+
+
+def _seat(token: str, field: str) -> str:
     seat = token.strip().upper()
     if seat not in SEATS:
-        raise EventError(f"{flag}: {token!r} is not a seat (P1 or P2)")
+        raise EventError(f"{GAME_LISTS[field]}: {token!r} is not a seat (P1 or P2)",
+                         code="game-lists", hint=_list_hint(field))
     return seat

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.standings import standings
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 from tt_organizer.pairing.swiss import rounds_for_players
 
 

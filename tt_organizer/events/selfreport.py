@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import service, store
+from tt_organizer.events import service
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.store import Connection, Row
+from tt_organizer.events.store.dispatch import store
 
 OPEN = ("pending", "disputed")
 

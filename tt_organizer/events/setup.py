@@ -9,9 +9,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tt_organizer.errors import EventError
-from tt_organizer.events import store
+from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events.models import EventSettings
+from tt_organizer.events.store import Connection, create_database
+from tt_organizer.events.store.dispatch import store
 from tt_organizer.standings.tiebreakers import TIEBREAKERS
 
 SWISS = "swiss"
@@ -42,8 +43,42 @@ def top_cut_for_players(count: int) -> int:
 # --- creating --------------------------------------------------------------------------------
 
 
-def create_event(
-    path: str | Path,
+def create_event(path: str | Path, name: str, **options: Any) -> EventSettings:
+    """Create the event database at ``path`` (refused if the file exists) with the settings
+    :func:`event_settings` makes of ``name`` and ``options`` (its keywords)."""
+    settings = event_settings(name, **options)
+    conn = create_database(path)
+    try:
+        start_event(conn, settings)
+    except BaseException:
+        conn.close()
+        Path(path).unlink(missing_ok=True)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        raise
+    conn.close()
+    return settings
+
+
+def start_event(conn: Connection, settings: EventSettings) -> None:
+    """Store the settings of a new event in the empty store behind ``conn`` (audited)."""
+    with store.transaction(conn):
+        store.insert_settings(conn, {
+            "name": settings.name, "format_id": settings.format_id,
+            "banlist_date": settings.banlist_date, "best_of": settings.best_of,
+            "rounds": settings.rounds, "rounds_auto": int(settings.rounds is None),
+            "top_cut": settings.top_cut, "win_points": settings.win_points,
+            "draw_points": settings.draw_points, "loss_points": settings.loss_points,
+            "bye_points": settings.bye_points, "unfinished": settings.unfinished,
+            "tiebreakers": ",".join(settings.tiebreakers), "seed": settings.seed,
+            "strict_colors": int(settings.strict_colors), "created_at": settings.created_at,
+            "format_settings": json.dumps(dict(settings.format_settings), sort_keys=True),
+            "tiebreak_policy": json.dumps(settings.tiebreak_policy.to_json()),
+        })
+        store.audit(conn, "create", "event", None, _settings_dict(settings))
+
+
+def event_settings(
     name: str,
     *,
     format_id: str | None = None,
@@ -63,7 +98,8 @@ def create_event(
     tiebreak_preset: str = "rulebook",
     tiebreak_rules: Mapping[str, str] | None = None,
 ) -> EventSettings:
-    """Create the event database at ``path``. ``rounds``/``top_cut`` None = by player count;
+    """The settings of a new event (EventError if not valid). ``rounds``/``top_cut`` None = by
+    player count;
     ``banlist`` None pins the newest cached ban list; ``seed`` None draws a random seed;
     ``format_settings`` are the format's own settings for every deck check (e.g. a cap on
     Ultimate Digimon, ``{"max_ultimates": 2}``); ``tiebreak_preset`` (``rulebook``/``melee``)
@@ -75,11 +111,15 @@ def create_event(
     if not name:
         raise EventError("the event needs a name")
     if best_of not in (1, 3):
-        raise EventError(f"--best-of {best_of}: must be 1 or 3")
+        raise EventError(f"best of {best_of}: must be 1 or 3", code="bad-setting",
+                         hint=field_hint(("best of", "best_of"), value=best_of, allowed=[1, 3]))
     if rounds is not None and not 1 <= rounds <= 20:
-        raise EventError(f"--rounds {rounds}: must be 1–20 or auto")
+        raise EventError(f"rounds {rounds}: must be 1–20 or auto", code="bad-setting",
+                         hint=field_hint(("rounds", "rounds"), value=rounds))
     if top_cut is not None and top_cut not in TOP_CUT_SIZES:
-        raise EventError(f"--top-cut {top_cut}: must be 0, 4, 8, 16 or auto")
+        raise EventError(f"top cut {top_cut}: must be 0, 4, 8, 16 or auto", code="bad-setting",
+                         hint=field_hint(("top cut", "top_cut"), value=top_cut,
+                                         allowed=[*TOP_CUT_SIZES, None]))
     if win_points < 1 or min(draw_points, loss_points, bye_points) < 0:
         raise EventError("points: a win is worth at least 1, nothing is worth less than 0")
     if max(win_points, draw_points, loss_points, bye_points) > MAX_POINTS:
@@ -90,28 +130,36 @@ def create_event(
             "loss ≤ draw ≤ win and a bye worth no more than a win"
         )
     if seed is not None and not -MAX_SEED - 1 <= seed <= MAX_SEED:
-        raise EventError(f"--seed {seed}: must fit in 64 bits (±{MAX_SEED})")
+        raise EventError(f"seed {seed}: must fit in 64 bits (±{MAX_SEED})", code="bad-setting",
+                         hint=field_hint(("seed", "seed"), value=seed))
     if unfinished not in ("draw", "double-loss"):
-        raise EventError(f"--unfinished {unfinished}: must be draw or double-loss")
+        raise EventError(f"unfinished games {unfinished}: must be draw or double-loss",
+                         code="bad-setting",
+                         hint=field_hint(("unfinished games", "unfinished"), value=unfinished,
+                                         allowed=["draw", "double-loss"]))
     if tiebreakers is None:
         tiebreakers = PRESET_TIEBREAKERS.get(tiebreak_preset.strip().lower(), DEFAULT_TIEBREAKERS)
     tbs = tuple(t.strip().lower() for t in tiebreakers if t.strip())
     bad = [t for t in tbs if t not in TIEBREAKERS]
     if bad or len(set(tbs)) != len(tbs):
         raise EventError(
-            f"--tiebreakers {','.join(tiebreakers)}: each of {', '.join(TIEBREAKERS)} at most once"
+            f"tiebreakers {','.join(tiebreakers)}: each of {', '.join(TIEBREAKERS)} at most once",
+            code="bad-setting", hint=field_hint(("tiebreakers", "tiebreakers"),
+                                                value=list(tiebreakers), allowed=list(TIEBREAKERS)),
         )
     try:
         fmt = get_format(format_id)
     except (KeyError, ValueError) as exc:
-        raise EventError(f"--format {format_id}: {exc}") from None
+        raise EventError(f"format {format_id}: {exc}", code="bad-setting",
+                         hint=field_hint(("format", "format"), value=format_id)) from None
     banlist_date = None
     if fmt.use_banlist:
         from tt_organizer.banlist.cache import load_banlist
 
         banlist_date = load_banlist(pick=banlist).announced.isoformat()
     elif banlist:
-        raise EventError(f"format {fmt.id} does not use a ban list; drop --banlist")
+        raise EventError(f"format {fmt.id} does not use a ban list", code="format-without-banlist",
+                         hint={"format": fmt.id, "banlist": banlist})
     fmt_settings = dict(format_settings or {})
     fmt.check_settings(fmt_settings)
     if any(not 0 <= v <= MAX_POINTS for v in fmt_settings.values()):
@@ -140,28 +188,6 @@ def create_event(
         format_settings=fmt_settings,
         tiebreak_policy=policy,
     )
-    conn = store.create_database(path)
-    try:
-        with store.transaction(conn):
-            store.insert_settings(conn, {
-                "name": settings.name, "format_id": settings.format_id,
-                "banlist_date": settings.banlist_date, "best_of": best_of, "rounds": rounds,
-                "rounds_auto": int(rounds is None), "top_cut": top_cut,
-                "win_points": win_points, "draw_points": draw_points,
-                "loss_points": loss_points, "bye_points": bye_points, "unfinished": unfinished,
-                "tiebreakers": ",".join(tbs), "seed": seed, "strict_colors": int(strict_colors),
-                "created_at": settings.created_at,
-                "format_settings": json.dumps(fmt_settings, sort_keys=True),
-                "tiebreak_policy": json.dumps(policy.to_json()),
-            })
-            store.audit(conn, "create", "event", None, _settings_dict(settings))
-    except BaseException:
-        conn.close()
-        Path(path).unlink(missing_ok=True)
-        for suffix in ("-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        raise
-    conn.close()
     return settings
 
 
@@ -179,14 +205,17 @@ def _settings_dict(s: EventSettings) -> dict[str, Any]:
 
 
 def tiebreak_policy(preset: str = "rulebook", rules: Mapping[str, str] | None = None) -> Any:
-    """The policy of ``--tiebreak-preset`` changed by ``--tiebreak-rule`` (EventError if not
-    valid)."""
+    """The policy of a tiebreak preset changed by tiebreak rules (EventError if not valid)."""
     from tt_organizer.standings.policy import PRESETS
 
     base = PRESETS.get(preset.strip().lower())
     if base is None:
-        raise EventError(f"--tiebreak-preset {preset}: one of {', '.join(PRESETS)}")
+        raise EventError(f"tiebreak preset {preset}: one of {', '.join(PRESETS)}",
+                         code="bad-setting",
+                         hint=field_hint(("tiebreak preset", "tiebreak_preset"), value=preset,
+                                         allowed=list(PRESETS)))
     try:
         return base.with_rules(rules or {})
     except ValueError as exc:
-        raise EventError(f"--tiebreak-rule {exc}") from None
+        raise EventError(f"tiebreak rule {exc}", code="bad-setting",
+                         hint=field_hint(("tiebreak rule", "tiebreak_rule"))) from None

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt_organizer.events import store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.rounds import _current_stage, _missing, _round
 from tt_organizer.events.setup import TOP_CUT
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 from tt_organizer.events.topcut import champion, top_cut_size
 from tt_organizer.pairing.swiss import rounds_for_players
 

@@ -3,8 +3,7 @@ next bracket round, and the champion."""
 
 from __future__ import annotations
 
-from tt_organizer.errors import EventError
-from tt_organizer.events import store
+from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
@@ -14,6 +13,7 @@ from tt_organizer.events.rounds import _describe, _insert_pairings, _missing, _r
 from tt_organizer.events.setup import SWISS, TOP_CUT, top_cut_for_players
 from tt_organizer.events.standings import standings
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 
 
 def top_cut_size(conn: Connection) -> int:
@@ -43,7 +43,9 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
                                  f"{', '.join(map(str, missing))}")
             size = top_cut_size(conn)
             if size == 0:
-                raise EventError("this event has no top cut (--top-cut 0 or too few players)")
+                raise EventError("this event has no top cut (a top cut of 0 or too few players)",
+                               code="no-top-cut",
+                               hint=field_hint(("a top cut of", "top_cut")))
             seeds = [s.player for s in standings(conn) if not s.dropped][:size]
             if len(seeds) < size:
                 raise EventError(

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import service, store
+from tt_organizer.events import service
 from tt_organizer.events.models import (
     AuditEntry,
     EventSettings,
@@ -19,6 +19,7 @@ from tt_organizer.events.models import (
     paired_round,
 )
 from tt_organizer.events.store import Connection
+from tt_organizer.events.store.dispatch import store
 from tt_organizer.standings.tiebreakers import Standing
 
 

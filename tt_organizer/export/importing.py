@@ -23,7 +23,7 @@ from tt_organizer.columns import (
     find_roster,
     missing_columns,
 )
-from tt_organizer.errors import EventError, InputError
+from tt_organizer.errors import EventError, InputError, in_words
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.results import parse_game_flags, parse_result
 from tt_organizer.export.tables import game_lists, paired_matches
@@ -31,6 +31,8 @@ from tt_organizer.numbers import is_count
 from tt_organizer.tables import Sheet, cell_text, read_table
 
 MAX_NAME_CHARS = 100
+# a per-game list's field (the hint of a refusal) -> the column of the pairings sheet it is in
+_LIST_COLUMNS = {"first": "First", "winners": "Winners", "turns": "Turns"}
 
 
 class SheetError(InputError):
@@ -276,11 +278,7 @@ def _check_row(
         flags = parse_game_flags(parsed, first=first, winners=winners, turns=turns_raw,
                                  best_of=best_of)
     except EventError as exc:
-        message = exc.message
-        for flag, column in (("--first", "First"), ("--winners", "Winners"),
-                             ("--turns", "Turns")):
-            message = message.replace(flag, column)
-        problems.append(message)
+        problems.append(in_words(exc, _LIST_COLUMNS))
         return None, problems
     if problems:
         return None, problems

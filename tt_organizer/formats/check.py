@@ -97,10 +97,11 @@ def check_parsed(parsed: ParsedDecklist, ctx: CheckContext) -> ValidationReport:
     return report
 
 
-def unreadable_json(source: str, ctx: CheckContext, exc: Exception) -> dict[str, Any]:
+def unreadable_json(source: str, ctx: CheckContext, error: str) -> dict[str, Any]:
     """The ``tt deck validate --json`` entry of a file that could not be read (beside the
-    reports' :meth:`ValidationReport.to_dict` entries)."""
-    return {"file": source, "format": ctx.fmt.id, "legal": None, "error": str(exc)}
+    reports' :meth:`ValidationReport.to_dict` entries); ``error`` is the front-end's wording
+    of the refusal."""
+    return {"file": source, "format": ctx.fmt.id, "legal": None, "error": error}
 
 
 def check_file(path: str | Path, ctx: CheckContext) -> ValidationReport:

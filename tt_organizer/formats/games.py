@@ -43,8 +43,8 @@ def resolve_game(name: str) -> str:
         raise InputError(f"unknown game {name!r}; known: {', '.join(sorted(games))}")
     if game == DIGIMON_2020:
         raise InputError(
-            "the Digimon Card Game (2020) uses the shipped card database: rebuild it with "
-            "`tt cards build` instead"
+            "the Digimon Card Game (2020) uses the shipped card database",
+            code="shipped-card-database",
         )
     return check_game_id(game)
 

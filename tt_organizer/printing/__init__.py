@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tt_organizer.errors import EventError, InputError
+from tt_organizer.errors import EventError, InputError, field_hint
 from tt_organizer.events.models import EventSnapshot
 
 if TYPE_CHECKING:
@@ -64,12 +64,14 @@ def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut
 
     if kind not in _ROUNDED:
         if round_number is not None or top_cut:
-            raise InputError(f"--round and --top-cut apply to {', '.join(_ROUNDED)}, "
-                             f"not to {kind}")
+            raise InputError(f"a round and the top cut apply to {', '.join(_ROUNDED)}, "
+                             f"not to {kind}", code="bad-value",
+                             hint=field_hint(("a round", "round"), ("the top cut", "top_cut")))
         return None
     if top_cut:
         if kind == "standings":
-            raise InputError("--top-cut applies to pairings and slips")
+            raise InputError("the top cut applies to pairings and slips", code="bad-value",
+                             hint=field_hint(("the top cut", "top_cut")))
         rounds = sorted({m.round for m in snapshot.matches if m.stage == "top-cut"})
         if not rounds:
             raise EventError("the top cut has not started")

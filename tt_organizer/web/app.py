@@ -23,10 +23,11 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tt_organizer.errors import TTError
-from tt_organizer.events import selfreport, service, store, timer, views
+from tt_organizer.errors import TTError, in_words
+from tt_organizer.events import selfreport, service, timer, views
 from tt_organizer.events.results import valid_results
-from tt_organizer.events.store import Connection
+from tt_organizer.events.store import Connection, Error, acting_as, connect, open_event
+from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 from tt_organizer.web import security
 from tt_organizer.web.openapi import OPENAPI
@@ -46,7 +47,7 @@ class Server:
         self.env = Environment(loader=PackageLoader("tt_organizer.web", "templates"),
                                autoescape=select_autoescape(default=True))
         self._local = threading.local()
-        with store.connect(self.path):  # refuse a missing / foreign file now, migrate it
+        with connect(self.path):  # refuse a missing / foreign file now, migrate it
             pass
 
     @contextmanager
@@ -56,10 +57,10 @@ class Server:
         closed and opened again on the next request."""
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            conn = self._local.conn = store.open_event(self.path)
+            conn = self._local.conn = open_event(self.path)
         try:
             yield conn
-        except store.Error:
+        except Error:
             self._local.conn = None
             conn.close()
             raise
@@ -313,7 +314,7 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
             return _back(pid, "Wrong PIN", 403)
         action = fields.get("action", "")
         try:
-            with store.acting_as(f"web:player#{pid}@{address}"):
+            with acting_as(f"web:player#{pid}@{address}"):
                 if action == "report":
                     best_of = store.read_settings(conn).best_of
                     rep = selfreport.submit_report(
@@ -333,16 +334,12 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
                 else:
                     raise HTTPException(400, "unknown action")
         except TTError as exc:
-            return _back(pid, f"Refused: {_form_words(str(exc))}")
+            return _back(pid, f"Refused: {in_words(exc, _FORM_WORDS)}")
     return _back(pid, msg)
 
 
-def _form_words(message: str) -> str:
-    """A library message in the words of the report form rather than the CLI's flags."""
-    for flag, label in (("--first", "'Went first'"), ("--winners", "'Winner'"),
-                        ("--turns", "'Turns'")):
-        message = message.replace(flag, label)
-    return message
+# a library message's fields (its hint) in the words of the report form: its labels
+_FORM_WORDS = {"first": "'Went first'", "winners": "'Winner'", "turns": "'Turns'"}
 
 
 def create_app(event_path: str | Path, token: str | None = None) -> Starlette:

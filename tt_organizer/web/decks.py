@@ -12,7 +12,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from tt_organizer.errors import TTError
-from tt_organizer.events import store, submissions
+from tt_organizer.events import submissions
+from tt_organizer.events.store import acting_as
 from tt_organizer.web import security
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ async def submit(server: Server, request: Request, form: FormData) -> Response:
 
     def run() -> Response:
         try:
-            with server.db() as conn, store.acting_as(f"web:deck-submission@{address}"), \
+            with server.db() as conn, acting_as(f"web:deck-submission@{address}"), \
                     tempfile.TemporaryDirectory() as tmp:
                 path = None
                 if data is not None:  # any shape `tt deck validate` reads, by its suffix

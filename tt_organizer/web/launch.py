@@ -53,8 +53,8 @@ def check_port(host: str, port: int) -> None:
         try:
             sock.bind((host, port))
         except OSError as exc:
-            raise InputError(f"cannot listen on {host}:{port} ({exc.strerror or exc}); "
-                             "choose another --port") from None
+            raise InputError(f"cannot listen on {host}:{port} ({exc.strerror or exc})",
+                             code="port-busy", hint={"host": host, "port": port}) from None
 
 
 def run(event_path: str | Path, token: str, port: int, lan: bool) -> None:

@@ -13,8 +13,10 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tt_organizer.errors import TTError
-from tt_organizer.events import selfreport, service, store, submissions, timer, views
+from tt_organizer.events import selfreport, service, submissions, timer, views
 from tt_organizer.events.results import valid_results
+from tt_organizer.events.store import acting_as
+from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 from tt_organizer.web import security
 
@@ -135,7 +137,7 @@ def routes(server: Server) -> list[Route]:
             from urllib.parse import quote
 
             try:
-                with server.db() as conn, store.acting_as(f"web:organizer@{address}"):
+                with server.db() as conn, acting_as(f"web:organizer@{address}"):
                     msg = action(conn, fields)
             except TTError as exc:
                 msg = f"Refused: {exc}"

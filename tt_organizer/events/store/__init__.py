@@ -33,13 +33,13 @@ from tt_organizer.events.models import (
     PlayerInfo,
 )
 from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
+from tt_organizer.events.store.interface import Connection, Row
 from tt_organizer.safe_files import is_regular_file
 from tt_organizer.standings.policy import TiebreakPolicy
 
 # The connection and row types callers above the store name (no module outside the store
-# imports sqlite3): the store's own names for what the database behind it hands out.
-Connection = sqlite3.Connection
-Row = sqlite3.Row
+# imports sqlite3) are opaque to them: interface.Connection / interface.Row, whichever store
+# made them. The failures of the database behind this store:
 DatabaseError = sqlite3.DatabaseError
 Error = sqlite3.Error  # any failure of the database (DatabaseError, OperationalError, ...)
 
@@ -268,6 +268,12 @@ def read_settings(conn: sqlite3.Connection) -> EventSettings:
     r = conn.execute("SELECT * FROM settings WHERE id = 1").fetchone()
     if r is None:
         raise EventError("event database without settings (corrupt)")
+    return settings_from_row(r)
+
+
+def settings_from_row(r: Row) -> EventSettings:
+    """The settings stored in one ``settings`` row (its columns by name, JSON as text): how
+    every store reads back what :func:`insert_settings` was given."""
     return EventSettings(
         name=r["name"],
         format_id=r["format_id"],
@@ -305,7 +311,9 @@ _PLAYER_QUERY = (
 _MANY_IDS = 500  # above this many ids a query reads every row instead of naming them
 
 
-def _player_info(r: sqlite3.Row) -> PlayerInfo:
+def player_from_row(r: Row) -> PlayerInfo:
+    """A player from a ``players`` row joined with its ``decks`` row (deck columns prefixed
+    ``d_``, None without a deck): how every store reads back a player and their deck."""
     has_deck = r["d_text"] is not None
     return PlayerInfo(
         id=r["id"],
@@ -328,7 +336,7 @@ def _player_info(r: sqlite3.Row) -> PlayerInfo:
 
 def read_players(conn: sqlite3.Connection) -> list[PlayerInfo]:
     """Every player with their registered deck, by id."""
-    return [_player_info(r) for r in conn.execute(f"{_PLAYER_QUERY} ORDER BY p.id")]
+    return [player_from_row(r) for r in conn.execute(f"{_PLAYER_QUERY} ORDER BY p.id")]
 
 
 def read_roster(conn: sqlite3.Connection) -> list[PlayerInfo]:
@@ -345,7 +353,7 @@ def read_roster(conn: sqlite3.Connection) -> list[PlayerInfo]:
 def read_player(conn: sqlite3.Connection, player_id: int) -> PlayerInfo | None:
     """One player with their registered deck (None if there is no such player)."""
     row = conn.execute(f"{_PLAYER_QUERY} WHERE p.id = ?", (player_id,)).fetchone()
-    return None if row is None else _player_info(row)
+    return None if row is None else player_from_row(row)
 
 
 def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = None
@@ -386,23 +394,25 @@ def read_matches(
     rows = conn.execute(
         f"SELECT * FROM matches{cond} ORDER BY stage = 'top-cut', round, table_no, id", args
     ).fetchall()
-    return [
-        MatchInfo(
-            round=r["round"],
-            table=r["table_no"],
-            player1=r["player1"],
-            player2=r["player2"],
-            result=r["result"],
-            p1_games=r["p1_games"],
-            p2_games=r["p2_games"],
-            draws=r["draws"],
-            outcome=r["outcome"],
-            games=tuple(by_match.get(r["id"], ())),
-            reported_at=r["reported_at"],
-            stage=r["stage"],
-        )
-        for r in rows
-    ]
+    return [match_from_row(r, by_match.get(r["id"], ())) for r in rows]
+
+
+def match_from_row(r: Row, games: Iterable[GameInfo]) -> MatchInfo:
+    """A match from its ``matches`` row and its games: how every store reads one back."""
+    return MatchInfo(
+        round=r["round"],
+        table=r["table_no"],
+        player1=r["player1"],
+        player2=r["player2"],
+        result=r["result"],
+        p1_games=r["p1_games"],
+        p2_games=r["p2_games"],
+        draws=r["draws"],
+        outcome=r["outcome"],
+        games=tuple(games),
+        reported_at=r["reported_at"],
+        stage=r["stage"],
+    )
 
 
 def read_audit(conn: sqlite3.Connection) -> list[AuditEntry]:
@@ -540,12 +550,14 @@ __all__ = [
     "insert_submission",
     "last_change",
     "load_snapshot",
+    "match_from_row",
     "match_id",
     "name_with_ext_id",
     "name_with_key",
     "now",
     "open_event",
     "open_report_row",
+    "player_from_row",
     "player_id_by_ext_id",
     "player_id_by_name_key",
     "player_id_by_number",
@@ -575,6 +587,7 @@ __all__ = [
     "set_rounds",
     "set_seats",
     "set_submission_status",
+    "settings_from_row",
     "submission_row",
     "submission_rows",
     "timer_row",
@@ -587,4 +600,4 @@ if TYPE_CHECKING:  # mypy checks that this module implements the store interface
     import tt_organizer.events.store as _this
     from tt_organizer.events.store.interface import EventStore
 
-    _IMPLEMENTS: EventStore = _this
+    _IMPLEMENTS: EventStore[sqlite3.Connection] = _this
