@@ -1,26 +1,46 @@
-"""Check an event file before any command uses it: damaged files and impossible stored values
-are refused up front (exit 2, one message), so no command can fail half way, or after its
-commit, on something it reads later.
+"""Check an event file before a command relies on it: damaged files and impossible stored values
+are refused (exit 2, one message), never a traceback, and a refused command changes nothing.
 
-:func:`check_event` runs SQLite's ``integrity_check`` (the b-trees, indexes and records), reads
-every table through the store's readers (text that is not UTF-8, JSON that does not parse, a
-damaged schema), and checks each stored value against what the toolkit can ever write
-(:func:`stored_value_problems`). It reads a few hundred rows for a typical event: milliseconds.
+Three checks, so that a command pays for what it reads, not for the size of the event:
+
+* :func:`check_changes`, at every open and at the start of every write transaction: the rows
+  written since the toolkit last committed -- a hand edit, by SQL that bypasses the schema's
+  checks -- are checked against what the toolkit can ever write. The schema's triggers name
+  every written row in the ``unchecked`` table and the toolkit empties it when it commits (see
+  ``store.transaction``), so it is empty for a file only the toolkit wrote: one query.
+* what a command reads is read through SQLite, which refuses a damaged page it reads; and
+  when reading fails in any way (a damaged record, text that is not UTF-8, JSON that does not
+  parse, a value of the wrong type), ``store.connect`` runs the full check, so the failure is
+  reported as the damaged file it is (see :func:`failure`).
+* :func:`check_event`, the full check: SQLite's ``integrity_check`` (the b-trees, indexes and
+  records), every table read through the store's readers, every stored value checked
+  (:func:`stored_value_problems`). It runs when an older file is migrated and after a failure.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import sqlite3
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from tt_organizer.errors import EventError
-from tt_organizer.events.models import EventSettings, EventSnapshot, PlayerInfo
+from tt_organizer.events.models import (
+    AuditEntry,
+    EventSettings,
+    EventSnapshot,
+    MatchInfo,
+    PlayerInfo,
+)
 
 STAGES = ("swiss", "top-cut")
 OUTCOMES = (None, "p1", "p2", "draw", "double-loss", "bye", "loss-missed")
 MAX_STORED = 2**31 - 1  # every number the toolkit stores is below this
 MAX_SHOWN = 120  # characters of a damaged value quoted in a message
+MANY_CHANGES = 500  # above this many changed rows the whole file is checked instead
+# what reading a damaged file can raise (an EventError is raised on purpose and passes through)
+READ_FAILURES = (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 
 def check_event(conn: sqlite3.Connection, path: str | Path) -> None:
@@ -39,11 +59,89 @@ def check_event(conn: sqlite3.Connection, path: str | Path) -> None:
         problems = stored_value_problems(snapshot)
     except EventError:
         raise
-    except (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        raise EventError(
-            f"{where}: the event file is damaged ({type(exc).__name__}: {shorten(str(exc))}); "
-            "restore it from a backup or an export"
-        ) from None
+    except READ_FAILURES as exc:
+        raise _damaged(where, exc) from None
+    _refuse(where, problems)
+
+
+def check_changes(conn: sqlite3.Connection, path: str | Path | None = None) -> None:
+    """Raise :class:`EventError` if a row written since the toolkit last committed (see the
+    module docstring) holds a value the toolkit never writes. One query when there is none."""
+    try:
+        rows = conn.execute("SELECT tbl, row FROM unchecked").fetchall()
+    except READ_FAILURES as exc:
+        raise _damaged(str(path or _path_of(conn)), exc) from None
+    if not rows:
+        return
+    where = str(path or _path_of(conn))
+    changed: dict[str, list[int]] = {}
+    for table, row in rows:
+        changed.setdefault(str(table), []).append(row)
+    if len(rows) > MANY_CHANGES or set(changed) - {"settings", "players", "matches", "audit"}:
+        check_event(conn, where)
+        return
+    try:
+        problems = _changed_problems(conn, changed)
+    except EventError:
+        raise
+    except READ_FAILURES as exc:
+        raise _damaged(where, exc) from None
+    _refuse(where, problems)
+
+
+def forget_changes(conn: sqlite3.Connection) -> None:
+    """Empty the change log: called by the toolkit's own transaction just before it commits
+    (what it wrote is sound; what was there before was checked when the transaction began)."""
+    conn.execute("DELETE FROM unchecked")
+
+
+def failure(conn: sqlite3.Connection, path: str | Path) -> EventError | None:
+    """After a command failed reading the event: the error that names the damage, or None when
+    the full check finds the file sound (the failure is then not the file's)."""
+    try:
+        check_event(conn, path)
+    except EventError as exc:
+        return exc
+    return None
+
+
+def _changed_problems(conn: sqlite3.Connection, changed: dict[str, list[int]]) -> list[str]:
+    from tt_organizer.events import store
+
+    settings = store.read_settings(conn) if "settings" in changed else None
+    players = [store.read_player(conn, i) for i in changed.get("players", ())]
+    matches = store.read_matches(conn, ids=changed["matches"]) if "matches" in changed else []
+    removed = [i for i, p in zip(changed.get("players", ()), players, strict=True) if p is None]
+    marks = ",".join("?" * len(removed))
+    if removed and conn.execute(
+            f"SELECT 1 FROM matches WHERE player1 IN ({marks}) OR player2 IN ({marks})",
+            [*removed, *removed]).fetchone():
+        return [f"player {', '.join(map(str, removed))}: removed, but still paired"]
+    audit = []
+    if "audit" in changed:
+        marks = ",".join("?" * len(changed["audit"]))
+        audit = [AuditEntry(id=r["id"], at=r["at"], actor=r["actor"], action=r["action"],
+                            subject=r["subject"], old=r["old"], new=r["new"])
+                 for r in conn.execute(f"SELECT * FROM audit WHERE id IN ({marks})",
+                                       changed["audit"])]
+    seated = [p for m in matches for p in (m.player1, m.player2) if p is not None]
+    ids = store.player_names(conn, seated).keys()
+    return _problems(settings, [p for p in players if p is not None], matches, audit, ids)
+
+
+def _path_of(conn: sqlite3.Connection) -> str:
+    row = conn.execute("PRAGMA database_list").fetchone()
+    return str(row[2]) if row is not None else "event database"
+
+
+def _damaged(where: str, exc: BaseException) -> EventError:
+    return EventError(
+        f"{where}: the event file is damaged ({type(exc).__name__}: {shorten(str(exc))}); "
+        "restore it from a backup or an export"
+    )
+
+
+def _refuse(where: str, problems: list[str]) -> None:
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more"
                                             if len(problems) > 5 else "")
@@ -66,6 +164,10 @@ def settings_problems(s: EventSettings) -> list[str]:
     from tt_organizer.standings.tiebreakers import TIEBREAKERS
 
     out: list[str] = []
+    try:
+        s.tiebreak_policy  # noqa: B018  (read from its stored form on first use)
+    except EventError as exc:
+        out.append(f"settings: {exc}")
     if not isinstance(s.name, str) or not s.name:
         out.append("settings: no event name")
     if s.best_of not in (1, 3):
@@ -115,7 +217,8 @@ def _player_problems(p: PlayerInfo) -> list[str]:
     return out
 
 
-def _known_result(text: object) -> bool:
+@functools.lru_cache(maxsize=256)
+def _known_result(text: str) -> bool:
     from tt_organizer.events.results import parse_result
 
     for best_of in (1, 3):
@@ -129,11 +232,19 @@ def _known_result(text: object) -> bool:
 
 def stored_value_problems(snapshot: EventSnapshot) -> list[str]:
     """Every stored value the toolkit could not have written (empty for a sound event)."""
-    out = settings_problems(snapshot.settings)
-    ids = {p.id for p in snapshot.players}
-    for p in snapshot.players:
+    return _problems(snapshot.settings, snapshot.players, snapshot.matches, snapshot.audit,
+                     {p.id for p in snapshot.players})
+
+
+def _problems(settings: EventSettings | None, players: Iterable[PlayerInfo],
+              matches: Iterable[MatchInfo], audit: Iterable[AuditEntry],
+              ids: Collection[int]) -> list[str]:
+    """What is wrong with these rows; ``ids`` holds (at least) the registered players among
+    those the matches seat."""
+    out = [] if settings is None else settings_problems(settings)
+    for p in players:
         out += _player_problems(p)
-    for m in snapshot.matches:
+    for m in matches:
         label = f"{m.stage} round {m.round} table {m.table}"
         if m.stage not in STAGES or not _count(m.round, 1) or not _count(m.table):
             out.append(f"{label}: impossible stage, round or table")
@@ -144,7 +255,7 @@ def stored_value_problems(snapshot: EventSnapshot) -> list[str]:
         if not all(_count(v) for v in (m.p1_games, m.p2_games, m.draws)):
             out.append(f"{label}: game counts {m.p1_games!r}, {m.p2_games!r}, {m.draws!r}")
         if m.result is not None and m.player2 is not None and m.table > 0 \
-                and not _known_result(m.result):
+                and not _known_result(str(m.result)):
             out.append(f"{label}: result {shorten(str(m.result))!r}")
         for g in m.games:
             seats = (m.player1, m.player2)
@@ -152,7 +263,7 @@ def stored_value_problems(snapshot: EventSnapshot) -> list[str]:
                 out.append(f"{label}: game {g.number!r} has an impossible number or turn count")
             if g.first not in (None, *seats) or g.winner not in (None, *seats):
                 out.append(f"{label}: game {g.number!r} names a player not at the table")
-    for e in snapshot.audit:
+    for e in audit:
         for value in (e.old, e.new):
             if value is not None and not isinstance(value, str):
                 out.append(f"audit entry {e.id}: a value that is not text")

@@ -17,13 +17,20 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events.integrity import check_event, shorten
+from tt_organizer.events.integrity import (
+    READ_FAILURES,
+    check_changes,
+    check_event,
+    failure,
+    forget_changes,
+    shorten,
+)
 from tt_organizer.events.models import (
     AuditEntry,
     EventSettings,
@@ -34,7 +41,6 @@ from tt_organizer.events.models import (
 )
 from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 from tt_organizer.safe_files import is_regular_file
-from tt_organizer.standings.policy import TiebreakPolicy
 
 # The connection and row types callers above the store name (no module outside the store
 # imports sqlite3): the store's own names for what the database behind it hands out.
@@ -167,9 +173,11 @@ def open_event(path: str | Path) -> sqlite3.Connection:
                 if current < SCHEMA_VERSION:
                     migrate(conn, current)
                     audit(conn, "migrate", "schema", str(current), str(SCHEMA_VERSION))
-        if conn.execute("SELECT count(*) FROM settings").fetchone()[0] != 1:
-            raise EventError(f"{p}: event database without settings (corrupt)")
-        check_event(conn, p)
+                    if conn.execute("SELECT count(*) FROM settings").fetchone()[0] == 1:
+                        check_event(conn, p)  # once, in full: from now on the change log tells
+                        forget_changes(conn)
+        _check_settings_row(conn, p)
+        check_changes(conn, p)
     except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a damaged schema's message
         conn.close()
         raise EventError(f"{p}: corrupt or not an event database ({shorten(str(exc))})") from None
@@ -179,12 +187,29 @@ def open_event(path: str | Path) -> sqlite3.Connection:
     return conn
 
 
+def _check_settings_row(conn: sqlite3.Connection, p: Path) -> None:
+    if conn.execute("SELECT count(*) FROM settings").fetchone()[0] != 1:
+        raise EventError(f"{p}: event database without settings (corrupt)")
+
+
 @contextmanager
 def connect(path: str | Path) -> Iterator[sqlite3.Connection]:
-    """``with connect(path) as conn``: open the event database and close it afterwards."""
+    """``with connect(path) as conn``: open the event database and close it afterwards.
+
+    A failure of the block that reading a damaged file can cause (a database error, a value
+    of the wrong type, ...) runs the full check (:func:`~tt_organizer.events.integrity.failure`)
+    and, when the file is damaged, is raised as the EventError that says so."""
     conn = open_event(path)
     try:
         yield conn
+    except EventError:
+        raise
+    except READ_FAILURES as exc:
+        rollback_open(conn)
+        found = failure(conn, path)
+        if found is not None:
+            raise found from exc
+        raise
     finally:
         conn.close()
 
@@ -226,7 +251,11 @@ def transaction(
         return
     conn.execute("BEGIN IMMEDIATE")
     try:
+        if counted:  # a change: rows written since the file was opened are checked first
+            check_changes(conn)
         yield conn
+        if counted:
+            forget_changes(conn)
         if pause:
             _test_pause()
     except BaseException:
@@ -285,16 +314,8 @@ def read_settings(conn: sqlite3.Connection) -> EventSettings:
         strict_colors=bool(r["strict_colors"]),
         created_at=r["created_at"],
         format_settings={str(k): int(v) for k, v in json.loads(r["format_settings"]).items()},
-        tiebreak_policy=_policy(r["tiebreak_policy"]),
+        tiebreak_policy=r["tiebreak_policy"],  # read on first use (models.StoredPolicy)
     )
-
-
-def _policy(text: str) -> TiebreakPolicy:
-    try:
-        return TiebreakPolicy.from_json(json.loads(text))
-    except (ValueError, TypeError, AttributeError) as exc:
-        raise EventError(f"event database: stored tiebreak policy {text!r} is unreadable "
-                         f"({exc})") from None
 
 
 _PLAYER_QUERY = (
@@ -363,12 +384,18 @@ def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = No
 def read_matches(
     conn: sqlite3.Connection, stage: str | None = None, round_number: int | None = None,
     table: int | None = None, *, tables_only: bool = False, games: bool = True,
+    ids: Sequence[int] | None = None,
 ) -> list[MatchInfo]:
     """Every pairing and its games, Swiss before top cut, by round and table; or only those
     of ``stage`` / ``round_number`` / ``table`` when given, and with ``tables_only`` only those
     at a table (not the losses of a late entry) -- read through the index, not all. With
-    ``games=False`` the games are not read (``MatchInfo.games`` is empty)."""
-    where, args = ["table_no > 0"] if tables_only else [], []
+    ``games=False`` the games are not read (``MatchInfo.games`` is empty); ``ids``: only the
+    matches with these row ids."""
+    where = ["table_no > 0"] if tables_only else []
+    args: list[int | str] = []
+    if ids is not None:
+        where.append(f"id IN ({','.join('?' * len(ids))})")
+        args.extend(ids)
     for column, value in (("stage", stage), ("round", round_number), ("table_no", table)):
         if value is not None:
             where.append(f"{column} = ?")
