@@ -13,7 +13,6 @@ from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.standings import standings
 from tt_organizer.events.store import Connection
-from tt_organizer.pairing.swiss import rounds_for_players
 
 
 def _current_stage(conn: Connection) -> tuple[str, int]:
@@ -111,6 +110,8 @@ def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo
                              "needed to pair")
         total = settings.rounds
         if total is None:
+            from tt_organizer.pairing.swiss import rounds_for_players
+
             total = rounds_for_players(len(active) + len(granted))
             store.set_rounds(conn, total)
             store.audit(conn, "rounds", "settings", "auto",

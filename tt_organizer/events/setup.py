@@ -12,7 +12,6 @@ from typing import Any
 from tt_organizer.errors import EventError
 from tt_organizer.events import store
 from tt_organizer.events.models import EventSettings
-from tt_organizer.standings.tiebreakers import TIEBREAKERS
 
 SWISS = "swiss"
 TOP_CUT = "top-cut"
@@ -95,6 +94,8 @@ def create_event(
         raise EventError(f"--unfinished {unfinished}: must be draw or double-loss")
     if tiebreakers is None:
         tiebreakers = PRESET_TIEBREAKERS.get(tiebreak_preset.strip().lower(), DEFAULT_TIEBREAKERS)
+    from tt_organizer.standings.tiebreakers import TIEBREAKERS
+
     tbs = tuple(t.strip().lower() for t in tiebreakers if t.strip())
     bad = [t for t in tbs if t not in TIEBREAKERS]
     if bad or len(set(tbs)) != len(tbs):

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import service, store
@@ -19,7 +19,9 @@ from tt_organizer.events.models import (
     paired_round,
 )
 from tt_organizer.events.store import Connection
-from tt_organizer.standings.tiebreakers import Standing
+
+if TYPE_CHECKING:
+    from tt_organizer.standings.tiebreakers import Standing
 
 
 def player_json(p: PlayerInfo) -> dict[str, Any]:
