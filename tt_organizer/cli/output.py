@@ -39,8 +39,8 @@ def print_json(payload: Any) -> None:
     """Print ``payload`` as JSON on stdout (dates and paths as strings); indented, except that
     a list of more than :data:`LONG_LIST` items prints one compact item per line."""
     if isinstance(payload, list) and len(payload) > LONG_LIST:
-        items = (json.dumps(item, ensure_ascii=False, default=str) for item in payload)
-        sys.stdout.write("[\n  " + ",\n  ".join(items) + "\n]\n")
+        encode = json.JSONEncoder(ensure_ascii=False, default=str).encode  # one encoder
+        sys.stdout.write("[\n  " + ",\n  ".join(map(encode, payload)) + "\n]\n")
         return
     sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False, default=str) + "\n")
 

@@ -34,6 +34,17 @@ def print_table(title: str, columns: Sequence[tuple[str, str]],
             table.add_row(*(escape(cell) for cell in row))
         console.print(table)
         return
+    head = [name for name, _ in columns]
+    if all("".join(row).isascii() for row in (head, *rows)):
+        # one character, one column: widths by len() and every line by one format string
+        widths = [max(map(len, column)) for column in zip(head, *rows, strict=True)]
+        spec = "  ".join(f"{{:{'>' if justify == 'right' else '<'}{w}}}"
+                         for w, (_, justify) in zip(widths, columns, strict=True))
+        out = [title, spec.format(*head).rstrip(), "  ".join("-" * w for w in widths)]
+        out.extend(spec.format(*row).rstrip() for row in rows)
+        sys.stdout.write("\n".join(out) + "\n")
+        return
+
     def size(text: str) -> int:  # columns on screen (a CJK character takes two)
         if text.isascii():
             return len(text)

@@ -23,7 +23,7 @@ import datetime as dt
 import functools
 import sqlite3
 from collections.abc import Collection, Iterable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import (
@@ -33,6 +33,9 @@ from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
 )
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STAGES = ("swiss", "top-cut")
 OUTCOMES = (None, "p1", "p2", "draw", "double-loss", "bye", "loss-missed")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
@@ -15,12 +14,14 @@ from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
 )
-from tt_organizer.events.rounds import _current_stage, _round
+from tt_organizer.events.rounds import _current_stage
 from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.numbers import is_count
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tt_organizer.formats.check import CheckContext
     from tt_organizer.formats.validator import ValidationReport
 
@@ -61,6 +62,8 @@ def check_deck(
     ctx = _check_context(settings.format_id, settings.banlist_date, settings.strict_colors,
                          tuple(sorted(settings.format_settings.items())))
     if path is not None:
+        from pathlib import Path
+
         p = Path(path)
         # read once: a named pipe (<(curl ...)) cannot be read a second time
         data = read_limited(p, MAX_FILE_BYTES, what="decklist file", pipes=True)
@@ -262,7 +265,7 @@ def undrop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
 def pending_in_current_round(conn: Connection, player_id: int) -> MatchInfo | None:
     """The player's unreported pairing of the current round, if any (drop → `repair`)."""
     stage, rnd = _current_stage(conn)
-    for m in _round(conn, stage, rnd):
-        if m.result is None and player_id in (m.player1, m.player2):
+    for m in store.read_matches(conn, stage, rnd, tables_only=True, player=player_id):
+        if m.result is None:
             return m
     return None

@@ -4,10 +4,14 @@ operation uses live here too."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import store
@@ -158,9 +162,9 @@ def create_event(
             store.audit(conn, "create", "event", None, _settings_dict(settings))
     except BaseException:
         conn.close()
-        Path(path).unlink(missing_ok=True)
-        for suffix in ("-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(f"{path}{suffix}")
         raise
     conn.close()
     return settings

@@ -19,8 +19,10 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.integrity import (
@@ -100,16 +102,16 @@ def _os_user() -> str:
         return "unknown"
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+def _connect(path: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
 
 
-def _check_header(path: Path) -> None:
-    with path.open("rb") as fh:
+def _check_header(path: str) -> None:
+    with open(path, "rb") as fh:
         head = fh.read(len(SQLITE_HEADER))
     if head != SQLITE_HEADER:
         raise EventError(f"{path}: not an event database (not an SQLite file, or corrupt)")
@@ -117,13 +119,14 @@ def _check_header(path: Path) -> None:
 
 def create_database(path: str | Path) -> sqlite3.Connection:
     """Create a new, empty event database at ``path`` (refused if the file exists)."""
-    p = Path(path)
-    if p.exists() and not is_regular_file(p):
+    p = os.fspath(path)  # os.path, not pathlib: an event command starts without loading it
+    if os.path.exists(p) and not is_regular_file(p):
         raise EventError(f"{p}: not a regular file (a folder, named pipe or device)")
-    if p.exists() and p.stat().st_size > 0:
+    if os.path.exists(p) and os.stat(p).st_size > 0:
         raise EventError(f"{p}: file exists; an event database is created only once")
-    if p.parent and not p.parent.exists():
-        raise EventError(f"{p.parent}: no such folder")
+    folder = os.path.dirname(p)
+    if folder and not os.path.exists(folder):
+        raise EventError(f"{folder}: no such folder")
     conn = _connect(p)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
@@ -144,11 +147,11 @@ def open_event(path: str | Path) -> sqlite3.Connection:
 
     Raises EventError for a missing file, a corrupt or foreign SQLite file, or a database
     written by a newer schema; the file is not changed in any of those cases."""
-    p = Path(path)
-    if not p.exists():
+    p = os.fspath(path)
+    if not os.path.exists(p):
         raise EventError(f"{p}: no event database here", code="no-event",
                          hint={"command": "create"})
-    if p.is_dir():
+    if os.path.isdir(p):
         raise EventError(f"{p}: is a folder, not an event database")
     if not is_regular_file(p):  # a named pipe would block the open for ever
         raise EventError(f"{p}: not a regular file (a named pipe or device), not an event "
@@ -187,7 +190,7 @@ def open_event(path: str | Path) -> sqlite3.Connection:
     return conn
 
 
-def _check_settings_row(conn: sqlite3.Connection, p: Path) -> None:
+def _check_settings_row(conn: sqlite3.Connection, p: str) -> None:
     if conn.execute("SELECT count(*) FROM settings").fetchone()[0] != 1:
         raise EventError(f"{p}: event database without settings (corrupt)")
 
@@ -221,12 +224,13 @@ def _test_pause() -> None:
     seconds, _, rest = spec.partition(":")
     marker, _, release = rest.partition(":")
     if marker:
-        Path(marker).write_text(str(os.getpid()), encoding="utf-8")
+        with open(marker, "w", encoding="utf-8") as fh:
+            fh.write(str(os.getpid()))
     if not release:
         time.sleep(float(seconds))
         return
     deadline = time.monotonic() + float(seconds)
-    while not Path(release).exists() and time.monotonic() < deadline:
+    while not os.path.exists(release) and time.monotonic() < deadline:
         time.sleep(0.02)
 
 
@@ -355,12 +359,17 @@ def read_players(conn: sqlite3.Connection) -> list[PlayerInfo]:
 def read_roster(conn: sqlite3.Connection) -> list[PlayerInfo]:
     """Every player by id, without their deck (its fields are left empty): what pairing and
     standings need, read without parsing a decklist."""
-    return [
-        PlayerInfo(id=r["id"], name=r["name"], ext_id=r["ext_id"],
-                   registered_at=r["registered_at"], dropped=bool(r["dropped"]),
-                   dropped_round=r["dropped_round"], late_entry_round=r["late_entry_round"])
-        for r in conn.execute("SELECT * FROM players ORDER BY id")
-    ]
+    rows = _tuples(conn, "SELECT id, name, ext_id, registered_at, dropped, dropped_round, "
+                         "late_entry_round FROM players ORDER BY id")
+    return [PlayerInfo(i, n, e, at, bool(d), dr, le) for i, n, e, at, d, dr, le in rows]
+
+
+def _tuples(conn: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    """The rows of ``sql`` as plain tuples (cheaper than named rows when every row of a big
+    table is read; the caller names the columns in its SELECT)."""
+    cur = conn.cursor()
+    cur.row_factory = None
+    return cur.execute(sql, args).fetchall()
 
 
 def read_player(conn: sqlite3.Connection, player_id: int) -> PlayerInfo | None:
@@ -384,18 +393,21 @@ def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = No
 def read_matches(
     conn: sqlite3.Connection, stage: str | None = None, round_number: int | None = None,
     table: int | None = None, *, tables_only: bool = False, games: bool = True,
-    ids: Sequence[int] | None = None,
+    ids: Sequence[int] | None = None, player: int | None = None,
 ) -> list[MatchInfo]:
     """Every pairing and its games, Swiss before top cut, by round and table; or only those
     of ``stage`` / ``round_number`` / ``table`` when given, and with ``tables_only`` only those
     at a table (not the losses of a late entry) -- read through the index, not all. With
     ``games=False`` the games are not read (``MatchInfo.games`` is empty); ``ids``: only the
-    matches with these row ids."""
+    matches with these row ids; ``player``: only those where this player sits."""
     where = ["table_no > 0"] if tables_only else []
     args: list[int | str] = []
     if ids is not None:
         where.append(f"id IN ({','.join('?' * len(ids))})")
         args.extend(ids)
+    if player is not None:
+        where.append("(player1 = ? OR player2 = ?)")
+        args.extend((player, player))
     for column, value in (("stage", stage), ("round", round_number), ("table_no", table)):
         if value is not None:
             where.append(f"{column} = ?")
@@ -410,25 +422,15 @@ def read_matches(
         by_match.setdefault(g["match_id"], []).append(
             GameInfo(number=g["number"], first=g["first"], winner=g["winner"], turns=g["turns"])
         )
-    rows = conn.execute(
-        f"SELECT * FROM matches{cond} ORDER BY stage = 'top-cut', round, table_no, id", args
-    ).fetchall()
-    return [
-        MatchInfo(
-            round=r["round"],
-            table=r["table_no"],
-            player1=r["player1"],
-            player2=r["player2"],
-            result=r["result"],
-            p1_games=r["p1_games"],
-            p2_games=r["p2_games"],
-            draws=r["draws"],
-            outcome=r["outcome"],
-            games=tuple(by_match.get(r["id"], ())),
-            reported_at=r["reported_at"],
-            stage=r["stage"],
-        )
-        for r in rows
+    rows = _tuples(
+        conn, "SELECT id, round, table_no, player1, player2, result, p1_games, p2_games, draws, "
+        f"outcome, reported_at, stage FROM matches{cond} "
+        "ORDER BY stage = 'top-cut', round, table_no, id", args)
+    none = ()
+    return [  # positional: MatchInfo's fields in their order
+        MatchInfo(rnd, table, p1, p2, result, g1, g2, draws, outcome,
+                  tuple(by_match[mid]) if mid in by_match else none, at, stage)
+        for mid, rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage in rows
     ]
 
 
