@@ -401,7 +401,7 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
                 raise click.UsageError("--from enters the file's pairings; drop --seeded")
             pair_from(conn, from_file, as_json)
             return
-        matches = service.pair_next_round(conn, seeded=seeded)
+        matches, points = service.pair_round_and_points(conn, seeded=seeded)
         removed = [a for a in store.read_audit(conn)
                    if a.action == "no-show"] if matches[0].round == 1 else []
         if removed and not as_json:
@@ -419,7 +419,7 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
             print_json(_matches_json(conn, matches))
             return
         total = store.read_settings(conn).rounds
-        _print_round(conn, matches, f"Round {matches[0].round} of {total}")
+        _print_round(conn, matches, f"Round {matches[0].round} of {total}", points)
 
 
 @event.command("repair")

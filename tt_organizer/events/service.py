@@ -28,7 +28,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "recording": ("_check_top_cut_winner", "_correct_hint", "_find_match", "_games", "_outcome",
         "_result_dict", "_subject", "_write_result", "correct_result", "report_result"),
     "rounds": ("_current_stage", "_describe", "_insert_pairings", "_missing", "_player_states",
-        "_round", "pair_next_round", "repair_round"),
+        "_round", "pair_next_round", "pair_round_and_points", "repair_round"),
     "setup": ("DECK_COLOR_TYPES", "DEFAULT_TIEBREAKERS", "MAX_NAME_LENGTH", "MAX_POINTS",
         "MAX_SEED", "PRESET_TIEBREAKERS", "SWISS", "TOP_CUT", "TOP_CUT_SIZES", "_settings_dict",
         "create_event", "tiebreak_policy", "top_cut_for_players"),
@@ -146,6 +146,9 @@ if TYPE_CHECKING:  # the same names, for the type checker
     )
     from tt_organizer.events.rounds import (
         pair_next_round as pair_next_round,
+    )
+    from tt_organizer.events.rounds import (
+        pair_round_and_points as pair_round_and_points,
     )
     from tt_organizer.events.rounds import (
         repair_round as repair_round,

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
 from fractions import Fraction
 from math import lcm
+from typing import Protocol
 
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
 
