@@ -162,15 +162,12 @@ def _count(value: object, minimum: int = 0) -> bool:
         minimum <= value <= MAX_STORED
 
 
-def settings_problems(s: EventSettings) -> list[str]:
-    """What is wrong with stored settings (empty when they are sound)."""
-    from tt_organizer.standings.tiebreakers import TIEBREAKERS
-
+def settings_problems(s: EventSettings, *, rules: bool = True) -> list[str]:
+    """What is wrong with stored settings (empty when they are sound); ``rules=False`` leaves
+    out the tiebreakers and tiebreak policy (checked by the standings that use them)."""
     out: list[str] = []
-    try:
-        s.tiebreak_policy  # noqa: B018  (read from its stored form on first use)
-    except EventError as exc:
-        out.append(f"settings: {exc}")
+    if rules:
+        out += _rules_problems(s)
     if not isinstance(s.name, str) or not s.name:
         out.append("settings: no event name")
     if s.best_of not in (1, 3):
@@ -184,10 +181,6 @@ def settings_problems(s: EventSettings) -> list[str]:
             out.append(f"settings: {key} {getattr(s, key)!r}")
     if s.unfinished not in ("draw", "double-loss"):
         out.append(f"settings: unfinished {s.unfinished!r}")
-    unknown = [t for t in s.tiebreakers if t not in TIEBREAKERS]
-    if unknown or len(set(s.tiebreakers)) != len(s.tiebreakers):
-        out.append(f"settings: tiebreakers {','.join(s.tiebreakers)!r} (each of "
-                   f"{', '.join(TIEBREAKERS)} at most once)")
     if not _count(s.seed):
         out.append(f"settings: seed {s.seed!r}")
     if s.banlist_date is not None:
@@ -198,6 +191,52 @@ def settings_problems(s: EventSettings) -> list[str]:
     if not all(isinstance(k, str) and _count(v) for k, v in s.format_settings.items()):
         out.append("settings: format settings are not names with whole numbers")
     return out
+
+
+def _rules_problems(s: EventSettings) -> list[str]:
+    from tt_organizer.standings.tiebreakers import TIEBREAKERS
+
+    out: list[str] = []
+    try:
+        s.tiebreak_policy  # noqa: B018  (read from its stored form on first use)
+    except EventError as exc:
+        out.append(f"settings: {exc}")
+    unknown = [t for t in s.tiebreakers if t not in TIEBREAKERS]
+    if unknown or len(set(s.tiebreakers)) != len(s.tiebreakers):
+        out.append(f"settings: tiebreakers {','.join(s.tiebreakers)!r} (each of "
+                   f"{', '.join(TIEBREAKERS)} at most once)")
+    return out
+
+
+def check_read(conn: sqlite3.Connection, *, settings: EventSettings | None = None,
+               players: Iterable[PlayerInfo] = (), matches: Iterable[MatchInfo] = ()) -> None:
+    """The check of what a command reads (the store's readers call it on the rows they
+    return): :class:`EventError` when one holds a value the toolkit never writes -- damage
+    the change log cannot see. The settings' tiebreak rules are checked where they are used."""
+    try:
+        problems = [] if settings is None else settings_problems(settings, rules=False)
+        for p in players:
+            problems += _player_problems(p)
+        for m in matches:
+            if not _plainly_sound(m):
+                problems += _match_problems(m)
+    except READ_FAILURES as exc:
+        raise _damaged(_path_of(conn), exc) from None
+    if problems:
+        _refuse(_path_of(conn), problems)
+
+
+def _plainly_sound(m: MatchInfo) -> bool:
+    """A quick look at a match without games (almost every match a big event's commands
+    read): True when it is sound; False sends it to the full look of :func:`_match_problems`."""
+    return (m.stage in STAGES and m.outcome in OUTCOMES and not m.games
+            and type(m.round) is int and type(m.table) is int and type(m.p1_games) is int
+            and type(m.p2_games) is int and type(m.draws) is int
+            and 0 < m.round <= MAX_STORED and 0 <= m.table <= MAX_STORED
+            and min(m.p1_games, m.p2_games, m.draws) >= 0
+            and max(m.p1_games, m.p2_games, m.draws) <= MAX_STORED
+            and (m.result is None or m.player2 is None or m.table == 0
+                 or (type(m.result) is str and _known_result(m.result))))
 
 
 def _player_problems(p: PlayerInfo) -> list[str]:
@@ -248,27 +287,34 @@ def _problems(settings: EventSettings | None, players: Iterable[PlayerInfo],
     for p in players:
         out += _player_problems(p)
     for m in matches:
-        label = f"{m.stage} round {m.round} table {m.table}"
-        if m.stage not in STAGES or not _count(m.round, 1) or not _count(m.table):
-            out.append(f"{label}: impossible stage, round or table")
+        out += _match_problems(m)
         if m.player1 not in ids or (m.player2 is not None and m.player2 not in ids):
-            out.append(f"{label}: a player who is not registered")
-        if m.outcome not in OUTCOMES:
-            out.append(f"{label}: outcome {shorten(str(m.outcome))!r}")
-        if not all(_count(v) for v in (m.p1_games, m.p2_games, m.draws)):
-            out.append(f"{label}: game counts {m.p1_games!r}, {m.p2_games!r}, {m.draws!r}")
-        if m.result is not None and m.player2 is not None and m.table > 0 \
-                and not _known_result(str(m.result)):
-            out.append(f"{label}: result {shorten(str(m.result))!r}")
-        for g in m.games:
-            seats = (m.player1, m.player2)
-            if not _count(g.number, 1) or (g.turns is not None and not _count(g.turns, 1)):
-                out.append(f"{label}: game {g.number!r} has an impossible number or turn count")
-            if g.first not in (None, *seats) or g.winner not in (None, *seats):
-                out.append(f"{label}: game {g.number!r} names a player not at the table")
+            out.append(f"{m.stage} round {m.round} table {m.table}: a player who is not "
+                       "registered")
     for e in audit:
         for value in (e.old, e.new):
             if value is not None and not isinstance(value, str):
                 out.append(f"audit entry {e.id}: a value that is not text")
+    return out
+
+
+def _match_problems(m: MatchInfo) -> list[str]:
+    out: list[str] = []
+    label = f"{m.stage} round {m.round} table {m.table}"
+    if m.stage not in STAGES or not _count(m.round, 1) or not _count(m.table):
+        out.append(f"{label}: impossible stage, round or table")
+    if m.outcome not in OUTCOMES:
+        out.append(f"{label}: outcome {shorten(str(m.outcome))!r}")
+    if not all(_count(v) for v in (m.p1_games, m.p2_games, m.draws)):
+        out.append(f"{label}: game counts {m.p1_games!r}, {m.p2_games!r}, {m.draws!r}")
+    if m.result is not None and m.player2 is not None and m.table > 0 \
+            and not _known_result(str(m.result)):
+        out.append(f"{label}: result {shorten(str(m.result))!r}")
+    for g in m.games:
+        seats = (m.player1, m.player2)
+        if not _count(g.number, 1) or (g.turns is not None and not _count(g.turns, 1)):
+            out.append(f"{label}: game {g.number!r} has an impossible number or turn count")
+        if g.first not in (None, *seats) or g.winner not in (None, *seats):
+            out.append(f"{label}: game {g.number!r} names a player not at the table")
     return out
 

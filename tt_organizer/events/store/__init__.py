@@ -29,6 +29,7 @@ from tt_organizer.events.integrity import (
     READ_FAILURES,
     check_changes,
     check_event,
+    check_read,
     failure,
     forget_changes,
     shorten,
@@ -301,7 +302,7 @@ def read_settings(conn: sqlite3.Connection) -> EventSettings:
     r = conn.execute("SELECT * FROM settings WHERE id = 1").fetchone()
     if r is None:
         raise EventError("event database without settings (corrupt)")
-    return EventSettings(
+    settings = EventSettings(
         name=r["name"],
         format_id=r["format_id"],
         banlist_date=r["banlist_date"],
@@ -320,6 +321,8 @@ def read_settings(conn: sqlite3.Connection) -> EventSettings:
         format_settings={str(k): int(v) for k, v in json.loads(r["format_settings"]).items()},
         tiebreak_policy=r["tiebreak_policy"],  # read on first use (models.StoredPolicy)
     )
+    check_read(conn, settings=settings)
+    return settings
 
 
 _PLAYER_QUERY = (
@@ -353,7 +356,9 @@ def _player_info(r: sqlite3.Row) -> PlayerInfo:
 
 def read_players(conn: sqlite3.Connection) -> list[PlayerInfo]:
     """Every player with their registered deck, by id."""
-    return [_player_info(r) for r in conn.execute(f"{_PLAYER_QUERY} ORDER BY p.id")]
+    players = [_player_info(r) for r in conn.execute(f"{_PLAYER_QUERY} ORDER BY p.id")]
+    check_read(conn, players=players)
+    return players
 
 
 def read_roster(conn: sqlite3.Connection) -> list[PlayerInfo]:
@@ -361,7 +366,9 @@ def read_roster(conn: sqlite3.Connection) -> list[PlayerInfo]:
     standings need, read without parsing a decklist."""
     rows = _tuples(conn, "SELECT id, name, ext_id, registered_at, dropped, dropped_round, "
                          "late_entry_round FROM players ORDER BY id")
-    return [PlayerInfo(i, n, e, at, bool(d), dr, le) for i, n, e, at, d, dr, le in rows]
+    players = [PlayerInfo(i, n, e, at, bool(d), dr, le) for i, n, e, at, d, dr, le in rows]
+    check_read(conn, players=players)
+    return players
 
 
 def _tuples(conn: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> list[Any]:
@@ -375,7 +382,11 @@ def _tuples(conn: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> lis
 def read_player(conn: sqlite3.Connection, player_id: int) -> PlayerInfo | None:
     """One player with their registered deck (None if there is no such player)."""
     row = conn.execute(f"{_PLAYER_QUERY} WHERE p.id = ?", (player_id,)).fetchone()
-    return None if row is None else _player_info(row)
+    if row is None:
+        return None
+    player = _player_info(row)
+    check_read(conn, players=(player,))
+    return player
 
 
 def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = None
@@ -427,11 +438,13 @@ def read_matches(
         f"outcome, reported_at, stage FROM matches{cond} "
         "ORDER BY stage = 'top-cut', round, table_no, id", args)
     none = ()
-    return [  # positional: MatchInfo's fields in their order
+    matches = [  # positional: MatchInfo's fields in their order
         MatchInfo(rnd, table, p1, p2, result, g1, g2, draws, outcome,
                   tuple(by_match[mid]) if mid in by_match else none, at, stage)
         for mid, rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage in rows
     ]
+    check_read(conn, matches=matches)
+    return matches
 
 
 def read_audit(conn: sqlite3.Connection) -> list[AuditEntry]:
