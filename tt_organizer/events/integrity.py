@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import sqlite3
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from tt_organizer.errors import EventError
@@ -85,8 +85,8 @@ def check_changes(conn: sqlite3.Connection, path: str | Path | None = None) -> N
         return
     try:
         problems = _changed_problems(conn, changed)
-    except EventError:
-        raise
+    except EventError as exc:  # a reader's own check (check_read): name the file as given
+        raise EventError(str(exc).replace(_path_of(conn), where, 1)) from None
     except READ_FAILURES as exc:
         raise _damaged(where, exc) from None
     _refuse(where, problems)
@@ -224,6 +224,38 @@ def check_read(conn: sqlite3.Connection, *, settings: EventSettings | None = Non
         raise _damaged(_path_of(conn), exc) from None
     if problems:
         _refuse(_path_of(conn), problems)
+
+
+# A match row whose columns hold what the toolkit writes (the games and the result text are
+# looked at apart): evaluated by SQLite, so that a command reading thousands of matches checks
+# them without a Python step per row.
+_SOUND_MATCH = " AND ".join([
+    "stage IN ('swiss', 'top-cut')",
+    "(outcome IS NULL OR outcome IN (" + ", ".join(f"'{o}'" for o in OUTCOMES if o) + "))",
+    "(result IS NULL OR typeof(result) = 'text')",
+    f"typeof(round) = 'integer' AND round BETWEEN 1 AND {MAX_STORED}",
+    *(f"typeof({c}) = 'integer' AND {c} BETWEEN 0 AND {MAX_STORED}"
+      for c in ("table_no", "p1_games", "p2_games", "draws")),
+])
+
+
+def check_matches_read(conn: sqlite3.Connection, where: str, args: Sequence[object],
+                       matches: Sequence[MatchInfo]) -> None:
+    """:func:`check_read` of the ``matches`` read by ``SELECT ... FROM matches WHERE where``:
+    their columns are checked by one query, their result texts once each, their games (if
+    any) one by one; only when something is wrong are they all looked at in Python, for the
+    message."""
+    cond = f"({where}) AND " if where else ""
+    try:
+        bad = conn.execute(f"SELECT count(*) FROM matches WHERE {cond}NOT ({_SOUND_MATCH})",
+                           args).fetchone()[0]
+        texts = conn.execute(
+            f"SELECT DISTINCT result FROM matches WHERE {cond}result IS NOT NULL "
+            "AND player2 IS NOT NULL AND table_no > 0", args).fetchall()
+        sound = not bad and all(type(t) is str and _known_result(t) for (t,) in texts)
+    except READ_FAILURES as exc:
+        raise _damaged(_path_of(conn), exc) from None
+    check_read(conn, matches=matches if not sound else [m for m in matches if m.games])
 
 
 def _plainly_sound(m: MatchInfo) -> bool:

@@ -19,6 +19,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ from tt_organizer.events.integrity import (
     READ_FAILURES,
     check_changes,
     check_event,
+    check_matches_read,
     check_read,
     failure,
     forget_changes,
@@ -41,6 +43,7 @@ from tt_organizer.events.models import (
     GameInfo,
     MatchInfo,
     PlayerInfo,
+    build_all,
 )
 from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 from tt_organizer.safe_files import is_regular_file
@@ -364,9 +367,9 @@ def read_players(conn: sqlite3.Connection) -> list[PlayerInfo]:
 def read_roster(conn: sqlite3.Connection) -> list[PlayerInfo]:
     """Every player by id, without their deck (its fields are left empty): what pairing and
     standings need, read without parsing a decklist."""
-    rows = _tuples(conn, "SELECT id, name, ext_id, registered_at, dropped, dropped_round, "
+    rows = _tuples(conn, "SELECT id, name, ext_id, registered_at, dropped != 0, dropped_round, "
                          "late_entry_round FROM players ORDER BY id")
-    players = [PlayerInfo(i, n, e, at, bool(d), dr, le) for i, n, e, at, d, dr, le in rows]
+    players = build_all(PlayerInfo, _ROSTER, rows, **_NO_DECK)
     check_read(conn, players=players)
     return players
 
@@ -377,6 +380,13 @@ def _tuples(conn: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> lis
     cur = conn.cursor()
     cur.row_factory = None
     return cur.execute(sql, args).fetchall()
+
+
+_ROSTER = ("id", "name", "ext_id", "registered_at", "dropped", "dropped_round",
+           "late_entry_round")
+_NO_DECK: dict[str, Any] = {  # a roster entry's deck fields (immutable: shared by every row)
+    "deck_source": None, "deck_text": None, "deck_legal": None, "deck_codes": (),
+    "deck_colors": (), "main": MappingProxyType({}), "pile": MappingProxyType({}), "pin": None}
 
 
 def read_player(conn: sqlite3.Connection, player_id: int) -> PlayerInfo | None:
@@ -399,6 +409,10 @@ def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = No
         marks = ",".join("?" * len(wanted))
         rows = conn.execute(f"SELECT id, name FROM players WHERE id IN ({marks})", wanted)
     return {r[0]: r[1] for r in rows}
+
+
+_MATCH_COLUMNS = ("round", "table", "player1", "player2", "result", "p1_games", "p2_games",
+                  "draws", "outcome", "reported_at", "stage")
 
 
 def read_matches(
@@ -437,13 +451,15 @@ def read_matches(
         conn, "SELECT id, round, table_no, player1, player2, result, p1_games, p2_games, draws, "
         f"outcome, reported_at, stage FROM matches{cond} "
         "ORDER BY stage = 'top-cut', round, table_no, id", args)
-    none = ()
-    matches = [  # positional: MatchInfo's fields in their order
-        MatchInfo(rnd, table, p1, p2, result, g1, g2, draws, outcome,
-                  tuple(by_match[mid]) if mid in by_match else none, at, stage)
-        for mid, rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage in rows
-    ]
-    check_read(conn, matches=matches)
+    if by_match:
+        matches = [  # positional: MatchInfo's fields in their order
+            MatchInfo(rnd, table, p1, p2, result, g1, g2, draws, outcome,
+                      tuple(by_match.get(mid, ())), at, stage)
+            for mid, rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage in rows
+        ]
+    else:  # no games: every row built at once (see build_all)
+        matches = build_all(MatchInfo, _MATCH_COLUMNS, (r[1:] for r in rows), games=())
+    check_matches_read(conn, " AND ".join(where), args, matches)
     return matches
 
 
