@@ -58,6 +58,13 @@ def colour_on(stream: Any) -> bool:
                 and os.environ.get("TERM") != "dumb")
 
 
+def paint(text: str, ansi: str, colour: bool) -> str:
+    """``text`` in the ANSI style ``ansi`` (``1`` bold, ``32`` green, ``31`` red) when
+    ``colour`` (:func:`colour_on` of the stream), else as it is: a line for :func:`line`,
+    styled without rich (which renders each printed line's markup: a second per 4,000)."""
+    return f"\x1b[{ansi}m{text}\x1b[0m" if colour else text
+
+
 def _styled_stderr(label: str, ansi: str, message: str) -> None:
     """``label message`` on stderr, the label coloured on a terminal (rich's own rules: not
     with ``NO_COLOR`` or ``TERM=dumb``), without loading rich."""
