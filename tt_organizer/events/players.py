@@ -115,6 +115,8 @@ def register_player(
     if name.upper() == "BYE":
         raise EventError("BYE is not a player name")
     ext_id = _clean_text(ext_id, "an id") if ext_id else None
+    # inside a caller's transaction (a sign-up sheet) the settings cannot change before ours
+    locked = conn.in_transaction
     settings = store.read_settings(conn)
     report = raw = source = None
     if deck_path is not None or deck_text is not None:
@@ -134,7 +136,8 @@ def register_player(
                              hint={"command": "late-entry", "name": name})
         if late and not current:
             late = False  # nothing missed yet: an ordinary registration
-        total = store.read_settings(conn).rounds  # fixed by the first pairing
+        # fixed by the first pairing (re-read: another process may have paired meanwhile)
+        total = (settings if locked else store.read_settings(conn)).rounds
         if late and total is not None and current >= total:
             raise EventError(f"all {total} Swiss rounds are paired; {name} could not play any")
         _refuse_duplicate(conn, name, ext_id)
