@@ -9,7 +9,7 @@ and, for a change, runs inside the caller's :func:`~tt_organizer.events.store.tr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -144,6 +144,8 @@ class EventStore(Protocol):
         *,
         tables_only: bool = False,
         games: bool = True,
+        ids: Sequence[int] | None = None,
+        player: int | None = None,
     ) -> list[MatchInfo]: ...
     def read_audit(self, conn: Connection) -> list[AuditEntry]: ...
     def current_round(self, conn: Connection, stage: str = "swiss") -> int: ...
