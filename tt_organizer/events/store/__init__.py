@@ -404,11 +404,9 @@ def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = No
     """Player names by id: of ``ids`` (None entries skipped), or of every player."""
     wanted = None if ids is None else sorted({i for i in ids if i is not None})
     if wanted is None or len(wanted) > _MANY_IDS:
-        rows = conn.execute("SELECT id, name FROM players")
-    else:
-        marks = ",".join("?" * len(wanted))
-        rows = conn.execute(f"SELECT id, name FROM players WHERE id IN ({marks})", wanted)
-    return {r[0]: r[1] for r in rows}
+        return dict(_tuples(conn, "SELECT id, name FROM players"))
+    marks = ",".join("?" * len(wanted))
+    return dict(_tuples(conn, f"SELECT id, name FROM players WHERE id IN ({marks})", wanted))
 
 
 _MATCH_COLUMNS = ("round", "table", "player1", "player2", "result", "p1_games", "p2_games",
