@@ -16,6 +16,7 @@ that changes the event runs on a fresh copy of it each time (copied outside the 
 ``report`` and ``drop``, which take a different table / player each run.
 
     python benchmarks/cli.py [--quick] [--runs N] [--sizes 64,1024,4096] [--batch 10000]
+                             [--only 'report,drop,pairings,standings,pair,register']
 
 Prints a table, then as the LAST line one JSON object of every figure.
 """
@@ -183,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tt", default=None,
                         help="the tt script to time (default the one next to this Python), "
                         "e.g. another checkout's, to compare before and after")
+    parser.add_argument("--only", default=None,
+                        help="time only the commands whose label holds one of these "
+                        "comma-separated words (bare start-up always), e.g. 'report,pair'")
     parser.add_argument("--patience", type=float, default=20.0,
                         help="seconds; a slower command is timed by its warm-up run alone")
     args = parser.parse_args(argv)
@@ -196,7 +200,11 @@ def main(argv: list[str] | None = None) -> int:
     cpu_figures: dict[str, float] = {}
     lines: list[tuple[str, float, float]] = []
 
+    only = [w for w in (args.only or "").split(",") if w]
+
     def measure(label: str, cmd: Sequence[str], n: int = runs, **kw: object) -> None:
+        if only and label != "python -c pass" and not any(w in label for w in only):
+            return
         ms, cpu = median_ms(cmd, n, patience=args.patience, **kw)  # type: ignore[arg-type]
         figures[label] = round(ms, 1)
         cpu_figures[label] = round(cpu, 1)

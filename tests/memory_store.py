@@ -314,11 +314,17 @@ class MemoryStore:
     def transaction(self, conn: MemoryEvent, *, pause: bool = True, counted: bool = True
                     ) -> Iterator[MemoryEvent]:
         saved = copy.deepcopy(conn.t)
+        conn.depth += 1
         try:
             yield conn
         except BaseException:
             conn.t = saved
             raise
+        finally:
+            conn.depth -= 1
+
+    def in_transaction(self, conn: MemoryEvent) -> bool:
+        return conn.depth > 0
 
     def rollback_open(self, conn: MemoryEvent) -> None:
         """Nothing is left open: a transaction ends with its block."""
@@ -363,9 +369,13 @@ class MemoryStore:
 
     def read_matches(self, conn: MemoryEvent, stage: str | None = None,
                      round_number: int | None = None, table: int | None = None, *,
-                     tables_only: bool = False, games: bool = True) -> list[MatchInfo]:
+                     tables_only: bool = False, games: bool = True,
+                     ids: Sequence[int] | None = None, player: int | None = None
+                     ) -> list[MatchInfo]:
         rows = [m for m in conn.t.matches.values()
-                if (stage is None or m["stage"] == stage)
+                if (ids is None or m["id"] in ids)
+                and (player is None or player in (m["player1"], m["player2"]))
+                and (stage is None or m["stage"] == stage)
                 and (round_number is None or m["round"] == round_number)
                 and (table is None or m["table_no"] == table)
                 and (not tables_only or m["table_no"] > 0)]
@@ -404,6 +414,7 @@ class MemoryEvent:
 
     def __init__(self) -> None:
         self.t = Tables()
+        self.depth = 0  # transactions open (nested ones are savepoints)
 
     def close(self) -> None:
         """Nothing to close: the event lives as long as this object."""

@@ -32,13 +32,19 @@ sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + " CODE " + st
 """
 
 
-def imported_by(*args: str) -> tuple[set[str], int, str]:
-    """Top-level packages a fresh ``tt ARGS`` imported, its exit code and its stdout."""
+def modules_imported_by(*args: str) -> tuple[set[str], int, str]:
+    """Every module a fresh ``tt ARGS`` imported, its exit code and its stdout."""
     done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)],
                           capture_output=True, text=True, check=False, cwd=ROOT)
     tail = done.stderr.rsplit("\nMODULES ", 1)[1]
     modules, code = tail.rsplit(" CODE ", 1)
-    return {m.split(".")[0] for m in json.loads(modules)}, int(code), done.stdout
+    return set(json.loads(modules)), int(code), done.stdout
+
+
+def imported_by(*args: str) -> tuple[set[str], int, str]:
+    """Top-level packages a fresh ``tt ARGS`` imported, its exit code and its stdout."""
+    modules, code, out = modules_imported_by(*args)
+    return {m.split(".")[0] for m in modules}, code, out
 
 
 @pytest.mark.parametrize("args", [("deck", "validate", "--json", str(SAMPLE)), ("--help",)])
@@ -71,6 +77,45 @@ def test_deck_check_loads_no_unused_stdlib_module(args: tuple[str, ...]) -> None
     unused = {"zipfile", "difflib", "shutil", "tempfile", "http", "email", "html",
               "hashlib", "_hashlib"}  # OpenSSL: the checksums use the built-in SHA-256
     assert not top & unused, sorted(top & unused)
+
+
+@pytest.fixture(scope="module")
+def paired_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Eight players with decks, round 1 paired and unreported."""
+    from event_helpers import EVENT_DECKS, Tt
+
+    path = tmp_path_factory.mktemp("startup") / "event.sqlite"
+    tt = Tt(path)
+    tt("create", "Cup", "--seed", "5")
+    for i in range(8):
+        tt("register", f"P{i}", "--id", f"ID{i}", "--deck", str(EVENT_DECKS / "legal_red.txt"))
+    tt("pair")
+    return path
+
+
+# what a command that reads or changes a row or a round needs none of: the pairing, the
+# standings (and their exact fractions), the deck models and checks, spreadsheets, HTTP, rich
+NOT_FOR_ONE_ROW = ("tt_organizer.pairing", "tt_organizer.standings", "tt_organizer.formats",
+                   "tt_organizer.decklist", "fractions", "decimal", "pathlib", *HEAVY[:-1],
+                   "rich")
+
+
+@pytest.mark.parametrize("args", [("report", "1", "2-0"), ("report", "2", "2-1", "--json"),
+                                  ("drop", "--id", "ID7"), ("pairings", "--json")])
+def test_event_row_commands_import_nothing_they_do_not_use(
+    paired_event: Path, tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """`tt event report` / `drop` / `pairings --json` touch one row or one round: their
+    start-up loads no pairing, standings, deck-check, spreadsheet or rich module."""
+    import shutil
+
+    event = tmp_path / "event.sqlite"
+    shutil.copyfile(paired_event, event)
+    modules, code, out = modules_imported_by("event", *args, "--event", str(event))
+    assert code == 0, out
+    loaded = sorted(m for m in modules if m.startswith(NOT_FOR_ONE_ROW))
+    assert not loaded, loaded
+    assert "tt_organizer.events.store" in modules  # the probe did run the command
 
 
 SHIPPED = [

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tt_organizer.errors import InputError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MiB = 1024 * 1024
 
@@ -41,6 +44,8 @@ def read_limited(
     """The bytes of ``path`` if it is a regular file (or, with ``pipes``, a named pipe) of at
     most ``limit`` bytes; :class:`InputError` (naming ``source`` or the path) otherwise.
     ``what`` names the expected content in the messages (``"decklist file"``)."""
+    from pathlib import Path
+
     p = Path(path)
     where = source if source is not None else str(p)
     try:
@@ -91,6 +96,6 @@ def _read_pipe(path: Path, limit: int) -> bytes:
 def is_regular_file(path: str | Path) -> bool:
     """True if ``path`` exists and is a regular file (symlinks followed)."""
     try:
-        return stat.S_ISREG(Path(path).stat().st_mode)
+        return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False

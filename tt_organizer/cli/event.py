@@ -138,19 +138,20 @@ def create(
 # --- players ---------------------------------------------------------------------------------
 
 
-def _registration_line(reg: Any) -> str:
-    from tt_organizer.cli.output import escape
+def _registration_line(reg: Any, colour: bool) -> str:
+    """One registration as a plain line (ANSI styles when ``colour``), for ``line()``."""
+    from tt_organizer.cli.output import paint
 
     p = reg.player
-    ident = f" (id {escape(p.ext_id)})" if p.ext_id else ""
-    line = f"Registered #{p.id} [bold]{escape(p.name)}[/]{ident}"
+    ident = f" (id {p.ext_id})" if p.ext_id else ""
+    line = f"Registered #{p.id} {paint(p.name, '1', colour)}{ident}"
     if reg.report is None:
         line += ": no deck"
     elif p.deck_legal:
         colors = "/".join(p.deck_colors) or "-"
-        line += f": deck {escape(p.deck_source or '')} [green]legal[/] ({colors})"
+        line += f": deck {p.deck_source or ''} {paint('legal', '32', colour)} ({colors})"
     else:
-        line += (f": deck {escape(p.deck_source or '')} [red]NOT LEGAL[/] "
+        line += (f": deck {p.deck_source or ''} {paint('NOT LEGAL', '31', colour)} "
                  f"({', '.join(p.deck_codes)}) — accepted with --allow-illegal (logged)")
     if reg.missed_rounds:
         line += f"; late entry, a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
@@ -160,7 +161,9 @@ def _registration_line(reg: Any) -> str:
 def _register_from(
     conn: Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
 ) -> int:
-    from tt_organizer.cli.output import warn
+    import sys
+
+    from tt_organizer.cli.output import colour_on, line, warn
     from tt_organizer.events.store.dispatch import store
     from tt_organizer.export.importing import read_registrations
 
@@ -170,29 +173,32 @@ def _register_from(
     refused = 0
     results: list[dict[str, Any]] = []
     lines: list[str] = []  # printed once the whole sheet is committed
+    colour = colour_on(sys.stdout)
     # one commit for the sheet; a refused row is a rolled-back savepoint
     with store.transaction(conn):
         for row in rows:
-            refused += _register_row(conn, row, path, allow_illegal, late, results, lines)
+            refused += _register_row(conn, row, path, allow_illegal, late, results, lines,
+                                     colour)
     if as_json:
         from tt_organizer.cli.output import print_json
 
         print_json(results)
-    else:
-        for line in lines:
-            _out(line)
-        _out(f"{len(rows) - refused} registered, {refused} refused")
+    else:  # plain lines: rich would render each one's markup
+        if lines:
+            line("\n".join(lines))
+        line(f"{len(rows) - refused} registered, {refused} refused")
     return EXIT_INVALID if refused else 0
 
 
 def _register_row(conn: Connection, row: Any, path: str, allow_illegal: bool,
-                  late: bool, results: list[dict[str, Any]], lines: list[str]) -> int:
+                  late: bool, results: list[dict[str, Any]], lines: list[str],
+                  colour: bool) -> int:
     """Register one row of a sign-up sheet (its outcome appended to ``results`` and
     ``lines``); 1 if it was refused, else 0."""
     from pathlib import Path
 
     from tt_organizer.cli.advice import describe
-    from tt_organizer.cli.output import escape
+    from tt_organizer.cli.output import paint
     from tt_organizer.events.service import register_player
     from tt_organizer.events.views import deck_verdict, sheet_row_json
 
@@ -209,10 +215,11 @@ def _register_row(conn: Connection, row: Any, path: str, allow_illegal: bool,
         )
     except TTError as exc:
         results.append(sheet_row_json(row.row, row.name, error=describe(exc)))
-        lines.append(f"row {row.row}: [red]refused[/] — {escape(describe(exc))}")
+        lines.append(f"row {row.row}: {paint('refused', '31', colour)} — {describe(exc)}")
         return 1
     results.append(sheet_row_json(row.row, row.name, reg))
-    lines.append(f"row {row.row}: {deck_verdict(reg.player)} — {_registration_line(reg)}")
+    lines.append(f"row {row.row}: {deck_verdict(reg.player)} — "
+                 f"{_registration_line(reg, colour)}")
     return 0
 
 
@@ -242,7 +249,11 @@ def _register(
 
         print_json(registration_json(reg, bye_rounds))
         return
-    _out(_registration_line(reg))
+    import sys
+
+    from tt_organizer.cli.output import colour_on, line
+
+    line(_registration_line(reg, colour_on(sys.stdout)))
     if bye_rounds:
         _out(f"  a bye in round(s) {', '.join(map(str, bye_rounds))} (invited)")
 
@@ -402,7 +413,7 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
                 raise click.UsageError("--from enters the file's pairings; drop --seeded")
             pair_from(conn, from_file, as_json)
             return
-        matches = service.pair_next_round(conn, seeded=seeded)
+        matches, points = service.pair_round_and_points(conn, seeded=seeded)
         removed = [a for a in store.read_audit(conn)
                    if a.action == "no-show"] if matches[0].round == 1 else []
         if removed and not as_json:
@@ -420,7 +431,7 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
             print_json(_matches_json(conn, matches))
             return
         total = store.read_settings(conn).rounds
-        _print_round(conn, matches, f"Round {matches[0].round} of {total}")
+        _print_round(conn, matches, f"Round {matches[0].round} of {total}", points)
 
 
 @event.command("repair")

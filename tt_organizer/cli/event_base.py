@@ -36,19 +36,15 @@ def _matches_json(conn: Connection, matches: Sequence[Any]) -> list[dict[str, An
     return matches_json(conn, matches)
 
 
-def _print_round(conn: Connection, matches: Sequence[Any], title: str) -> None:
+def _print_round(conn: Connection, matches: Sequence[Any], title: str,
+                 points: dict[int, int] | None = None) -> None:
+    """A round's tables with each player's points before it (``points``, else computed)."""
     from tt_organizer.cli.render import print_table
-    from tt_organizer.events import service
     from tt_organizer.events.store.dispatch import store
 
     names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
-    points: dict[int, int] = {}
-    if matches and matches[0].stage == service.SWISS:
-        before = matches[0].round - 1
-        if before:
-            points = {s.player: s.points for s in service.standings(conn, before)}
-    elif matches:  # top cut: the final Swiss points
-        points = {s.player: s.points for s in service.standings(conn)}
+    if points is None:
+        points = _points_before(conn, matches)
     columns = [(col, "right" if col in ("Table", "Pts") else "left")
                for col in ("Table", "Player 1", "Pts", "Player 2", "Pts", "Result")]
     print_table(title, columns, [
@@ -57,3 +53,16 @@ def _print_round(conn: Connection, matches: Sequence[Any], title: str) -> None:
          "" if m.player2 is None else str(points.get(m.player2, 0)), m.result or "")
         for m in matches
     ])
+
+
+def _points_before(conn: Connection, matches: Sequence[Any]) -> dict[int, int]:
+    """Each player's Swiss points before the round of ``matches`` (the final Swiss points for
+    a top-cut round)."""
+    from tt_organizer.events import service
+
+    if not matches:
+        return {}
+    if matches[0].stage == service.SWISS:
+        before = matches[0].round - 1
+        return {s.player: s.points for s in service.standings(conn, before)} if before else {}
+    return {s.player: s.points for s in service.standings(conn)}

@@ -20,20 +20,29 @@ PLAIN_ABOVE = 200
 def print_table(title: str, columns: Sequence[tuple[str, str]],
                 rows: Sequence[Sequence[str]]) -> None:
     """Print ``rows`` (plain text, never markup) under ``columns`` (name, "left"/"right"):
-    a rich table up to :data:`PLAIN_ABOVE` rows, aligned plain text above (without rich)."""
+    a table as rich draws it up to :data:`PLAIN_ABOVE` rows (drawn without rich when it fits
+    the screen, see :func:`plain_table`), aligned plain text above (without rich)."""
     if len(rows) <= PLAIN_ABOVE:
-        from rich.markup import escape
-        from rich.table import Table
-
+        width, colour = _screen()
+        drawn = plain_table(title, columns, rows, width, colour)
+        if drawn is not None:
+            sys.stdout.write(drawn)
+            return
         from tt_organizer.cli.output import console
 
-        table = Table(title=escape(title), title_justify="left")
-        for name, justify in columns:
-            table.add_column(name, justify=justify)  # type: ignore[arg-type]
-        for row in rows:
-            table.add_row(*(escape(cell) for cell in row))
-        console.print(table)
+        _rich_table(console, title, columns, rows)
         return
+    head = [name for name, _ in columns]
+    if all("".join(row).isascii() for row in (head, *rows)):
+        # one character, one column: widths by len() and every line by one format string
+        widths = [max(map(len, column)) for column in zip(head, *rows, strict=True)]
+        spec = "  ".join(f"{{:{'>' if justify == 'right' else '<'}{w}}}"
+                         for w, (_, justify) in zip(widths, columns, strict=True))
+        out = [title, spec.format(*head).rstrip(), "  ".join("-" * w for w in widths)]
+        out.extend(spec.format(*row).rstrip() for row in rows)
+        sys.stdout.write("\n".join(out) + "\n")
+        return
+
     def size(text: str) -> int:  # columns on screen (a CJK character takes two)
         if text.isascii():
             return len(text)
@@ -200,15 +209,58 @@ def _plain_report(report: ValidationReport, width: int, colour: bool) -> str | N
     return "\n".join(out) + "\n"
 
 
+def _rich_table(console: Console, title: str, columns: Sequence[tuple[str, str]],
+                rows: Sequence[Sequence[str]]) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title=escape(title), title_justify="left")
+    for name, justify in columns:
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for row in rows:
+        table.add_row(*(escape(cell) for cell in row))
+    console.print(table)
+
+
+def plain_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]],
+                width: int, colour: bool) -> str | None:
+    """:func:`print_table`'s rich table (``Table(title=..., title_justify="left")``) drawn
+    without rich, box for box as rich draws it; None when rich must lay it out (no rows, a
+    line wider than ``width``, a character that is not one column wide)."""
+
+    def paint(text: str, style: str) -> str:
+        return f"\x1b[{_SGR[style]}m{text}\x1b[0m" if colour and style and text else text
+
+    texts = [title, *(name for name, _ in columns), *(cell for row in rows for cell in row)]
+    if not rows or not all(t.isascii() or _one_cell_each(t) for t in texts):
+        return None
+    widths = [max(map(len, column)) for column in
+              zip([name for name, _ in columns], *rows, strict=True)]
+    total = sum(widths) + 3 * len(widths) + 1
+    if len(title) > total or total > width:
+        return None
+    out = [paint(title.ljust(total), "italic"),
+           "┏" + "┳".join("━" * (w + 2) for w in widths) + "┓",
+           "┃" + "┃".join(_cells([name for name, _ in columns], widths, paint, header=True,
+                                 columns=columns)) + "┃",
+           "┡" + "╇".join("━" * (w + 2) for w in widths) + "┩"]
+    out.extend("│" + "│".join(_cells(list(row), widths, paint, columns=columns)) + "│"
+               for row in rows)
+    out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
+    return "\n".join(out) + "\n"
+
+
 def _cells(values: list[str], widths: list[int], paint: Callable[[str, str], str],
-           header: bool = False, name_style: str = "") -> list[str]:
+           header: bool = False, name_style: str = "",
+           columns: Sequence[tuple[str, str]] = _COLUMNS) -> list[str]:
     """One row's cells, padded as rich pads them (the header bold, the Name cell styled)."""
     shown = []
-    for i, (value, w, (_, justify)) in enumerate(zip(values, widths, _COLUMNS, strict=True)):
+    for i, (value, w, (_, justify)) in enumerate(zip(values, widths, columns, strict=True)):
         pad = " " * (w - len(value))
         if header:  # rich styles the padding and the text apart
             text = pad + value if justify == "right" else value + pad
-            shown.append(paint(" ", "bold") + paint(text, "bold") + paint(" ", "bold"))
+            shown.append(paint(" ", "bold") + paint(text, "bold") + paint(" ", "bold")
+                         if text else paint("  ", "bold"))  # an empty column: one run
             continue
         text = paint(value, name_style if i == 2 else "")
         shown.append(" " + (pad + text if justify == "right" else text + pad) + " ")

@@ -1,26 +1,49 @@
-"""Check an event file before any command uses it: damaged files and impossible stored values
-are refused up front (exit 2, one message), so no command can fail half way, or after its
-commit, on something it reads later.
+"""Check an event file before a command relies on it: damaged files and impossible stored values
+are refused (exit 2, one message), never a traceback, and a refused command changes nothing.
 
-:func:`check_event` runs SQLite's ``integrity_check`` (the b-trees, indexes and records), reads
-every table through the store's readers (text that is not UTF-8, JSON that does not parse, a
-damaged schema), and checks each stored value against what the toolkit can ever write
-(:func:`stored_value_problems`). It reads a few hundred rows for a typical event: milliseconds.
+Three checks, so that a command pays for what it reads, not for the size of the event:
+
+* :func:`check_changes`, at every open and at the start of every write transaction: the rows
+  written since the toolkit last committed -- a hand edit, by SQL that bypasses the schema's
+  checks -- are checked against what the toolkit can ever write. The schema's triggers name
+  every written row in the ``unchecked`` table and the toolkit empties it when it commits (see
+  ``store.transaction``), so it is empty for a file only the toolkit wrote: one query.
+* what a command reads is read through SQLite, which refuses a damaged page it reads; and
+  when reading fails in any way (a damaged record, text that is not UTF-8, JSON that does not
+  parse, a value of the wrong type), ``store.connect`` runs the full check, so the failure is
+  reported as the damaged file it is (see :func:`failure`).
+* :func:`check_event`, the full check: SQLite's ``integrity_check`` (the b-trees, indexes and
+  records), every table read through the store's readers, every stored value checked
+  (:func:`stored_value_problems`). It runs when an older file is migrated and after a failure.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import sqlite3
-from pathlib import Path
+from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from tt_organizer.errors import EventError
-from tt_organizer.events.models import EventSettings, EventSnapshot, PlayerInfo
+from tt_organizer.events.models import (
+    AuditEntry,
+    EventSettings,
+    EventSnapshot,
+    MatchInfo,
+    PlayerInfo,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STAGES = ("swiss", "top-cut")
 OUTCOMES = (None, "p1", "p2", "draw", "double-loss", "bye", "loss-missed")
 MAX_STORED = 2**31 - 1  # every number the toolkit stores is below this
 MAX_SHOWN = 120  # characters of a damaged value quoted in a message
+MANY_CHANGES = 500  # above this many changed rows the whole file is checked instead
+# what reading a damaged file can raise (an EventError is raised on purpose and passes through)
+READ_FAILURES = (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 
 def check_event(conn: sqlite3.Connection, path: str | Path) -> None:
@@ -39,11 +62,89 @@ def check_event(conn: sqlite3.Connection, path: str | Path) -> None:
         problems = stored_value_problems(snapshot)
     except EventError:
         raise
-    except (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        raise EventError(
-            f"{where}: the event file is damaged ({type(exc).__name__}: {shorten(str(exc))}); "
-            "restore it from a backup or an export"
-        ) from None
+    except READ_FAILURES as exc:
+        raise _damaged(where, exc) from None
+    _refuse(where, problems)
+
+
+def check_changes(conn: sqlite3.Connection, path: str | Path | None = None) -> None:
+    """Raise :class:`EventError` if a row written since the toolkit last committed (see the
+    module docstring) holds a value the toolkit never writes. One query when there is none."""
+    try:
+        rows = conn.execute("SELECT tbl, row FROM unchecked").fetchall()
+    except READ_FAILURES as exc:
+        raise _damaged(str(path or _path_of(conn)), exc) from None
+    if not rows:
+        return
+    where = str(path or _path_of(conn))
+    changed: dict[str, list[int]] = {}
+    for table, row in rows:
+        changed.setdefault(str(table), []).append(row)
+    if len(rows) > MANY_CHANGES or set(changed) - {"settings", "players", "matches", "audit"}:
+        check_event(conn, where)
+        return
+    try:
+        problems = _changed_problems(conn, changed)
+    except EventError as exc:  # a reader's own check (check_read): name the file as given
+        raise EventError(str(exc).replace(_path_of(conn), where, 1)) from None
+    except READ_FAILURES as exc:
+        raise _damaged(where, exc) from None
+    _refuse(where, problems)
+
+
+def forget_changes(conn: sqlite3.Connection) -> None:
+    """Empty the change log: called by the toolkit's own transaction just before it commits
+    (what it wrote is sound; what was there before was checked when the transaction began)."""
+    conn.execute("DELETE FROM unchecked")
+
+
+def failure(conn: sqlite3.Connection, path: str | Path) -> EventError | None:
+    """After a command failed reading the event: the error that names the damage, or None when
+    the full check finds the file sound (the failure is then not the file's)."""
+    try:
+        check_event(conn, path)
+    except EventError as exc:
+        return exc
+    return None
+
+
+def _changed_problems(conn: sqlite3.Connection, changed: dict[str, list[int]]) -> list[str]:
+    from tt_organizer.events import store
+
+    settings = store.read_settings(conn) if "settings" in changed else None
+    players = [store.read_player(conn, i) for i in changed.get("players", ())]
+    matches = store.read_matches(conn, ids=changed["matches"]) if "matches" in changed else []
+    removed = [i for i, p in zip(changed.get("players", ()), players, strict=True) if p is None]
+    marks = ",".join("?" * len(removed))
+    if removed and conn.execute(
+            f"SELECT 1 FROM matches WHERE player1 IN ({marks}) OR player2 IN ({marks})",
+            [*removed, *removed]).fetchone():
+        return [f"player {', '.join(map(str, removed))}: removed, but still paired"]
+    audit = []
+    if "audit" in changed:
+        marks = ",".join("?" * len(changed["audit"]))
+        audit = [AuditEntry(id=r["id"], at=r["at"], actor=r["actor"], action=r["action"],
+                            subject=r["subject"], old=r["old"], new=r["new"])
+                 for r in conn.execute(f"SELECT * FROM audit WHERE id IN ({marks})",
+                                       changed["audit"])]
+    seated = [p for m in matches for p in (m.player1, m.player2) if p is not None]
+    ids = store.player_names(conn, seated).keys()
+    return _problems(settings, [p for p in players if p is not None], matches, audit, ids)
+
+
+def _path_of(conn: sqlite3.Connection) -> str:
+    row = conn.execute("PRAGMA database_list").fetchone()
+    return str(row[2]) if row is not None else "event database"
+
+
+def _damaged(where: str, exc: BaseException) -> EventError:
+    return EventError(
+        f"{where}: the event file is damaged ({type(exc).__name__}: {shorten(str(exc))}); "
+        "restore it from a backup or an export"
+    )
+
+
+def _refuse(where: str, problems: list[str]) -> None:
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more"
                                             if len(problems) > 5 else "")
@@ -61,11 +162,12 @@ def _count(value: object, minimum: int = 0) -> bool:
         minimum <= value <= MAX_STORED
 
 
-def settings_problems(s: EventSettings) -> list[str]:
-    """What is wrong with stored settings (empty when they are sound)."""
-    from tt_organizer.standings.tiebreakers import TIEBREAKERS
-
+def settings_problems(s: EventSettings, *, rules: bool = True) -> list[str]:
+    """What is wrong with stored settings (empty when they are sound); ``rules=False`` leaves
+    out the tiebreakers and tiebreak policy (checked by the standings that use them)."""
     out: list[str] = []
+    if rules:
+        out += _rules_problems(s)
     if not isinstance(s.name, str) or not s.name:
         out.append("settings: no event name")
     if s.best_of not in (1, 3):
@@ -79,10 +181,6 @@ def settings_problems(s: EventSettings) -> list[str]:
             out.append(f"settings: {key} {getattr(s, key)!r}")
     if s.unfinished not in ("draw", "double-loss"):
         out.append(f"settings: unfinished {s.unfinished!r}")
-    unknown = [t for t in s.tiebreakers if t not in TIEBREAKERS]
-    if unknown or len(set(s.tiebreakers)) != len(s.tiebreakers):
-        out.append(f"settings: tiebreakers {','.join(s.tiebreakers)!r} (each of "
-                   f"{', '.join(TIEBREAKERS)} at most once)")
     if not _count(s.seed):
         out.append(f"settings: seed {s.seed!r}")
     if s.banlist_date is not None:
@@ -93,6 +191,84 @@ def settings_problems(s: EventSettings) -> list[str]:
     if not all(isinstance(k, str) and _count(v) for k, v in s.format_settings.items()):
         out.append("settings: format settings are not names with whole numbers")
     return out
+
+
+def _rules_problems(s: EventSettings) -> list[str]:
+    from tt_organizer.standings.tiebreakers import TIEBREAKERS
+
+    out: list[str] = []
+    try:
+        s.tiebreak_policy  # noqa: B018  (read from its stored form on first use)
+    except EventError as exc:
+        out.append(f"settings: {exc}")
+    unknown = [t for t in s.tiebreakers if t not in TIEBREAKERS]
+    if unknown or len(set(s.tiebreakers)) != len(s.tiebreakers):
+        out.append(f"settings: tiebreakers {','.join(s.tiebreakers)!r} (each of "
+                   f"{', '.join(TIEBREAKERS)} at most once)")
+    return out
+
+
+def check_read(conn: sqlite3.Connection, *, settings: EventSettings | None = None,
+               players: Iterable[PlayerInfo] = (), matches: Iterable[MatchInfo] = ()) -> None:
+    """The check of what a command reads (the store's readers call it on the rows they
+    return): :class:`EventError` when one holds a value the toolkit never writes -- damage
+    the change log cannot see. The settings' tiebreak rules are checked where they are used."""
+    try:
+        problems = [] if settings is None else settings_problems(settings, rules=False)
+        for p in players:
+            problems += _player_problems(p)
+        for m in matches:
+            if not _plainly_sound(m):
+                problems += _match_problems(m)
+    except READ_FAILURES as exc:
+        raise _damaged(_path_of(conn), exc) from None
+    if problems:
+        _refuse(_path_of(conn), problems)
+
+
+# A match row whose columns hold what the toolkit writes (the games and the result text are
+# looked at apart): evaluated by SQLite, so that a command reading thousands of matches checks
+# them without a Python step per row.
+_SOUND_MATCH = " AND ".join([
+    "stage IN ('swiss', 'top-cut')",
+    "(outcome IS NULL OR outcome IN (" + ", ".join(f"'{o}'" for o in OUTCOMES if o) + "))",
+    "(result IS NULL OR typeof(result) = 'text')",
+    f"typeof(round) = 'integer' AND round BETWEEN 1 AND {MAX_STORED}",
+    *(f"typeof({c}) = 'integer' AND {c} BETWEEN 0 AND {MAX_STORED}"
+      for c in ("table_no", "p1_games", "p2_games", "draws")),
+])
+
+
+def check_matches_read(conn: sqlite3.Connection, where: str, args: Sequence[object],
+                       matches: Sequence[MatchInfo]) -> None:
+    """:func:`check_read` of the ``matches`` read by ``SELECT ... FROM matches WHERE where``:
+    their columns are checked by one query, their result texts once each, their games (if
+    any) one by one; only when something is wrong are they all looked at in Python, for the
+    message."""
+    cond = f"({where}) AND " if where else ""
+    try:
+        bad = conn.execute(f"SELECT count(*) FROM matches WHERE {cond}NOT ({_SOUND_MATCH})",
+                           args).fetchone()[0]
+        texts = conn.execute(
+            f"SELECT DISTINCT result FROM matches WHERE {cond}result IS NOT NULL "
+            "AND player2 IS NOT NULL AND table_no > 0", args).fetchall()
+        sound = not bad and all(type(t) is str and _known_result(t) for (t,) in texts)
+    except READ_FAILURES as exc:
+        raise _damaged(_path_of(conn), exc) from None
+    check_read(conn, matches=matches if not sound else [m for m in matches if m.games])
+
+
+def _plainly_sound(m: MatchInfo) -> bool:
+    """A quick look at a match without games (almost every match a big event's commands
+    read): True when it is sound; False sends it to the full look of :func:`_match_problems`."""
+    return (m.stage in STAGES and m.outcome in OUTCOMES and not m.games
+            and type(m.round) is int and type(m.table) is int and type(m.p1_games) is int
+            and type(m.p2_games) is int and type(m.draws) is int
+            and 0 < m.round <= MAX_STORED and 0 <= m.table <= MAX_STORED
+            and min(m.p1_games, m.p2_games, m.draws) >= 0
+            and max(m.p1_games, m.p2_games, m.draws) <= MAX_STORED
+            and (m.result is None or m.player2 is None or m.table == 0
+                 or (type(m.result) is str and _known_result(m.result))))
 
 
 def _player_problems(p: PlayerInfo) -> list[str]:
@@ -115,7 +291,8 @@ def _player_problems(p: PlayerInfo) -> list[str]:
     return out
 
 
-def _known_result(text: object) -> bool:
+@functools.lru_cache(maxsize=256)
+def _known_result(text: str) -> bool:
     from tt_organizer.events.results import parse_result
 
     for best_of in (1, 3):
@@ -129,32 +306,47 @@ def _known_result(text: object) -> bool:
 
 def stored_value_problems(snapshot: EventSnapshot) -> list[str]:
     """Every stored value the toolkit could not have written (empty for a sound event)."""
-    out = settings_problems(snapshot.settings)
-    ids = {p.id for p in snapshot.players}
-    for p in snapshot.players:
+    return _problems(snapshot.settings, snapshot.players, snapshot.matches, snapshot.audit,
+                     {p.id for p in snapshot.players})
+
+
+def _problems(settings: EventSettings | None, players: Iterable[PlayerInfo],
+              matches: Iterable[MatchInfo], audit: Iterable[AuditEntry],
+              ids: Collection[int]) -> list[str]:
+    """What is wrong with these rows; ``ids`` holds (at least) the registered players among
+    those the matches seat."""
+    out = [] if settings is None else settings_problems(settings)
+    for p in players:
         out += _player_problems(p)
-    for m in snapshot.matches:
-        label = f"{m.stage} round {m.round} table {m.table}"
-        if m.stage not in STAGES or not _count(m.round, 1) or not _count(m.table):
-            out.append(f"{label}: impossible stage, round or table")
+    for m in matches:
+        out += _match_problems(m)
         if m.player1 not in ids or (m.player2 is not None and m.player2 not in ids):
-            out.append(f"{label}: a player who is not registered")
-        if m.outcome not in OUTCOMES:
-            out.append(f"{label}: outcome {shorten(str(m.outcome))!r}")
-        if not all(_count(v) for v in (m.p1_games, m.p2_games, m.draws)):
-            out.append(f"{label}: game counts {m.p1_games!r}, {m.p2_games!r}, {m.draws!r}")
-        if m.result is not None and m.player2 is not None and m.table > 0 \
-                and not _known_result(m.result):
-            out.append(f"{label}: result {shorten(str(m.result))!r}")
-        for g in m.games:
-            seats = (m.player1, m.player2)
-            if not _count(g.number, 1) or (g.turns is not None and not _count(g.turns, 1)):
-                out.append(f"{label}: game {g.number!r} has an impossible number or turn count")
-            if g.first not in (None, *seats) or g.winner not in (None, *seats):
-                out.append(f"{label}: game {g.number!r} names a player not at the table")
-    for e in snapshot.audit:
+            out.append(f"{m.stage} round {m.round} table {m.table}: a player who is not "
+                       "registered")
+    for e in audit:
         for value in (e.old, e.new):
             if value is not None and not isinstance(value, str):
                 out.append(f"audit entry {e.id}: a value that is not text")
+    return out
+
+
+def _match_problems(m: MatchInfo) -> list[str]:
+    out: list[str] = []
+    label = f"{m.stage} round {m.round} table {m.table}"
+    if m.stage not in STAGES or not _count(m.round, 1) or not _count(m.table):
+        out.append(f"{label}: impossible stage, round or table")
+    if m.outcome not in OUTCOMES:
+        out.append(f"{label}: outcome {shorten(str(m.outcome))!r}")
+    if not all(_count(v) for v in (m.p1_games, m.p2_games, m.draws)):
+        out.append(f"{label}: game counts {m.p1_games!r}, {m.p2_games!r}, {m.draws!r}")
+    if m.result is not None and m.player2 is not None and m.table > 0 \
+            and not _known_result(str(m.result)):
+        out.append(f"{label}: result {shorten(str(m.result))!r}")
+    for g in m.games:
+        seats = (m.player1, m.player2)
+        if not _count(g.number, 1) or (g.turns is not None and not _count(g.turns, 1)):
+            out.append(f"{label}: game {g.number!r} has an impossible number or turn count")
+        if g.first not in (None, *seats) or g.winner not in (None, *seats):
+            out.append(f"{label}: game {g.number!r} names a player not at the table")
     return out
 

@@ -6,14 +6,76 @@ here touches the database.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from tt_organizer.errors import EventError
-from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
-from tt_organizer.standings.tiebreakers import ScoringSettings
+
+if TYPE_CHECKING:
+    from tt_organizer.standings.policy import TiebreakPolicy
+    from tt_organizer.standings.tiebreakers import ScoringSettings
+
+
+_T = TypeVar("_T")
+
+
+def build_all(cls: type[_T], names: Sequence[str], rows: Iterable[Sequence[Any]],
+              **same: Any) -> list[_T]:
+    """Instances of the frozen dataclass ``cls``, one per row of ``rows`` (the values of the
+    fields ``names``, in that order; every other field from ``same``, one immutable value for
+    all rows). Built without the frozen ``__init__``, whose ``object.__setattr__`` per field
+    costs more than the read itself when a store reader builds thousands."""
+    if {f.name for f in fields(cls)} != {*names, *same}:  # type: ignore[arg-type]
+        raise TypeError(f"{cls.__name__}: build_all needs every field once")
+    new = object.__new__
+    out = []
+    for row in rows:
+        obj = new(cls)
+        values = obj.__dict__
+        values.update(same)
+        values.update(zip(names, row, strict=True))
+        out.append(obj)
+    return out
+
+
+class StoredPolicy:
+    """The ``tiebreak_policy`` field of :class:`EventSettings`: a TiebreakPolicy, or the JSON
+    text it is stored as, read on first use -- so that reading the settings does not load the
+    standings package for a command that ranks no one (a report, a drop). The default, ``{}``,
+    is the rule book."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}"
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> str: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> TiebreakPolicy: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> TiebreakPolicy | str:
+        if obj is None:
+            return "{}"
+        value = obj.__dict__[self.slot]
+        if isinstance(value, str):
+            value = _read_policy(value)
+            obj.__dict__[self.slot] = value
+        return value
+
+    def __set__(self, obj: object, value: TiebreakPolicy | str) -> None:
+        obj.__dict__[self.slot] = value
+
+
+def _read_policy(text: str) -> TiebreakPolicy:
+    from tt_organizer.standings.policy import TiebreakPolicy
+
+    try:
+        return TiebreakPolicy.from_json(json.loads(text))
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise EventError(f"event database: stored tiebreak policy {text!r} is unreadable "
+                         f"({exc})") from None
 
 
 @dataclass(frozen=True)
@@ -36,10 +98,13 @@ class EventSettings:
     strict_colors: bool = False
     created_at: str = ""
     format_settings: dict[str, int] = field(default_factory=dict)  # e.g. {"max_ultimates": 2}
-    tiebreak_policy: TiebreakPolicy = RULEBOOK  # how OMW% / GW% / OGW% are computed
+    # how OMW% / GW% / OGW% are computed (a TiebreakPolicy; the rule book by default)
+    tiebreak_policy: StoredPolicy = StoredPolicy()
 
     def scoring(self) -> ScoringSettings:
         """The points and tiebreakers of this event, as the standings compute them."""
+        from tt_organizer.standings.tiebreakers import ScoringSettings
+
         return ScoringSettings(
             win=self.win_points, draw=self.draw_points, loss=self.loss_points,
             bye=self.bye_points, tiebreakers=self.tiebreakers,

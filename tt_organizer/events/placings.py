@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.store import Connection
-from tt_organizer.standings.tiebreakers import Standing
+
+if TYPE_CHECKING:
+    from tt_organizer.standings.tiebreakers import Standing
 
 TOP_CUT = "top-cut"
 _NAMES = {2: "final", 4: "semi-final", 8: "quarter-final"}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
@@ -14,13 +13,15 @@ from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
 )
-from tt_organizer.events.rounds import _current_stage, _round
+from tt_organizer.events.rounds import _current_stage
 from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tt_organizer.formats.check import CheckContext
     from tt_organizer.formats.validator import ValidationReport
 
@@ -61,6 +62,8 @@ def check_deck(
     ctx = _check_context(settings.format_id, settings.banlist_date, settings.strict_colors,
                          tuple(sorted(settings.format_settings.items())))
     if path is not None:
+        from pathlib import Path
+
         p = Path(path)
         # read once: a named pipe (<(curl ...)) cannot be read a second time
         data = read_limited(p, MAX_FILE_BYTES, what="decklist file", pipes=True)
@@ -112,6 +115,8 @@ def register_player(
     if name.upper() == "BYE":
         raise EventError("BYE is not a player name")
     ext_id = _clean_text(ext_id, "an id") if ext_id else None
+    # inside a caller's transaction (a sign-up sheet) the settings cannot change before ours
+    locked = store.in_transaction(conn)
     settings = store.read_settings(conn)
     report = raw = source = None
     if deck_path is not None or deck_text is not None:
@@ -131,7 +136,8 @@ def register_player(
                              hint={"command": "late-entry", "name": name})
         if late and not current:
             late = False  # nothing missed yet: an ordinary registration
-        total = store.read_settings(conn).rounds  # fixed by the first pairing
+        # fixed by the first pairing (re-read: another process may have paired meanwhile)
+        total = (settings if locked else store.read_settings(conn)).rounds
         if late and total is not None and current >= total:
             raise EventError(f"all {total} Swiss rounds are paired; {name} could not play any")
         _refuse_duplicate(conn, name, ext_id)
@@ -262,7 +268,7 @@ def undrop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
 def pending_in_current_round(conn: Connection, player_id: int) -> MatchInfo | None:
     """The player's unreported pairing of the current round, if any (drop → `repair`)."""
     stage, rnd = _current_stage(conn)
-    for m in _round(conn, stage, rnd):
-        if m.result is None and player_id in (m.player1, m.player2):
+    for m in store.read_matches(conn, stage, rnd, tables_only=True, player=player_id):
+        if m.result is None:
             return m
     return None

@@ -8,12 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events.models import MatchInfo
+from tt_organizer.events.models import MatchInfo, paired_round
 from tt_organizer.events.setup import SWISS, TOP_CUT
-from tt_organizer.events.standings import standings
+from tt_organizer.events.standings import compute_event_standings
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store.dispatch import store
-from tt_organizer.pairing.swiss import rounds_for_players
 
 
 def _current_stage(conn: Connection) -> tuple[str, int]:
@@ -34,14 +33,25 @@ def _player_states(
 ) -> list[Any]:
     """What the pairing needs of ``ids``: points and rank in the standings of every result up
     to round ``upto`` (default all so far), opponents met, byes had."""
+    return _states_and_points(conn, ids, seeded=seeded, upto=upto)[0]
+
+
+def _states_and_points(
+    conn: Connection, ids: Sequence[int], *, seeded: bool, upto: int | None = None
+) -> tuple[list[Any], dict[int, int]]:
+    """:func:`_player_states`, and every player's points in those standings (the matches
+    and standings are read and computed once)."""
     from tt_organizer.pairing.swiss import PlayerState
 
+    current = store.current_round(conn)
+    paired_round(upto, current, first=0)
     matches = [m for m in store.read_matches(conn, SWISS, games=False)
                if upto is None or m.round <= upto]
     ranks: dict[int, int] = {}
     points: dict[int, int] = {}
     if matches:
-        for s in standings(conn, upto):
+        for s in compute_event_standings(store.read_settings(conn), store.read_roster(conn),
+                                         matches, current, upto):
             ranks[s.player] = s.rank
             points[s.player] = s.points
     opponents: dict[int, set[int]] = {pid: set() for pid in ids}
@@ -62,7 +72,7 @@ def _player_states(
             rank=ranks.get(pid, pid) if matches or seeded else pid,
         )
         for pid in ids
-    ]
+    ], points
 
 
 def _insert_pairings(
@@ -87,6 +97,13 @@ def _describe(matches: Sequence[MatchInfo]) -> list[list[Any]]:
 def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo]:
     """Pair the next Swiss round (byes are reported at once). ``seeded`` pairs round 1 by
     registration order instead of at random."""
+    return pair_round_and_points(conn, seeded=seeded)[0]
+
+
+def pair_round_and_points(conn: Connection, *, seeded: bool = False
+                          ) -> tuple[list[MatchInfo], dict[int, int]]:
+    """:func:`pair_next_round`, and every player's points before the round (the standings
+    the pairing used: what a round's tables print beside each name)."""
     from tt_organizer.pairing.swiss import pair_round
 
     with store.transaction(conn):
@@ -111,6 +128,8 @@ def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo
                              "needed to pair")
         total = settings.rounds
         if total is None:
+            from tt_organizer.pairing.swiss import rounds_for_players
+
             total = rounds_for_players(len(active) + len(granted))
             store.set_rounds(conn, total)
             store.audit(conn, "rounds", "settings", "auto",
@@ -119,7 +138,8 @@ def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo
             raise EventError(f"all {total} Swiss rounds are paired", code="swiss-over",
                              hint={"command": "standings", "then": "top-cut"})
         rnd = current + 1
-        states = manual.apply_avoid(conn, rnd, _player_states(conn, active, seeded=seeded))
+        states, points = _states_and_points(conn, active, seeded=seeded)
+        states = manual.apply_avoid(conn, rnd, states)
         pairings = pair_round(states, round_number=rnd, seed=settings.seed,
                               random_first_round=not (seeded and rnd == 1),
                               win_points=settings.win_points) if active else []
@@ -129,7 +149,7 @@ def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo
         matches = _round(conn, SWISS, rnd)
         store.audit(conn, "pair", f"round {rnd}", None,
                     {"seeded": seeded and rnd == 1, "tables": _describe(matches)})
-        return matches
+        return matches, points
 
 
 def repair_round(conn: Connection) -> list[MatchInfo]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 _V1 = """
 CREATE TABLE settings (
@@ -200,9 +200,46 @@ UPDATE rounds SET seeded = 1 WHERE stage = 'swiss' AND coalesce((
     ORDER BY id DESC LIMIT 1), 0) = 1;
 """
 
+# The change log: every row written to the checked tables is named in `unchecked` by a trigger,
+# whoever writes it. The toolkit empties it when it commits (its own writes are sound), so what
+# it holds when a file is opened was written by something else -- a hand edit -- and only those
+# rows need checking (tt_organizer.events.integrity.check_changes), not the whole file.
+# (IF NOT EXISTS: a test may turn a file's version back to run the later migrations again.)
+_V7_CHANGE_LOG = """
+CREATE TABLE IF NOT EXISTS unchecked (
+    tbl TEXT    NOT NULL,   -- settings, players (a deck is its player's), matches, audit
+    row INTEGER NOT NULL,   -- the row's id (a game is its match's)
+    PRIMARY KEY (tbl, row)
+) WITHOUT ROWID;
+CREATE TRIGGER IF NOT EXISTS settings_added AFTER INSERT ON settings
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('settings', NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS settings_changed AFTER UPDATE ON settings
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('settings', NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS players_added AFTER INSERT ON players
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('players', NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS players_changed AFTER UPDATE ON players
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('players', NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS players_removed AFTER DELETE ON players
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('players', OLD.id); END;
+CREATE TRIGGER IF NOT EXISTS decks_added AFTER INSERT ON decks
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('players', NEW.player_id); END;
+CREATE TRIGGER IF NOT EXISTS decks_changed AFTER UPDATE ON decks
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('players', NEW.player_id); END;
+CREATE TRIGGER IF NOT EXISTS matches_added AFTER INSERT ON matches
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('matches', NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS matches_changed AFTER UPDATE ON matches
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('matches', NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS games_added AFTER INSERT ON games
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('matches', NEW.match_id); END;
+CREATE TRIGGER IF NOT EXISTS games_changed AFTER UPDATE ON games
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('matches', NEW.match_id); END;
+CREATE TRIGGER IF NOT EXISTS audit_added AFTER INSERT ON audit
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('audit', NEW.id); END;
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY,
-                              _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED)
+                              _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED, _V7_CHANGE_LOG)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

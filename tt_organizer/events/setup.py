@@ -4,16 +4,19 @@ operation uses live here too."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events.models import EventSettings
 from tt_organizer.events.store import Connection, create_database
 from tt_organizer.events.store.dispatch import store
-from tt_organizer.standings.tiebreakers import TIEBREAKERS
 
 SWISS = "swiss"
 TOP_CUT = "top-cut"
@@ -52,9 +55,9 @@ def create_event(path: str | Path, name: str, **options: Any) -> EventSettings:
         start_event(conn, settings)
     except BaseException:
         conn.close()
-        Path(path).unlink(missing_ok=True)
-        for suffix in ("-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(f"{path}{suffix}")
         raise
     conn.close()
     return settings
@@ -139,6 +142,8 @@ def event_settings(
                                          allowed=["draw", "double-loss"]))
     if tiebreakers is None:
         tiebreakers = PRESET_TIEBREAKERS.get(tiebreak_preset.strip().lower(), DEFAULT_TIEBREAKERS)
+    from tt_organizer.standings.tiebreakers import TIEBREAKERS
+
     tbs = tuple(t.strip().lower() for t in tiebreakers if t.strip())
     bad = [t for t in tbs if t not in TIEBREAKERS]
     if bad or len(set(tbs)) != len(tbs):

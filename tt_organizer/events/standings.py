@@ -49,17 +49,12 @@ def compute_event_standings(
     """The one place the event's standings are computed: Swiss results up to
     ``round_number`` (default all), scored by the event's settings. A player who dropped
     after round N counts as dropped in standings of round N or later (and in the default)."""
-    from tt_organizer.standings.tiebreakers import MatchRecord, compute_standings
+    from tt_organizer.standings.tiebreakers import compute_standings
 
     upto = current_round if round_number is None else round_number
-    records = [
-        MatchRecord(
-            round=m.round, player1=m.player1, player2=m.player2, p1_games=m.p1_games,
-            p2_games=m.p2_games, draws=m.draws, outcome=m.outcome,
-        )
-        for m in matches
-        if m.stage == SWISS and m.round <= upto and m.outcome is not None
-    ]
+    # the stored matches themselves (their values were checked when stored): no copy each
+    records = [m for m in matches
+               if m.stage == SWISS and m.round <= upto and m.outcome is not None]
     dropped = [
         p.id for p in players
         if p.dropped and (p.dropped_round is None or p.dropped_round <= upto

@@ -11,7 +11,6 @@ from tt_organizer.events.setup import TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store.dispatch import store
 from tt_organizer.events.topcut import champion, top_cut_size
-from tt_organizer.pairing.swiss import rounds_for_players
 
 
 def missing_tables(conn: Connection) -> list[int]:
@@ -22,6 +21,8 @@ def missing_tables(conn: Connection) -> list[int]:
 
 def status(conn: Connection) -> dict[str, Any]:
     """Where the event stands: stage, round, reported and missing tables, players."""
+    from tt_organizer.pairing.swiss import rounds_for_players
+
     settings = store.read_settings(conn)
     players = store.roster_flags(conn)  # names and flags only: no deck is parsed
     stage, rnd = _current_stage(conn)

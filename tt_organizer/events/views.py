@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import service
@@ -20,7 +20,9 @@ from tt_organizer.events.models import (
 )
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store.dispatch import store
-from tt_organizer.standings.tiebreakers import Standing
+
+if TYPE_CHECKING:
+    from tt_organizer.standings.tiebreakers import Standing
 
 
 def player_json(p: PlayerInfo) -> dict[str, Any]:
@@ -99,14 +101,14 @@ def log_json(entries: Sequence[AuditEntry]) -> list[dict[str, Any]]:
 
 def round_matches(conn: Connection, round_number: int | None = None,
                   top_cut: bool = False) -> list[MatchInfo]:
-    """The tables of a round (default the current one) of the Swiss or the top cut; raises
-    EventError when that round is not paired."""
+    """The tables of a round (default the current one) of the Swiss or the top cut, without
+    their games; raises EventError when that round is not paired."""
     stage = service.TOP_CUT if top_cut else service.SWISS
     current = store.current_round(conn, stage)
     if not current:
         raise EventError("the top cut has not started" if top_cut else "no round is paired yet")
     rnd = paired_round(round_number, current, label="top-cut round" if top_cut else "round")
-    return store.read_matches(conn, stage, rnd, tables_only=True)
+    return store.read_matches(conn, stage, rnd, tables_only=True, games=False)
 
 
 def pairings_json(conn: Connection, round_number: int | None = None,

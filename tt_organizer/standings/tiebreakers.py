@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Protocol
 
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
 
@@ -38,6 +39,7 @@ __all__ = [
     "TIEBREAKERS",
     "TIEBREAK_LABELS",
     "MatchRecord",
+    "Result",
     "ScoringSettings",
     "Standing",
     "compute_standings",
@@ -88,6 +90,26 @@ class MatchRecord:
     def missed(cls, round: int, player: int) -> MatchRecord:
         """A round ``player`` missed (late entry): a loss for their own record."""
         return cls(round, player, None, 0, 0, 0, "loss-missed")
+
+
+class Result(Protocol):
+    """What :func:`compute_standings` reads of a match: a :class:`MatchRecord`, or any record
+    with the same fields (an event's stored match, whose values were checked when stored)."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def player1(self) -> int: ...
+    @property
+    def player2(self) -> int | None: ...
+    @property
+    def p1_games(self) -> int: ...
+    @property
+    def p2_games(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def outcome(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -184,14 +206,15 @@ def _means(fig: _Exact, opponents: dict[int, list[int]]) -> _Exact:
     """Each player's mean of ``fig`` over their opponents (0 without opponents)."""
     nums, den = fig
     k = lcm(*{len(o) for o in opponents.values() if o}) if any(opponents.values()) else 1
-    out = {p: sum(nums[o] for o in opps) * (k // len(opps)) if opps else 0
+    get = nums.__getitem__
+    out = {p: sum(map(get, opps)) * (k // len(opps)) if opps else 0
            for p, opps in opponents.items()}
     return out, den * k
 
 
 def compute_standings(
     players: Iterable[int],
-    matches: Iterable[MatchRecord],
+    matches: Iterable[Result],
     *,
     dropped: Iterable[int] = (),
     settings: ScoringSettings = ScoringSettings(),
@@ -199,24 +222,29 @@ def compute_standings(
     """Rank ``players`` from ``matches`` (see the module docstring for every definition).
 
     Dropped players stay in the standings (``dropped=True``). A match naming a player who
-    is not in ``players`` is an error (ValueError).
+    is not in ``players`` is an error (ValueError); a match without an outcome (not reported)
+    counts for nothing.
     """
     policy = settings.policy
     order = list(dict.fromkeys(players))
     tally = {p: _Tally() for p in order}
     gone = set(dropped)
+    points_of = {o: match_points(o, settings) for o in OUTCOMES}
     for m in matches:
+        outcome = m.outcome
+        if outcome is None:
+            continue
         a = tally.get(m.player1)
         b = tally.get(m.player2) if m.player2 is not None else None
         if a is None or (m.player2 is not None and b is None):
             raise ValueError(f"round {m.round}: a match names an unknown player "
                              f"({m.player1} v {m.player2})")
-        if m.outcome == "loss-missed" and not policy.missed_rounds_count:
+        if outcome == "loss-missed" and not policy.missed_rounds_count:
             continue
         a.rounds += 1
-        pa, pb = match_points(m.outcome, settings)
+        pa, pb = points_of[outcome]
         a.points += pa
-        if m.outcome == "bye":
+        if outcome == "bye":
             a.byes += 1
             a.bye_points += pa
             a.wins += 1
@@ -235,13 +263,13 @@ def compute_standings(
         b.g_draw += m.draws
         a.opponents.append(m.player2)  # type: ignore[arg-type]
         b.opponents.append(m.player1)
-        if m.outcome == "p1":
+        if outcome == "p1":
             a.wins += 1
             b.losses += 1
-        elif m.outcome == "p2":
+        elif outcome == "p2":
             b.wins += 1
             a.losses += 1
-        elif m.outcome == "draw":
+        elif outcome == "draw":
             a.draws += 1
             b.draws += 1
         else:  # double-loss
@@ -283,13 +311,21 @@ def compute_standings(
     def value(fig: _Exact, p: int) -> float:
         return fig[0][p] / fig[1]
 
+    floats: dict[int, float] = {}  # ratio() shares one object per figure: one conversion each
+
+    def as_float(f: Fraction) -> float:
+        got = floats.get(id(f))
+        if got is None:
+            got = floats[id(f)] = float(f)
+        return got
+
     out = []
     for rank, p in enumerate(sorted(order, key=key), 1):
         t = tally[p]
         out.append(Standing(
             rank=rank, player=p, points=t.points, wins=t.wins, losses=t.losses,
-            draws=t.draws, omw=value(omw, p), oomw=value(oomw, p), gw=float(gw[p]),
-            dropped=p in gone, rounds_played=t.rounds, mw=float(own_mw[p]),
+            draws=t.draws, omw=value(omw, p), oomw=value(oomw, p), gw=as_float(gw[p]),
+            dropped=p in gone, rounds_played=t.rounds, mw=as_float(own_mw[p]),
             ogw=value(ogw, p), byes=t.byes,
         ))
     return out

@@ -17,13 +17,25 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 from tt_organizer.errors import EventError
-from tt_organizer.events.integrity import check_event, shorten
+from tt_organizer.events.integrity import (
+    READ_FAILURES,
+    check_changes,
+    check_event,
+    check_matches_read,
+    check_read,
+    failure,
+    forget_changes,
+    shorten,
+)
 from tt_organizer.events.models import (
     AuditEntry,
     EventSettings,
@@ -31,11 +43,11 @@ from tt_organizer.events.models import (
     GameInfo,
     MatchInfo,
     PlayerInfo,
+    build_all,
 )
 from tt_organizer.events.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 from tt_organizer.events.store.interface import Connection, Row
 from tt_organizer.safe_files import is_regular_file
-from tt_organizer.standings.policy import TiebreakPolicy
 
 # The connection and row types callers above the store name (no module outside the store
 # imports sqlite3) are opaque to them: interface.Connection / interface.Row, whichever store
@@ -94,16 +106,16 @@ def _os_user() -> str:
         return "unknown"
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+def _connect(path: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
 
 
-def _check_header(path: Path) -> None:
-    with path.open("rb") as fh:
+def _check_header(path: str) -> None:
+    with open(path, "rb") as fh:
         head = fh.read(len(SQLITE_HEADER))
     if head != SQLITE_HEADER:
         raise EventError(f"{path}: not an event database (not an SQLite file, or corrupt)")
@@ -111,13 +123,14 @@ def _check_header(path: Path) -> None:
 
 def create_database(path: str | Path) -> sqlite3.Connection:
     """Create a new, empty event database at ``path`` (refused if the file exists)."""
-    p = Path(path)
-    if p.exists() and not is_regular_file(p):
+    p = os.fspath(path)  # os.path, not pathlib: an event command starts without loading it
+    if os.path.exists(p) and not is_regular_file(p):
         raise EventError(f"{p}: not a regular file (a folder, named pipe or device)")
-    if p.exists() and p.stat().st_size > 0:
+    if os.path.exists(p) and os.stat(p).st_size > 0:
         raise EventError(f"{p}: file exists; an event database is created only once")
-    if p.parent and not p.parent.exists():
-        raise EventError(f"{p.parent}: no such folder")
+    folder = os.path.dirname(p)
+    if folder and not os.path.exists(folder):
+        raise EventError(f"{folder}: no such folder")
     conn = _connect(p)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
@@ -138,11 +151,11 @@ def open_event(path: str | Path) -> sqlite3.Connection:
 
     Raises EventError for a missing file, a corrupt or foreign SQLite file, or a database
     written by a newer schema; the file is not changed in any of those cases."""
-    p = Path(path)
-    if not p.exists():
+    p = os.fspath(path)
+    if not os.path.exists(p):
         raise EventError(f"{p}: no event database here", code="no-event",
                          hint={"command": "create"})
-    if p.is_dir():
+    if os.path.isdir(p):
         raise EventError(f"{p}: is a folder, not an event database")
     if not is_regular_file(p):  # a named pipe would block the open for ever
         raise EventError(f"{p}: not a regular file (a named pipe or device), not an event "
@@ -167,9 +180,11 @@ def open_event(path: str | Path) -> sqlite3.Connection:
                 if current < SCHEMA_VERSION:
                     migrate(conn, current)
                     audit(conn, "migrate", "schema", str(current), str(SCHEMA_VERSION))
-        if conn.execute("SELECT count(*) FROM settings").fetchone()[0] != 1:
-            raise EventError(f"{p}: event database without settings (corrupt)")
-        check_event(conn, p)
+                    if conn.execute("SELECT count(*) FROM settings").fetchone()[0] == 1:
+                        check_event(conn, p)  # once, in full: from now on the change log tells
+                        forget_changes(conn)
+        _check_settings_row(conn, p)
+        check_changes(conn, p)
     except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a damaged schema's message
         conn.close()
         raise EventError(f"{p}: corrupt or not an event database ({shorten(str(exc))})") from None
@@ -179,12 +194,29 @@ def open_event(path: str | Path) -> sqlite3.Connection:
     return conn
 
 
+def _check_settings_row(conn: sqlite3.Connection, p: str) -> None:
+    if conn.execute("SELECT count(*) FROM settings").fetchone()[0] != 1:
+        raise EventError(f"{p}: event database without settings (corrupt)")
+
+
 @contextmanager
 def connect(path: str | Path) -> Iterator[sqlite3.Connection]:
-    """``with connect(path) as conn``: open the event database and close it afterwards."""
+    """``with connect(path) as conn``: open the event database and close it afterwards.
+
+    A failure of the block that reading a damaged file can cause (a database error, a value
+    of the wrong type, ...) runs the full check (:func:`~tt_organizer.events.integrity.failure`)
+    and, when the file is damaged, is raised as the EventError that says so."""
     conn = open_event(path)
     try:
         yield conn
+    except EventError:
+        raise
+    except READ_FAILURES as exc:
+        rollback_open(conn)
+        found = failure(conn, path)
+        if found is not None:
+            raise found from exc
+        raise
     finally:
         conn.close()
 
@@ -196,12 +228,13 @@ def _test_pause() -> None:
     seconds, _, rest = spec.partition(":")
     marker, _, release = rest.partition(":")
     if marker:
-        Path(marker).write_text(str(os.getpid()), encoding="utf-8")
+        with open(marker, "w", encoding="utf-8") as fh:
+            fh.write(str(os.getpid()))
     if not release:
         time.sleep(float(seconds))
         return
     deadline = time.monotonic() + float(seconds)
-    while not Path(release).exists() and time.monotonic() < deadline:
+    while not os.path.exists(release) and time.monotonic() < deadline:
         time.sleep(0.02)
 
 
@@ -226,7 +259,11 @@ def transaction(
         return
     conn.execute("BEGIN IMMEDIATE")
     try:
+        if counted:  # a change: rows written since the file was opened are checked first
+            check_changes(conn)
         yield conn
+        if counted:
+            forget_changes(conn)
         if pause:
             _test_pause()
     except BaseException:
@@ -236,6 +273,11 @@ def transaction(
     conn.execute("COMMIT")
     if counted:
         _commits += 1
+
+
+def in_transaction(conn: sqlite3.Connection) -> bool:
+    """Whether a transaction (a caller's, e.g. a sign-up sheet's) is open on ``conn``."""
+    return conn.in_transaction
 
 
 def rollback_open(conn: sqlite3.Connection) -> None:
@@ -268,7 +310,9 @@ def read_settings(conn: sqlite3.Connection) -> EventSettings:
     r = conn.execute("SELECT * FROM settings WHERE id = 1").fetchone()
     if r is None:
         raise EventError("event database without settings (corrupt)")
-    return settings_from_row(r)
+    settings = settings_from_row(r)
+    check_read(conn, settings=settings)
+    return settings
 
 
 def settings_from_row(r: Row) -> EventSettings:
@@ -291,16 +335,8 @@ def settings_from_row(r: Row) -> EventSettings:
         strict_colors=bool(r["strict_colors"]),
         created_at=r["created_at"],
         format_settings={str(k): int(v) for k, v in json.loads(r["format_settings"]).items()},
-        tiebreak_policy=_policy(r["tiebreak_policy"]),
+        tiebreak_policy=r["tiebreak_policy"],  # read on first use (models.StoredPolicy)
     )
-
-
-def _policy(text: str) -> TiebreakPolicy:
-    try:
-        return TiebreakPolicy.from_json(json.loads(text))
-    except (ValueError, TypeError, AttributeError) as exc:
-        raise EventError(f"event database: stored tiebreak policy {text!r} is unreadable "
-                         f"({exc})") from None
 
 
 _PLAYER_QUERY = (
@@ -336,24 +372,44 @@ def player_from_row(r: Row) -> PlayerInfo:
 
 def read_players(conn: sqlite3.Connection) -> list[PlayerInfo]:
     """Every player with their registered deck, by id."""
-    return [player_from_row(r) for r in conn.execute(f"{_PLAYER_QUERY} ORDER BY p.id")]
+    players = [player_from_row(r) for r in conn.execute(f"{_PLAYER_QUERY} ORDER BY p.id")]
+    check_read(conn, players=players)
+    return players
 
 
 def read_roster(conn: sqlite3.Connection) -> list[PlayerInfo]:
     """Every player by id, without their deck (its fields are left empty): what pairing and
     standings need, read without parsing a decklist."""
-    return [
-        PlayerInfo(id=r["id"], name=r["name"], ext_id=r["ext_id"],
-                   registered_at=r["registered_at"], dropped=bool(r["dropped"]),
-                   dropped_round=r["dropped_round"], late_entry_round=r["late_entry_round"])
-        for r in conn.execute("SELECT * FROM players ORDER BY id")
-    ]
+    rows = _tuples(conn, "SELECT id, name, ext_id, registered_at, dropped != 0, dropped_round, "
+                         "late_entry_round FROM players ORDER BY id")
+    players = build_all(PlayerInfo, _ROSTER, rows, **_NO_DECK)
+    check_read(conn, players=players)
+    return players
+
+
+def _tuples(conn: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    """The rows of ``sql`` as plain tuples (cheaper than named rows when every row of a big
+    table is read; the caller names the columns in its SELECT)."""
+    cur = conn.cursor()
+    cur.row_factory = None
+    return cur.execute(sql, args).fetchall()
+
+
+_ROSTER = ("id", "name", "ext_id", "registered_at", "dropped", "dropped_round",
+           "late_entry_round")
+_NO_DECK: dict[str, Any] = {  # a roster entry's deck fields (immutable: shared by every row)
+    "deck_source": None, "deck_text": None, "deck_legal": None, "deck_codes": (),
+    "deck_colors": (), "main": MappingProxyType({}), "pile": MappingProxyType({}), "pin": None}
 
 
 def read_player(conn: sqlite3.Connection, player_id: int) -> PlayerInfo | None:
     """One player with their registered deck (None if there is no such player)."""
     row = conn.execute(f"{_PLAYER_QUERY} WHERE p.id = ?", (player_id,)).fetchone()
-    return None if row is None else player_from_row(row)
+    if row is None:
+        return None
+    player = player_from_row(row)
+    check_read(conn, players=(player,))
+    return player
 
 
 def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = None
@@ -361,22 +417,33 @@ def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = No
     """Player names by id: of ``ids`` (None entries skipped), or of every player."""
     wanted = None if ids is None else sorted({i for i in ids if i is not None})
     if wanted is None or len(wanted) > _MANY_IDS:
-        rows = conn.execute("SELECT id, name FROM players")
-    else:
-        marks = ",".join("?" * len(wanted))
-        rows = conn.execute(f"SELECT id, name FROM players WHERE id IN ({marks})", wanted)
-    return {r[0]: r[1] for r in rows}
+        return dict(_tuples(conn, "SELECT id, name FROM players"))
+    marks = ",".join("?" * len(wanted))
+    return dict(_tuples(conn, f"SELECT id, name FROM players WHERE id IN ({marks})", wanted))
+
+
+_MATCH_COLUMNS = ("round", "table", "player1", "player2", "result", "p1_games", "p2_games",
+                  "draws", "outcome", "reported_at", "stage")
 
 
 def read_matches(
     conn: sqlite3.Connection, stage: str | None = None, round_number: int | None = None,
     table: int | None = None, *, tables_only: bool = False, games: bool = True,
+    ids: Sequence[int] | None = None, player: int | None = None,
 ) -> list[MatchInfo]:
     """Every pairing and its games, Swiss before top cut, by round and table; or only those
     of ``stage`` / ``round_number`` / ``table`` when given, and with ``tables_only`` only those
     at a table (not the losses of a late entry) -- read through the index, not all. With
-    ``games=False`` the games are not read (``MatchInfo.games`` is empty)."""
-    where, args = ["table_no > 0"] if tables_only else [], []
+    ``games=False`` the games are not read (``MatchInfo.games`` is empty); ``ids``: only the
+    matches with these row ids; ``player``: only those where this player sits."""
+    where = ["table_no > 0"] if tables_only else []
+    args: list[int | str] = []
+    if ids is not None:
+        where.append(f"id IN ({','.join('?' * len(ids))})")
+        args.extend(ids)
+    if player is not None:
+        where.append("(player1 = ? OR player2 = ?)")
+        args.extend((player, player))
     for column, value in (("stage", stage), ("round", round_number), ("table_no", table)):
         if value is not None:
             where.append(f"{column} = ?")
@@ -391,10 +458,20 @@ def read_matches(
         by_match.setdefault(g["match_id"], []).append(
             GameInfo(number=g["number"], first=g["first"], winner=g["winner"], turns=g["turns"])
         )
-    rows = conn.execute(
-        f"SELECT * FROM matches{cond} ORDER BY stage = 'top-cut', round, table_no, id", args
-    ).fetchall()
-    return [match_from_row(r, by_match.get(r["id"], ())) for r in rows]
+    rows = _tuples(
+        conn, "SELECT id, round, table_no, player1, player2, result, p1_games, p2_games, draws, "
+        f"outcome, reported_at, stage FROM matches{cond} "
+        "ORDER BY stage = 'top-cut', round, table_no, id", args)
+    if by_match:
+        matches = [  # positional: MatchInfo's fields in their order
+            MatchInfo(rnd, table, p1, p2, result, g1, g2, draws, outcome,
+                      tuple(by_match.get(mid, ())), at, stage)
+            for mid, rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage in rows
+        ]
+    else:  # no games: every row built at once (see build_all)
+        matches = build_all(MatchInfo, _MATCH_COLUMNS, (r[1:] for r in rows), games=())
+    check_matches_read(conn, " AND ".join(where), args, matches)
+    return matches
 
 
 def match_from_row(r: Row, games: Iterable[GameInfo]) -> MatchInfo:
@@ -575,6 +652,7 @@ __all__ = [
     "report_row",
     "report_rows",
     "resolve_report",
+    "in_transaction",
     "rollback_open",
     "roster_flags",
     "round_seeded",
