@@ -9,6 +9,7 @@ the title and header rows on every page and names the event and export time in t
 from __future__ import annotations
 
 import functools
+from copy import copy
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -149,6 +150,10 @@ def write_table(
                                    else "left")
     row_no = FIRST_DATA_ROW
     block_font = Font(bold=True, size=12)
+    # Setting font, border, alignment and number format cell by cell hashes each style into
+    # the workbook's lists (most of an export's time): a cell whose style was built once
+    # (same column kind, same quote prefix) gets a copy of that style's index array instead.
+    styles: dict[tuple[str, bool, bool], Any] = {}
     for index, values in enumerate(table.rows):
         if index in table.block_titles:
             if index:
@@ -156,24 +161,28 @@ def write_table(
                 ws.row_breaks.append(Break(id=row_no - 1))
             put(ws, row_no, 1, table.block_titles[index]).font = block_font
             if len(table.columns) > 1:  # merged: the title never widens the printed area
-                ws.merge_cells(start_row=row_no, start_column=1, end_row=row_no,
-                               end_column=len(table.columns))
+                merge_row(ws, row_no, len(table.columns))
             row_no += 1
         for col, (column, value) in enumerate(zip(table.columns, values, strict=True), start=1):
             if column.kind == TIME and isinstance(value, str):
                 value = shown_iso(value)
             cell = put(ws, row_no, col, value)
-            if body is not None:
-                cell.font = body
-            cell.border = border
-            # numbers right, text left, both one indent from the border: never touching
-            cell.alignment = right if column.kind in NUMERIC else left
-            if column.kind == PERCENT:
-                cell.number_format = PERCENT_FORMAT
-            elif column.kind == ENTRY:
-                cell.number_format = "@"  # typed "2-1" stays text instead of a date
-            elif column.kind == INT and isinstance(value, int):
-                cell.number_format = "0"
+            key = (column.kind, column.kind == INT and isinstance(value, int), cell.quotePrefix)
+            if (known := styles.get(key)) is not None:
+                cell._style = copy(known)
+            else:
+                if body is not None:
+                    cell.font = body
+                cell.border = border
+                # numbers right, text left, both one indent from the border: never touching
+                cell.alignment = right if column.kind in NUMERIC else left
+                if column.kind == PERCENT:
+                    cell.number_format = PERCENT_FORMAT
+                elif column.kind == ENTRY:
+                    cell.number_format = "@"  # typed "2-1" stays text instead of a date
+                elif key[1]:
+                    cell.number_format = "0"
+                styles[key] = copy(cell._style)
             text = _display(value, column.kind)
             longest = max((len(line) for line in text.splitlines()), default=0)
             widths[col - 1] = max(widths[col - 1], longest)
@@ -201,6 +210,18 @@ def write_table(
     return ws
 
 
+def merge_row(ws: Worksheet, row: int, columns: int) -> None:
+    """Merge the first ``columns`` cells of ``row``, as ``ws.merge_cells`` does but without
+    its check against every range merged before (quadratic: seconds for the Decklists sheet
+    of a large event, one merged title per player); the rows merged here never overlap."""
+    from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.merge import MergedCellRange
+
+    merged = MergedCellRange(ws, f"A{row}:{get_column_letter(columns)}{row}")
+    ws.merged_cells.ranges.add(merged)
+    ws._clean_merge_range(merged)
+
+
 def _title(ws: Worksheet, text: str, columns: int, size: int) -> None:
     """The title in row 1, merged over the table's columns and wrapped there: a long title
     never reaches past the table, so it never widens the printed area (and with it shrinks
@@ -212,7 +233,7 @@ def _title(ws: Worksheet, text: str, columns: int, size: int) -> None:
     cell.font = Font(bold=True, size=size)
     cell.alignment = Alignment(wrap_text=True, vertical="center", horizontal="left")
     if columns > 1:
-        ws.merge_cells(f"A{TITLE_ROW}:{get_column_letter(columns)}{TITLE_ROW}")
+        merge_row(ws, TITLE_ROW, columns)
     width = sum((ws.column_dimensions[get_column_letter(c)].width or 9)
                 for c in range(1, columns + 1))
     chars_per_line = max(1.0, width * 11 / size)  # column width counts 11-point characters
