@@ -18,13 +18,14 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "legal-red-tamer-tactics.txt"
 HEAVY = ("pydantic", "pydantic_core", "openpyxl", "requests", "bs4", "urllib3", "sqlite3")
 
-# Runs the real console entry point in a fresh interpreter, then reports what got imported.
+# Runs the real console entry point (the click-free path when it applies, else click) in a
+# fresh interpreter, then reports what got imported.
 PROBE = """
 import json, sys
-from tt_organizer.cli.main import cli
+from tt_organizer.cli.fast import main
 sys.argv = ["tt", *json.loads(sys.argv[1])]
 try:
-    cli(prog_name="tt")
+    main()
 except SystemExit as exc:
     code = exc.code
 sys.stdout.flush()
@@ -47,6 +48,7 @@ def test_deck_check_imports_nothing_heavy(args: tuple[str, ...]) -> None:
     assert code == 0
     assert not top & set(HEAVY), sorted(top & set(HEAVY))
     assert "rich" not in top  # JSON and --help print without rich
+    assert ("click" in top) is ("--help" in args)  # a deck check runs without click
     if "--json" in args:
         assert json.loads(out)[0]["legal"] is True
 
@@ -56,7 +58,7 @@ def test_deck_table_draws_without_rich_or_validation() -> None:
     rich's, character for character), so the table path imports no rich either."""
     top, code, out = imported_by("deck", "validate", str(SAMPLE))
     assert code == 0 and "LEGAL" in out and "┏━━━┳" in out
-    assert "rich" not in top
+    assert "rich" not in top and "click" not in top
     assert not top & set(HEAVY), sorted(top & set(HEAVY))
 
 
