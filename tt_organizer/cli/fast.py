@@ -58,8 +58,8 @@ def parse_validate(argv: Sequence[str]) -> tuple[list[str], dict[str, object]] |
         else:
             return None
     for key, var in ENVVARS.items():
-        if key not in given and (value := os.environ.get(var)):
-            given[key] = value
+        if key not in given and (env := os.environ.get(var)):
+            given[key] = env
     if "cache" in given and not os.path.isdir(str(given["cache"])):
         return None  # click's Path type refuses a file there; a missing folder is its error too
     # click's Path type refuses a file that exists but cannot be read; a missing one is
