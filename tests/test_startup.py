@@ -173,3 +173,32 @@ def test_a_changed_card_list_is_parsed_and_checked_whole(tmp_path: Path) -> None
     target.write_text(text.replace('["BT1-085", ', '["BT1-085"]]'), encoding="utf-8")
     with pytest.raises(InputError, match="damaged"):
         read_card_index(target)
+
+
+def test_a_deck_check_reads_one_shipped_definition(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each shipped definition is named for its id, so a check reads its file alone -- unless
+    the organizer added definitions (one may replace a shipped id), then all are read."""
+    from tt_organizer.formats import registry
+
+    for path, _ in SHIPPED:
+        if path.parent.name == "definitions":
+            assert json.loads(path.read_text(encoding="utf-8"))["id"] == path.stem
+    monkeypatch.setenv("TT_USER_DATA", str(tmp_path))
+    registry.all_formats.cache_clear()
+    try:
+        default = registry.all_formats()[registry.DEFAULT_FORMAT]
+        assert registry.get_format("tt") == default
+        registry.all_formats.cache_clear()
+        assert registry.get_format("standard").id == "standard"
+        assert registry.all_formats.cache_info().currsize == 0  # read alone
+        own = registry.all_formats()["standard"].model_dump(mode="json")
+        own["name"] = "Standard, house rules"
+        (tmp_path / "formats").mkdir()
+        (tmp_path / "formats" / "house.json").write_text(json.dumps(own), encoding="utf-8")
+        registry.all_formats.cache_clear()
+        assert registry.get_format("standard").name == "Standard, house rules"
+        assert registry.find_format("standard") == registry.get_format("standard")
+        assert registry.get_format("Standard").name == "Standard, house rules"
+    finally:
+        registry.all_formats.cache_clear()
