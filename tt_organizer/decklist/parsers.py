@@ -101,7 +101,9 @@ _START_COUNT = lazy_compile(
 _END_COUNT = lazy_compile(
     rf"^(?P<rest>.*?\S)\s+(?:(?:{_X}\s*)?(?P<n>[-+−]?\d+)|(?P<n2>[-+−]?\d+)\s*{_X})$"
 )
+_BULLETS = ("-", "*", "•")
 _BULLET = lazy_compile(r"^[-*•]\s+")
+_ALNUM = lazy_compile(r"[^\W_]")  # a character str.isalnum() accepts: \w is those and "_"
 _NAME_LINE = lazy_compile(
     r"^(?://+|#+)?\s*(?:deck[\s_-]*name|deck|name|title)\s*[:=]\s*(?P<name>\S.*)$", re.IGNORECASE
 )
@@ -192,7 +194,8 @@ def _split_count(text: str) -> tuple[int | None, str, str | None]:
 
 def _find_number(rest: str, normalize: Normalizer, prefer_end: bool) -> tuple[str, str] | None:
     """(number, name) found at one end of ``rest`` (a token, or a token and a suffix)."""
-    rest = _GLUED_BRACKET.sub(r" \1", rest)  # "BT1-010(P)" -> "BT1-010 (P)"
+    if "(" in rest or "[" in rest:
+        rest = _GLUED_BRACKET.sub(r" \1", rest)  # "BT1-010(P)" -> "BT1-010 (P)"
     tokens = rest.split()
     if not tokens:
         return None
@@ -216,7 +219,10 @@ def _find_number(rest: str, normalize: Normalizer, prefer_end: bool) -> tuple[st
 
 
 def _clean_name(name: str) -> str | None:
-    name = _DCG.sub("", name.strip()).strip(_NAME_TRIM)
+    name = name.strip()
+    if name.endswith(")"):  # the only lines _DCG can change (most have no bracket)
+        name = _DCG.sub("", name)
+    name = name.strip(_NAME_TRIM)
     return name or None
 
 
@@ -281,8 +287,11 @@ def _parse_text(
     skipping = by_type = False
     for line_no, raw_line in enumerate(split_lines(text), start=1):
         raw = raw_line.strip()
-        line = _BULLET.sub("", raw.replace("\t", " ")).strip()
-        if not any(ch.isalnum() for ch in line):
+        line = raw.replace("\t", " ")
+        if line.startswith(_BULLETS):
+            line = _BULLET.sub("", line)
+        line = line.strip()
+        if _ALNUM.search(line) is None:  # nothing but punctuation and spaces
             continue
         kind = classify_header(line)
         if kind == BANNER:  # "// Digimon DeckList": the export's title, not a zone
