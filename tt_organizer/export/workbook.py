@@ -9,7 +9,7 @@ the title and header rows on every page and names the event and export time in t
 from __future__ import annotations
 
 import functools
-from copy import copy
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tt_organizer.errors import InputError
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.export.cells import (
+    cell_value,
     check_target,
     clean_text,
     header_text,
@@ -24,6 +25,7 @@ from tt_organizer.export.cells import (
     save_workbook_atomic,
     write_csv_atomic,
 )
+from tt_organizer.export.sheetxml import DirectRows
 from tt_organizer.export.tables import ENTRY, INT, PERCENT, TIME, Table, event_tables
 from tt_organizer.localtime import shown_iso
 
@@ -150,10 +152,25 @@ def write_table(
                                    else "left")
     row_no = FIRST_DATA_ROW
     block_font = Font(bold=True, size=12)
-    # Setting font, border, alignment and number format cell by cell hashes each style into
-    # the workbook's lists (most of an export's time): a cell whose style was built once
-    # (same column kind, same quote prefix) gets a copy of that style's index array instead.
-    styles: dict[tuple[str, bool, bool], Any] = {}
+    direct = DirectRows(ws)  # the data rows skip openpyxl's cell objects (see sheetxml)
+
+    def data_style(kind: str, whole: bool, quoted: bool) -> Callable[[Any], None]:
+        def build(cell: Any) -> None:
+            if quoted:
+                cell.quotePrefix = True
+            if body is not None:
+                cell.font = body
+            cell.border = border
+            # numbers right, text left, both one indent from the border: never touching
+            cell.alignment = right if kind in NUMERIC else left
+            if kind == PERCENT:
+                cell.number_format = PERCENT_FORMAT
+            elif kind == ENTRY:
+                cell.number_format = "@"  # typed "2-1" stays text instead of a date
+            elif whole:
+                cell.number_format = "0"
+        return build
+
     for index, values in enumerate(table.rows):
         if index in table.block_titles:
             if index:
@@ -166,23 +183,9 @@ def write_table(
         for col, (column, value) in enumerate(zip(table.columns, values, strict=True), start=1):
             if column.kind == TIME and isinstance(value, str):
                 value = shown_iso(value)
-            cell = put(ws, row_no, col, value)
-            key = (column.kind, column.kind == INT and isinstance(value, int), cell.quotePrefix)
-            if (known := styles.get(key)) is not None:
-                cell._style = copy(known)
-            else:
-                if body is not None:
-                    cell.font = body
-                cell.border = border
-                # numbers right, text left, both one indent from the border: never touching
-                cell.alignment = right if column.kind in NUMERIC else left
-                if column.kind == PERCENT:
-                    cell.number_format = PERCENT_FORMAT
-                elif column.kind == ENTRY:
-                    cell.number_format = "@"  # typed "2-1" stays text instead of a date
-                elif key[1]:
-                    cell.number_format = "0"
-                styles[key] = copy(cell._style)
+            stored, quoted = cell_value(value)
+            key = (column.kind, column.kind == INT and isinstance(value, int), quoted)
+            direct.cell(row_no, col, stored, direct.style_id(key, data_style(*key)))
             text = _display(value, column.kind)
             longest = max((len(line) for line in text.splitlines()), default=0)
             widths[col - 1] = max(widths[col - 1], longest)
@@ -195,7 +198,7 @@ def write_table(
             if column.kind == ENTRY:
                 for r in range(row_no, row_no + 20):
                     ws.cell(row=r, column=col).number_format = "@"
-    ws.freeze_panes = ws.cell(row=FIRST_DATA_ROW, column=1).coordinate
+    ws.freeze_panes = f"A{FIRST_DATA_ROW}"
     ws.auto_filter.ref = f"A{HEADER_ROW}:{last_col}{last_row}"
     scale = (font_size or 11) / 11
     fit_columns(ws, [w + 2 for w in widths], scale=scale)  # + the two indents
