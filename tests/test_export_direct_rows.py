@@ -22,8 +22,8 @@ VALUES: list[object] = [
 ]
 
 
-def style(quoted: bool, kind: int) -> Callable[[Any], None]:
-    def build(cell: Any) -> None:
+def style(quoted: bool, kind: int) -> Callable[..., None]:
+    def build(cell: Any, _key: object = None) -> None:
         if quoted:
             cell.quotePrefix = True
         cell.font = Font(size=14) if kind else Font(bold=True)

@@ -19,12 +19,13 @@ import re
 import weakref
 import zipfile
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
+K = TypeVar("K")
 _ROWS: weakref.WeakKeyDictionary[Any, list[DirectRows]] = weakref.WeakKeyDictionary()
 _SCRATCH = "~styles"
 # one <row> of openpyxl's sheetData: self-closing (only a height) or with its cells
@@ -65,15 +66,16 @@ class DirectRows:
         self._letters: dict[int, str] = {}
         _ROWS.setdefault(ws.parent, []).append(self)
 
-    def style_id(self, key: object, build: Callable[[Any], None]) -> int:
-        """The workbook's id of the cell style ``build`` gives a cell (built once per key)."""
+    def style_id(self, key: K, build: Callable[[Any, K], None]) -> int:
+        """The workbook's id of the cell style ``build(cell, key)`` gives a cell (built once
+        per key)."""
         found = self._styles.get(key)
         if found is None:
             wb = self.ws.parent
             scratch = wb[_SCRATCH] if _SCRATCH in wb.sheetnames else wb.create_sheet(_SCRATCH)
             cell = scratch.cell(row=1, column=1)
             cell._style = None  # a fresh style: only what ``build`` sets
-            build(cell)
+            build(cell, key)
             found = self._styles[key] = int(cell.style_id)
         return found
 

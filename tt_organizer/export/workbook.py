@@ -9,7 +9,6 @@ the title and header rows on every page and names the event and export time in t
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -154,28 +153,29 @@ def write_table(
     block_font = Font(bold=True, size=12)
     direct = DirectRows(ws)  # the data rows skip openpyxl's cell objects (see sheetxml)
 
-    def data_style(kind: str, whole: bool, quoted: bool) -> Callable[[Any], None]:
-        def build(cell: Any) -> None:
-            if quoted:
-                cell.quotePrefix = True
-            if body is not None:
-                cell.font = body
-            cell.border = border
-            # numbers right, text left, both one indent from the border: never touching
-            cell.alignment = right if kind in NUMERIC else left
-            if kind == PERCENT:
-                cell.number_format = PERCENT_FORMAT
-            elif kind == ENTRY:
-                cell.number_format = "@"  # typed "2-1" stays text instead of a date
-            elif whole:
-                cell.number_format = "0"
-        return build
+    breaks: list[Break] = []  # set once: openpyxl's append copies all before each
+
+    def data_style(cell: Any, key: tuple[str, bool, bool]) -> None:
+        kind, whole, quoted = key
+        if quoted:
+            cell.quotePrefix = True
+        if body is not None:
+            cell.font = body
+        cell.border = border
+        # numbers right, text left, both one indent from the border: never touching
+        cell.alignment = right if kind in NUMERIC else left
+        if kind == PERCENT:
+            cell.number_format = PERCENT_FORMAT
+        elif kind == ENTRY:
+            cell.number_format = "@"  # typed "2-1" stays text instead of a date
+        elif whole:
+            cell.number_format = "0"
 
     for index, values in enumerate(table.rows):
         if index in table.block_titles:
             if index:
                 row_no += 1  # a blank row between blocks, and each block on a new page
-                ws.row_breaks.append(Break(id=row_no - 1))
+                breaks.append(Break(id=row_no - 1))
             put(ws, row_no, 1, table.block_titles[index]).font = block_font
             if len(table.columns) > 1:  # merged: the title never widens the printed area
                 merge_row(ws, row_no, len(table.columns))
@@ -185,11 +185,13 @@ def write_table(
                 value = shown_iso(value)
             stored, quoted = cell_value(value)
             key = (column.kind, column.kind == INT and isinstance(value, int), quoted)
-            direct.cell(row_no, col, stored, direct.style_id(key, data_style(*key)))
+            direct.cell(row_no, col, stored, direct.style_id(key, data_style))
             text = _display(value, column.kind)
             longest = max((len(line) for line in text.splitlines()), default=0)
             widths[col - 1] = max(widths[col - 1], longest)
         row_no += 1
+    if breaks:
+        ws.row_breaks.brk = breaks
     last_row = max(row_no - 1, HEADER_ROW)
     last_col = get_column_letter(len(table.columns))
     if any(c.kind == ENTRY for c in table.columns):
