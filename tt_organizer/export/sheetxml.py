@@ -59,8 +59,7 @@ class DirectRows:
 
     def __init__(self, ws: Worksheet) -> None:
         self.ws = ws
-        self.rows: dict[int, list[str]] = {}  # row -> its cells' XML, in column order
-        self.columns: dict[int, list[tuple[int, str]]] = {}  # the same with their columns
+        self.rows: dict[int, list[tuple[int, str]]] = {}  # row -> (column, XML) of its cells
         self.last_column = 0
         self._styles: dict[object, int] = {}
         self._letters: dict[int, str] = {}
@@ -97,8 +96,7 @@ class DirectRows:
             text = str(stored)
             space = ' xml:space="preserve"' if text.strip() and text != text.strip() else ""
             xml = f'{ref} t="inlineStr"><is><t{space}>{_text(text)}</t></is></c>'
-        self.rows.setdefault(row, []).append(xml)
-        self.columns.setdefault(row, []).append((column, xml))
+        self.rows.setdefault(row, []).append((column, xml))
 
 
 def finish(wb: Workbook) -> None:
@@ -137,13 +135,15 @@ def _splice(xml: str, direct: DirectRows) -> str:
             continue
         # a row openpyxl wrote too (a height, a title cell): both sets of cells, by column
         both = [(_column_index(c.group(1)), c.group(0)) for c in _CELL.finditer(body)]
-        both += direct.columns[number]
+        both += cells
         if len({column for column, _ in both}) < len(both):
             raise ValueError(f"row {number}: a cell written both ways")
         joined = "".join(xml for _, xml in sorted(both, key=lambda item: item[0]))
         rows[number] = f'<row r="{number}"{attrs.rstrip()}>{joined}</row>'
     for number, cells in direct.rows.items():
-        rows.setdefault(number, f'<row r="{number}">{"".join(cells)}</row>')
+        if number not in rows:
+            ordered = sorted(cells, key=lambda item: item[0])  # added in column order, as a rule
+            rows[number] = f'<row r="{number}">{"".join(xml for _, xml in ordered)}</row>'
     data = "".join(rows[n] for n in sorted(rows))
     xml = xml[:found.start()] + f"<sheetData>{data}</sheetData>" + xml[found.end():]
     last_row = max(rows)

@@ -171,6 +171,8 @@ def write_table(
         elif whole:
             cell.number_format = "0"
 
+    kinds = [c.kind for c in table.columns]
+    style_ids: dict[tuple[str, bool, bool], int] = {}
     for index, values in enumerate(table.rows):
         if index in table.block_titles:
             if index:
@@ -180,15 +182,19 @@ def write_table(
             if len(table.columns) > 1:  # merged: the title never widens the printed area
                 merge_row(ws, row_no, len(table.columns))
             row_no += 1
-        for col, (column, value) in enumerate(zip(table.columns, values, strict=True), start=1):
-            if column.kind == TIME and isinstance(value, str):
+        for col, (kind, value) in enumerate(zip(kinds, values, strict=True), start=1):
+            if kind == TIME and isinstance(value, str):
                 value = shown_iso(value)
             stored, quoted = cell_value(value)
-            key = (column.kind, column.kind == INT and isinstance(value, int), quoted)
-            direct.cell(row_no, col, stored, direct.style_id(key, data_style))
-            text = _display(value, column.kind)
-            longest = max((len(line) for line in text.splitlines()), default=0)
-            widths[col - 1] = max(widths[col - 1], longest)
+            key = (kind, kind == INT and isinstance(value, int), quoted)
+            style = style_ids.get(key)
+            if style is None:
+                style = style_ids[key] = direct.style_id(key, data_style)
+            direct.cell(row_no, col, stored, style)
+            lines = _display(value, kind).splitlines()
+            longest = len(lines[0]) if len(lines) == 1 else max(map(len, lines), default=0)
+            if longest > widths[col - 1]:
+                widths[col - 1] = longest
         row_no += 1
     if breaks:
         ws.row_breaks.brk = breaks
