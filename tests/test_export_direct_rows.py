@@ -95,3 +95,12 @@ def test_direct_cells_are_the_xml_openpyxl_writes(tmp_path: Path) -> None:
     for row in range(1, len(VALUES) + 1):
         assert found[f"A{row}"] == found[f"B{row}"], VALUES[row - 1]
     assert 'xml:space="preserve"' in found["A14"]  # "  padded  "
+
+
+def test_a_workbook_saved_twice_keeps_its_direct_rows(tmp_path: Path) -> None:
+    wb = openpyxl.Workbook()
+    direct = DirectRows(wb.active)
+    direct.cell(2, 1, "direct", direct.style_id("plain", lambda cell, _key: None))
+    for name in ("a.xlsx", "b.xlsx"):
+        out = cells.save_workbook_atomic(wb, tmp_path / name)
+        assert openpyxl.load_workbook(out).active["A2"].value == "direct"

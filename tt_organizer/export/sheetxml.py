@@ -108,7 +108,7 @@ def finish(wb: Workbook) -> None:
 def splice_rows(wb: Workbook, data: bytes) -> bytes:
     """The saved workbook ``data`` with each sheet's direct rows in its ``<sheetData>`` (and
     its dimension widened to them); ``data`` itself when the workbook has none."""
-    sheets = {d.ws.path.lstrip("/"): d for d in _ROWS.pop(wb, []) if d.rows}
+    sheets = {d.ws.path.lstrip("/"): d for d in _ROWS.get(wb, []) if d.rows}
     if not sheets:
         return data
     out = io.BytesIO()
