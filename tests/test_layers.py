@@ -49,6 +49,7 @@ LAYERS: dict[str, int] = {
     "columns": 0,
     "localtime": 0,
     "cell_text": 0,
+    "lazy_re": 0,
     "records": 0,
     # base modules other branches of issue 13/15 bring (placed ahead, so a merge passes)
     "numbers": 0,

@@ -18,13 +18,14 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "legal-red-tamer-tactics.txt"
 HEAVY = ("pydantic", "pydantic_core", "openpyxl", "requests", "bs4", "urllib3", "sqlite3")
 
-# Runs the real console entry point in a fresh interpreter, then reports what got imported.
+# Runs the real console entry point (the click-free path when it applies, else click) in a
+# fresh interpreter, then reports what got imported.
 PROBE = """
 import json, sys
-from tt_organizer.cli.main import cli
+from tt_organizer.cli.fast import main
 sys.argv = ["tt", *json.loads(sys.argv[1])]
 try:
-    cli(prog_name="tt")
+    main()
 except SystemExit as exc:
     code = exc.code
 sys.stdout.flush()
@@ -53,6 +54,7 @@ def test_deck_check_imports_nothing_heavy(args: tuple[str, ...]) -> None:
     assert code == 0
     assert not top & set(HEAVY), sorted(top & set(HEAVY))
     assert "rich" not in top  # JSON and --help print without rich
+    assert ("click" in top) is ("--help" in args)  # a deck check runs without click
     if "--json" in args:
         assert json.loads(out)[0]["legal"] is True
 
@@ -62,7 +64,7 @@ def test_deck_table_draws_without_rich_or_validation() -> None:
     rich's, character for character), so the table path imports no rich either."""
     top, code, out = imported_by("deck", "validate", str(SAMPLE))
     assert code == 0 and "LEGAL" in out and "┏━━━┳" in out
-    assert "rich" not in top
+    assert "rich" not in top and "click" not in top
     assert not top & set(HEAVY), sorted(top & set(HEAVY))
 
 
@@ -216,3 +218,32 @@ def test_a_changed_card_list_is_parsed_and_checked_whole(tmp_path: Path) -> None
     target.write_text(text.replace('["BT1-085", ', '["BT1-085"]]'), encoding="utf-8")
     with pytest.raises(InputError, match="damaged"):
         read_card_index(target)
+
+
+def test_a_deck_check_reads_one_shipped_definition(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each shipped definition is named for its id, so a check reads its file alone -- unless
+    the organizer added definitions (one may replace a shipped id), then all are read."""
+    from tt_organizer.formats import registry
+
+    for path, _ in SHIPPED:
+        if path.parent.name == "definitions":
+            assert json.loads(path.read_text(encoding="utf-8"))["id"] == path.stem
+    monkeypatch.setenv("TT_USER_DATA", str(tmp_path))
+    registry.all_formats.cache_clear()
+    try:
+        default = registry.all_formats()[registry.DEFAULT_FORMAT]
+        assert registry.get_format("tt") == default
+        registry.all_formats.cache_clear()
+        assert registry.get_format("standard").id == "standard"
+        assert registry.all_formats.cache_info().currsize == 0  # read alone
+        own = registry.all_formats()["standard"].model_dump(mode="json")
+        own["name"] = "Standard, house rules"
+        (tmp_path / "formats").mkdir()
+        (tmp_path / "formats" / "house.json").write_text(json.dumps(own), encoding="utf-8")
+        registry.all_formats.cache_clear()
+        assert registry.get_format("standard").name == "Standard, house rules"
+        assert registry.find_format("standard") == registry.get_format("standard")
+        assert registry.get_format("Standard").name == "Standard, house rules"
+    finally:
+        registry.all_formats.cache_clear()

@@ -9,11 +9,11 @@ use it.
 
 from __future__ import annotations
 
-import re
+from tt_organizer.lazy_re import lazy_compile
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # Characters an .xlsx file cannot hold (XML 1.0); openpyxl raises on them.
-_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_ILLEGAL = lazy_compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 MAX_CELL_CHARS = 32767
 
 

@@ -31,6 +31,7 @@ from typing import IO
 
 from tt_organizer.cell_text import unescape_text  # the CSV export's escaping, undone
 from tt_organizer.errors import InputError
+from tt_organizer.lazy_re import lazy_compile
 from tt_organizer.safe_files import read_limited
 
 MAX_FILE_BYTES = 1 << 20  # one decklist file
@@ -118,7 +119,7 @@ def read_file_bytes(
 
 # an element's start tag, with or without a namespace prefix: <row , <x:c>, <si>; a row's
 # number when it is the first attribute (as every spreadsheet program writes it)
-_TAG = re.compile(rb'<(?:[A-Za-z_][\w.-]{0,15}:)?(si|row|c)(?:\s{1,4}r="(\d{1,12})")?[\s/>]')
+_TAG = lazy_compile(rb'<(?:[A-Za-z_][\w.-]{0,15}:)?(si|row|c)(?:\s{1,4}r="(\d{1,12})")?[\s/>]')
 _TAG_SPAN = 64  # longer than any match of _TAG
 
 

@@ -5,13 +5,14 @@ does."""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from functools import lru_cache
 
-_NOT_ALNUM = re.compile(r"[\W_]+")
-_AND = re.compile(r"\s*[&＆]\s*")
-_HALVES = re.compile(r"\s*/\s*")
+from tt_organizer.lazy_re import lazy_compile
+
+_NOT_ALNUM = lazy_compile(r"[\W_]+")
+_AND = lazy_compile(r"\s*[&＆]\s*")
+_HALVES = lazy_compile(r"\s*/\s*")
 
 
 @lru_cache(maxsize=8192)
@@ -22,7 +23,7 @@ def name_key(name: str) -> str:
     return _NOT_ALNUM.sub("", _AND.sub(" and ", text))
 
 
-_ACE = re.compile(r"\s+ACE$")
+_ACE = lazy_compile(r"\s+ACE$")
 
 
 def same_name(written: str, official: str) -> bool:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from tt_organizer.lazy_re import lazy_compile
+
 # Prefix letters, optional set digits, separator, card digits, then an optional printing suffix:
 # _P1, -P2, " P3", (P), (P1), _AA, ALT, (Alt Art) ...
 # No two whitespace runs may sit next to each other (``\s*[-_ ]?\s*``, ``\s*\d*`` before the
 # next ``\s*``): on a near miss such as "BT1-010 P P P P P P P P P P P P !" that backtracked
 # exponentially (18 s for 33 characters).
-_NUMBER = re.compile(
+_NUMBER = lazy_compile(
     r"""^\s*
     (?P<prefix>[A-Za-z]{1,4})\s*
     (?:(?P<set>\d{1,3})\s*)?
@@ -25,7 +27,7 @@ _NUMBER = re.compile(
 TWO_DIGIT_PREFIXES = frozenset({"ST"})
 
 # A card number anywhere in a line of text (used by decklist parsers).
-NUMBER_IN_TEXT = re.compile(
+NUMBER_IN_TEXT = lazy_compile(
     r"(?<![A-Za-z0-9])([A-Za-z]{1,4}\d{0,3}-\d{1,4})"
     r"(?:(?:[_ ]?P\d+)|(?:\s?\(P\d*\)))?(?![A-Za-z0-9])",
     re.IGNORECASE,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tt_organizer.errors import TTError, in_words
+from tt_organizer.errors import EXIT_INPUT, TTError, in_words
 
 # code -> the advice appended to the message (formatted with the hint's fields)
 ADVICE: dict[str, str] = {
@@ -108,3 +108,11 @@ def describe(exc: BaseException) -> str:
     # the advice belongs to the message, before a located error's quoted text (InputError)
     head, sep, tail = text.partition("\n")
     return head + extra + sep + tail
+
+
+def failure(exc: TTError | OSError) -> tuple[str, int]:
+    """The message and exit code of a library refusal or a file error that ends a command."""
+    if isinstance(exc, TTError):
+        return describe(exc), exc.exit_code
+    name = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+    return f"{name}{exc.strerror or exc}", EXIT_INPUT

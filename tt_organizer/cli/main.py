@@ -56,13 +56,10 @@ class TTGroup(click.Group):
         commits = _committed_changes()
         try:
             return super().invoke(ctx)
-        except TTError as exc:
-            from tt_organizer.cli.advice import describe
+        except (TTError, OSError) as exc:
+            from tt_organizer.cli.advice import failure
 
-            _fail(describe(exc), exc.exit_code, commits)
-        except OSError as exc:
-            name = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
-            _fail(f"{name}{exc.strerror or exc}", EXIT_INPUT, commits)
+            _fail(*failure(exc), commits)
         except Exception as exc:
             # the event store is imported only by the commands that use it: a database error
             # can only come when it is loaded (importing it here would slow every start-up)

@@ -95,10 +95,10 @@ _COLUMNS = (("#", "right"), ("Number", "left"), ("Name", "left"), ("Type", "left
 def _zone_tables(report: ValidationReport) -> list[tuple[str, list[tuple[list[str], str]]]]:
     """Per zone: its title and rows (cells, and the style of the Name cell when it is a
     placeholder: ``red`` for an unknown card, ``dim`` for no card data)."""
-    from tt_organizer.formats.registry import all_formats
+    from tt_organizer.formats.registry import find_format
 
     deck = report.deck
-    fmt = all_formats().get(report.format_id)
+    fmt = find_format(report.format_id)
     tables = []
     for zone, cards in deck.zones.items():
         rule = fmt.zone(zone) if fmt else None

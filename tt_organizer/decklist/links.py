@@ -19,18 +19,19 @@ from collections.abc import Callable
 
 from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.errors import InputError
+from tt_organizer.lazy_re import lazy_compile
 
 Normalizer = Callable[[str], str | None]
 
-LINK = re.compile(r"^https?://\S+$", re.IGNORECASE)
+LINK = lazy_compile(r"^https?://\S+$", re.IGNORECASE)
 MAX_LINK_CHARS = 8_192
 MAX_ENTRIES = 200  # a deck has a few dozen distinct numbers
 
 # (format id, query parameter, one entry: (count group, number group))
 _SHAPES: tuple[tuple[str, str, re.Pattern[str], int, int], ...] = (
-    ("link:egmanevents", "deck", re.compile(r"^\s*([^:,\s]+)\s*:\s*(\d+)\s*$"), 2, 1),
-    ("link:digimoncard.io", "deck", re.compile(r"^\s*(\d+)[+\s]+([^+\s,]+)\s*$"), 1, 2),
-    ("link:digimonmeta", "dg", re.compile(r"^(\d+)n([A-Za-z0-9-]+)$"), 1, 2),
+    ("link:egmanevents", "deck", lazy_compile(r"^\s*([^:,\s]+)\s*:\s*(\d+)\s*$"), 2, 1),
+    ("link:digimoncard.io", "deck", lazy_compile(r"^\s*(\d+)[+\s]+([^+\s,]+)\s*$"), 1, 2),
+    ("link:digimonmeta", "dg", lazy_compile(r"^(\d+)n([A-Za-z0-9-]+)$"), 1, 2),
 )
 _SAVED_DECK_HOSTS = ("digimoncard.app", "digimoncard.dev")
 
@@ -110,7 +111,7 @@ def parse_link(text: str, *, source: str, normalize: Normalizer) -> ParsedDeckli
     return parsed
 
 
-_META_CHUNK = re.compile(r"\d+n[A-Za-z0-9]+-\d+")
+_META_CHUNK = lazy_compile(r"\d+n[A-Za-z0-9]+-\d+")
 
 
 def _meta_chunks(raw: str) -> list[str]:

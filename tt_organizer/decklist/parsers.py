@@ -55,6 +55,7 @@ from tt_organizer.decklist.links import is_link, parse_link
 from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.decklist.sections import BANNER, SKIP, classify_header, names_only_tamers
 from tt_organizer.errors import InputError
+from tt_organizer.lazy_re import lazy_compile
 from tt_organizer.tables import (
     MAX_FILE_BYTES,
     ZIP_MAGIC,
@@ -87,36 +88,38 @@ MAX_TABLE_COLUMNS = 64  # a decklist table has a handful of columns (count, numb
 # longer candidate is not a number, and is not handed to a normaliser's regex at all.
 MAX_NUMBER_CHARS = 64
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+_CONTROL = lazy_compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 # --- line reading -----------------------------------------------------------------------------
 
 _X = "[xX×*]"
-_START_COUNT = re.compile(
+_START_COUNT = lazy_compile(
     # "2 X Antibody Proto Form": that X is the card's name, not a multiplier
     rf"^(?:(?P<sign>[-+−])?(?P<n>\d+)(?:\s*{_X}(?=\s)(?!\s+Antibody\b))?"
     rf"|{_X}\s*(?P<n2>[-+−]?\d+))\s+(?P<rest>\S.*)$"
 )
-_END_COUNT = re.compile(
+_END_COUNT = lazy_compile(
     rf"^(?P<rest>.*?\S)\s+(?:(?:{_X}\s*)?(?P<n>[-+−]?\d+)|(?P<n2>[-+−]?\d+)\s*{_X})$"
 )
-_BULLET = re.compile(r"^[-*•]\s+")
-_NAME_LINE = re.compile(
+_BULLETS = ("-", "*", "•")
+_BULLET = lazy_compile(r"^[-*•]\s+")
+_ALNUM = lazy_compile(r"[^\W_]")  # a character str.isalnum() accepts: \w is those and "_"
+_NAME_LINE = lazy_compile(
     r"^(?://+|#+)?\s*(?:deck[\s_-]*name|deck|name|title)\s*[:=]\s*(?P<name>\S.*)$", re.IGNORECASE
 )
 # "Total: 58", "Deck size: 50", "Card count 8 cards" - summary lines some exporters append.
-_SUMMARY_LINE = re.compile(
+_SUMMARY_LINE = lazy_compile(
     r"^(?://+|#+)?\s*(?:total(?:\s+cards?)?|deck\s*size|card\s*count)\s*(?:[:=]\s*)?\d+"
     r"(?:\s*cards?)?$",
     re.IGNORECASE,
 )
 _BRACKETS = "()[]{}<>"
 _NAME_TRIM = " \t-–—|:,;"
-_DCG = re.compile(r"\(\s*DCG\s*\)$", re.IGNORECASE)
+_DCG = lazy_compile(r"\(\s*DCG\s*\)$", re.IGNORECASE)
 
 
-_NEWLINE = re.compile(r"\r\n|\r|\n")
-_GLUED_BRACKET = re.compile(r"(?<=[^\s(\[])([(\[])")
+_NEWLINE = lazy_compile(r"\r\n|\r|\n")
+_GLUED_BRACKET = lazy_compile(r"(?<=[^\s(\[])([(\[])")
 
 
 def split_lines(text: str) -> list[str]:
@@ -191,7 +194,8 @@ def _split_count(text: str) -> tuple[int | None, str, str | None]:
 
 def _find_number(rest: str, normalize: Normalizer, prefer_end: bool) -> tuple[str, str] | None:
     """(number, name) found at one end of ``rest`` (a token, or a token and a suffix)."""
-    rest = _GLUED_BRACKET.sub(r" \1", rest)  # "BT1-010(P)" -> "BT1-010 (P)"
+    if "(" in rest or "[" in rest:
+        rest = _GLUED_BRACKET.sub(r" \1", rest)  # "BT1-010(P)" -> "BT1-010 (P)"
     tokens = rest.split()
     if not tokens:
         return None
@@ -215,7 +219,10 @@ def _find_number(rest: str, normalize: Normalizer, prefer_end: bool) -> tuple[st
 
 
 def _clean_name(name: str) -> str | None:
-    name = _DCG.sub("", name.strip()).strip(_NAME_TRIM)
+    name = name.strip()
+    if name.endswith(")"):  # the only lines _DCG can change (most have no bracket)
+        name = _DCG.sub("", name)
+    name = name.strip(_NAME_TRIM)
     return name or None
 
 
@@ -280,8 +287,11 @@ def _parse_text(
     skipping = by_type = False
     for line_no, raw_line in enumerate(split_lines(text), start=1):
         raw = raw_line.strip()
-        line = _BULLET.sub("", raw.replace("\t", " ")).strip()
-        if not any(ch.isalnum() for ch in line):
+        line = raw.replace("\t", " ")
+        if line.startswith(_BULLETS):
+            line = _BULLET.sub("", line)
+        line = line.strip()
+        if _ALNUM.search(line) is None:  # nothing but punctuation and spaces
             continue
         kind = classify_header(line)
         if kind == BANNER:  # "// Digimon DeckList": the export's title, not a zone
@@ -658,7 +668,7 @@ def _csv_delimiter(lines: list[str]) -> str:
 
 # --- detection --------------------------------------------------------------------------------
 
-_NUM = NUMBER_IN_TEXT.pattern
+_NUM = NUMBER_IN_TEXT.pattern  # the source text: compiles nothing
 
 
 @functools.cache
@@ -675,8 +685,8 @@ def _shapes() -> dict[str, re.Pattern[str]]:
 
 
 _DETECT_LINES = 1_000
-_DEV_HEADER = re.compile(r"^//\s*digimon\s+decklist\b", re.IGNORECASE)
-_IO_HEADER = re.compile(r"^//\s*digimon\s+deck\s+list\b", re.IGNORECASE)
+_DEV_HEADER = lazy_compile(r"^//\s*digimon\s+decklist\b", re.IGNORECASE)
+_IO_HEADER = lazy_compile(r"^//\s*digimon\s+deck\s+list\b", re.IGNORECASE)
 
 
 def detect_format(text: str) -> str:

@@ -19,10 +19,10 @@ trailing count such as ``(5)``, ``: 50`` or ``- 8 cards``) all belong to the voc
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from tt_organizer.decklist.model import MAIN, PILE
+from tt_organizer.lazy_re import lazy_compile
 
 SKIP = "skip"
 BANNER = "banner"
@@ -44,8 +44,8 @@ _SKIP_WORDS = frozenset({"sideboard", "side", "sidedeck", "maybeboard", "maybe",
 _FILLER_WORDS = frozenset({"and", "card", "cards", "list", "zone", "section", "digi"})
 _VOCABULARY = _MAIN_WORDS | _PILE_WORDS | _SKIP_WORDS | _FILLER_WORDS
 
-_MARKER = re.compile(r"^(?://+|#+|[-*=•]+)")
-_WORD = re.compile(r"[^\W\d_]+|\d+")
+_MARKER = lazy_compile(r"^(?://+|#+|[-*=•]+)")
+_WORD = lazy_compile(r"[^\W\d_]+|\d+")
 _MAX_HEADER = 80  # a longer line is never a header
 
 

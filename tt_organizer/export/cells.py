@@ -41,15 +41,23 @@ def put(ws: Worksheet, row: int, column: int, value: object) -> Any:
     Returns the cell.
     """
     cell = ws.cell(row=row, column=column)
-    if value is None or isinstance(value, bool | int | float):
-        cell.value = value
-        return cell
-    text = clean_text(value)
-    cell.value = text
-    cell.data_type = "s"  # "=..." would be 'f' and "#N/A" would be 'e' otherwise
-    if is_formula_like(text):
+    stored, quoted = cell_value(value)
+    cell.value = stored
+    if isinstance(stored, str):
+        cell.data_type = "s"  # "=..." would be 'f' and "#N/A" would be 'e' otherwise
+    if quoted:
         cell.quotePrefix = True
     return cell
+
+
+def cell_value(value: object) -> tuple[object, bool]:
+    """What a cell stores for ``value``, and whether it gets the quote prefix: numbers,
+    booleans and ``None`` as they are; anything else as text (:func:`clean_text`), quoted
+    when a spreadsheet would read it as a formula."""
+    if value is None or isinstance(value, bool | int | float):
+        return value, False
+    text = clean_text(value)
+    return text, is_formula_like(text)
 
 
 def put_row(ws: Worksheet, row: int, values: Sequence[object], *, start: int = 1) -> None:
@@ -108,6 +116,9 @@ def _workbook_bytes(wb: Workbook, out: Path) -> bytes:
     import io
     import sys
 
+    from tt_organizer.export.sheetxml import finish, splice_rows
+
+    finish(wb)
     buffer = io.BytesIO()
     failure: str | None = None
     hook = sys.unraisablehook
@@ -123,7 +134,7 @@ def _workbook_bytes(wb: Workbook, out: Path) -> bytes:
         sys.unraisablehook = hook
     if failure is not None:
         raise InputError(f"cannot write the file: {failure}", file=str(out))
-    return buffer.getvalue()
+    return splice_rows(wb, buffer.getvalue())
 
 
 def write_bytes_atomic(path: str | Path, data: bytes, suffixes: tuple[str, ...]) -> Path:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tt_organizer.errors import InputError
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.export.cells import (
+    cell_value,
     check_target,
     clean_text,
     header_text,
@@ -23,6 +24,7 @@ from tt_organizer.export.cells import (
     save_workbook_atomic,
     write_csv_atomic,
 )
+from tt_organizer.export.sheetxml import DirectRows
 from tt_organizer.export.tables import ENTRY, INT, PERCENT, TIME, Table, event_tables
 from tt_organizer.localtime import shown_iso
 
@@ -149,35 +151,53 @@ def write_table(
                                    else "left")
     row_no = FIRST_DATA_ROW
     block_font = Font(bold=True, size=12)
+    direct = DirectRows(ws)  # the data rows skip openpyxl's cell objects (see sheetxml)
+
+    breaks: list[Break] = []  # set once: openpyxl's append copies all before each
+
+    def data_style(cell: Any, key: tuple[str, bool, bool]) -> None:
+        kind, whole, quoted = key
+        if quoted:
+            cell.quotePrefix = True
+        if body is not None:
+            cell.font = body
+        cell.border = border
+        # numbers right, text left, both one indent from the border: never touching
+        cell.alignment = right if kind in NUMERIC else left
+        if kind == PERCENT:
+            cell.number_format = PERCENT_FORMAT
+        elif kind == ENTRY:
+            cell.number_format = "@"  # typed "2-1" stays text instead of a date
+        elif whole:
+            cell.number_format = "0"
+
+    kinds = [c.kind for c in table.columns]
+    style_ids: dict[tuple[str, bool, bool], int] = {}
     for index, values in enumerate(table.rows):
         if index in table.block_titles:
             if index:
                 row_no += 1  # a blank row between blocks, and each block on a new page
-                ws.row_breaks.append(Break(id=row_no - 1))
+                breaks.append(Break(id=row_no - 1))
             put(ws, row_no, 1, table.block_titles[index]).font = block_font
             if len(table.columns) > 1:  # merged: the title never widens the printed area
-                ws.merge_cells(start_row=row_no, start_column=1, end_row=row_no,
-                               end_column=len(table.columns))
+                merge_row(ws, row_no, len(table.columns))
             row_no += 1
-        for col, (column, value) in enumerate(zip(table.columns, values, strict=True), start=1):
-            if column.kind == TIME and isinstance(value, str):
+        for col, (kind, value) in enumerate(zip(kinds, values, strict=True), start=1):
+            if kind == TIME and isinstance(value, str):
                 value = shown_iso(value)
-            cell = put(ws, row_no, col, value)
-            if body is not None:
-                cell.font = body
-            cell.border = border
-            # numbers right, text left, both one indent from the border: never touching
-            cell.alignment = right if column.kind in NUMERIC else left
-            if column.kind == PERCENT:
-                cell.number_format = PERCENT_FORMAT
-            elif column.kind == ENTRY:
-                cell.number_format = "@"  # typed "2-1" stays text instead of a date
-            elif column.kind == INT and isinstance(value, int):
-                cell.number_format = "0"
-            text = _display(value, column.kind)
-            longest = max((len(line) for line in text.splitlines()), default=0)
-            widths[col - 1] = max(widths[col - 1], longest)
+            stored, quoted = cell_value(value)
+            key = (kind, kind == INT and isinstance(value, int), quoted)
+            style = style_ids.get(key)
+            if style is None:
+                style = style_ids[key] = direct.style_id(key, data_style)
+            direct.cell(row_no, col, stored, style)
+            lines = _display(value, kind).splitlines()
+            longest = len(lines[0]) if len(lines) == 1 else max(map(len, lines), default=0)
+            if longest > widths[col - 1]:
+                widths[col - 1] = longest
         row_no += 1
+    if breaks:
+        ws.row_breaks.brk = breaks
     last_row = max(row_no - 1, HEADER_ROW)
     last_col = get_column_letter(len(table.columns))
     if any(c.kind == ENTRY for c in table.columns):
@@ -186,7 +206,7 @@ def write_table(
             if column.kind == ENTRY:
                 for r in range(row_no, row_no + 20):
                     ws.cell(row=r, column=col).number_format = "@"
-    ws.freeze_panes = ws.cell(row=FIRST_DATA_ROW, column=1).coordinate
+    ws.freeze_panes = f"A{FIRST_DATA_ROW}"
     ws.auto_filter.ref = f"A{HEADER_ROW}:{last_col}{last_row}"
     scale = (font_size or 11) / 11
     fit_columns(ws, [w + 2 for w in widths], scale=scale)  # + the two indents
@@ -201,6 +221,18 @@ def write_table(
     return ws
 
 
+def merge_row(ws: Worksheet, row: int, columns: int) -> None:
+    """Merge the first ``columns`` cells of ``row``, as ``ws.merge_cells`` does but without
+    its check against every range merged before (quadratic: seconds for the Decklists sheet
+    of a large event, one merged title per player); the rows merged here never overlap."""
+    from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.merge import MergedCellRange
+
+    merged = MergedCellRange(ws, f"A{row}:{get_column_letter(columns)}{row}")
+    ws.merged_cells.ranges.add(merged)
+    ws._clean_merge_range(merged)
+
+
 def _title(ws: Worksheet, text: str, columns: int, size: int) -> None:
     """The title in row 1, merged over the table's columns and wrapped there: a long title
     never reaches past the table, so it never widens the printed area (and with it shrinks
@@ -212,7 +244,7 @@ def _title(ws: Worksheet, text: str, columns: int, size: int) -> None:
     cell.font = Font(bold=True, size=size)
     cell.alignment = Alignment(wrap_text=True, vertical="center", horizontal="left")
     if columns > 1:
-        ws.merge_cells(f"A{TITLE_ROW}:{get_column_letter(columns)}{TITLE_ROW}")
+        merge_row(ws, TITLE_ROW, columns)
     width = sum((ws.column_dimensions[get_column_letter(c)].width or 9)
                 for c in range(1, columns + 1))
     chars_per_line = max(1.0, width * 11 / size)  # column width counts 11-point characters

@@ -57,10 +57,35 @@ def all_formats() -> dict[str, FormatDefinition]:
     return found
 
 
+def _shipped_alone(key: str) -> FormatDefinition | None:
+    """The shipped definition ``key`` read from its own file (a shipped file is named for its
+    id), when the organizer added no definitions that could replace it; None otherwise."""
+    user = definition_dirs()[1]
+    if "/" in key or "\\" in key or key.startswith(".") or (
+            user.is_dir() and next(user.glob("*.json"), None) is not None):
+        return None
+    fmt = _read_shipped(key)
+    return fmt if fmt is not None and fmt.id == key else None
+
+
+@lru_cache(maxsize=8)
+def _read_shipped(stem: str) -> FormatDefinition | None:
+    path = _SHIPPED / f"{stem}.json"
+    return read_definition(path) if path.is_file() else None
+
+
+def find_format(key: str) -> FormatDefinition | None:
+    """The definition whose id is exactly ``key``, or None. A deck check needs one: it is read
+    alone when it can be (see :func:`_shipped_alone`), not every definition."""
+    return _shipped_alone(key) or all_formats().get(key)
+
+
 def get_format(format_id: str | None = None) -> FormatDefinition:
     """The definition for ``format_id`` (default Tamer Tactics 0.9.1)."""
     wanted = (format_id or DEFAULT_FORMAT).strip()
     key = ALIASES.get(wanted.lower(), wanted)
+    if (found := _shipped_alone(key)) is not None:
+        return found
     formats = all_formats()
     if key not in formats:  # `--format Standard`, `--format TT`
         key = next((k for k in formats if k.casefold() == key.casefold()), key)
