@@ -12,8 +12,9 @@ import click
 
 from tt_organizer.cli.event_base import _matches_json, _out, _print_round, event
 from tt_organizer.cli.options import event_option, json_option, setting_option
+from tt_organizer.cli.params import COUNT, POSITIVE
 from tt_organizer.errors import EXIT_INVALID, EventError, TTError
-from tt_organizer.numbers import COUNT, POSITIVE, is_count, parse_count, parse_count_list
+from tt_organizer.numbers import is_count, parse_count, parse_count_list
 
 
 def _pct(value: float | None) -> str:
