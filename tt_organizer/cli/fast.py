@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 STDIN = "-"
@@ -34,21 +33,31 @@ EVENT_DEFAULT = {"event_path": "event.sqlite", "as_json": False}
 JSON = {"--json": "as_json"}
 
 
-@dataclass(frozen=True)
 class Shape:
-    """The command lines of one command that the click-free path runs."""
+    """The command lines of one command that the click-free path runs (a plain class: a
+    dataclass costs its generated methods' compiling at every start-up)."""
 
-    path: tuple[str, ...]  # the words after ``tt``
-    runner: str  # "module:function" the click command calls, with the keywords below
-    arguments: tuple[str, ...] = ()  # keywords of the positional arguments, in order
-    variadic: bool = False  # one argument taking every positional word (nargs=-1)
-    flags: Mapping[str, str] = field(default_factory=dict)  # option -> keyword (True)
-    values: Mapping[str, str] = field(default_factory=dict)  # option -> keyword (its text)
-    counts: Mapping[str, int] = field(default_factory=dict)  # keyword -> least count
-    envvars: Mapping[str, str] = field(default_factory=dict)  # keyword -> env variable
-    defaults: Mapping[str, object] = field(default_factory=dict)  # click's defaults
-    # the rest of what click (or the command before its body) would check; False: click's
-    accepts: Callable[[dict[str, Any]], bool] = lambda _: True
+    __slots__ = ("accepts", "arguments", "counts", "defaults", "envvars", "flags", "path",
+                 "runner", "values", "variadic")
+
+    def __init__(
+        self, path: tuple[str, ...], runner: str, *, arguments: tuple[str, ...] = (),
+        variadic: bool = False, flags: Mapping[str, str] | None = None,
+        values: Mapping[str, str] | None = None, counts: Mapping[str, int] | None = None,
+        envvars: Mapping[str, str] | None = None, defaults: Mapping[str, object] | None = None,
+        accepts: Callable[[dict[str, Any]], bool] | None = None,
+    ) -> None:
+        self.path = path  # the words after ``tt``
+        self.runner = runner  # "module:function" the click command calls, with these keywords
+        self.arguments = arguments  # keywords of the positional arguments, in order
+        self.variadic = variadic  # one argument taking every positional word (nargs=-1)
+        self.flags = flags or {}  # option -> keyword (True when given)
+        self.values = values or {}  # option -> keyword (the next word)
+        self.counts = counts or {}  # keyword -> least value of a count (click's CountType)
+        self.envvars = envvars or {}  # keyword -> environment variable
+        self.defaults = defaults or {}  # keyword -> the click command's default
+        # the rest of what click (or the command before its body) would check; False: click's
+        self.accepts = accepts or (lambda _: True)
 
 
 def _readable_file(path: object) -> bool:
