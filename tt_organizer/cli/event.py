@@ -530,11 +530,9 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
         with store.connect(event_path) as conn:
             _report_from(conn, from_file, as_json)
         return
-    if table is None:
-        raise click.UsageError("give TABLE with --winner/--draw" if winner is not None or draw
-                               else "give TABLE and RESULT, --winner NAME or --draw "
-                               "(or --from FILE)")
-    if result is None and winner is None and not draw:
+    if table is None and (winner is not None or draw):
+        raise click.UsageError("give TABLE with --winner/--draw")
+    if table is None or (result is None and winner is None and not draw):
         raise click.UsageError("give TABLE and RESULT, --winner NAME or --draw (or --from FILE)")
     report_table(table=table, result=result, winner=winner, draw=draw, first=first,
                  winners=winners, turns=turns, round_number=round_number, as_json=as_json,
