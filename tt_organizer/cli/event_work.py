@@ -188,7 +188,6 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     results so far), or with ``final`` (no round) the final placings."""
     from tt_organizer.cli.output import print_json
     from tt_organizer.events import service, store
-    from tt_organizer.events.placings import Placing, event_final_placings
     from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
     with store.connect(event_path) as conn:
@@ -199,9 +198,11 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
             return
         settings = store.read_settings(conn)
         if final:
-            placed = event_final_placings(conn)
+            from tt_organizer.events.placings import event_final_placings
+
+            placed = [(p.place, p.standing) for p in event_final_placings(conn)]
         else:
-            placed = [Placing("", s) for s in service.standings(conn, round_number)]
+            placed = [("", s) for s in service.standings(conn, round_number)]
         names = store.player_names(conn)
         shown = round_number if round_number is not None else store.current_round(conn)
         top_played = store.current_round(conn, service.TOP_CUT) > 0
@@ -213,12 +214,14 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
         f" (tiebreak policy {policy})")
     cols = ["Place"] if final else []
     cols += ["Rank", "Player", "Pts", "W-L-D", *(TIEBREAK_LABELS[t] for t in tbs), ""]
+    shown_pct: dict[float | None, str] = {}  # a few hundred distinct figures in thousands
     print_table(title, [(c, "left" if c in ("Player", "") else "right") for c in cols], [
-        (*([p.place] if final else []), str(p.standing.rank), names[p.standing.player],
-         str(p.standing.points),
-         f"{p.standing.wins}-{p.standing.losses}-{p.standing.draws}",
-         *(pct(getattr(p.standing, t)) for t in tbs), "dropped" if p.standing.dropped else "")
-        for p in placed
+        (*((place,) if final else ()), str(s.rank), names[s.player], str(s.points),
+         f"{s.wins}-{s.losses}-{s.draws}",
+         *(shown_pct.get(v) or shown_pct.setdefault(v, pct(v))
+           for v in (getattr(s, t) for t in tbs)),
+         "dropped" if s.dropped else "")
+        for place, s in placed
     ])
     if top_played and not final:
         _out("  the top cut has been played: `tt event standings --final` gives the final "
