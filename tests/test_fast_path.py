@@ -1,6 +1,7 @@
-"""The click-free path of ``tt deck validate`` (tt_organizer/cli/fast.py) is the click command,
-minus click: its options are the click command's, and over a set of command lines both print
-the same bytes on stdout and stderr and exit with the same code."""
+"""The click-free path (tt_organizer/cli/fast.py) of ``tt deck validate`` and of ``tt event
+report / drop / pairings / standings`` is the click command, minus click: its options are the
+click command's, and over a set of command lines per command both print the same bytes on
+stdout and stderr and exit with the same code."""
 
 from __future__ import annotations
 
@@ -16,8 +17,22 @@ from click.testing import CliRunner
 
 from tt_organizer.cli import deck as deck_cli
 from tt_organizer.cli.check_options import DeckCheckOptions
-from tt_organizer.cli.fast import ENVVARS, FLAGS, VALUES, parse_validate
+from tt_organizer.cli.fast import SHAPES, parse
 from tt_organizer.cli.main import cli
+
+VALIDATE = SHAPES["deck", "validate"]
+FLAGS, VALUES, ENVVARS = VALIDATE.flags, VALIDATE.values, VALIDATE.envvars
+
+
+def parse_validate(argv: list[str]) -> tuple[list[str], dict[str, object]] | None:
+    """The files and the options given (defaults left out) of a fast ``deck validate``."""
+    parsed = parse(argv)
+    if parsed is None:
+        return None
+    shape, kwargs = parsed
+    assert shape is VALIDATE
+    given = {k: v for k, v in kwargs.items() if v != VALIDATE.defaults.get(k, ...)}
+    return given.pop("files"), given
 
 ROOT = Path(__file__).resolve().parents[1]
 LEGAL = "samples/legal-red-tamer-tactics.txt"
@@ -145,3 +160,75 @@ def test_click_would_call_the_same_function_with_the_same_arguments(
     files, given = parsed
     as_json = bool(given.pop("as_json", False))
     assert seen == [(files, as_json, DeckCheckOptions(**given))]  # type: ignore[arg-type]
+
+
+def click_command(path: tuple[str, ...]) -> click.Command:
+    """The click command of ``tt PATH``."""
+    command: click.Command = cli
+    ctx = click.Context(cli)
+    for word in path:
+        assert isinstance(command, click.Group)
+        found = command.get_command(ctx, word)
+        assert found is not None, path
+        command = found
+    return command
+
+
+DECLARED = [(s, o) for s in SHAPES.values() for o in (*s.flags, *s.values)]
+
+
+@pytest.mark.parametrize(("shape", "flag"), DECLARED,
+                         ids=[f"{' '.join(s.path)} {o}" for s, o in DECLARED])
+def test_every_entry_is_its_click_commands_option(shape: object, flag: str) -> None:
+    """Every option of every entry: the click option of that name, receiving the same keyword,
+    a flag exactly when the entry says so, the same default and environment variable, no
+    callback, one value, and a type whose check the fast path makes too (a count from the
+    same least value, free text, or a path it checks itself)."""
+    from tt_organizer.cli.fast import Shape
+    from tt_organizer.cli.params import CountType
+    from tt_organizer.numbers import MAX_VALUE
+
+    assert isinstance(shape, Shape)
+    command = click_command(shape.path)
+    (option,) = [p for p in command.params if isinstance(p, click.Option) and flag in p.opts]
+    keyword = shape.flags.get(flag) or shape.values[flag]
+    assert option.name == keyword
+    assert option.is_flag is (flag in shape.flags)
+    assert option.envvar == shape.envvars.get(keyword)
+    assert option.callback is None and not option.multiple and option.nargs == 1
+    assert option.get_default(click.Context(command)) == shape.defaults[keyword]
+    kind = option.type
+    if keyword in shape.counts:
+        assert isinstance(kind, CountType)
+        assert (kind.minimum, kind.maximum) == (shape.counts[keyword], MAX_VALUE)
+    elif flag in shape.values:
+        assert isinstance(kind, click.types.StringParamType) or (
+            isinstance(kind, click.Path) and not kind.exists), kind
+
+
+@pytest.mark.parametrize("shape", SHAPES.values(), ids=[" ".join(p) for p in SHAPES])
+def test_every_entry_has_its_click_commands_arguments(shape: object) -> None:
+    """The positional arguments in the same order, one taking them all exactly when the entry
+    says so, counts checked from the same least value; every default the entry fills in is
+    the click command's (options it does not take keep their defaults)."""
+    from tt_organizer.cli.fast import Shape
+    from tt_organizer.cli.params import CountType
+
+    assert isinstance(shape, Shape)
+    command = click_command(shape.path)
+    arguments = [p for p in command.params if isinstance(p, click.Argument)]
+    assert tuple(a.name for a in arguments) == shape.arguments
+    for argument in arguments:
+        assert (argument.nargs == -1) is shape.variadic
+        assert argument.callback is None and argument.envvar is None
+        if argument.name in shape.counts:
+            assert isinstance(argument.type, CountType)
+            assert argument.type.minimum == shape.counts[argument.name]
+        else:
+            assert isinstance(argument.type, (click.types.StringParamType, click.Path))
+    params = {p.name: p for p in command.params}
+    for keyword, default in shape.defaults.items():  # an argument's: the call test's
+        if isinstance(params.get(keyword), click.Option):
+            assert params[keyword].get_default(click.Context(command)) == default, keyword
+    taken = {*shape.flags.values(), *shape.values.values(), *shape.arguments}
+    assert taken <= set(params)

@@ -126,12 +126,12 @@ def test_imports_go_down_the_layers_only() -> None:
 
 
 def test_the_layer_check_sees_imports_inside_functions_and_under_type_checking() -> None:
-    """cli/main.py imports cli/output.py only inside ``_fail``; printing/__init__.py imports
+    """cli/guard.py imports cli/output.py only inside ``fail``; printing/__init__.py imports
     batch.py only under ``TYPE_CHECKING`` (a dependency, though not a run-time import)."""
-    main = dict(_imports(PACKAGE / "cli" / "main.py"))
+    main = dict(_imports(PACKAGE / "cli" / "guard.py"))
     assert "tt_organizer.cli.output" in main
-    assert "def _fail" in (PACKAGE / "cli" / "main.py").read_text().splitlines()[
-        main["tt_organizer.cli.output"] - 2]
+    assert "def fail" in (PACKAGE / "cli" / "guard.py").read_text().splitlines()[
+        main["tt_organizer.cli.output"] - 4]  # the line after its docstring
     printing = PACKAGE / "printing" / "__init__.py"
     assert "tt_organizer.batch" in dict(_imports(printing))
     assert "tt_organizer.batch" not in dict(_imports(printing, runtime_only=True))

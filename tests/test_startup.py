@@ -118,6 +118,29 @@ def test_event_row_commands_import_nothing_they_do_not_use(
     loaded = sorted(m for m in modules if m.startswith(NOT_FOR_ONE_ROW))
     assert not loaded, loaded
     assert "tt_organizer.events.store" in modules  # the probe did run the command
+    assert "click" not in {m.split(".")[0] for m in modules}  # nor click (cli/fast.py)
+
+
+@pytest.mark.parametrize("args", [("standings",), ("standings", "--json"),
+                                  ("standings", "--round", "0"), ("pairings",),
+                                  ("pairings", "--round", "1", "--json"),
+                                  ("report", "3", "--draw"), ("drop", "P1", "--json")])
+def test_the_hot_event_commands_run_without_click(
+    paired_event: Path, tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """The click-free path (cli/fast.py) runs the hot event commands: no click, and no rich
+    for a table that fits the screen nor for JSON; a usage error still goes to click."""
+    import shutil
+
+    event = tmp_path / "event.sqlite"
+    shutil.copyfile(paired_event, event)
+    top, code, out = imported_by("event", *args, "--event", str(event))
+    assert code == 0, out
+    assert not top & {"click", "rich", *HEAVY[:-1]}, sorted(top & {"click", "rich"})
+    if "--json" in args:
+        json.loads(out)
+    top, code, _ = imported_by("event", *args, "--event", str(event), "--nope")
+    assert code == 2 and "click" in top
 
 
 SHIPPED = [

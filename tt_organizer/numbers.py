@@ -3,16 +3,15 @@
 ``str.isdigit()`` accepts ``"²"`` and ``"٣"`` (which ``int()`` then rejects or reads) and no
 check stops ``99999999999999999999`` before it reaches SQLite (whose integers stop at 2**63-1).
 :func:`parse_count` is the one parser of such numbers: optional surrounding spaces, 1 to
-:data:`MAX_DIGITS` ASCII digits, a value within ``[minimum, maximum]``. :class:`CountType` is the
-same rule as a click parameter type (exit 2 with a message on a bad value).
+:data:`MAX_DIGITS` ASCII digits, a value within ``[minimum, maximum]``.
+:class:`tt_organizer.cli.params.CountType` is the same rule as a click parameter type (exit 2
+with a message on a bad value); this module imports no click, so the library and the
+click-free command path (:mod:`tt_organizer.cli.fast`) can use it.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
-
-import click
 
 from tt_organizer.errors import InputError
 
@@ -67,33 +66,3 @@ def parse_count_list(
 
 def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-class CountType(click.ParamType):
-    """A click parameter of bounded ASCII digits (see :func:`parse_count`)."""
-
-    name = "integer"
-
-    def __init__(self, minimum: int = 0, maximum: int = MAX_VALUE) -> None:
-        self.minimum = minimum
-        self.maximum = maximum
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            text: object = value
-        else:
-            text = str(value)
-        try:
-            return parse_count(text, "value", minimum=self.minimum, maximum=self.maximum)
-        except NumberError as exc:
-            self.fail(exc.message.removeprefix("value: "), param, ctx)
-
-    def __repr__(self) -> str:
-        return f"CountType({self.minimum}, {self.maximum})"
-
-
-COUNT = CountType()
-"""Any count 0..MAX_VALUE (a round, a table, a seed)."""
-
-POSITIVE = CountType(minimum=1)
-"""A count from 1 (a table, a round)."""

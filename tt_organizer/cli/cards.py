@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from tt_organizer.cli.options import json_option
-from tt_organizer.numbers import COUNT
+from tt_organizer.cli.params import COUNT
 
 
 @click.group()

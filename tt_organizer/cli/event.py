@@ -11,13 +11,11 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from tt_organizer.cli.event_base import _matches_json, _out, _print_round, event
+from tt_organizer.cli.event_work import drop_player, report_table, show_pairings, show_standings
 from tt_organizer.cli.options import event_option, json_option, setting_option
+from tt_organizer.cli.params import COUNT, POSITIVE
 from tt_organizer.errors import EXIT_INVALID, EventError, TTError
-from tt_organizer.numbers import COUNT, POSITIVE, is_count, parse_count, parse_count_list
-
-
-def _pct(value: float | None) -> str:
-    return "" if value is None else f"{value * 100:.2f}%"
+from tt_organizer.numbers import is_count, parse_count, parse_count_list
 
 
 def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) -> int | None:
@@ -342,30 +340,8 @@ def _player_ref(name: str | None, ext_id: str | None) -> tuple[str, bool]:
 @event_option
 def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: str) -> None:
     """Drop a player from the next pairing on (they stay in the standings)."""
-    from tt_organizer.cli.output import line, warn
-    from tt_organizer.events import service, store
-
-    ref, by_id = _player_ref(name, ext_id)
-    with store.connect(event_path) as conn:
-        p = service.drop(conn, ref, by_id=by_id)
-        pending = service.pending_in_current_round(conn, p.id)
-    if as_json:
-        from tt_organizer.cli.output import print_json
-        from tt_organizer.events.views import drop_json
-
-        print_json(drop_json(p, pending))
-        return
-    if pending is not None and pending.stage == service.TOP_CUT:
-        line(f"Dropped {p.name} during top-cut round {pending.round}")
-        warn(f"{p.name} is still in the bracket at table {pending.table}; report that table "
-             "as a loss for them (the opponent advances)")
-        return
-    when = (f"during round {p.dropped_round}" if pending
-            else f"after round {p.dropped_round}" if p.dropped_round else "before round 1")
-    line(f"Dropped {p.name} {when}")
-    if pending is not None:
-        warn(f"{p.name} is still paired at table {pending.table} of round {pending.round}; "
-             "report it, or `tt event repair` to re-pair just their opponent")
+    _player_ref(name, ext_id)
+    drop_player(name=name, ext_id=ext_id, as_json=as_json, event_path=event_path)
 
 
 @event.command("undrop")
@@ -473,48 +449,20 @@ def pairings(round_number: int | None, top: bool, print_path: str | None,
     --swap/--set/--bye/--unpair change the current round by hand (one transaction, logged;
     refused when a player would sit twice, a dropped player would be seated or a reported
     table would change) and print the tables that changed."""
-    from tt_organizer.cli.output import print_json
-    from tt_organizer.events import service, store
-    from tt_organizer.events.views import round_matches
-
-    stage = service.TOP_CUT if top else service.SWISS
     edits = [x for x in (swap, set_table, bye, unpair) if x]
     if len(edits) > 1 or (edits and (print_path or round_number is not None or top)):
         raise click.UsageError("one of --swap, --set, --bye, --unpair at a time, on the "
                                "current Swiss round (no --round, --top-cut, --print)")
+    if not edits:
+        show_pairings(round_number=round_number, top=top, print_path=print_path,
+                      as_json=as_json, event_path=event_path)
+        return
+    from tt_organizer.cli.event_pairing import manual_change
+    from tt_organizer.events import store
+
     with store.connect(event_path) as conn:
-        if edits:
-            from tt_organizer.cli.event_pairing import manual_change
-
-            manual_change(conn, swap=swap, set_table=set_table, bye=bye, unpair=unpair,
-                          as_json=as_json)
-            return
-        matches = round_matches(conn, round_number, top)
-        current = store.current_round(conn, stage)
-        rnd = current if round_number is None else round_number
-        if print_path:
-            from tt_organizer.export.wall import write_wall_pairings
-
-            snap = store.read_snapshot(conn, event_path)
-            out = write_wall_pairings(snap, rnd, print_path, stage=stage)
-            what = f"top-cut round {rnd}" if top else f"round {rnd}"
-            _out(f"Wrote wall pairings of {what} to {out}")
-            return
-        if as_json:
-            print_json(_matches_json(conn, matches))
-            return
-        if top:
-            from tt_organizer.events.placings import round_names
-
-            name = round_names(store.read_matches(conn))[rnd]
-            _print_round(conn, matches, f"Top-cut round {rnd}: {name}")
-            return
-        _print_round(conn, matches, f"Round {rnd}")
-        if rnd == current:
-            from tt_organizer.cli.event_pairing import _warn_unpaired
-            from tt_organizer.events.manual import unpaired_players
-
-            _warn_unpaired(unpaired_players(conn))
+        manual_change(conn, swap=swap, set_table=set_table, bye=bye, unpair=unpair,
+                      as_json=as_json)
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -574,43 +522,21 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
     that fits the match (1-1, 0-0-3, 1-0-1 …) — from seat P1's side. Or name the winner:
     `report 6 --winner Ann 2-1` (score from Ann's side), `report 6 --draw 1-1`.
     """
-    from tt_organizer.cli.output import line
-    from tt_organizer.events import reporting, service, store
+    if from_file:
+        if table is not None or result is not None:
+            raise click.UsageError("--from reports the file's rows; give no TABLE/RESULT")
+        from tt_organizer.events import store
 
-    with store.connect(event_path) as conn:
-        if from_file:
-            if table is not None or result is not None:
-                raise click.UsageError("--from reports the file's rows; give no TABLE/RESULT")
+        with store.connect(event_path) as conn:
             _report_from(conn, from_file, as_json)
-            return
-        if winner is not None or draw:
-            if table is None:
-                raise click.UsageError("give TABLE with --winner/--draw")
-            m = reporting.report_by_name(conn, table, winner=winner, draw=draw, score=result,
-                                         round_number=round_number, first=first,
-                                         winners=winners, turns=turns)
-        else:
-            if table is None or result is None:
-                raise click.UsageError("give TABLE and RESULT, --winner NAME or --draw "
-                                       "(or --from FILE)")
-            m = service.report_result(conn, table, result, round_number=round_number,
-                                      first=first, winners=winners, turns=turns)
-        snap_names = store.player_names(conn, (m.player1, m.player2))
-        left = service.missing_tables(conn)
-        text = reporting.describe(m, snap_names)
-        won = reporting.winner_name(m, snap_names)
-        if as_json:
-            from tt_organizer.cli.output import print_json
-            from tt_organizer.events.views import result_json
-
-            print_json(result_json(conn, m, missing_tables=list(left), winner=won,
-                                   summary=text))
-            return
-    where = (f"top-cut round {m.round}" if m.stage == service.TOP_CUT else f"round {m.round}")
-    verdict = (f"{won} wins" if won else
-               f"recorded as {m.outcome}" if m.outcome == "double-loss" else "a draw")
-    line(f"{text}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
-    line(f"  {len(left)} table(s) still to report" if left else "  round complete")
+        return
+    if table is None and (winner is not None or draw):
+        raise click.UsageError("give TABLE with --winner/--draw")
+    if table is None or (result is None and winner is None and not draw):
+        raise click.UsageError("give TABLE and RESULT, --winner NAME or --draw (or --from FILE)")
+    report_table(table=table, result=result, winner=winner, draw=draw, first=first,
+                 winners=winners, turns=turns, round_number=round_number, as_json=as_json,
+                 event_path=event_path)
 
 
 @event.command("unreport")
@@ -699,45 +625,10 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
 def standings_cmd(round_number: int | None, final: bool, as_json: bool, event_path: str) -> None:
     """Swiss standings with every tiebreaker in use, in order (JSON percentages are fractions
     0–1; with --final each line also has its "place", e.g. "3-4")."""
-    from tt_organizer.cli.output import print_json
-    from tt_organizer.events import service, store
-    from tt_organizer.events.placings import Placing, event_final_placings
-    from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
-
     if final and round_number is not None:
         raise click.UsageError("--final covers the whole event; give no --round")
-    with store.connect(event_path) as conn:
-        if as_json:
-            from tt_organizer.events.views import standings_json
-
-            print_json(standings_json(conn, round_number, final=final))
-            return
-        settings = store.read_settings(conn)
-        if final:
-            placed = event_final_placings(conn)
-        else:
-            placed = [Placing("", s) for s in service.standings(conn, round_number)]
-        names = store.player_names(conn)
-        shown = round_number if round_number is not None else store.current_round(conn)
-        top_played = store.current_round(conn, service.TOP_CUT) > 0
-    from tt_organizer.cli.render import print_table
-
-    tbs = settings.tiebreakers
-    policy = settings.tiebreak_policy.name
-    title = ("Final standings" if final else f"Standings after round {shown}") + (
-        f" (tiebreak policy {policy})")
-    cols = ["Place"] if final else []
-    cols += ["Rank", "Player", "Pts", "W-L-D", *(TIEBREAK_LABELS[t] for t in tbs), ""]
-    print_table(title, [(c, "left" if c in ("Player", "") else "right") for c in cols], [
-        (*([p.place] if final else []), str(p.standing.rank), names[p.standing.player],
-         str(p.standing.points),
-         f"{p.standing.wins}-{p.standing.losses}-{p.standing.draws}",
-         *(_pct(getattr(p.standing, t)) for t in tbs), "dropped" if p.standing.dropped else "")
-        for p in placed
-    ])
-    if top_played and not final:
-        _out("  the top cut has been played: `tt event standings --final` gives the final "
-             "placings")
+    show_standings(round_number=round_number, final=final, as_json=as_json,
+                   event_path=event_path)
 
 
 # --- top cut ---------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from tt_organizer.cli.event_base import _matches_json, _out, _print_round, event
+from tt_organizer.cli.event_work import warn_unpaired
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.errors import EventError
 
@@ -20,14 +21,6 @@ if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
 
 STALE_SHEETS = "printed pairings of round {round} are out of date; print them again"
-
-
-def _warn_unpaired(names: Sequence[str]) -> None:
-    from tt_organizer.cli.output import warn
-
-    if names:
-        warn(f"unpaired: {', '.join(names)} — seat them (--set, --bye) or run "
-             "`tt event repair`")
 
 
 def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
@@ -61,7 +54,7 @@ def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
     met = _rematches(conn, change.changed)
     if met:
         warn(f"rematch at table(s) {', '.join(map(str, met))} (these players met before)")
-    _warn_unpaired(change.unpaired)
+    warn_unpaired(change.unpaired)
     warn(STALE_SHEETS.format(round=change.round))
 
 

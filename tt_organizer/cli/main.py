@@ -4,13 +4,13 @@ so that ``tt --help`` and ``tt deck validate`` start fast."""
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import Any, ClassVar, NoReturn
 
 import click
 
 from tt_organizer import __version__
-from tt_organizer.errors import EXIT_INPUT, TTError
+from tt_organizer.cli.guard import committed_changes, fail, failure_code
+from tt_organizer.errors import EXIT_INPUT
 
 # command name -> "module:attribute" (a click command or group)
 SUBCOMMANDS = {
@@ -53,42 +53,18 @@ class TTGroup(click.Group):
                 formatter.write_dl(sorted(rows))
 
     def invoke(self, ctx: click.Context) -> Any:
-        commits = _committed_changes()
+        commits = committed_changes()
         try:
             return super().invoke(ctx)
-        except (TTError, OSError) as exc:
-            from tt_organizer.cli.advice import failure
-
-            _fail(*failure(exc), commits)
         except Exception as exc:
-            # the event store is imported only by the commands that use it: a database error
-            # can only come when it is loaded (importing it here would slow every start-up)
-            store = sys.modules.get("tt_organizer.events.store")
-            if store is None or not isinstance(exc, store.DatabaseError):
+            code = failure_code(exc, commits)
+            if code is None:
                 raise
-            _fail(f"database error: {_first_line(str(exc))}", EXIT_INPUT, commits)
+            raise click.exceptions.Exit(code) from None
 
 
-def _committed_changes() -> int:
-    """Event changes committed so far (0 when no event command has been loaded)."""
-    store = sys.modules.get("tt_organizer.events.store")
-    return store.committed_changes() if store is not None else 0
-
-
-def _first_line(text: str, limit: int = 200) -> str:
-    line = text.splitlines()[0] if text else text
-    return line if len(line) <= limit else line[: limit - 3] + "..."
-
-
-def _fail(message: str, code: int, commits: int = 0) -> NoReturn:
-    from tt_organizer.cli.output import error, warn
-
-    if _committed_changes() > commits:
-        # the command's change is committed: it did what was asked, whatever failed after
-        warn(f"the change was saved, but showing it failed: {message}")
-        raise click.exceptions.Exit(0)
-    error(message)
-    raise click.exceptions.Exit(code)
+def _fail(message: str, code: int) -> NoReturn:
+    raise click.exceptions.Exit(fail(message, code))
 
 
 TTGroup.lazy = SUBCOMMANDS
