@@ -25,13 +25,13 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from tt_organizer.cell_text import unescape_text  # the CSV export's escaping, undone
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
+from tt_organizer.plain import record
 from tt_organizer.safe_files import read_limited
 
 MAX_FILE_BYTES = 1 << 20  # one decklist file
@@ -48,7 +48,7 @@ TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 UNSUPPORTED_SUFFIXES = (".xls", ".ods", ".numbers")
 
 
-@dataclass
+@record
 class Sheet:
     """The non-empty rows of one sheet: (row number as a spreadsheet shows it, cell values)."""
 

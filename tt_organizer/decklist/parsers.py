@@ -46,7 +46,6 @@ import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -56,6 +55,7 @@ from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.decklist.sections import BANNER, SKIP, classify_header, names_only_tamers
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
+from tt_organizer.plain import record
 from tt_organizer.tables import (
     MAX_FILE_BYTES,
     ZIP_MAGIC,
@@ -431,7 +431,7 @@ _COLUMN_SYNONYMS: dict[str, frozenset[str]] = {
 }
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class _Row:
     line: int
     cells: list[str]

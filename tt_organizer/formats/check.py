@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +18,10 @@ from tt_organizer.formats.names import name_mismatches
 from tt_organizer.formats.registry import get_format
 from tt_organizer.formats.validator import ERROR, ValidationReport, validate_deck
 from tt_organizer.formats.zones import place_cards
+from tt_organizer.plain import field, record
 
 
-@dataclass
+@record
 class CheckContext:
     """Everything a deck check needs, loaded once and reused for many decks."""
 
