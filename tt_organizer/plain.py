@@ -17,7 +17,7 @@ TYPE_CHECKING = False  # typing itself is not imported: it costs a bare start-up
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["FrozenInstanceError", "field", "record", "record_fields"]
+__all__ = ["FrozenInstanceError", "field", "record", "record_fields", "replace"]
 
 _MISSING: Any = object()
 
@@ -49,6 +49,15 @@ def record_fields(cls: type) -> dict[str, _Field]:
     """Field name -> its default, in declaration order (base records first)."""
     fields: dict[str, _Field] = cls.__record_fields__  # type: ignore[attr-defined]
     return fields
+
+
+def _replace(obj: Any, /, **changes: Any) -> Any:
+    """A copy of record ``obj`` with ``changes``, as :func:`dataclasses.replace`."""
+    fields = record_fields(type(obj))
+    unknown = set(changes) - set(fields)
+    if unknown:
+        raise TypeError(f"{type(obj).__qualname__} has no field {', '.join(sorted(unknown))}")
+    return type(obj)(**{n: changes[n] if n in changes else getattr(obj, n) for n in fields})
 
 
 def _is_classvar(annotation: Any) -> bool:
@@ -134,7 +143,7 @@ class _DataclassFields:
         fields = owner.__record_fields__  # type: ignore[attr-defined]
         namespace: dict[str, Any] = {
             "__module__": owner.__module__, "__qualname__": owner.__qualname__,
-            "__annotations__": {n: f.annotation for n, f in fields.items()}}
+            "__annotations__": {n: _evaluated(f.annotation, owner) for n, f in fields.items()}}
         for name, spec in fields.items():
             if spec.default_factory is not _MISSING:
                 namespace[name] = dataclasses.field(default_factory=spec.default_factory)
@@ -145,6 +154,20 @@ class _DataclassFields:
         for attribute in ("__dataclass_fields__", "__dataclass_params__"):
             setattr(owner, attribute, getattr(twin, attribute))
         return getattr(owner, self.attribute)
+
+
+def _evaluated(annotation: Any, owner: type) -> Any:
+    """The type an annotation's text names, in its module with ``typing``'s names (which the
+    module imports for type checkers alone) -- for pydantic, which reads the annotations."""
+    if not isinstance(annotation, str):
+        return annotation
+    import sys
+    import typing
+
+    try:
+        return eval(annotation, {**vars(typing), **vars(sys.modules[owner.__module__])})
+    except Exception:
+        return annotation
 
 
 def _record(cls: Any = None, /, *, frozen: bool = False, slots: bool = False,
@@ -211,7 +234,8 @@ def _check_order(cls: type, fields: dict[str, _Field]) -> None:
 
 if TYPE_CHECKING:
     from dataclasses import dataclass as record
-    from dataclasses import field
+    from dataclasses import field, replace
 else:
     record = _record
     field = _field
+    replace = _replace

@@ -26,13 +26,16 @@ import csv
 import io
 import re
 from pathlib import Path
-from typing import IO
 
 from tt_organizer.cell_text import unescape_text  # the CSV export's escaping, undone
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
 from tt_organizer.plain import record
 from tt_organizer.safe_files import read_limited
+
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from typing import IO
 
 MAX_FILE_BYTES = 1 << 20  # one decklist file
 MAX_SHEET_BYTES = 8 << 20  # one roster or pairings sheet (a roster holds hundreds of decklists)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from tt_organizer.cards.model import (
     CARD_TYPES,
@@ -21,7 +19,12 @@ from tt_organizer.cards.names import name_key
 from tt_organizer.cards.numbers import normalize_number, split_number
 from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.paths import data_dir
+from tt_organizer.plain import replace
 from tt_organizer.records import file_digest, read_checksums
+
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class LazyCards(Mapping[str, Card]):
@@ -303,7 +306,7 @@ def apply_override(card: Card, fix: dict[str, Any]) -> Card:
             changes["colors"] = tuple(value.split("/"))
         elif key in _OVERRIDABLE and (value is None or isinstance(value, _OVERRIDABLE[key])):
             changes[key] = value
-    return dataclasses.replace(card, **changes)
+    return replace(card, **changes)
 
 
 def read_overrides(folder: Path) -> dict[str, dict[str, Any]]:

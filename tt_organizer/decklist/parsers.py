@@ -47,7 +47,6 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
 
 from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
 from tt_organizer.decklist.links import is_link, parse_link
@@ -64,6 +63,10 @@ from tt_organizer.tables import (
     read_file_bytes,
     read_workbook,
 )
+
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 Normalizer = Callable[[str], str | None]
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
 
 from tt_organizer.plain import field, record
 from tt_organizer.records import Record
+
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from typing import Literal
 
 
 @record(kw_only=True)

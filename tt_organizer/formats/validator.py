@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from tt_organizer.banlist.model import BanList
 from tt_organizer.cards.model import Card
 from tt_organizer.decklist.model import Deck
 from tt_organizer.formats.model import FormatDefinition, ZoneRule
 from tt_organizer.plain import field, record
+
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
