@@ -47,6 +47,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
+    # byte-compile the package as installing it does (this machine may set
+    # PYTHONDONTWRITEBYTECODE, and then every count would include compiling every module)
+    import compileall
+
+    import tt_organizer
+
+    compileall.compile_dir(Path(tt_organizer.__file__).parent, quiet=1)
     script = Path(sys.executable).with_name("tt")
     tt = [args.tt] if args.tt else ([str(script)] if script.exists()
                                     else [sys.executable, "-m", "tt_organizer"])
