@@ -81,6 +81,26 @@ def test_deck_check_loads_no_unused_stdlib_module(args: tuple[str, ...]) -> None
     assert not top & unused, sorted(top & unused)
 
 
+# stdlib modules the deck check kept off its start-up (docs/development.md, "Performance"):
+# typing (annotations are text; imports for type checkers only), dataclasses and the inspect
+# machinery it imports (records are tt_organizer.plain.record classes), pathlib (folders found
+# with os.path)
+NOT_FOR_A_DECK_CHECK = ("typing", "_typing", "dataclasses", "inspect", "ast", "dis", "tokenize",
+                        "pathlib")
+
+
+@pytest.mark.parametrize("args", [("deck", "validate", "--json", str(SAMPLE)),
+                                  ("deck", "validate", str(SAMPLE))])
+def test_deck_check_loads_no_typing_dataclasses_or_pathlib(args: tuple[str, ...]) -> None:
+    """Each of these costs from half to two bare Python start-ups; a module-level
+    ``from typing import ...``, ``@dataclass`` or ``Path`` on the path brings it back."""
+    modules, code, out = modules_imported_by(*args)
+    assert code == 0 and "legal" in out.lower()
+    loaded = sorted(modules & set(NOT_FOR_A_DECK_CHECK))
+    assert not loaded, loaded
+    assert "tt_organizer.formats.check" in modules  # the probe did run the check
+
+
 @pytest.fixture(scope="module")
 def paired_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Eight players with decks, round 1 paired and unreported."""

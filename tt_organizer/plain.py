@@ -125,6 +125,15 @@ def _frozen_setattr(self: Any, name: str, value: Any) -> None:
     raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
+def _slots_getstate(self: Any) -> list[Any]:
+    return [getattr(self, n) for n in self.__record_fields__]
+
+
+def _slots_setstate(self: Any, state: list[Any]) -> None:
+    for name, value in zip(self.__record_fields__, state, strict=True):
+        object.__setattr__(self, name, value)  # frozen or not
+
+
 def _frozen_delattr(self: Any, name: str) -> None:
     raise FrozenInstanceError(f"cannot delete field {name!r}")
 
@@ -216,6 +225,8 @@ def _record(cls: Any = None, /, *, frozen: bool = False, slots: bool = False,
         namespace = {k: v for k, v in cls.__dict__.items()
                      if k not in own and k not in ("__dict__", "__weakref__")}
         namespace.update(added, __slots__=tuple(own), __qualname__=cls.__qualname__)
+        if frozen:  # pickling sets the fields past __setattr__, as dataclasses does
+            namespace.update(__getstate__=_slots_getstate, __setstate__=_slots_setstate)
         return type(cls)(cls.__name__, cls.__bases__, namespace)
 
     return wrap if cls is None else wrap(cls)
