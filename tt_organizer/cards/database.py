@@ -20,7 +20,7 @@ from tt_organizer.cards.numbers import normalize_number, split_number
 from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.paths import data_folder
 from tt_organizer.plain import replace
-from tt_organizer.records import file_digest, read_checksums
+from tt_organizer.records import matches_record
 
 TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
@@ -211,9 +211,7 @@ def read_card_index(path: str | Path) -> Mapping[str, Any]:
     except FileNotFoundError:
         raise InputError("card database not found", file=str(path),
                          code="no-card-database") from None
-    folder, name = os.path.split(path)
-    recorded = read_checksums(folder or ".").get(name)
-    if recorded is not None and recorded == file_digest(data):
+    if matches_record(path, data):
         lines = CardLines.of(data.decode("utf-8", errors="replace"))
         if lines is not None:
             return lines
