@@ -12,7 +12,7 @@ import pytest
 
 from tt_organizer.banlist.model import BanList
 from tt_organizer.formats.model import FormatDefinition
-from tt_organizer.records import file_digest, read_checksums
+from tt_organizer.records import fast_digest, file_digest, matches_record, read_checksums
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "legal-red-tamer-tactics.txt"
@@ -79,6 +79,26 @@ def test_deck_check_loads_no_unused_stdlib_module(args: tuple[str, ...]) -> None
     unused = {"zipfile", "difflib", "shutil", "tempfile", "http", "email", "html",
               "hashlib", "_hashlib"}  # OpenSSL: the checksums use the built-in SHA-256
     assert not top & unused, sorted(top & unused)
+
+
+# stdlib modules the deck check kept off its start-up (docs/development.md, "Performance"):
+# typing (annotations are text; imports for type checkers only), dataclasses and the inspect
+# machinery it imports (records are tt_organizer.plain.record classes), pathlib (folders found
+# with os.path)
+NOT_FOR_A_DECK_CHECK = ("typing", "_typing", "dataclasses", "inspect", "ast", "dis", "tokenize",
+                        "pathlib")
+
+
+@pytest.mark.parametrize("args", [("deck", "validate", "--json", str(SAMPLE)),
+                                  ("deck", "validate", str(SAMPLE))])
+def test_deck_check_loads_no_typing_dataclasses_or_pathlib(args: tuple[str, ...]) -> None:
+    """Each of these costs from half to two bare Python start-ups; a module-level
+    ``from typing import ...``, ``@dataclass`` or ``Path`` on the path brings it back."""
+    modules, code, out = modules_imported_by(*args)
+    assert code == 0 and "legal" in out.lower()
+    loaded = sorted(modules & set(NOT_FOR_A_DECK_CHECK))
+    assert not loaded, loaded
+    assert "tt_organizer.formats.check" in modules  # the probe did run the check
 
 
 @pytest.fixture(scope="module")
@@ -198,12 +218,36 @@ def test_a_bad_file_with_a_matching_checksum_is_still_refused_cleanly(tmp_path: 
 
 
 @pytest.mark.parametrize("size", [0, 1, 64, 100_000])
-def test_checksums_are_sha256(size: int) -> None:
-    """The built-in SHA-256 the checksums use gives hashlib's digest."""
+def test_checksums_are_sha256_and_blake2b(size: int) -> None:
+    """The built-in SHA-256 and BLAKE2b the checksums use give hashlib's digests."""
     import hashlib
 
     data = bytes(range(256)) * (size // 256) + bytes(size % 256)
     assert file_digest(data) == hashlib.sha256(data).hexdigest()
+    assert fast_digest(data) == hashlib.blake2b(data, digest_size=32).hexdigest()
+
+
+def test_trust_goes_by_the_blake2b_record_else_by_the_sha256_one(tmp_path: Path) -> None:
+    """A deck check compares the BLAKE2b (three times faster than SHA-256 on the card list);
+    a folder recorded by an older version, SHA-256 alone, is still trusted by it."""
+    from tt_organizer.records import CHECKSUMS_FILE, record_checksum
+
+    for path, _ in SHIPPED:
+        recorded = json.loads((path.parent / CHECKSUMS_FILE).read_text(encoding="utf-8"))
+        assert recorded["blake2b"][path.name] == fast_digest(path.read_bytes())
+    target = tmp_path / "cards.json"
+    target.write_bytes(b'{"cards": []}')
+    record_checksum(target)
+    assert matches_record(target, target.read_bytes())
+    assert not matches_record(target, b'{"cards": [1]}')
+    sums = tmp_path / CHECKSUMS_FILE
+    older = {"files": json.loads(sums.read_text(encoding="utf-8"))["files"]}
+    sums.write_text(json.dumps(older), encoding="utf-8")
+    assert matches_record(target, target.read_bytes())
+    assert not matches_record(target, b'{"cards": [1]}')
+    assert not matches_record(tmp_path / "other.json", target.read_bytes())
+    record_checksum(target)  # written again: both digests
+    assert set(json.loads(sums.read_text(encoding="utf-8"))) == {"files", "blake2b"}
 
 
 def test_shipped_card_list_is_checked_and_indexed_by_line() -> None:

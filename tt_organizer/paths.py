@@ -9,72 +9,100 @@ ban-list cache there is seeded from the shipped one on first use.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
-_CHECKOUT = _PACKAGE.parent
-_SHIPPED = _PACKAGE / "_shipped"
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# folders as text: a deck check finds its data with os.path alone (pathlib imports urllib,
+# ipaddress and fnmatch, a bare Python start-up's worth); the *_dir functions give Paths
+_PACKAGE = os.path.dirname(os.path.realpath(__file__))
+_CHECKOUT = os.path.dirname(_PACKAGE)
+_SHIPPED = os.path.join(_PACKAGE, "_shipped")
 
 
-def _in_checkout(name: str) -> Path | None:
-    folder = _CHECKOUT / name
-    return folder if (_CHECKOUT / "pyproject.toml").is_file() and folder.is_dir() else None
+def _path(folder: str) -> Path:
+    from pathlib import Path
+
+    return Path(folder)
+
+
+def _in_checkout(name: str) -> str | None:
+    folder = os.path.join(_CHECKOUT, name)
+    in_checkout = os.path.isfile(os.path.join(_CHECKOUT, "pyproject.toml"))
+    return folder if in_checkout and os.path.isdir(folder) else None
+
+
+def user_data_folder() -> str:
+    """:func:`user_data_dir` as text."""
+    env = os.environ.get("TT_USER_DATA")
+    if env:
+        return env
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                           "share")
+    return os.path.join(base, "tt-organizer")
 
 
 def user_data_dir() -> Path:
     """Per-user folder for synced data and organizer-supplied card lists (``TT_USER_DATA``)."""
-    env = os.environ.get("TT_USER_DATA")
+    return _path(user_data_folder())
+
+
+def data_folder() -> str:
+    """:func:`data_dir` as text."""
+    env = os.environ.get("TT_DATA_DIR")
     if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "tt-organizer"
+        return env
+    checkout = _in_checkout("data")
+    if checkout is not None:
+        return checkout
+    synced = os.path.join(user_data_folder(), "data")
+    if os.path.isfile(os.path.join(synced, "cards.json")):
+        return synced
+    return os.path.join(_SHIPPED, "data")
 
 
 def data_dir() -> Path:
     """Folder holding the card database: ``TT_DATA_DIR``, else the checkout's ``data/``, else
     the user's synced copy if there is one, else the copy shipped in the package."""
-    env = os.environ.get("TT_DATA_DIR")
-    if env:
-        return Path(env)
-    checkout = _in_checkout("data")
-    if checkout is not None:
-        return checkout
-    synced = user_data_dir() / "data"
-    if (synced / "cards.json").is_file():
-        return synced
-    return _SHIPPED / "data"
+    return _path(data_folder())
 
 
 def shipped_data_dir() -> Path:
     """The card data shipped with the project (with ``source/cards.csv``)."""
-    return _in_checkout("data") or _SHIPPED / "data"
+    return _path(_in_checkout("data") or os.path.join(_SHIPPED, "data"))
 
 
 def card_sync_dir() -> Path:
     """Where ``tt cards sync`` writes: the checkout's ``data/`` or the user's folder."""
     env = os.environ.get("TT_DATA_DIR")
     if env:
-        return Path(env)
-    return _in_checkout("data") or user_data_dir() / "data"
+        return _path(env)
+    return _path(_in_checkout("data") or os.path.join(user_data_folder(), "data"))
 
 
 def shipped_banlist_cache() -> Path:
     """The ban-list cache shipped with the project (the last known list)."""
-    return _in_checkout("banlist_cache") or _SHIPPED / "banlist_cache"
+    return _path(_in_checkout("banlist_cache") or os.path.join(_SHIPPED, "banlist_cache"))
+
+
+def banlist_cache_folder() -> str:
+    """:func:`default_banlist_cache` as text."""
+    env = os.environ.get("TT_BANLIST_CACHE")
+    if env:
+        return env
+    checkout = _in_checkout("banlist_cache")
+    if checkout is not None:
+        return checkout
+    user = os.path.join(user_data_folder(), "banlist_cache")
+    if not os.path.isdir(user):
+        import shutil
+
+        shutil.copytree(os.path.join(_SHIPPED, "banlist_cache"), user)
+    return user
 
 
 def default_banlist_cache() -> Path:
     """The ban-list cache to use: ``TT_BANLIST_CACHE``, else the checkout's
     ``banlist_cache/``, else a per-user cache seeded from the shipped one."""
-    env = os.environ.get("TT_BANLIST_CACHE")
-    if env:
-        return Path(env)
-    checkout = _in_checkout("banlist_cache")
-    if checkout is not None:
-        return checkout
-    user = user_data_dir() / "banlist_cache"
-    if not user.is_dir():
-        import shutil
-
-        shutil.copytree(_SHIPPED / "banlist_cache", user)
-    return user
+    return _path(banlist_cache_folder())

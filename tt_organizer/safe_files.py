@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import os
 import stat
-from typing import TYPE_CHECKING
 
 from tt_organizer.errors import InputError
 
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -44,12 +44,10 @@ def read_limited(
     """The bytes of ``path`` if it is a regular file (or, with ``pipes``, a named pipe) of at
     most ``limit`` bytes; :class:`InputError` (naming ``source`` or the path) otherwise.
     ``what`` names the expected content in the messages (``"decklist file"``)."""
-    from pathlib import Path
-
-    p = Path(path)
-    where = source if source is not None else str(p)
+    p = path
+    where = source if source is not None else _shown(path)
     try:
-        info = p.stat()
+        info = os.stat(p)
         if stat.S_ISDIR(info.st_mode):
             raise InputError(f"is a directory, not a {what}", file=where)
         if stat.S_ISFIFO(info.st_mode) and pipes:
@@ -84,7 +82,17 @@ def read_limited(
     return data
 
 
-def _read_pipe(path: Path, limit: int) -> bytes:
+def _shown(path: str | Path) -> str:
+    """``path`` as messages name it: as pathlib writes it (``./a//b`` is ``a/b``)."""
+    text = os.fspath(path)
+    parts = [p for p in text.split("/") if p not in ("", ".")]
+    shown = "/".join(parts)
+    if text.startswith("//") and not text.startswith("///"):
+        return "//" + shown
+    return ("/" + shown) if text.startswith("/") else (shown or ".")
+
+
+def _read_pipe(path: str | Path, limit: int) -> bytes:
     """At most ``limit + 1`` bytes of a named pipe: opened non-blocking, so a pipe that no
     program writes to reads as empty instead of hanging, then read to the writer's end."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)

@@ -24,15 +24,19 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
-from dataclasses import dataclass
-from pathlib import Path
-from typing import IO
 
 from tt_organizer.cell_text import unescape_text  # the CSV export's escaping, undone
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
+from tt_organizer.plain import record
 from tt_organizer.safe_files import read_limited
+
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import IO
 
 MAX_FILE_BYTES = 1 << 20  # one decklist file
 MAX_SHEET_BYTES = 8 << 20  # one roster or pairings sheet (a roster holds hundreds of decklists)
@@ -48,7 +52,7 @@ TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 UNSUPPORTED_SUFFIXES = (".xls", ".ods", ".numbers")
 
 
-@dataclass
+@record
 class Sheet:
     """The non-empty rows of one sheet: (row number as a spreadsheet shows it, cell values)."""
 
@@ -104,13 +108,14 @@ _DIRECTORY = "is a directory, not {what}"  # code "directory": a front-end says 
 
 
 def read_file_bytes(
-    path: Path, source: str, what: str = "a decklist file", *, limit: int = MAX_FILE_BYTES,
+    path: str | Path, source: str, what: str = "a decklist file", *,
+    limit: int = MAX_FILE_BYTES,
     pipes: bool = True,
 ) -> bytes:
     """At most ``limit`` bytes of ``path``; a directory, a device or a larger file is refused;
     a named pipe (``<(curl ...)``) is read, never waited on forever (see ``safe_files``),
     unless ``pipes`` is False (then it is refused)."""
-    if path.is_dir():
+    if os.path.isdir(path):
         raise InputError(_DIRECTORY.format(what=what), file=source, code="directory")
     return read_limited(path, limit, what=what.removeprefix("a "), source=source, pipes=pipes)
 
@@ -315,6 +320,8 @@ def read_table_bytes(data: bytes, source: str, suffix: str, name: str) -> list[S
 
 def read_table(path: str | Path) -> list[Sheet]:
     """Every sheet of an ``.xlsx`` workbook, or the one table of a CSV file."""
+    from pathlib import Path
+
     path = Path(path)
     source = str(path)
     data = read_file_bytes(path, source, "a spreadsheet", limit=MAX_SHEET_BYTES, pipes=False)

@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from pathlib import Path
+import os
 
 from tt_organizer.banlist.model import BanList
 from tt_organizer.errors import BanlistError, TTError, field_hint
-from tt_organizer.paths import default_banlist_cache
+from tt_organizer.paths import banlist_cache_folder
 from tt_organizer.records import record_checksum, trusted_json
 from tt_organizer.safe_files import read_limited
+
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 CURRENT_FILE = "current.json"
 MAX_FILE_BYTES = 5 * 1024 * 1024  # one cached announcement (a real one is about 20 kB)
@@ -29,14 +33,21 @@ MAX_FILE_BYTES = 5 * 1024 * 1024  # one cached announcement (a real one is about
 
 def cache_dir(path: Path | str | None = None) -> Path:
     """The cache folder: ``path``, else ``TT_BANLIST_CACHE``, else the shipped one."""
-    return Path(path) if path else default_banlist_cache()
+    from pathlib import Path
+
+    return Path(cache_folder(path))
 
 
-def read_banlist_file(path: Path) -> BanList:
+def cache_folder(path: Path | str | None = None) -> str:
+    """:func:`cache_dir` as text (what a deck check reads it by: os.path, not pathlib)."""
+    return os.fspath(path) if path else banlist_cache_folder()
+
+
+def read_banlist_file(path: str | Path) -> BanList:
     """Read one cached announcement (or any file in the same shape). A file this package
     wrote, unchanged since (its checksum in ``checksums.json``), is read without validation;
     any other is checked."""
-    if not path.exists():
+    if not os.path.exists(path):
         raise BanlistError(f"{path}: no such ban-list file")
     try:
         payload, trusted = trusted_json(path, MAX_FILE_BYTES, what="ban-list file")
@@ -46,59 +57,69 @@ def read_banlist_file(path: Path) -> BanList:
         raise BanlistError(f"{path}: not a ban-list file ({exc.__class__.__name__})") from None
 
 
-def list_announcements(folder: Path) -> list[dt.date]:
+def _announcement(folder: str | Path, day: dt.date) -> str:
+    return os.path.join(folder, f"{day.isoformat()}.json")
+
+
+def list_announcements(folder: str | Path) -> list[dt.date]:
     """Dates of the cached announcements, oldest first."""
     dates = []
-    for p in folder.glob("*.json"):
-        try:
-            dates.append(dt.date.fromisoformat(p.stem))
-        except ValueError:
-            continue
+    try:
+        names = os.listdir(folder)
+    except (FileNotFoundError, NotADirectoryError):
+        names = []
+    for name in names:
+        if name.endswith(".json"):
+            try:
+                dates.append(dt.date.fromisoformat(name[:-5]))
+            except ValueError:
+                continue
     return sorted(dates)
 
 
-def read_all(folder: Path) -> list[BanList]:
+def read_all(folder: str | Path) -> list[BanList]:
     """Every cached announcement, oldest first."""
-    return [read_banlist_file(folder / f"{d.isoformat()}.json") for d in list_announcements(folder)]
+    return [read_banlist_file(_announcement(folder, d)) for d in list_announcements(folder)]
 
 
-def read_pointer(folder: Path) -> dict[str, str] | None:
+def read_pointer(folder: str | Path) -> dict[str, str] | None:
     """The content of ``current.json``, or None if it is missing or damaged."""
     try:
-        data = read_limited(folder / CURRENT_FILE, MAX_FILE_BYTES, what="ban-list pointer")
+        data = read_limited(os.path.join(folder, CURRENT_FILE), MAX_FILE_BYTES,
+                            what="ban-list pointer")
         payload = json.loads(data.decode("utf-8"))
     except (TTError, ValueError, RecursionError):
         return None
     return payload if isinstance(payload, dict) else None
 
 
-def current_banlist(folder: Path) -> BanList:
+def current_banlist(folder: str | Path) -> BanList:
     """The announcement ``current.json`` points to, else the newest cached one."""
     pointer = read_pointer(folder)
     if pointer and isinstance(pointer.get("current"), str):
-        target = folder / Path(pointer["current"]).name
-        if target.exists():
+        name = os.path.basename(pointer["current"].rstrip("/"))  # pathlib's .name
+        target = os.path.join(folder, name)
+        if name not in ("", ".", "..") and os.path.isfile(target):
             return read_banlist_file(target)
     dates = list_announcements(folder)
     if not dates:
         raise BanlistError(f"no cached ban list in {folder}", code="no-banlist-cache",
                           hint={"folder": str(folder)})
-    return read_banlist_file(folder / f"{dates[-1].isoformat()}.json")
+    return read_banlist_file(_announcement(folder, dates[-1]))
 
 
-def resolve(folder: Path, pick: str) -> BanList:
+def resolve(folder: str | Path, pick: str) -> BanList:
     """A ban list named by a file path or by the date of a cached announcement."""
-    candidate = Path(pick)
-    if candidate.suffix == ".json" and candidate.exists():
-        return read_banlist_file(candidate)
+    if os.path.splitext(pick.rstrip("/"))[1] == ".json" and os.path.exists(pick):
+        return read_banlist_file(pick)
     try:
         wanted = dt.date.fromisoformat(pick)
     except ValueError:
         raise BanlistError(f"ban list {pick!r}: neither a file nor a date (YYYY-MM-DD)",
                            code="bad-value",
                            hint=field_hint(("ban list", "banlist"), value=pick)) from None
-    path = folder / f"{wanted.isoformat()}.json"
-    if not path.exists():
+    path = _announcement(folder, wanted)
+    if not os.path.exists(path):
         have = ", ".join(d.isoformat() for d in list_announcements(folder)) or "none"
         raise BanlistError(
             f"no cached announcement of {wanted} in {folder} (cached: {have})",
@@ -115,7 +136,7 @@ def load_banlist(
 ) -> BanList:
     """The list to validate against: ``pick`` (a date or a file), else the one in force on
     ``as_of``, else the current cached announcement."""
-    folder = cache_dir(cache)
+    folder = cache_folder(cache)
     if pick:
         return resolve(folder, pick)
     if as_of is not None:

@@ -6,9 +6,11 @@ The names below load their module on first use, so that importing one submodule 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
+    from typing import Any
+
     from tt_organizer.cards.database import CardDatabase, load_cards
     from tt_organizer.cards.model import CARD_TYPES, COLORS, Card
     from tt_organizer.cards.numbers import normalize_number

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
 
 from tt_organizer.cards.model import (
     CARD_TYPES,
@@ -20,8 +18,14 @@ from tt_organizer.cards.model import (
 from tt_organizer.cards.names import name_key
 from tt_organizer.cards.numbers import normalize_number, split_number
 from tt_organizer.errors import InputError, UnknownCardError
-from tt_organizer.paths import data_dir
-from tt_organizer.records import file_digest, read_checksums
+from tt_organizer.paths import data_folder
+from tt_organizer.plain import replace
+from tt_organizer.records import matches_record
+
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
 
 
 class LazyCards(Mapping[str, Card]):
@@ -194,7 +198,7 @@ def _card(r: list[Any], limits: dict[str, int], fixes: dict[str, dict[str, Any]]
     return apply_override(card, fixes[r[0]]) if r[0] in fixes else card
 
 
-def read_card_index(path: Path) -> Mapping[str, Any]:
+def read_card_index(path: str | Path) -> Mapping[str, Any]:
     """Card number -> row of a ``cards.json``. A file whose bytes match the checksum recorded
     when it was written and checked (by the importer, a sync or
     ``scripts/record_checksums.py``), in the writer's one-row-a-line layout, is indexed by its
@@ -202,12 +206,12 @@ def read_card_index(path: Path) -> Mapping[str, Any]:
     parses the rows its deck names, not 4,000. Any other file is parsed and checked whole
     (:func:`read_card_rows`)."""
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as file:
+            data = file.read()
     except FileNotFoundError:
         raise InputError("card database not found", file=str(path),
                          code="no-card-database") from None
-    recorded = read_checksums(path.parent).get(path.name)
-    if recorded is not None and recorded == file_digest(data):
+    if matches_record(path, data):
         lines = CardLines.of(data.decode("utf-8", errors="replace"))
         if lines is not None:
             return lines
@@ -261,12 +265,15 @@ class CardLines(Mapping[str, str]):
         return len(self._index())
 
 
-def read_card_rows(path: Path, data: bytes | None = None) -> list[list[Any]]:
+def read_card_rows(path: str | Path, data: bytes | None = None) -> list[list[Any]]:
     """The rows of a ``cards.json`` written by the importer or a sync (number, name, type,
     colours, level, rarity, set, copy limit), all parsed and checked; ``data``: its bytes, if
     read already."""
     try:
-        payload = json.loads((path.read_bytes() if data is None else data).decode("utf-8"))
+        if data is None:
+            with open(path, "rb") as file:
+                data = file.read()
+        payload = json.loads(data.decode("utf-8"))
         rows = payload["cards"]
         if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) >= 7
                                                  for r in rows):
@@ -303,39 +310,40 @@ def apply_override(card: Card, fix: dict[str, Any]) -> Card:
             changes["colors"] = tuple(value.split("/"))
         elif key in _OVERRIDABLE and (value is None or isinstance(value, _OVERRIDABLE[key])):
             changes[key] = value
-    return dataclasses.replace(card, **changes)
+    return replace(card, **changes)
 
 
-def read_overrides(folder: Path) -> dict[str, dict[str, Any]]:
+def read_overrides(folder: str | Path) -> dict[str, dict[str, Any]]:
     """Local fixes kept beside the cards (``card_overrides.json``): never written by a sync,
     applied on every load, so they survive a resync."""
-    path = folder / OVERRIDES_FILE
-    if not path.exists():
+    path = os.path.join(folder, OVERRIDES_FILE)
+    if not os.path.exists(path):
         return {}
     try:
-        payload = json.loads(path.read_text(encoding="utf-8"))
+        with open(path, encoding="utf-8") as file:
+            payload = json.load(file)
         cards = payload["cards"]
         return {str(k): dict(v) for k, v in cards.items()}
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise InputError(f"card overrides are damaged: {exc}", file=str(path)) from None
+        raise InputError(f"card overrides are damaged: {exc}", file=path) from None
 
 
-def read_copy_limits(folder: Path) -> dict[str, int]:
+def read_copy_limits(folder: str | Path) -> dict[str, int]:
     """Card-specific copy limits kept beside the cards (``copy_limits.json``)."""
-    path = folder / COPY_LIMITS_FILE
-    if not path.exists():
+    path = os.path.join(folder, COPY_LIMITS_FILE)
+    if not os.path.exists(path):
         return {}
-    payload = json.loads(path.read_text(encoding="utf-8"))
+    with open(path, encoding="utf-8") as file:
+        payload = json.load(file)
     return {str(k): int(v) for k, v in payload.get("limits", {}).items()}
 
 
 @lru_cache(maxsize=4)
 def _load(folder: str) -> CardDatabase:
-    path = Path(folder)
-    return CardDatabase(LazyCards(read_card_index(path / CARDS_FILE), read_copy_limits(path),
-                                  read_overrides(path)))
+    return CardDatabase(LazyCards(read_card_index(os.path.join(folder, CARDS_FILE)),
+                                  read_copy_limits(folder), read_overrides(folder)))
 
 
 def load_cards(folder: Path | None = None) -> CardDatabase:
     """The shipped card database (cached per process)."""
-    return _load(str(folder or data_dir()))
+    return _load(str(folder or data_folder()))

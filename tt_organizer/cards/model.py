@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tt_organizer.plain import record
 
 CARD_TYPES = ("Digimon", "Tamer", "Option", "Digi-Egg", "Dual")
 COLORS = ("Red", "Blue", "Yellow", "Green", "Black", "Purple", "White")
@@ -13,7 +13,7 @@ COPY_LIMITS_FILE = "copy_limits.json"
 OVERRIDES_FILE = "card_overrides.json"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Card:
     """One card number: parallel and alternate-art printings fold into it."""
 

@@ -4,16 +4,17 @@ options as the click command (:mod:`tt_organizer.cli.options` declares them)."""
 
 from __future__ import annotations
 
-import datetime as dt
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from tt_organizer.plain import field, record
 
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
+    import datetime as dt
+
     from tt_organizer.banlist.model import BanList
     from tt_organizer.formats.check import CheckContext
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeckCheckOptions:
     """What the deck-check options of ``tt deck validate`` / ``check-batch`` asked for."""
 

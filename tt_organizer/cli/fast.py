@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+
+TYPE_CHECKING = False  # typing stays off the start-up path (tests/test_startup.py)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+    from typing import Any
 
 STDIN = "-"
 EVENT_FILE = {"--event": "event_path"}  # every event command's event database

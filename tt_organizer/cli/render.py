@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -160,7 +159,9 @@ def _screen() -> tuple[int, bool]:
     tty = sys.stdout.isatty()
     columns = os.environ.get("COLUMNS", "")
     width = int(columns) if columns.isdigit() and int(columns) > 0 else 80
-    if tty:
+    if tty:  # contextlib only then: a redirected check does not import it
+        import contextlib
+
         with contextlib.suppress(OSError):
             width = os.get_terminal_size(sys.stdout.fileno()).columns or width
     return width, colour_on(sys.stdout)

@@ -17,7 +17,6 @@ STDIN_SOURCE = "<stdin>"
 def validate_files(files: Sequence[str], as_json: bool, check_options: DeckCheckOptions) -> int:
     """Check each decklist file (``-``: standard input) and print its report, or all of them
     as JSON; return the exit code: 0 every deck legal, 1 any illegal, 2 any unreadable."""
-    from tt_organizer.cli.advice import describe
     from tt_organizer.cli.output import error, print_json
     from tt_organizer.decklist.parsers import read_stream
     from tt_organizer.formats.check import check_bytes, check_file, unreadable_json
@@ -37,6 +36,8 @@ def validate_files(files: Sequence[str], as_json: bool, check_options: DeckCheck
             else:
                 report = check_file(path, check)
         except InputError as exc:
+            from tt_organizer.cli.advice import describe  # errors alone need the advice
+
             code = EXIT_INPUT
             if as_json:
                 results.append(unreadable_json(source, check, describe(exc)))

@@ -44,11 +44,9 @@ import functools
 import io
 import itertools
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
-from typing import BinaryIO
 
 from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
 from tt_organizer.decklist.links import is_link, parse_link
@@ -56,6 +54,7 @@ from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.decklist.sections import BANNER, SKIP, classify_header, names_only_tamers
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
+from tt_organizer.plain import record
 from tt_organizer.tables import (
     MAX_FILE_BYTES,
     ZIP_MAGIC,
@@ -64,6 +63,11 @@ from tt_organizer.tables import (
     read_file_bytes,
     read_workbook,
 )
+
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import BinaryIO
 
 Normalizer = Callable[[str], str | None]
 
@@ -431,7 +435,7 @@ _COLUMN_SYNONYMS: dict[str, frozenset[str]] = {
 }
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class _Row:
     line: int
     cells: list[str]
@@ -890,15 +894,21 @@ def read_decklist(
     recognised by its bytes, a ``.json`` file is read as a Tabletop Simulator export).
     """
     source = str(path)
-    path = Path(path)
     _check_format(input_format, source)
     return parse_decklist_bytes(
         read_file_bytes(path, source),
         source=source,
         input_format=input_format,
         normalize=normalize,
-        suffix=path.suffix,
+        suffix=_suffix(source),
     )
+
+
+def _suffix(path: str) -> str:
+    """pathlib's ``Path(path).suffix``, without importing pathlib (start-up)."""
+    name = os.path.basename(path.rstrip("/"))
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def read_stream(stream: BinaryIO, source: str) -> bytes:

@@ -2,26 +2,37 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
-from pathlib import Path
 
 from tt_organizer.errors import InputError
 from tt_organizer.formats.model import FormatDefinition
-from tt_organizer.paths import user_data_dir
+from tt_organizer.paths import user_data_folder
 from tt_organizer.records import CHECKSUMS_FILE, trusted_json
+
+TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 DEFAULT_FORMAT = "tamer-tactics-0.9.1"
 ALIASES = {"tamer-tactics": DEFAULT_FORMAT, "tt": DEFAULT_FORMAT}
 MAX_DEFINITION_BYTES = 1024 * 1024
-_SHIPPED = Path(__file__).resolve().parent / "definitions"
+# text, not a Path: a deck check reads its definition with os.path alone (see paths.py)
+_SHIPPED = os.path.join(os.path.dirname(os.path.realpath(__file__)), "definitions")
+
+
+def _user_folder() -> str:
+    return os.path.join(user_data_folder(), "formats")
 
 
 def definition_dirs() -> list[Path]:
     """Folders searched for ``*.json`` definitions: shipped first, then the user's."""
-    return [_SHIPPED, user_data_dir() / "formats"]
+    from pathlib import Path
+
+    return [Path(_SHIPPED), Path(_user_folder())]
 
 
-def read_definition(path: Path) -> FormatDefinition:
+def read_definition(path: str | Path) -> FormatDefinition:
     """Read one definition file: a shipped one matching its recorded checksum as it is,
     any other (an organizer's) checked field by field."""
     try:
@@ -60,9 +71,9 @@ def all_formats() -> dict[str, FormatDefinition]:
 def _shipped_alone(key: str) -> FormatDefinition | None:
     """The shipped definition ``key`` read from its own file (a shipped file is named for its
     id), when the organizer added no definitions that could replace it; None otherwise."""
-    user = definition_dirs()[1]
+    user = _user_folder()
     if "/" in key or "\\" in key or key.startswith(".") or (
-            user.is_dir() and next(user.glob("*.json"), None) is not None):
+            os.path.isdir(user) and any(n.endswith(".json") for n in os.listdir(user))):
         return None
     fmt = _read_shipped(key)
     return fmt if fmt is not None and fmt.id == key else None
@@ -70,8 +81,8 @@ def _shipped_alone(key: str) -> FormatDefinition | None:
 
 @lru_cache(maxsize=8)
 def _read_shipped(stem: str) -> FormatDefinition | None:
-    path = _SHIPPED / f"{stem}.json"
-    return read_definition(path) if path.is_file() else None
+    path = os.path.join(_SHIPPED, f"{stem}.json")
+    return read_definition(path) if os.path.isfile(path) else None
 
 
 def find_format(key: str) -> FormatDefinition | None:
