@@ -109,53 +109,177 @@ def register_player(
 
     The deck is checked against the event's format and ban list; an illegal deck is refused
     unless ``allow_illegal`` (logged)."""
+    name, ext_id = _checked_names(name, ext_id)
+    # inside a caller's transaction the settings cannot change before ours
+    locked = store.in_transaction(conn)
+    settings = store.read_settings(conn)
+    deck = _checked_deck(settings, name, deck_path, deck_text, deck_source, allow_illegal)
+    with store.transaction(conn):
+        # fixed by the first pairing (re-read: another process may have paired meanwhile)
+        entry = _Entry.read(conn, settings if locked else store.read_settings(conn))
+        pid, missed = _insert_registration(conn, entry, name, ext_id, deck, allow_illegal,
+                                           late, _StoredNames(conn))
+        player = _player(conn, pid)
+    return Registration(player=player, report=deck[0] if deck else None, missed_rounds=missed)
+
+
+class SheetRegistrar:
+    """Registers many players inside one open transaction (a sign-up sheet): the event's
+    settings, its rounds and the names and ids already registered are read once, not per
+    player, and the players are read back together (:meth:`registrations`). Each
+    :meth:`register` refuses or registers as :func:`register_player` does, and is its own
+    savepoint; the caller's transaction holds the write lock, so nothing read can change."""
+
+    def __init__(self, conn: Connection) -> None:
+        if not store.in_transaction(conn):
+            raise EventError("a sheet is registered inside one transaction")
+        self.conn = conn
+        self.entry = _Entry.read(conn, store.read_settings(conn))
+        self.names = _KnownNames(store.read_roster(conn))
+        self._done: dict[int, tuple[ValidationReport | None, list[int]]] = {}
+
+    def register(
+        self,
+        name: str,
+        *,
+        deck_path: str | Path | None = None,
+        deck_text: str | None = None,
+        deck_source: str | None = None,
+        ext_id: str | None = None,
+        allow_illegal: bool = False,
+        late: bool = False,
+    ) -> int:
+        """Register one player (refusals as :func:`register_player`); their number."""
+        name, ext_id = _checked_names(name, ext_id)
+        deck = _checked_deck(self.entry.settings, name, deck_path, deck_text, deck_source,
+                             allow_illegal)
+        with store.transaction(self.conn):
+            pid, missed = _insert_registration(self.conn, self.entry, name, ext_id, deck,
+                                               allow_illegal, late, self.names)
+        self.names.add(name, ext_id)
+        self._done[pid] = (deck[0] if deck else None, missed)
+        return pid
+
+    def registrations(self) -> dict[int, Registration]:
+        """What each :meth:`register` did, by player number (the players read in one go)."""
+        players = {p.id: p for p in store.read_players(self.conn) if p.id in self._done}
+        return {pid: Registration(player=players[pid], report=report, missed_rounds=missed)
+                for pid, (report, missed) in self._done.items()}
+
+
+def _checked_names(name: str, ext_id: str | None) -> tuple[str, str | None]:
     name = _clean_text(name, "a player name")
     if not name:
         raise EventError("a player needs a name")
     if name.upper() == "BYE":
         raise EventError("BYE is not a player name")
-    ext_id = _clean_text(ext_id, "an id") if ext_id else None
-    # inside a caller's transaction (a sign-up sheet) the settings cannot change before ours
-    locked = store.in_transaction(conn)
-    settings = store.read_settings(conn)
-    report = raw = source = None
-    if deck_path is not None or deck_text is not None:
-        report, raw, source = check_deck(settings, path=deck_path, text=deck_text,
-                                         source=deck_source)
-        if not report.legal and not allow_illegal:
-            raise EventError(
-                f"{name}: deck {source} is not legal ({', '.join(report.codes)})",
-                code="deck-not-legal", hint={"name": name, "codes": list(report.codes)},
-            )
-    with store.transaction(conn):
-        if store.current_round(conn, TOP_CUT):
-            raise EventError("the top cut has started; no more registrations")
-        current = store.current_round(conn)
-        if current and not late:
-            raise EventError(f"round {current} is already paired", code="round-paired",
-                             hint={"command": "late-entry", "name": name})
-        if late and not current:
-            late = False  # nothing missed yet: an ordinary registration
-        # fixed by the first pairing (re-read: another process may have paired meanwhile)
-        total = (settings if locked else store.read_settings(conn)).rounds
-        if late and total is not None and current >= total:
-            raise EventError(f"all {total} Swiss rounds are paired; {name} could not play any")
-        _refuse_duplicate(conn, name, ext_id)
-        at = store.now()
-        pid = store.insert_player(conn, name, ext_id, at, current + 1 if late else None)
-        store.audit(conn, "late-entry" if late else "register", f"player {pid} {name}", None,
-                    {"name": name, "id": ext_id})
-        if report is not None:
-            _store_deck(conn, pid, name, settings, report, raw or "", source, allow_illegal)
-        missed: list[int] = []
-        if late:
-            for rnd in range(1, current + 1):
-                store.insert_missed_round(conn, rnd, pid, at)
-                missed.append(rnd)
-            store.audit(conn, "late-entry", f"player {pid} {name}", None,
-                        {"missed_rounds": missed, "scored_as": "loss"})
-        player = _player(conn, pid)
-    return Registration(player=player, report=report, missed_rounds=missed)
+    return name, _clean_text(ext_id, "an id") if ext_id else None
+
+
+# a checked deck: its report, the raw text to store and its source name
+_Deck = tuple["ValidationReport", str, str]
+
+
+def _checked_deck(settings: EventSettings, name: str, path: str | Path | None,
+                  text: str | None, source: str | None, allow_illegal: bool) -> _Deck | None:
+    """The deck checked (None without one); an illegal one refused unless ``allow_illegal``."""
+    if path is None and text is None:
+        return None
+    report, raw, source = check_deck(settings, path=path, text=text, source=source)
+    if not report.legal and not allow_illegal:
+        raise EventError(
+            f"{name}: deck {source} is not legal ({', '.join(report.codes)})",
+            code="deck-not-legal", hint={"name": name, "codes": list(report.codes)},
+        )
+    return report, raw, source
+
+
+@dataclass
+class _Entry:
+    """What a registration is checked against: the settings and the rounds paired."""
+
+    settings: EventSettings
+    top_cut: int
+    current: int
+
+    @classmethod
+    def read(cls, conn: Connection, settings: EventSettings) -> _Entry:
+        return cls(settings, store.current_round(conn, TOP_CUT), store.current_round(conn))
+
+
+def _insert_registration(conn: Connection, entry: _Entry, name: str, ext_id: str | None,
+                         deck: _Deck | None, allow_illegal: bool, late: bool,
+                         taken: _StoredNames) -> tuple[int, list[int]]:
+    """Refuse or store one registration (inside a transaction); the player's number and the
+    rounds they missed."""
+    if entry.top_cut:
+        raise EventError("the top cut has started; no more registrations")
+    current = entry.current
+    if current and not late:
+        raise EventError(f"round {current} is already paired", code="round-paired",
+                         hint={"command": "late-entry", "name": name})
+    if late and not current:
+        late = False  # nothing missed yet: an ordinary registration
+    total = entry.settings.rounds
+    if late and total is not None and current >= total:
+        raise EventError(f"all {total} Swiss rounds are paired; {name} could not play any")
+    taken.refuse(name, ext_id)
+    at = store.now()
+    pid = store.insert_player(conn, name, ext_id, at, current + 1 if late else None)
+    store.audit(conn, "late-entry" if late else "register", f"player {pid} {name}", None,
+                {"name": name, "id": ext_id})
+    if deck is not None:
+        report, raw, source = deck
+        _store_deck(conn, pid, name, entry.settings, report, raw, source, allow_illegal)
+    missed: list[int] = []
+    if late:
+        for rnd in range(1, current + 1):
+            store.insert_missed_round(conn, rnd, pid, at)
+            missed.append(rnd)
+        store.audit(conn, "late-entry", f"player {pid} {name}", None,
+                    {"missed_rounds": missed, "scored_as": "loss"})
+    return pid, missed
+
+
+class _StoredNames:
+    """Refuses a name or id already registered, asking the store (one indexed look-up)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def name_with_key(self, key: str) -> str | None:
+        return store.name_with_key(self.conn, key)
+
+    def name_with_ext_id(self, ext_id: str) -> str | None:
+        return store.name_with_ext_id(self.conn, ext_id)
+
+    def refuse(self, name: str, ext_id: str | None) -> None:
+        taken = self.name_with_key(name.casefold())
+        if taken is not None:
+            raise EventError(f"{name}: already registered (as {taken})")
+        if ext_id:
+            taken = self.name_with_ext_id(ext_id)
+            if taken is not None:
+                raise EventError(f"id {ext_id}: already registered (to {taken})")
+
+
+class _KnownNames(_StoredNames):
+    """The names and ids registered, read once (a sheet's registrations add theirs)."""
+
+    def __init__(self, roster: list[PlayerInfo]) -> None:
+        self.keys = {p.name.casefold(): p.name for p in roster}
+        self.ids = {p.ext_id: p.name for p in roster if p.ext_id}
+
+    def name_with_key(self, key: str) -> str | None:
+        return self.keys.get(key)
+
+    def name_with_ext_id(self, ext_id: str) -> str | None:
+        return self.ids.get(ext_id)
+
+    def add(self, name: str, ext_id: str | None) -> None:
+        self.keys[name.casefold()] = name
+        if ext_id:
+            self.ids[ext_id] = name
 
 
 def _clean_text(text: str, what: str) -> str:
@@ -176,13 +300,7 @@ def late_entry(conn: Connection, name: str, **kwargs: Any) -> Registration:
 
 
 def _refuse_duplicate(conn: Connection, name: str, ext_id: str | None) -> None:
-    taken = store.name_with_key(conn, name.casefold())
-    if taken is not None:
-        raise EventError(f"{name}: already registered (as {taken})")
-    if ext_id:
-        taken = store.name_with_ext_id(conn, ext_id)
-        if taken is not None:
-            raise EventError(f"id {ext_id}: already registered (to {taken})")
+    _StoredNames(conn).refuse(name, ext_id)
 
 
 def _store_deck(

@@ -65,30 +65,35 @@ def register_sheet(
     refused alone: its savepoint is rolled back and its :class:`TTError` kept in the outcome;
     the other rows are committed together. A sheet that cannot be read at all raises
     (:class:`~tt_organizer.export.importing.SheetError`) and registers nobody."""
-    from tt_organizer.events.players import register_player
+    from tt_organizer.events.players import SheetRegistrar
     from tt_organizer.export.importing import read_registrations
 
     rows = read_registrations(path)
     folder, sheet_name = Path(path).parent, Path(path).name
     outcome = SignUp(notes=list(getattr(rows, "notes", ())))
+    registered: dict[int, SheetRow] = {}  # player number -> the row that registered them
     with store.transaction(conn):
+        registrar = SheetRegistrar(conn)
         for row in rows:
             done = SheetRow(row.row, row.name)
+            outcome.rows.append(done)
+            deck_path = None
+            if row.deck_path:
+                deck_path = Path(row.deck_path)
+                if not deck_path.is_absolute():
+                    deck_path = folder / deck_path
             try:
-                deck_path = None
-                if row.deck_path:
-                    deck_path = Path(row.deck_path)
-                    if not deck_path.is_absolute():
-                        deck_path = folder / deck_path
-                done.registration = register_player(
-                    conn, row.name, ext_id=row.ext_id, deck_text=row.deck_text,
-                    deck_path=deck_path,
+                pid = registrar.register(
+                    row.name, ext_id=row.ext_id, deck_text=row.deck_text, deck_path=deck_path,
                     deck_source=None if deck_path else f"{sheet_name} row {row.row}",
                     allow_illegal=allow_illegal, late=late,
                 )
             except TTError as exc:
                 done.error = exc
-            outcome.rows.append(done)
+                continue
+            registered[pid] = done
+        for pid, registration in registrar.registrations().items():
+            registered[pid].registration = registration
     return outcome
 
 
