@@ -87,11 +87,23 @@ def deck_colors(report: ValidationReport) -> list[str]:
     from tt_organizer.cards.model import COLORS
 
     seen: set[str] = set()
-    for number in report.deck.numbers():
-        card = report.deck.cards.get(number)
-        if card and any(card.has_type(t) for t in DECK_COLOR_TYPES):
-            seen.update(card.colors)
+    known = report.deck.cards
+    for zone in report.deck.zones.values():
+        for number in zone:
+            card = known.get(number)
+            if card is not None and _colours_deck(card.card_type):
+                seen.update(card.colors)
     return [c for c in COLORS if c in seen] + sorted(seen - set(COLORS))
+
+
+@lru_cache(maxsize=None)
+def _colours_deck(card_type: str) -> bool:
+    """Whether a card of ``card_type`` gives the deck its colours (a Digimon or Tamer, as
+    :meth:`Card.has_type` counts them): asked once per card type, not per card."""
+    from tt_organizer.cards.model import Card
+
+    probe = Card("", "", card_type, ())
+    return any(probe.has_type(t) for t in DECK_COLOR_TYPES)
 
 
 def register_player(
@@ -117,8 +129,8 @@ def register_player(
     with store.transaction(conn):
         # fixed by the first pairing (re-read: another process may have paired meanwhile)
         entry = _Entry.read(conn, settings if locked else store.read_settings(conn))
-        pid, missed = _insert_registration(conn, entry, name, ext_id, deck, allow_illegal,
-                                           late, _StoredNames(conn))
+        late = _admit(entry, name, ext_id, late, _StoredNames(conn))
+        pid, missed = _write_registration(conn, entry, name, ext_id, deck, allow_illegal, late)
         player = _player(conn, pid)
     return Registration(player=player, report=deck[0] if deck else None, missed_rounds=missed)
 
@@ -127,8 +139,9 @@ class SheetRegistrar:
     """Registers many players inside one open transaction (a sign-up sheet): the event's
     settings, its rounds and the names and ids already registered are read once, not per
     player, and the players are read back together (:meth:`registrations`). Each
-    :meth:`register` refuses or registers as :func:`register_player` does, and is its own
-    savepoint; the caller's transaction holds the write lock, so nothing read can change."""
+    :meth:`register` refuses or registers as :func:`register_player` does; a refusal comes
+    before anything is written, so a refused row leaves nothing behind. The caller's
+    transaction holds the write lock, so nothing read can change meanwhile."""
 
     def __init__(self, conn: Connection) -> None:
         if not store.in_transaction(conn):
@@ -153,9 +166,10 @@ class SheetRegistrar:
         name, ext_id = _checked_names(name, ext_id)
         deck = _checked_deck(self.entry.settings, name, deck_path, deck_text, deck_source,
                              allow_illegal)
-        with store.transaction(self.conn):
-            pid, missed = _insert_registration(self.conn, self.entry, name, ext_id, deck,
-                                               allow_illegal, late, self.names)
+        late = _admit(self.entry, name, ext_id, late, self.names)
+        # every refusal comes before the first write: no savepoint is needed to undo one
+        pid, missed = _write_registration(self.conn, self.entry, name, ext_id, deck,
+                                          allow_illegal, late)
         self.names.add(name, ext_id)
         self._done[pid] = (deck[0] if deck else None, missed)
         return pid
@@ -207,23 +221,29 @@ class _Entry:
         return cls(settings, store.current_round(conn, TOP_CUT), store.current_round(conn))
 
 
-def _insert_registration(conn: Connection, entry: _Entry, name: str, ext_id: str | None,
-                         deck: _Deck | None, allow_illegal: bool, late: bool,
-                         taken: _StoredNames) -> tuple[int, list[int]]:
-    """Refuse or store one registration (inside a transaction); the player's number and the
-    rounds they missed."""
+def _admit(entry: _Entry, name: str, ext_id: str | None, late: bool,
+           taken: _StoredNames) -> bool:
+    """Refuse a registration the event cannot take (before anything is written); whether it
+    is a late entry (a ``late`` one before any pairing is an ordinary registration)."""
     if entry.top_cut:
         raise EventError("the top cut has started; no more registrations")
     current = entry.current
     if current and not late:
         raise EventError(f"round {current} is already paired", code="round-paired",
                          hint={"command": "late-entry", "name": name})
-    if late and not current:
-        late = False  # nothing missed yet: an ordinary registration
     total = entry.settings.rounds
-    if late and total is not None and current >= total:
+    if late and current and total is not None and current >= total:
         raise EventError(f"all {total} Swiss rounds are paired; {name} could not play any")
     taken.refuse(name, ext_id)
+    return late and bool(current)
+
+
+def _write_registration(conn: Connection, entry: _Entry, name: str, ext_id: str | None,
+                        deck: _Deck | None, allow_illegal: bool, late: bool
+                        ) -> tuple[int, list[int]]:
+    """Store an admitted registration and its audit entries (no refusal comes after the
+    first write); the player's number and the rounds they missed."""
+    current = entry.current
     at = store.now()
     pid = store.insert_player(conn, name, ext_id, at, current + 1 if late else None)
     store.audit(conn, "late-entry" if late else "register", f"player {pid} {name}", None,
@@ -303,6 +323,10 @@ def _refuse_duplicate(conn: Connection, name: str, ext_id: str | None) -> None:
     _StoredNames(conn).refuse(name, ext_id)
 
 
+# the stored deck report as JSON (one encoder for every deck, not one per call)
+_REPORT_JSON = json.JSONEncoder(ensure_ascii=False, default=str).encode
+
+
 def _store_deck(
     conn: Connection,
     pid: int,
@@ -321,7 +345,7 @@ def _store_deck(
         "allow_illegal": int(allow_illegal and not report.legal),
         "codes": json.dumps(report.codes), "colors": json.dumps(deck_colors(report)),
         "main": json.dumps(report.deck.zone(MAIN)), "pile": json.dumps(report.deck.zone(PILE)),
-        "report": json.dumps(report.to_dict(), ensure_ascii=False, default=str),
+        "report": _REPORT_JSON(report.to_dict()),
         "checked_at": store.now(),
     })
     store.audit(conn, "deck", f"player {pid} {name}", None,
