@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
@@ -96,7 +96,7 @@ def deck_colors(report: ValidationReport) -> list[str]:
     return [c for c in COLORS if c in seen] + sorted(seen - set(COLORS))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _colours_deck(card_type: str) -> bool:
     """Whether a card of ``card_type`` gives the deck its colours (a Digimon or Tamer, as
     :meth:`Card.has_type` counts them): asked once per card type, not per card."""

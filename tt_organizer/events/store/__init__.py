@@ -75,7 +75,13 @@ def committed_changes() -> int:
 
 def now() -> str:
     """The current UTC time as ISO 8601 with seconds."""
-    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+    return _second_text(int(time.time()))
+
+
+@functools.lru_cache(maxsize=1)
+def _second_text(second: int) -> str:
+    # formatted once a second, not once per row of a sign-up sheet's thousands
+    return dt.datetime.fromtimestamp(second, dt.timezone.utc).isoformat()
 
 
 _acting_as: contextvars.ContextVar[str | None] = contextvars.ContextVar("tt_actor", default=None)
