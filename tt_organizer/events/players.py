@@ -130,7 +130,8 @@ def register_player(
         # fixed by the first pairing (re-read: another process may have paired meanwhile)
         entry = _Entry.read(conn, settings if locked else store.read_settings(conn))
         late = _admit(entry, name, ext_id, late, _StoredNames(conn))
-        pid, missed = _write_registration(conn, entry, name, ext_id, deck, allow_illegal, late)
+        pid, missed = _write_registration(_Writes(conn), entry, name, ext_id, deck,
+                                          allow_illegal, late)
         player = _player(conn, pid)
     return Registration(player=player, report=deck[0] if deck else None, missed_rounds=missed)
 
@@ -138,7 +139,8 @@ def register_player(
 class SheetRegistrar:
     """Registers many players inside one open transaction (a sign-up sheet): the event's
     settings, its rounds and the names and ids already registered are read once, not per
-    player, and the players are read back together (:meth:`registrations`). Each
+    player; the decks and audit entries are written together when the registrar's ``with``
+    block ends or :meth:`registrations` reads the players back, in one go. Each
     :meth:`register` refuses or registers as :func:`register_player` does; a refusal comes
     before anything is written, so a refused row leaves nothing behind. The caller's
     transaction holds the write lock, so nothing read can change meanwhile."""
@@ -149,6 +151,7 @@ class SheetRegistrar:
         self.conn = conn
         self.entry = _Entry.read(conn, store.read_settings(conn))
         self.names = _KnownNames(store.read_roster(conn))
+        self.writes = _BatchedWrites(conn)  # decks and audit entries, written together
         self._done: dict[int, tuple[ValidationReport | None, list[int]]] = {}
 
     def register(
@@ -168,14 +171,22 @@ class SheetRegistrar:
                              allow_illegal)
         late = _admit(self.entry, name, ext_id, late, self.names)
         # every refusal comes before the first write: no savepoint is needed to undo one
-        pid, missed = _write_registration(self.conn, self.entry, name, ext_id, deck,
+        pid, missed = _write_registration(self.writes, self.entry, name, ext_id, deck,
                                           allow_illegal, late)
         self.names.add(name, ext_id)
         self._done[pid] = (deck[0] if deck else None, missed)
         return pid
 
+    def __enter__(self) -> SheetRegistrar:
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if kind is None:  # written before the caller's transaction commits
+            self.writes.flush()
+
     def registrations(self) -> dict[int, Registration]:
         """What each :meth:`register` did, by player number (the players read in one go)."""
+        self.writes.flush()
         players = {p.id: p for p in store.read_players(self.conn) if p.id in self._done}
         return {pid: Registration(player=players[pid], report=report, missed_rounds=missed)
                 for pid, (report, missed) in self._done.items()}
@@ -238,26 +249,26 @@ def _admit(entry: _Entry, name: str, ext_id: str | None, late: bool,
     return late and bool(current)
 
 
-def _write_registration(conn: Connection, entry: _Entry, name: str, ext_id: str | None,
+def _write_registration(writes: _Writes, entry: _Entry, name: str, ext_id: str | None,
                         deck: _Deck | None, allow_illegal: bool, late: bool
                         ) -> tuple[int, list[int]]:
     """Store an admitted registration and its audit entries (no refusal comes after the
     first write); the player's number and the rounds they missed."""
-    current = entry.current
+    conn, current = writes.conn, entry.current
     at = store.now()
     pid = store.insert_player(conn, name, ext_id, at, current + 1 if late else None)
-    store.audit(conn, "late-entry" if late else "register", f"player {pid} {name}", None,
-                {"name": name, "id": ext_id})
+    writes.audit("late-entry" if late else "register", f"player {pid} {name}",
+                 {"name": name, "id": ext_id})
     if deck is not None:
         report, raw, source = deck
-        _store_deck(conn, pid, name, entry.settings, report, raw, source, allow_illegal)
+        _store_deck(writes, pid, name, entry.settings, report, raw, source, allow_illegal)
     missed: list[int] = []
     if late:
         for rnd in range(1, current + 1):
             store.insert_missed_round(conn, rnd, pid, at)
             missed.append(rnd)
-        store.audit(conn, "late-entry", f"player {pid} {name}", None,
-                    {"missed_rounds": missed, "scored_as": "loss"})
+        writes.audit("late-entry", f"player {pid} {name}",
+                     {"missed_rounds": missed, "scored_as": "loss"})
     return pid, missed
 
 
@@ -328,7 +339,7 @@ _REPORT_JSON = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
 
 def _store_deck(
-    conn: Connection,
+    writes: _Writes,
     pid: int,
     name: str,
     settings: EventSettings,
@@ -339,7 +350,7 @@ def _store_deck(
 ) -> None:
     from tt_organizer.decklist.model import MAIN, PILE
 
-    store.insert_deck(conn, pid, {
+    writes.deck(pid, {
         "source": source, "text": raw, "format_id": settings.format_id,
         "banlist_date": settings.banlist_date, "legal": int(report.legal),
         "allow_illegal": int(allow_illegal and not report.legal),
@@ -348,11 +359,49 @@ def _store_deck(
         "report": _REPORT_JSON(report.to_dict()),
         "checked_at": store.now(),
     })
-    store.audit(conn, "deck", f"player {pid} {name}", None,
-                {"source": source, "legal": report.legal, "codes": report.codes})
+    writes.audit("deck", f"player {pid} {name}",
+                 {"source": source, "legal": report.legal, "codes": report.codes})
     if not report.legal:
-        store.audit(conn, "allow-illegal", f"player {pid} {name}", None,
-                    {"codes": report.codes})
+        writes.audit("allow-illegal", f"player {pid} {name}", {"codes": report.codes})
+
+
+class _Writes:
+    """Where a registration's deck and audit entries go: straight to the store."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def audit(self, action: str, subject: str, new: dict[str, Any]) -> None:
+        store.audit(self.conn, action, subject, None, new)
+
+    def deck(self, pid: int, values: dict[str, Any]) -> None:
+        store.insert_deck(self.conn, pid, values)
+
+    def flush(self) -> None:
+        """Write what is kept back (nothing here)."""
+
+
+class _BatchedWrites(_Writes):
+    """Decks and audit entries kept back, then written in order by one statement each
+    (:meth:`flush`, inside the same transaction): a sign-up sheet's thousands of rows."""
+
+    def __init__(self, conn: Connection) -> None:
+        super().__init__(conn)
+        self.entries: list[tuple[str, str, Any, Any]] = []
+        self.decks: list[tuple[int, dict[str, Any]]] = []
+
+    def audit(self, action: str, subject: str, new: dict[str, Any]) -> None:
+        self.entries.append((action, subject, None, new))
+
+    def deck(self, pid: int, values: dict[str, Any]) -> None:
+        self.decks.append((pid, values))
+
+    def flush(self) -> None:
+        if self.entries:
+            store.audit_entries(self.conn, self.entries)
+        if self.decks:
+            store.insert_decks(self.conn, self.decks)
+        self.entries, self.decks = [], []
 
 
 def _player(conn: Connection, pid: int) -> PlayerInfo:

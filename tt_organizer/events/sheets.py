@@ -72,8 +72,7 @@ def register_sheet(
     folder, sheet_name = Path(path).parent, Path(path).name
     outcome = SignUp(notes=list(getattr(rows, "notes", ())))
     registered: dict[int, SheetRow] = {}  # player number -> the row that registered them
-    with store.transaction(conn):
-        registrar = SheetRegistrar(conn)
+    with store.transaction(conn), SheetRegistrar(conn) as registrar:
         for row in rows:
             done = SheetRow(row.row, row.name)
             outcome.rows.append(done)

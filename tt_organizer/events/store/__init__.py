@@ -298,14 +298,23 @@ def _text(value: Any) -> str | None:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 
 
+_INSERT_AUDIT = ("INSERT INTO audit (at, actor, action, subject, old, new) "
+                 "VALUES (?, ?, ?, ?, ?, ?)")
+
+
 def audit(
     conn: sqlite3.Connection, action: str, subject: str, old: Any = None, new: Any = None
 ) -> None:
     """Append one entry to the audit log (values other than text are stored as JSON)."""
-    conn.execute(
-        "INSERT INTO audit (at, actor, action, subject, old, new) VALUES (?, ?, ?, ?, ?, ?)",
-        (now(), actor(), action, subject, _text(old), _text(new)),
-    )
+    conn.execute(_INSERT_AUDIT, (now(), actor(), action, subject, _text(old), _text(new)))
+
+
+def audit_entries(conn: sqlite3.Connection,
+                  entries: Sequence[tuple[str, str, Any, Any]]) -> None:
+    """:func:`audit` of many entries at once, in order: ``(action, subject, old, new)``."""
+    at, by = now(), actor()
+    conn.executemany(_INSERT_AUDIT, [(at, by, action, subject, _text(old), _text(new))
+                                     for action, subject, old, new in entries])
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -569,6 +578,7 @@ from tt_organizer.events.store.players import (  # noqa: E402
     count_players,
     delete_player,
     insert_deck,
+    insert_decks,
     insert_player,
     name_with_ext_id,
     name_with_key,
@@ -609,6 +619,7 @@ __all__ = [
     "actor",
     "answer_report",
     "audit",
+    "audit_entries",
     "avoid_until",
     "avoided_pairs",
     "bye_round_texts",
@@ -625,6 +636,7 @@ __all__ = [
     "in_transaction",
     "insert_bye",
     "insert_deck",
+    "insert_decks",
     "insert_missed_round",
     "insert_pairing",
     "insert_player",
