@@ -145,31 +145,25 @@ class SheetRegistrar:
     before anything is written, so a refused row leaves nothing behind. The caller's
     transaction holds the write lock, so nothing read can change meanwhile."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection, *, allow_illegal: bool = False,
+                 late: bool = False) -> None:
         if not store.in_transaction(conn):
             raise EventError("a sheet is registered inside one transaction")
-        self.conn = conn
+        self.conn, self.allow_illegal, self.late = conn, allow_illegal, late
         self.entry = _Entry.read(conn, store.read_settings(conn))
         self.names = _KnownNames(store.read_roster(conn))
         self.writes = _BatchedWrites(conn)  # decks and audit entries, written together
         self._done: dict[int, tuple[ValidationReport | None, list[int]]] = {}
 
-    def register(
-        self,
-        name: str,
-        *,
-        deck_path: str | Path | None = None,
-        deck_text: str | None = None,
-        deck_source: str | None = None,
-        ext_id: str | None = None,
-        allow_illegal: bool = False,
-        late: bool = False,
-    ) -> int:
-        """Register one player (refusals as :func:`register_player`); their number."""
+    def register(self, name: str, *, ext_id: str | None = None, deck_text: str | None = None,
+                 deck_path: str | Path | None = None, deck_source: str | None = None) -> int:
+        """Register one player (refusals as :func:`register_player`, with the registrar's
+        ``allow_illegal`` and ``late``); their number."""
+        allow_illegal = self.allow_illegal
         name, ext_id = _checked_names(name, ext_id)
         deck = _checked_deck(self.entry.settings, name, deck_path, deck_text, deck_source,
                              allow_illegal)
-        late = _admit(self.entry, name, ext_id, late, self.names)
+        late = _admit(self.entry, name, ext_id, self.late, self.names)
         # every refusal comes before the first write: no savepoint is needed to undo one
         pid, missed = _write_registration(self.writes, self.entry, name, ext_id, deck,
                                           allow_illegal, late)

@@ -72,7 +72,8 @@ def register_sheet(
     folder, sheet_name = Path(path).parent, Path(path).name
     outcome = SignUp(notes=list(getattr(rows, "notes", ())))
     registered: dict[int, SheetRow] = {}  # player number -> the row that registered them
-    with store.transaction(conn), SheetRegistrar(conn) as registrar:
+    with (store.transaction(conn),
+          SheetRegistrar(conn, allow_illegal=allow_illegal, late=late) as registrar):
         for row in rows:
             done = SheetRow(row.row, row.name)
             outcome.rows.append(done)
@@ -84,9 +85,7 @@ def register_sheet(
             try:
                 pid = registrar.register(
                     row.name, ext_id=row.ext_id, deck_text=row.deck_text, deck_path=deck_path,
-                    deck_source=None if deck_path else f"{sheet_name} row {row.row}",
-                    allow_illegal=allow_illegal, late=late,
-                )
+                    deck_source=None if deck_path else f"{sheet_name} row {row.row}")
             except TTError as exc:
                 done.error = exc
                 continue
