@@ -175,8 +175,9 @@ def _register_from(
     if as_json:
         from tt_organizer.cli.output import print_json
 
-        print_json([sheet_row_json(r.row, r.name, error=describe(r.error)) if r.error else
-                    sheet_row_json(r.row, r.name, r.registration) for r in outcome.rows])
+        print_json([sheet_row_json(r.row, r.name, r.registration,
+                                   describe(r.error) if r.error else None)
+                    for r in outcome.rows])
     else:  # plain lines: rich would render each one's markup
         colour = colour_on(sys.stdout)
         lines = [_sheet_row_line(r, colour) for r in outcome.rows]
