@@ -188,3 +188,18 @@ def test_a_results_sheet_is_recorded_all_or_nothing(conn: Any, tmp_path: Path) -
     assert record_results_sheet(conn, sheet) == 3
     assert service.missing_tables(conn) == []
     assert {m.result for m in service._round(conn, "swiss", 1)} == {"0-2"}
+
+
+def test_deck_files_are_read_beside_the_sheet(conn: Any, tmp_path: Path) -> None:
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "ann.txt").write_bytes((FIXTURES / "events" / "legal_red.txt").read_bytes())
+    (decks / "ben.txt").write_bytes((FIXTURES / "events" / "illegal_short.txt").read_bytes())
+    sheet = tmp_path / "signup.csv"
+    sheet.write_text("Player,Deck file\nAnn,decks/ann.txt\nBen,decks/ben.txt\n",
+                     encoding="utf-8")
+    ann, ben = register_sheet(conn, sheet).rows
+    assert ann.registration is not None and ann.registration.player.deck_source == "ann.txt"
+    assert ann.registration.player.deck_text == (decks / "ann.txt").read_text(encoding="utf-8")
+    assert ben.error is not None and ben.error.code == "deck-not-legal"
+    assert "deck ben.txt is not legal" in str(ben.error)
