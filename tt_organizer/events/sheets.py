@@ -1,10 +1,10 @@
 """Sheets: register every row of a sign-up sheet, record every row of a results sheet.
 
 Both run in one transaction on the connection they are given. A sign-up sheet registers the
-rows it can (each refused row is a rolled-back savepoint) and says per row what happened
-(:class:`SignUp`); a results sheet is all or nothing: one refused row records none, and the
-:class:`EventError` lists every refused row. Refusals are the library's errors (a code and
-hints), so each front-end words them its own way.
+rows it can (a refused row is refused before anything of it is written) and says per row
+what happened (:class:`SignUp`); a results sheet is all or nothing: one refused row records
+none, and the :class:`EventError` lists every refused row. Refusals are the library's errors
+(a code and hints), so each front-end words them its own way.
 """
 
 from __future__ import annotations
@@ -62,9 +62,10 @@ def register_sheet(
     :func:`tt_organizer.export.importing.read_registrations`) in one transaction.
 
     A row that cannot be registered (an illegal deck, a name already registered, …) is
-    refused alone: its savepoint is rolled back and its :class:`TTError` kept in the outcome;
-    the other rows are committed together. A sheet that cannot be read at all raises
-    (:class:`~tt_organizer.export.importing.SheetError`) and registers nobody."""
+    refused alone, before anything of it is written, and its :class:`TTError` kept in the
+    outcome; the other rows are committed together, each with its audit entries. A sheet
+    that cannot be read at all raises (:class:`~tt_organizer.export.importing.SheetError`)
+    and registers nobody."""
     from tt_organizer.events.players import SheetRegistrar
     from tt_organizer.export.importing import read_registrations
 
