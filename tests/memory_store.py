@@ -105,6 +105,11 @@ class MemoryStore:
             raise UniqueError(f"player {player_id} has a deck already")
         conn.t.decks[player_id] = dict(values, player_id=player_id)
 
+    def insert_decks(self, conn: MemoryEvent, decks: Sequence[tuple[int, dict[str, Any]]]
+                     ) -> None:
+        for player_id, values in decks:
+            self.insert_deck(conn, player_id, values)
+
     def set_dropped(self, conn: MemoryEvent, player_id: int, after_round: int | None) -> None:
         conn.t.players[player_id].update(dropped=int(after_round is not None),
                                          dropped_round=after_round)
@@ -335,6 +340,11 @@ class MemoryStore:
         conn.t.audit.append({"id": conn.t.audit_seq, "at": sqlite_store.now(),
                              "actor": sqlite_store.actor(), "action": action,
                              "subject": subject, "old": _text(old), "new": _text(new)})
+
+    def audit_entries(self, conn: MemoryEvent, entries: Sequence[tuple[str, str, Any, Any]]
+                      ) -> None:
+        for action, subject, old, new in entries:
+            self.audit(conn, action, subject, old, new)
 
     def read_settings(self, conn: MemoryEvent) -> EventSettings:
         if conn.t.settings is None:

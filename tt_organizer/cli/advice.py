@@ -99,6 +99,9 @@ def describe(exc: BaseException) -> str:
     if not isinstance(exc, TTError):
         return str(exc)
     text = in_words(exc, OPTIONS)
+    if exc.code == "rows-refused":  # a sheet refused: each refused row, worded the same way
+        return text + ":\n  " + "\n  ".join(
+            f"row {r['row']}: {describe(r['error'])}" for r in exc.hint["rows"])
     if not exc.code:
         return text
     if exc.code in OPTION_WORDS:

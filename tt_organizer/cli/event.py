@@ -14,7 +14,7 @@ from tt_organizer.cli.event_base import _matches_json, _out, _print_round, event
 from tt_organizer.cli.event_work import drop_player, report_table, show_pairings, show_standings
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.cli.params import COUNT, POSITIVE
-from tt_organizer.errors import EXIT_INVALID, EventError, TTError
+from tt_organizer.errors import EXIT_INVALID
 from tt_organizer.numbers import is_count, parse_count, parse_count_list
 
 
@@ -159,66 +159,43 @@ def _registration_line(reg: Any, colour: bool) -> str:
 def _register_from(
     conn: Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
 ) -> int:
+    """``register --from``: the sheet registered by the library, its outcome shown per row."""
     import sys
 
+    from tt_organizer.cli.advice import describe
     from tt_organizer.cli.output import colour_on, line, warn
-    from tt_organizer.events.store.dispatch import store
-    from tt_organizer.export.importing import read_registrations
+    from tt_organizer.events.sheets import register_sheet
+    from tt_organizer.events.views import sheet_row_json
 
-    rows = read_registrations(path)
-    for note in getattr(rows, "notes", ()):  # a column that looks like decklists, not read
+    outcome = register_sheet(conn, path, allow_illegal=allow_illegal, late=late)
+    for note in outcome.notes:  # a column that looks like decklists, not read
         warn(note)
-    refused = 0
-    results: list[dict[str, Any]] = []
-    lines: list[str] = []  # printed once the whole sheet is committed
-    colour = colour_on(sys.stdout)
-    # one commit for the sheet; a refused row is a rolled-back savepoint
-    with store.transaction(conn):
-        for row in rows:
-            refused += _register_row(conn, row, path, allow_illegal, late, results, lines,
-                                     colour)
     if as_json:
         from tt_organizer.cli.output import print_json
 
-        print_json(results)
+        print_json([sheet_row_json(r.row, r.name, r.registration,
+                                   describe(r.error) if r.error else None)
+                    for r in outcome.rows])
     else:  # plain lines: rich would render each one's markup
+        colour = colour_on(sys.stdout)
+        lines = [_sheet_row_line(r, colour) for r in outcome.rows]
         if lines:
             line("\n".join(lines))
-        line(f"{len(rows) - refused} registered, {refused} refused")
-    return EXIT_INVALID if refused else 0
+        line(f"{outcome.registered} registered, {outcome.refused} refused")
+    return EXIT_INVALID if outcome.refused else 0
 
 
-def _register_row(conn: Connection, row: Any, path: str, allow_illegal: bool,
-                  late: bool, results: list[dict[str, Any]], lines: list[str],
-                  colour: bool) -> int:
-    """Register one row of a sign-up sheet (its outcome appended to ``results`` and
-    ``lines``); 1 if it was refused, else 0."""
-    from pathlib import Path
-
+def _sheet_row_line(r: SheetRow, colour: bool) -> str:
+    """One row of a sign-up sheet as ``register --from`` prints it."""
     from tt_organizer.cli.advice import describe
     from tt_organizer.cli.output import paint
-    from tt_organizer.events.service import register_player
-    from tt_organizer.events.views import deck_verdict, sheet_row_json
+    from tt_organizer.events.views import deck_verdict
 
-    try:
-        deck_path = None
-        if row.deck_path:
-            deck_path = Path(row.deck_path)
-            if not deck_path.is_absolute():
-                deck_path = Path(path).parent / deck_path
-        reg = register_player(
-            conn, row.name, ext_id=row.ext_id, deck_text=row.deck_text, deck_path=deck_path,
-            deck_source=None if deck_path else f"{Path(path).name} row {row.row}",
-            allow_illegal=allow_illegal, late=late,
-        )
-    except TTError as exc:
-        results.append(sheet_row_json(row.row, row.name, error=describe(exc)))
-        lines.append(f"row {row.row}: {paint('refused', '31', colour)} — {describe(exc)}")
-        return 1
-    results.append(sheet_row_json(row.row, row.name, reg))
-    lines.append(f"row {row.row}: {deck_verdict(reg.player)} — "
-                 f"{_registration_line(reg, colour)}")
-    return 0
+    if r.error is not None:
+        return f"row {r.row}: {paint('refused', '31', colour)} — {describe(r.error)}"
+    assert r.registration is not None  # a row not refused was registered
+    return (f"row {r.row}: {deck_verdict(r.registration.player)} — "
+            f"{_registration_line(r.registration, colour)}")
 
 
 def _register(
@@ -469,32 +446,16 @@ def pairings(round_number: int | None, top: bool, print_path: str | None,
 
 
 def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
-    from tt_organizer.cli.advice import describe
-    from tt_organizer.events import service
-    from tt_organizer.events.store.dispatch import store
-    from tt_organizer.export.importing import read_results
+    from tt_organizer.events.sheets import record_results_sheet
 
-    rows = read_results(path, store.read_snapshot(conn, "", light=True))
-    errors: list[str] = []
-    with store.transaction(conn):
-        for row in rows:
-            try:
-                service.report_result(conn, row.table, row.result, round_number=row.round,
-                                      first=row.first, winners=row.winners, turns=row.turns)
-            except EventError as exc:
-                errors.append(f"row {row.row}: {describe(exc)}")
-        if errors:
-            raise EventError(
-                f"{path}: nothing recorded; {len(errors)} row(s) refused:\n  "
-                + "\n  ".join(errors)
-            )
+    count = record_results_sheet(conn, path)
     if as_json:
         from tt_organizer.cli.output import print_json
         from tt_organizer.events.views import recorded_json
 
-        print_json(recorded_json(path, len(rows)))
+        print_json(recorded_json(path, count))
     else:
-        _out(f"Recorded {len(rows)} result(s) from {path}")
+        _out(f"Recorded {count} result(s) from {path}")
     return 0
 
 
@@ -792,6 +753,7 @@ event.add_command(_serve)
 from tt_organizer.cli import event_pairing as _event_pairing  # noqa: E402
 
 if TYPE_CHECKING:
+    from tt_organizer.events.sheets import SheetRow
     from tt_organizer.events.store import Connection
 
 __all__ = ["_event_pairing", "event"]

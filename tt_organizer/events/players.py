@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
@@ -87,11 +87,23 @@ def deck_colors(report: ValidationReport) -> list[str]:
     from tt_organizer.cards.model import COLORS
 
     seen: set[str] = set()
-    for number in report.deck.numbers():
-        card = report.deck.cards.get(number)
-        if card and any(card.has_type(t) for t in DECK_COLOR_TYPES):
-            seen.update(card.colors)
+    known = report.deck.cards
+    for zone in report.deck.zones.values():
+        for number in zone:
+            card = known.get(number)
+            if card is not None and _colours_deck(card.card_type):
+                seen.update(card.colors)
     return [c for c in COLORS if c in seen] + sorted(seen - set(COLORS))
+
+
+@cache
+def _colours_deck(card_type: str) -> bool:
+    """Whether a card of ``card_type`` gives the deck its colours (a Digimon or Tamer, as
+    :meth:`Card.has_type` counts them): asked once per card type, not per card."""
+    from tt_organizer.cards.model import Card
+
+    probe = Card("", "", card_type, ())
+    return any(probe.has_type(t) for t in DECK_COLOR_TYPES)
 
 
 def register_player(
@@ -109,53 +121,190 @@ def register_player(
 
     The deck is checked against the event's format and ban list; an illegal deck is refused
     unless ``allow_illegal`` (logged)."""
+    name, ext_id = _checked_names(name, ext_id)
+    # inside a caller's transaction the settings cannot change before ours
+    locked = store.in_transaction(conn)
+    settings = store.read_settings(conn)
+    deck = _checked_deck(settings, name, deck_path, deck_text, deck_source, allow_illegal)
+    with store.transaction(conn):
+        # fixed by the first pairing (re-read: another process may have paired meanwhile)
+        entry = _Entry.read(conn, settings if locked else store.read_settings(conn))
+        late = _admit(entry, name, ext_id, late, _StoredNames(conn))
+        pid, missed = _write_registration(_Writes(conn), entry, name, ext_id, deck,
+                                          allow_illegal, late)
+        player = _player(conn, pid)
+    return Registration(player=player, report=deck[0] if deck else None, missed_rounds=missed)
+
+
+class SheetRegistrar:
+    """Registers many players inside one open transaction (a sign-up sheet): the event's
+    settings, its rounds and the names and ids already registered are read once, not per
+    player; the decks and audit entries are written together when the registrar's ``with``
+    block ends or :meth:`registrations` reads the players back, in one go. Each
+    :meth:`register` refuses or registers as :func:`register_player` does; a refusal comes
+    before anything is written, so a refused row leaves nothing behind. The caller's
+    transaction holds the write lock, so nothing read can change meanwhile."""
+
+    def __init__(self, conn: Connection, *, allow_illegal: bool = False,
+                 late: bool = False) -> None:
+        if not store.in_transaction(conn):
+            raise EventError("a sheet is registered inside one transaction")
+        self.conn, self.allow_illegal, self.late = conn, allow_illegal, late
+        self.entry = _Entry.read(conn, store.read_settings(conn))
+        self.names = _KnownNames(store.read_roster(conn))
+        self.writes = _BatchedWrites(conn)  # decks and audit entries, written together
+        self._done: dict[int, tuple[ValidationReport | None, list[int]]] = {}
+
+    def register(self, name: str, *, ext_id: str | None = None, deck_text: str | None = None,
+                 deck_path: str | Path | None = None, deck_source: str | None = None) -> int:
+        """Register one player (refusals as :func:`register_player`, with the registrar's
+        ``allow_illegal`` and ``late``); their number."""
+        allow_illegal = self.allow_illegal
+        name, ext_id = _checked_names(name, ext_id)
+        deck = _checked_deck(self.entry.settings, name, deck_path, deck_text, deck_source,
+                             allow_illegal)
+        late = _admit(self.entry, name, ext_id, self.late, self.names)
+        # every refusal comes before the first write: no savepoint is needed to undo one
+        pid, missed = _write_registration(self.writes, self.entry, name, ext_id, deck,
+                                          allow_illegal, late)
+        self.names.add(name, ext_id)
+        self._done[pid] = (deck[0] if deck else None, missed)
+        return pid
+
+    def __enter__(self) -> SheetRegistrar:
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        if kind is None:  # written before the caller's transaction commits
+            self.writes.flush()
+
+    def registrations(self) -> dict[int, Registration]:
+        """What each :meth:`register` did, by player number (the players read in one go)."""
+        self.writes.flush()
+        players = {p.id: p for p in store.read_players(self.conn) if p.id in self._done}
+        return {pid: Registration(player=players[pid], report=report, missed_rounds=missed)
+                for pid, (report, missed) in self._done.items()}
+
+
+def _checked_names(name: str, ext_id: str | None) -> tuple[str, str | None]:
     name = _clean_text(name, "a player name")
     if not name:
         raise EventError("a player needs a name")
     if name.upper() == "BYE":
         raise EventError("BYE is not a player name")
-    ext_id = _clean_text(ext_id, "an id") if ext_id else None
-    # inside a caller's transaction (a sign-up sheet) the settings cannot change before ours
-    locked = store.in_transaction(conn)
-    settings = store.read_settings(conn)
-    report = raw = source = None
-    if deck_path is not None or deck_text is not None:
-        report, raw, source = check_deck(settings, path=deck_path, text=deck_text,
-                                         source=deck_source)
-        if not report.legal and not allow_illegal:
-            raise EventError(
-                f"{name}: deck {source} is not legal ({', '.join(report.codes)})",
-                code="deck-not-legal", hint={"name": name, "codes": list(report.codes)},
-            )
-    with store.transaction(conn):
-        if store.current_round(conn, TOP_CUT):
-            raise EventError("the top cut has started; no more registrations")
-        current = store.current_round(conn)
-        if current and not late:
-            raise EventError(f"round {current} is already paired", code="round-paired",
-                             hint={"command": "late-entry", "name": name})
-        if late and not current:
-            late = False  # nothing missed yet: an ordinary registration
-        # fixed by the first pairing (re-read: another process may have paired meanwhile)
-        total = (settings if locked else store.read_settings(conn)).rounds
-        if late and total is not None and current >= total:
-            raise EventError(f"all {total} Swiss rounds are paired; {name} could not play any")
-        _refuse_duplicate(conn, name, ext_id)
-        at = store.now()
-        pid = store.insert_player(conn, name, ext_id, at, current + 1 if late else None)
-        store.audit(conn, "late-entry" if late else "register", f"player {pid} {name}", None,
-                    {"name": name, "id": ext_id})
-        if report is not None:
-            _store_deck(conn, pid, name, settings, report, raw or "", source, allow_illegal)
-        missed: list[int] = []
-        if late:
-            for rnd in range(1, current + 1):
-                store.insert_missed_round(conn, rnd, pid, at)
-                missed.append(rnd)
-            store.audit(conn, "late-entry", f"player {pid} {name}", None,
-                        {"missed_rounds": missed, "scored_as": "loss"})
-        player = _player(conn, pid)
-    return Registration(player=player, report=report, missed_rounds=missed)
+    return name, _clean_text(ext_id, "an id") if ext_id else None
+
+
+# a checked deck: its report, the raw text to store and its source name
+_Deck = tuple["ValidationReport", str, str]
+
+
+def _checked_deck(settings: EventSettings, name: str, path: str | Path | None,
+                  text: str | None, source: str | None, allow_illegal: bool) -> _Deck | None:
+    """The deck checked (None without one); an illegal one refused unless ``allow_illegal``."""
+    if path is None and text is None:
+        return None
+    report, raw, source = check_deck(settings, path=path, text=text, source=source)
+    if not report.legal and not allow_illegal:
+        raise EventError(
+            f"{name}: deck {source} is not legal ({', '.join(report.codes)})",
+            code="deck-not-legal", hint={"name": name, "codes": list(report.codes)},
+        )
+    return report, raw, source
+
+
+@dataclass
+class _Entry:
+    """What a registration is checked against: the settings and the rounds paired."""
+
+    settings: EventSettings
+    top_cut: int
+    current: int
+
+    @classmethod
+    def read(cls, conn: Connection, settings: EventSettings) -> _Entry:
+        return cls(settings, store.current_round(conn, TOP_CUT), store.current_round(conn))
+
+
+def _admit(entry: _Entry, name: str, ext_id: str | None, late: bool,
+           taken: _StoredNames) -> bool:
+    """Refuse a registration the event cannot take (before anything is written); whether it
+    is a late entry (a ``late`` one before any pairing is an ordinary registration)."""
+    if entry.top_cut:
+        raise EventError("the top cut has started; no more registrations")
+    current = entry.current
+    if current and not late:
+        raise EventError(f"round {current} is already paired", code="round-paired",
+                         hint={"command": "late-entry", "name": name})
+    total = entry.settings.rounds
+    if late and current and total is not None and current >= total:
+        raise EventError(f"all {total} Swiss rounds are paired; {name} could not play any")
+    taken.refuse(name, ext_id)
+    return late and bool(current)
+
+
+def _write_registration(writes: _Writes, entry: _Entry, name: str, ext_id: str | None,
+                        deck: _Deck | None, allow_illegal: bool, late: bool
+                        ) -> tuple[int, list[int]]:
+    """Store an admitted registration and its audit entries (no refusal comes after the
+    first write); the player's number and the rounds they missed."""
+    conn, current = writes.conn, entry.current
+    at = store.now()
+    pid = store.insert_player(conn, name, ext_id, at, current + 1 if late else None)
+    writes.audit("late-entry" if late else "register", f"player {pid} {name}",
+                 {"name": name, "id": ext_id})
+    if deck is not None:
+        report, raw, source = deck
+        _store_deck(writes, pid, name, entry.settings, report, raw, source, allow_illegal)
+    missed: list[int] = []
+    if late:
+        for rnd in range(1, current + 1):
+            store.insert_missed_round(conn, rnd, pid, at)
+            missed.append(rnd)
+        writes.audit("late-entry", f"player {pid} {name}",
+                     {"missed_rounds": missed, "scored_as": "loss"})
+    return pid, missed
+
+
+class _StoredNames:
+    """Refuses a name or id already registered, asking the store (one indexed look-up)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def name_with_key(self, key: str) -> str | None:
+        return store.name_with_key(self.conn, key)
+
+    def name_with_ext_id(self, ext_id: str) -> str | None:
+        return store.name_with_ext_id(self.conn, ext_id)
+
+    def refuse(self, name: str, ext_id: str | None) -> None:
+        taken = self.name_with_key(name.casefold())
+        if taken is not None:
+            raise EventError(f"{name}: already registered (as {taken})")
+        if ext_id:
+            taken = self.name_with_ext_id(ext_id)
+            if taken is not None:
+                raise EventError(f"id {ext_id}: already registered (to {taken})")
+
+
+class _KnownNames(_StoredNames):
+    """The names and ids registered, read once (a sheet's registrations add theirs)."""
+
+    def __init__(self, roster: list[PlayerInfo]) -> None:
+        self.keys = {p.name.casefold(): p.name for p in roster}
+        self.ids = {p.ext_id: p.name for p in roster if p.ext_id}
+
+    def name_with_key(self, key: str) -> str | None:
+        return self.keys.get(key)
+
+    def name_with_ext_id(self, ext_id: str) -> str | None:
+        return self.ids.get(ext_id)
+
+    def add(self, name: str, ext_id: str | None) -> None:
+        self.keys[name.casefold()] = name
+        if ext_id:
+            self.ids[ext_id] = name
 
 
 def _clean_text(text: str, what: str) -> str:
@@ -176,17 +325,15 @@ def late_entry(conn: Connection, name: str, **kwargs: Any) -> Registration:
 
 
 def _refuse_duplicate(conn: Connection, name: str, ext_id: str | None) -> None:
-    taken = store.name_with_key(conn, name.casefold())
-    if taken is not None:
-        raise EventError(f"{name}: already registered (as {taken})")
-    if ext_id:
-        taken = store.name_with_ext_id(conn, ext_id)
-        if taken is not None:
-            raise EventError(f"id {ext_id}: already registered (to {taken})")
+    _StoredNames(conn).refuse(name, ext_id)
+
+
+# the stored deck report as JSON (one encoder for every deck, not one per call)
+_REPORT_JSON = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
 
 def _store_deck(
-    conn: Connection,
+    writes: _Writes,
     pid: int,
     name: str,
     settings: EventSettings,
@@ -197,20 +344,58 @@ def _store_deck(
 ) -> None:
     from tt_organizer.decklist.model import MAIN, PILE
 
-    store.insert_deck(conn, pid, {
+    writes.deck(pid, {
         "source": source, "text": raw, "format_id": settings.format_id,
         "banlist_date": settings.banlist_date, "legal": int(report.legal),
         "allow_illegal": int(allow_illegal and not report.legal),
         "codes": json.dumps(report.codes), "colors": json.dumps(deck_colors(report)),
         "main": json.dumps(report.deck.zone(MAIN)), "pile": json.dumps(report.deck.zone(PILE)),
-        "report": json.dumps(report.to_dict(), ensure_ascii=False, default=str),
+        "report": _REPORT_JSON(report.to_dict()),
         "checked_at": store.now(),
     })
-    store.audit(conn, "deck", f"player {pid} {name}", None,
-                {"source": source, "legal": report.legal, "codes": report.codes})
+    writes.audit("deck", f"player {pid} {name}",
+                 {"source": source, "legal": report.legal, "codes": report.codes})
     if not report.legal:
-        store.audit(conn, "allow-illegal", f"player {pid} {name}", None,
-                    {"codes": report.codes})
+        writes.audit("allow-illegal", f"player {pid} {name}", {"codes": report.codes})
+
+
+class _Writes:
+    """Where a registration's deck and audit entries go: straight to the store."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def audit(self, action: str, subject: str, new: dict[str, Any]) -> None:
+        store.audit(self.conn, action, subject, None, new)
+
+    def deck(self, pid: int, values: dict[str, Any]) -> None:
+        store.insert_deck(self.conn, pid, values)
+
+    def flush(self) -> None:
+        """Write what is kept back (nothing here)."""
+
+
+class _BatchedWrites(_Writes):
+    """Decks and audit entries kept back, then written in order by one statement each
+    (:meth:`flush`, inside the same transaction): a sign-up sheet's thousands of rows."""
+
+    def __init__(self, conn: Connection) -> None:
+        super().__init__(conn)
+        self.entries: list[tuple[str, str, Any, Any]] = []
+        self.decks: list[tuple[int, dict[str, Any]]] = []
+
+    def audit(self, action: str, subject: str, new: dict[str, Any]) -> None:
+        self.entries.append((action, subject, None, new))
+
+    def deck(self, pid: int, values: dict[str, Any]) -> None:
+        self.decks.append((pid, values))
+
+    def flush(self) -> None:
+        if self.entries:
+            store.audit_entries(self.conn, self.entries)
+        if self.decks:
+            store.insert_decks(self.conn, self.decks)
+        self.entries, self.decks = [], []
 
 
 def _player(conn: Connection, pid: int) -> PlayerInfo:

@@ -75,7 +75,13 @@ def committed_changes() -> int:
 
 def now() -> str:
     """The current UTC time as ISO 8601 with seconds."""
-    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+    return _second_text(int(time.time()))
+
+
+@functools.lru_cache(maxsize=1)
+def _second_text(second: int) -> str:
+    # formatted once a second, not once per row of a sign-up sheet's thousands
+    return dt.datetime.fromtimestamp(second, dt.timezone.utc).isoformat()
 
 
 _acting_as: contextvars.ContextVar[str | None] = contextvars.ContextVar("tt_actor", default=None)
@@ -292,14 +298,23 @@ def _text(value: Any) -> str | None:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 
 
+_INSERT_AUDIT = ("INSERT INTO audit (at, actor, action, subject, old, new) "
+                 "VALUES (?, ?, ?, ?, ?, ?)")
+
+
 def audit(
     conn: sqlite3.Connection, action: str, subject: str, old: Any = None, new: Any = None
 ) -> None:
     """Append one entry to the audit log (values other than text are stored as JSON)."""
-    conn.execute(
-        "INSERT INTO audit (at, actor, action, subject, old, new) VALUES (?, ?, ?, ?, ?, ?)",
-        (now(), actor(), action, subject, _text(old), _text(new)),
-    )
+    conn.execute(_INSERT_AUDIT, (now(), actor(), action, subject, _text(old), _text(new)))
+
+
+def audit_entries(conn: sqlite3.Connection,
+                  entries: Sequence[tuple[str, str, Any, Any]]) -> None:
+    """:func:`audit` of many entries at once, in order: ``(action, subject, old, new)``."""
+    at, by = now(), actor()
+    conn.executemany(_INSERT_AUDIT, [(at, by, action, subject, _text(old), _text(new))
+                                     for action, subject, old, new in entries])
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -563,6 +578,7 @@ from tt_organizer.events.store.players import (  # noqa: E402
     count_players,
     delete_player,
     insert_deck,
+    insert_decks,
     insert_player,
     name_with_ext_id,
     name_with_key,
@@ -603,6 +619,7 @@ __all__ = [
     "actor",
     "answer_report",
     "audit",
+    "audit_entries",
     "avoid_until",
     "avoided_pairs",
     "bye_round_texts",
@@ -619,6 +636,7 @@ __all__ = [
     "in_transaction",
     "insert_bye",
     "insert_deck",
+    "insert_decks",
     "insert_missed_round",
     "insert_pairing",
     "insert_player",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 Connection = sqlite3.Connection
@@ -46,15 +47,21 @@ def insert_player(conn: Connection, name: str, ext_id: str | None, registered_at
     return int(cur.lastrowid or 0)
 
 
+_DECK_COLUMNS = ("source", "text", "format_id", "banlist_date", "legal", "allow_illegal",
+                 "codes", "colors", "main", "pile", "report", "checked_at")
+_INSERT_DECK = (f"INSERT INTO decks (player_id, {', '.join(_DECK_COLUMNS)}) "
+                f"VALUES (?{', ?' * len(_DECK_COLUMNS)})")
+
+
 def insert_deck(conn: Connection, player_id: int, values: dict[str, Any]) -> None:
     """Store a player's checked deck; ``values`` holds the ``decks`` columns (JSON as text)."""
-    columns = ("source", "text", "format_id", "banlist_date", "legal", "allow_illegal", "codes",
-               "colors", "main", "pile", "report", "checked_at")
-    conn.execute(
-        f"INSERT INTO decks (player_id, {', '.join(columns)}) "
-        f"VALUES (?{', ?' * len(columns)})",
-        (player_id, *(values[c] for c in columns)),
-    )
+    conn.execute(_INSERT_DECK, (player_id, *(values[c] for c in _DECK_COLUMNS)))
+
+
+def insert_decks(conn: Connection, decks: Sequence[tuple[int, dict[str, Any]]]) -> None:
+    """:func:`insert_deck` of many players' decks at once (a sign-up sheet's)."""
+    conn.executemany(_INSERT_DECK, [(pid, *(values[c] for c in _DECK_COLUMNS))
+                                    for pid, values in decks])
 
 
 def set_dropped(conn: Connection, player_id: int, after_round: int | None) -> None:
