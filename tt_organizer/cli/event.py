@@ -251,7 +251,8 @@ def register(ctx: click.Context, name: str | None, deck: str | None, ext_id: str
              as_json: bool, event_path: str) -> None:
     """Register a player (and their deck) before the first pairing.
 
-    With --from, each row is registered in its own transaction; exit 1 if any was refused.
+    With --from, the whole sheet is registered in one transaction (a refused row is left
+    out, the others registered); exit 1 if any was refused.
     """
     from tt_organizer.cli.event_pairing import check_bye_rounds
 
