@@ -20,7 +20,9 @@ Inputs (:func:`collect_inputs`), in the order given:
 
 Every deck becomes one :class:`BatchRow`; anything that cannot be read (a missing, binary,
 empty or malformed file, a row without a decklist) is a row with its error, never the end of
-the batch. The card data and ban list are loaded once (:class:`CheckContext`).
+the batch. The card data and ban list are loaded once (:class:`CheckContext`); with ``jobs``
+above 1 the decks are checked by that many worker processes in chunks (:func:`run_batch`), the
+context handed to each worker once, the rows in input order and the same as a serial run's.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import dataclasses
 import itertools
 import json
 import os
+import sys
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -54,6 +57,8 @@ MAX_ZIP_BYTES = 16 * 1024 * 1024  # inflated bytes read from one archive (its de
 MAX_ZIP_FILE_BYTES = 256 * 1024 * 1024  # size of the archive itself
 
 _SHEETS = (".csv", ".xlsx")
+PARALLEL_MIN_DECKS = 400  # fewer decks are checked in this process when jobs is not given
+MAX_CHUNK = 250  # decks sent to a worker at a time
 # a front-end's advice after a refusal (the command line: `tt …`), "" when it has none
 Advice = Callable[[InputError], str]
 
@@ -176,6 +181,7 @@ def _file(path: Path, source: str, notes: list[str]) -> list[BatchInput]:
             return [BatchInput(path.stem, source, error=_reason(exc))]
         if roster is not None:
             return roster
+        return [BatchInput(path.stem, source, data=data)]  # not a roster: one deck, read once
     return [BatchInput(path.stem, source, path=path)]
 
 
@@ -302,6 +308,18 @@ def _reason(exc: InputError, advice: Advice | None = None) -> str:
 def check_input(item: BatchInput, ctx: CheckContext, advice: Advice | None = None) -> BatchRow:
     """Check one deck; an unreadable one becomes a row with its error (and the front-end's
     ``advice`` for it: the library's errors name no command)."""
+    return _check(item, ctx, _text_context(ctx), advice)
+
+
+def _text_context(ctx: CheckContext) -> CheckContext:
+    """The context for a roster cell's text: ``--input-format xlsx`` names the roster, not its
+    decks (made once per batch, not per deck)."""
+    return dataclasses.replace(ctx, input_format=None) if ctx.input_format == "xlsx" else ctx
+
+
+def _check(
+    item: BatchInput, ctx: CheckContext, text_ctx: CheckContext, advice: Advice | None
+) -> BatchRow:
     try:
         if item.error is not None:
             raise InputError(item.error)
@@ -311,10 +329,6 @@ def check_input(item: BatchInput, ctx: CheckContext, advice: Advice | None = Non
             report = check_bytes(item.data, ctx, source=item.source,
                                  suffix=Path(item.source).suffix)
         else:
-            # a roster cell is text: --input-format xlsx names the roster, not its decks
-            text_ctx = ctx
-            if ctx.input_format == "xlsx":
-                text_ctx = dataclasses.replace(ctx, input_format=None)
             report = check_text(item.text or "", text_ctx, source=item.source)
     except InputError as exc:
         reason = _reason(exc, advice)
@@ -328,26 +342,105 @@ def check_input(item: BatchInput, ctx: CheckContext, advice: Advice | None = Non
     return BatchRow(item.player, item.source, report.legal, report.codes, first, report=report)
 
 
+def default_jobs() -> int:
+    """Worker processes by default: the CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
 def run_batch(
     items: Iterable[BatchInput],
     ctx: CheckContext,
     on_row: Callable[[BatchRow], None] | None = None,
     advice: Advice | None = None,
+    jobs: int | None = 1,
 ) -> list[BatchRow]:
     """Check every deck with one loaded context; ``on_row`` is called after each (progress),
-    ``advice`` words what to do about an unreadable one (see :func:`check_input`)."""
+    ``advice`` words what to do about an unreadable one (see :func:`check_input`).
+
+    ``jobs`` worker processes check the decks in chunks (1: all in this process; None: one per
+    CPU, but in this process below :data:`PARALLEL_MIN_DECKS` decks, where starting workers
+    costs more than it saves). The rows come back in input order, the same as a serial run's.
+    """
+    items = list(items)
+    if jobs is None:
+        jobs = default_jobs() if len(items) >= PARALLEL_MIN_DECKS else 1
+    text_ctx = _text_context(ctx)
+    results: Iterable[BatchRow]
+    if jobs > 1 and len(items) > 1:
+        results = _parallel(items, ctx, advice, jobs)
+    else:
+        results = (_check(item, ctx, text_ctx, advice) for item in items)
     rows: list[BatchRow] = []
-    for item in items:
-        row = check_input(item, ctx, advice)
+    for row in results:
         rows.append(row)
         if on_row is not None:
             on_row(row)
     return rows
 
 
-def check_batch(paths: Iterable[str | Path], ctx: CheckContext) -> list[BatchRow]:
-    """Collect and check every deck under ``paths``."""
-    return run_batch(collect_inputs(paths), ctx)
+# a worker process's context and advice, set once by _start_worker
+_worker: tuple[CheckContext, CheckContext, Advice | None] | None = None
+
+
+def _start_worker(ctx: CheckContext, advice: Advice | None) -> None:
+    global _worker
+    _worker = (ctx, _text_context(ctx), advice)
+
+
+def _check_chunk(chunk: list[BatchInput]) -> list[tuple[BatchRow, list[str]]]:
+    """A worker's rows of ``chunk``, each with its deck's card numbers: the cards themselves
+    stay behind (most of a row's pickled bytes), the parent looks them up in its own context."""
+    assert _worker is not None, "_start_worker runs first"
+    ctx, text_ctx, advice = _worker
+    out = []
+    for item in chunk:
+        row = _check(item, ctx, text_ctx, advice)
+        numbers: list[str] = []
+        if row.report is not None:
+            numbers = list(row.report.deck.cards)
+            row.report.deck.cards = {}
+        out.append((row, numbers))
+    return out
+
+
+def _parallel(
+    items: list[BatchInput], ctx: CheckContext, advice: Advice | None, jobs: int
+) -> Iterator[BatchRow]:
+    """The rows of ``items`` checked by ``jobs`` worker processes, in input order. On Linux the
+    workers are forked (they start with the loaded context); elsewhere they are spawned and
+    receive it pickled, once each."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    size = max(1, min(MAX_CHUNK, -(-len(items) // (jobs * 4))))  # about 4 chunks a worker
+    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    method = "fork" if sys.platform.startswith("linux") else None
+    with ProcessPoolExecutor(
+        min(jobs, len(chunks)),
+        mp_context=multiprocessing.get_context(method),
+        initializer=_start_worker,
+        initargs=(ctx, advice),
+    ) as pool:
+        known: dict[str, Any] = {}  # number -> Card, looked up once per batch
+        for rows in pool.map(_check_chunk, chunks):
+            for row, numbers in rows:
+                if row.report is not None and ctx.cards is not None:
+                    cards = row.report.deck.cards
+                    for n in numbers:
+                        card = known.get(n)
+                        cards[n] = card if card is not None else known.setdefault(
+                            n, ctx.cards.get(n))
+                yield row
+
+
+def check_batch(
+    paths: Iterable[str | Path], ctx: CheckContext, jobs: int | None = 1
+) -> list[BatchRow]:
+    """Collect and check every deck under ``paths`` (``jobs``: see :func:`run_batch`)."""
+    return run_batch(collect_inputs(paths), ctx, jobs=jobs)
 
 
 # --- reports ----------------------------------------------------------------------------------

@@ -31,6 +31,14 @@ PROGRESS_MIN_DECKS = 20
     help="Also write the full report: an .xlsx workbook (Summary and Details sheets), a "
     "print-ready .pdf (paper size from the locale) or .json.",
 )
+@click.option(
+    "--jobs",
+    "jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes that check the decks (default: one per CPU for a batch of "
+    "hundreds of decks; 1 checks them all in this process). The output is the same either way.",
+)
 @deck_check_options
 @json_option
 @click.pass_context
@@ -38,6 +46,7 @@ def check_batch(
     ctx: click.Context,
     paths: tuple[str, ...],
     out: str | None,
+    jobs: int | None,
     as_json: bool,
     check_options: DeckCheckOptions,
 ) -> None:
@@ -70,11 +79,11 @@ def check_batch(
         with Progress(console=err_console, transient=True) as progress:
             task = progress.add_task("Checking decks", total=len(items))
             rows = run_batch(items, check, on_row=lambda _row: progress.advance(task),
-                             advice=command_advice)
+                             advice=command_advice, jobs=jobs)
     else:
-        rows = run_batch(items, check, advice=command_advice)
+        rows = run_batch(items, check, advice=command_advice, jobs=jobs)
     if as_json:
-        print_json(batch_payload(rows, check, items.notes))
+        print_json(batch_payload(rows, check, items.notes), long_fields=True)
     else:
         _render(rows, check.fmt.id)
     if out is not None:
