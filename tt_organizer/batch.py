@@ -62,6 +62,9 @@ MAX_ZIP_FILE_BYTES = 256 * 1024 * 1024  # size of the archive itself
 _SHEETS = (".csv", ".xlsx")
 PARALLEL_MIN_DECKS = 400  # fewer decks are checked in this process when jobs is not given
 MAX_CHUNK = 250  # decks sent to a worker at a time
+# forked workers start with the loaded context; elsewhere (fork is unsafe on macOS) they are
+# spawned and receive it pickled, once each
+START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
 # a front-end's advice after a refusal (the command line: `tt …`), "" when it has none
 Advice = Callable[[InputError], str]
 
@@ -412,18 +415,16 @@ def _check_chunk(chunk: list[BatchInput]) -> list[tuple[BatchRow, list[str]]]:
 def _parallel(
     items: list[BatchInput], ctx: CheckContext, advice: Advice | None, jobs: int
 ) -> Iterator[BatchRow]:
-    """The rows of ``items`` checked by ``jobs`` worker processes, in input order. On Linux the
-    workers are forked (they start with the loaded context); elsewhere they are spawned and
-    receive it pickled, once each."""
+    """The rows of ``items`` checked by ``jobs`` worker processes (:data:`START_METHOD`), in
+    input order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     size = max(1, min(MAX_CHUNK, -(-len(items) // (jobs * 4))))  # about 4 chunks a worker
     chunks = [items[i:i + size] for i in range(0, len(items), size)]
-    method = "fork" if sys.platform.startswith("linux") else None
     with ProcessPoolExecutor(
         min(jobs, len(chunks)),
-        mp_context=multiprocessing.get_context(method),
+        mp_context=multiprocessing.get_context(START_METHOD),
         initializer=_start_worker,
         initargs=(ctx, advice),
     ) as pool:
