@@ -374,6 +374,12 @@ def run_batch(
     if jobs is None:
         jobs = default_jobs() if len(items) >= PARALLEL_MIN_DECKS else 1
     text_ctx = _text_context(ctx)
+    if ctx.cards is not None and (jobs > 1 or len(items) >= PARALLEL_MIN_DECKS):
+        # a large batch names most cards: build them all at once (~25 ms; each looked up
+        # alone costs a search of the card file's text), and before forking, so that the
+        # workers inherit them instead of each building its own
+        for _card in ctx.cards:
+            pass
     results: Iterable[BatchRow]
     if jobs > 1 and len(items) > 1:
         results = _parallel(items, ctx, advice, jobs)
@@ -393,6 +399,11 @@ _worker: tuple[CheckContext, CheckContext, Advice | None] | None = None
 
 def _start_worker(ctx: CheckContext, advice: Advice | None) -> None:
     global _worker
+    import gc
+
+    # what a forked worker inherits is never collected here: the collector's passes over it
+    # would copy every page of it into this process
+    gc.freeze()
     _worker = (ctx, _text_context(ctx), advice)
 
 
