@@ -36,6 +36,7 @@ PROGRESS_MIN_DECKS = 20
     "jobs",
     type=click.IntRange(min=1),
     default=None,
+    metavar="N",
     help="Worker processes that check the decks (default: one per CPU for a batch of "
     "hundreds of decks; 1 checks them all in this process). The output is the same either way.",
 )
