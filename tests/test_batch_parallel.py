@@ -14,14 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.test_batch import FIXTURES, ILLEGAL, LEGAL
 from tt_organizer import batch as batch_mod
 from tt_organizer.batch import collect_inputs, run_batch
 from tt_organizer.cli.main import cli
 from tt_organizer.formats.check import CheckContext, load_context
-
-FIXTURES = Path(__file__).parent / "fixtures" / "batch"
-LEGAL = (FIXTURES / "legal.txt").read_text(encoding="utf-8")
-ILLEGAL = (FIXTURES / "illegal.txt").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -117,8 +114,7 @@ def test_default_jobs_checks_a_small_batch_here(mixed: Path, ctx: CheckContext,
     assert len(run_batch(collect_inputs([mixed]), ctx, jobs=None)) == 23
 
 
-def test_batch_json_prints_one_row_per_line(mixed: Path, ctx: CheckContext,
-                                            monkeypatch) -> None:
+def test_batch_json_prints_one_row_per_line(mixed: Path, monkeypatch) -> None:
     from tt_organizer.cli import output
 
     monkeypatch.setattr(output, "LONG_LIST", 5)
