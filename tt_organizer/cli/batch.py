@@ -97,17 +97,14 @@ def check_batch(
 
 
 def _render(rows: list[BatchRow], format_id: str) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
     from tt_organizer.batch import batch_summary
-    from tt_organizer.cli.output import console
+    from tt_organizer.cli.output import line
     from tt_organizer.cli.render import PLAIN_ABOVE, print_table
 
     counts = batch_summary(rows)
     summary = (f"{counts['decks']} decks: {counts['legal']} legal, {counts['illegal']} "
                f"illegal, {counts['unreadable']} unreadable")
-    if len(rows) > PLAIN_ABOVE:  # aligned text: rich's layout cost grows with every row
+    if len(rows) > PLAIN_ABOVE:  # aligned text, without rich: its layout cost grows per row
         verdicts = {None: "unreadable", True: "legal", False: "illegal"}
         print_table(
             f"Deck check — {format_id}",
@@ -115,8 +112,13 @@ def _render(rows: list[BatchRow], format_id: str) -> None:
             [(r.player, r.source, verdicts[r.legal], ", ".join(r.codes), r.message)
              for r in rows],
         )
-        console.print(summary, markup=False)
+        line(summary)
         return
+    from rich.markup import escape
+    from rich.table import Table
+
+    from tt_organizer.cli.output import console
+
     table = Table(title=f"Deck check — {escape(format_id)}", title_justify="left")
     for column in ("Player", "Source", "Verdict", "Codes", "First message"):
         table.add_column(column, overflow="fold")
