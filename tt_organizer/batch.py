@@ -71,7 +71,8 @@ Advice = Callable[[InputError], str]
 
 @dataclass(frozen=True)
 class BatchInput:
-    """One deck to check: a file on disk, bytes read from a zip, or text from a roster row."""
+    """One deck to check: a file on disk (with its ``data`` when it was read already), bytes
+    read from a zip, or text from a roster row."""
 
     player: str
     source: str  # where it came from: a path, ``archive.zip!member`` or ``sheet.csv:row 4``
@@ -187,7 +188,8 @@ def _file(path: Path, source: str, notes: list[str]) -> list[BatchInput]:
             return [BatchInput(path.stem, source, error=_reason(exc))]
         if roster is not None:
             return roster
-        return [BatchInput(path.stem, source, data=data)]  # not a roster: one deck, read once
+        # not a roster: one decklist file, checked from the bytes already read
+        return [BatchInput(path.stem, source, path=path, data=data)]
     return [BatchInput(path.stem, source, path=path)]
 
 
@@ -329,11 +331,11 @@ def _check(
     try:
         if item.error is not None:
             raise InputError(item.error)
-        if item.path is not None:
-            report = check_file(item.path, ctx)
-        elif item.data is not None:
+        if item.data is not None:
             report = check_bytes(item.data, ctx, source=item.source,
                                  suffix=Path(item.source).suffix)
+        elif item.path is not None:
+            report = check_file(item.path, ctx)
         else:
             report = check_text(item.text or "", text_ctx, source=item.source)
     except InputError as exc:
@@ -400,10 +402,12 @@ _worker: tuple[CheckContext, CheckContext, Advice | None] | None = None
 def _start_worker(ctx: CheckContext, advice: Advice | None) -> None:
     global _worker
     import gc
+    import signal
 
     # what a forked worker inherits is never collected here: the collector's passes over it
     # would copy every page of it into this process
     gc.freeze()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _worker = (ctx, _text_context(ctx), advice)
 
 
@@ -440,15 +444,19 @@ def _parallel(
         initargs=(ctx, advice),
     ) as pool:
         known: dict[str, Card] = {}  # number -> Card, looked up once per batch
-        for rows in pool.map(_check_chunk, chunks):
-            for row, numbers in rows:
-                if row.report is not None and ctx.cards is not None:
-                    cards = row.report.deck.cards
-                    for n in numbers:
-                        card = known.get(n)
-                        cards[n] = card if card is not None else known.setdefault(
-                            n, ctx.cards.get(n))
-                yield row
+        try:
+            for rows in pool.map(_check_chunk, chunks):
+                for row, numbers in rows:
+                    if row.report is not None and ctx.cards is not None:
+                        cards = row.report.deck.cards
+                        for n in numbers:
+                            card = known.get(n)
+                            cards[n] = card if card is not None else known.setdefault(
+                                n, ctx.cards.get(n))
+                    yield row
+        except BaseException:  # Ctrl-C, an error, the caller stopped: start no more chunks
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
 
 
 def check_batch(
