@@ -8,7 +8,8 @@ Measured: bare start-up, ``tt --help``,
 4,096 players by default) ``report`` (one table), ``drop``, ``pairings --json``,
 ``standings`` (table and ``--json``), ``pair`` (the next round), ``export`` (.xlsx),
 ``report --from`` (a results sheet of a whole round) and ``register --from`` (a sign-up sheet
-with a decklist per player), and ``check-batch`` of a folder of generated decklists.
+with a decklist per player), and ``check-batch`` of a folder of generated decklists (table,
+``--json``, ``--out .xlsx`` and ``--jobs 1``).
 
 The events are built with library calls (registered with decks, three rounds reported, round 4
 paired) and cached in a temporary folder (``--cache DIR`` keeps them between runs). A command
@@ -278,6 +279,11 @@ def main(argv: list[str] | None = None) -> int:
                     [*tt, "deck", "check-batch", str(decks)], n=3, ok=(0, 1))
             measure(f"check-batch {batch} decks --json",
                     [*tt, "deck", "check-batch", "--json", str(decks)], n=3, ok=(0, 1))
+            measure(f"check-batch {batch} decks --out .xlsx",
+                    [*tt, "deck", "check-batch", "--out", str(work / "batch.xlsx"), str(decks)],
+                    n=3, ok=(0, 1))
+            measure(f"check-batch {batch} decks --jobs 1 (serial)",
+                    [*tt, "deck", "check-batch", "--jobs", "1", str(decks)], n=3, ok=(0, 1))
     finally:
         tmp_ctx.cleanup()
 

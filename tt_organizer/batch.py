@@ -20,7 +20,9 @@ Inputs (:func:`collect_inputs`), in the order given:
 
 Every deck becomes one :class:`BatchRow`; anything that cannot be read (a missing, binary,
 empty or malformed file, a row without a decklist) is a row with its error, never the end of
-the batch. The card data and ban list are loaded once (:class:`CheckContext`).
+the batch. The card data and ban list are loaded once (:class:`CheckContext`); with ``jobs``
+above 1 the decks are checked by that many worker processes in chunks (:func:`run_batch`), the
+context handed to each worker once, the rows in input order and the same as a serial run's.
 """
 
 from __future__ import annotations
@@ -29,12 +31,13 @@ import dataclasses
 import itertools
 import json
 import os
+import sys
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.columns import find_roster
 from tt_organizer.errors import InputError
@@ -48,19 +51,28 @@ from tt_organizer.tables import (
     read_table_bytes,
 )
 
+if TYPE_CHECKING:
+    from tt_organizer.cards.model import Card
+
 MAX_ZIP_MEMBERS = 5_000
 MAX_MEMBER_BYTES = MAX_FILE_BYTES
 MAX_ZIP_BYTES = 16 * 1024 * 1024  # inflated bytes read from one archive (its decks are parsed)
 MAX_ZIP_FILE_BYTES = 256 * 1024 * 1024  # size of the archive itself
 
 _SHEETS = (".csv", ".xlsx")
+PARALLEL_MIN_DECKS = 400  # fewer decks are checked in this process when jobs is not given
+MAX_CHUNK = 250  # decks sent to a worker at a time
+# forked workers start with the loaded context; elsewhere (fork is unsafe on macOS) they are
+# spawned and receive it pickled, once each
+START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
 # a front-end's advice after a refusal (the command line: `tt …`), "" when it has none
 Advice = Callable[[InputError], str]
 
 
 @dataclass(frozen=True)
 class BatchInput:
-    """One deck to check: a file on disk, bytes read from a zip, or text from a roster row."""
+    """One deck to check: a file on disk (with its ``data`` when it was read already), bytes
+    read from a zip, or text from a roster row."""
 
     player: str
     source: str  # where it came from: a path, ``archive.zip!member`` or ``sheet.csv:row 4``
@@ -176,6 +188,8 @@ def _file(path: Path, source: str, notes: list[str]) -> list[BatchInput]:
             return [BatchInput(path.stem, source, error=_reason(exc))]
         if roster is not None:
             return roster
+        # not a roster: one decklist file, checked from the bytes already read
+        return [BatchInput(path.stem, source, path=path, data=data)]
     return [BatchInput(path.stem, source, path=path)]
 
 
@@ -302,19 +316,27 @@ def _reason(exc: InputError, advice: Advice | None = None) -> str:
 def check_input(item: BatchInput, ctx: CheckContext, advice: Advice | None = None) -> BatchRow:
     """Check one deck; an unreadable one becomes a row with its error (and the front-end's
     ``advice`` for it: the library's errors name no command)."""
+    return _check(item, ctx, _text_context(ctx), advice)
+
+
+def _text_context(ctx: CheckContext) -> CheckContext:
+    """The context for a roster cell's text: ``--input-format xlsx`` names the roster, not its
+    decks (made once per batch, not per deck)."""
+    return dataclasses.replace(ctx, input_format=None) if ctx.input_format == "xlsx" else ctx
+
+
+def _check(
+    item: BatchInput, ctx: CheckContext, text_ctx: CheckContext, advice: Advice | None
+) -> BatchRow:
     try:
         if item.error is not None:
             raise InputError(item.error)
-        if item.path is not None:
-            report = check_file(item.path, ctx)
-        elif item.data is not None:
+        if item.data is not None:
             report = check_bytes(item.data, ctx, source=item.source,
                                  suffix=Path(item.source).suffix)
+        elif item.path is not None:
+            report = check_file(item.path, ctx)
         else:
-            # a roster cell is text: --input-format xlsx names the roster, not its decks
-            text_ctx = ctx
-            if ctx.input_format == "xlsx":
-                text_ctx = dataclasses.replace(ctx, input_format=None)
             report = check_text(item.text or "", text_ctx, source=item.source)
     except InputError as exc:
         reason = _reason(exc, advice)
@@ -328,26 +350,120 @@ def check_input(item: BatchInput, ctx: CheckContext, advice: Advice | None = Non
     return BatchRow(item.player, item.source, report.legal, report.codes, first, report=report)
 
 
+def default_jobs() -> int:
+    """Worker processes by default: the CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
 def run_batch(
     items: Iterable[BatchInput],
     ctx: CheckContext,
     on_row: Callable[[BatchRow], None] | None = None,
     advice: Advice | None = None,
+    jobs: int | None = 1,
 ) -> list[BatchRow]:
     """Check every deck with one loaded context; ``on_row`` is called after each (progress),
-    ``advice`` words what to do about an unreadable one (see :func:`check_input`)."""
+    ``advice`` words what to do about an unreadable one (see :func:`check_input`).
+
+    ``jobs`` worker processes check the decks in chunks (1: all in this process; None: one per
+    CPU, but in this process below :data:`PARALLEL_MIN_DECKS` decks, where starting workers
+    costs more than it saves). The rows come back in input order, the same as a serial run's.
+    """
+    items = list(items)
+    if jobs is None:
+        jobs = default_jobs() if len(items) >= PARALLEL_MIN_DECKS else 1
+    text_ctx = _text_context(ctx)
+    if ctx.cards is not None and (jobs > 1 or len(items) >= PARALLEL_MIN_DECKS):
+        # a large batch names most cards: build them all at once (~25 ms; each looked up
+        # alone costs a search of the card file's text), and before forking, so that the
+        # workers inherit them instead of each building its own
+        for _card in ctx.cards:
+            pass
+    results: Iterable[BatchRow]
+    if jobs > 1 and len(items) > 1:
+        results = _parallel(items, ctx, advice, jobs)
+    else:
+        results = (_check(item, ctx, text_ctx, advice) for item in items)
     rows: list[BatchRow] = []
-    for item in items:
-        row = check_input(item, ctx, advice)
+    for row in results:
         rows.append(row)
         if on_row is not None:
             on_row(row)
     return rows
 
 
-def check_batch(paths: Iterable[str | Path], ctx: CheckContext) -> list[BatchRow]:
-    """Collect and check every deck under ``paths``."""
-    return run_batch(collect_inputs(paths), ctx)
+# a worker process's context and advice, set once by _start_worker
+_worker: tuple[CheckContext, CheckContext, Advice | None] | None = None
+
+
+def _start_worker(ctx: CheckContext, advice: Advice | None) -> None:
+    global _worker
+    import gc
+    import signal
+
+    # what a forked worker inherits is never collected here: the collector's passes over it
+    # would copy every page of it into this process
+    gc.freeze()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _worker = (ctx, _text_context(ctx), advice)
+
+
+def _check_chunk(chunk: list[BatchInput]) -> list[tuple[BatchRow, list[str]]]:
+    """A worker's rows of ``chunk``, each with its deck's card numbers: the cards themselves
+    stay behind (most of a row's pickled bytes), the parent looks them up in its own context."""
+    assert _worker is not None, "_start_worker runs first"
+    ctx, text_ctx, advice = _worker
+    out = []
+    for item in chunk:
+        row = _check(item, ctx, text_ctx, advice)
+        numbers: list[str] = []
+        if row.report is not None:
+            numbers = list(row.report.deck.cards)
+            row.report.deck.cards = {}
+        out.append((row, numbers))
+    return out
+
+
+def _parallel(
+    items: list[BatchInput], ctx: CheckContext, advice: Advice | None, jobs: int
+) -> Iterator[BatchRow]:
+    """The rows of ``items`` checked by ``jobs`` worker processes (:data:`START_METHOD`), in
+    input order."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    size = max(1, min(MAX_CHUNK, -(-len(items) // (jobs * 4))))  # about 4 chunks a worker
+    chunks = [items[i:i + size] for i in range(0, len(items), size)]
+    with ProcessPoolExecutor(
+        min(jobs, len(chunks)),
+        mp_context=multiprocessing.get_context(START_METHOD),
+        initializer=_start_worker,
+        initargs=(ctx, advice),
+    ) as pool:
+        known: dict[str, Card] = {}  # number -> Card, looked up once per batch
+        try:
+            for rows in pool.map(_check_chunk, chunks):
+                for row, numbers in rows:
+                    if row.report is not None and ctx.cards is not None:
+                        cards = row.report.deck.cards
+                        for n in numbers:
+                            card = known.get(n)
+                            cards[n] = card if card is not None else known.setdefault(
+                                n, ctx.cards.get(n))
+                    yield row
+        except BaseException:  # Ctrl-C, an error, the caller stopped: start no more chunks
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+
+
+def check_batch(
+    paths: Iterable[str | Path], ctx: CheckContext, jobs: int | None = 1
+) -> list[BatchRow]:
+    """Collect and check every deck under ``paths`` (``jobs``: see :func:`run_batch`)."""
+    return run_batch(collect_inputs(paths), ctx, jobs=jobs)
 
 
 # --- reports ----------------------------------------------------------------------------------
@@ -389,39 +505,53 @@ def write_json_report(
 def write_xlsx_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path) -> None:
     """Write a Summary sheet (one row per deck) and a Details sheet (one row per violation).
 
-    Player-entered text is written as literal text, never as a formula.
+    Player-entered text is written as literal text, never as a formula. The data rows are
+    written as sheet XML (:mod:`tt_organizer.export.sheetxml`): openpyxl's cell objects made a
+    report of 10,000 decks take seconds.
     """
     from openpyxl import Workbook
-    from openpyxl.styles import Font
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
     from openpyxl.utils import get_column_letter
 
-    from tt_organizer.export.cells import put_row, save_workbook_atomic
-
-    wb = Workbook()
-    summary = wb.active
-    summary.title = "Summary"
-    details = wb.create_sheet("Details")
-    put_row(summary, 1, ["Player", "Source", "Legal", "Codes", "First message"])
-    put_row(details, 1, ["Player", "Source", "Severity", "Code", "Message", "Cards"])
-    line = 2
-    for i, row in enumerate(rows, start=2):
-        verdict = "unreadable" if row.legal is None else ("legal" if row.legal else "illegal")
-        put_row(summary, i, [row.player, row.source, verdict, " ".join(row.codes), row.message])
-        if row.report is None:
-            put_row(details, line, [row.player, row.source, "unreadable", "", row.message, ""])
-            line += 1
-            continue
-        for v in [*row.report.errors, *row.report.warnings]:
-            put_row(details, line, [row.player, row.source, v.severity, v.code, v.message,
-                                    " ".join(v.cards)])
-            line += 1
-    from openpyxl.styles import Alignment, Border, PatternFill, Side
-
+    from tt_organizer.export.cells import cell_value, put_row, save_workbook_atomic
+    from tt_organizer.export.sheetxml import DirectRows
     from tt_organizer.export.workbook import export_time, print_layout
 
     thin = Side(style="thin", color="808080")
     border = Border(left=thin, right=thin, top=thin, bottom=thin)
     wrapped = Alignment(wrap_text=True, vertical="top", indent=1)
+
+    def data_style(cell: Any, quoted: bool) -> None:
+        cell.border = border
+        cell.alignment = wrapped
+        if quoted:
+            cell.quotePrefix = True
+
+    wb = Workbook()
+    summary = wb.active
+    summary.title = "Summary"
+    details = wb.create_sheet("Details")
+    sheets = {summary.title: DirectRows(summary), details.title: DirectRows(details)}
+    last = {summary.title: 1, details.title: 1}
+
+    def add(ws: Any, values: list[object]) -> None:
+        direct = sheets[ws.title]
+        line = last[ws.title] = last[ws.title] + 1
+        for column, value in enumerate(values, start=1):
+            stored, quoted = cell_value(value)
+            direct.cell(line, column, stored, direct.style_id(quoted, data_style))
+
+    put_row(summary, 1, ["Player", "Source", "Legal", "Codes", "First message"])
+    put_row(details, 1, ["Player", "Source", "Severity", "Code", "Message", "Cards"])
+    for row in rows:
+        verdict = "unreadable" if row.legal is None else ("legal" if row.legal else "illegal")
+        add(summary, [row.player, row.source, verdict, " ".join(row.codes), row.message])
+        if row.report is None:
+            add(details, [row.player, row.source, "unreadable", "", row.message, ""])
+            continue
+        for v in [*row.report.errors, *row.report.warnings]:
+            add(details, [row.player, row.source, v.severity, v.code, v.message,
+                          " ".join(v.cards)])
     fill = PatternFill("solid", fgColor="DDEBF7")
     counts = batch_summary(rows)
     title = (f"Deck check ({ctx.fmt.id}): {counts['decks']} decks, {counts['legal']} legal, "
@@ -431,14 +561,12 @@ def write_xlsx_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path)
         for cell in ws[1]:
             cell.font = Font(bold=True)
             cell.fill = fill
-        for row in ws.iter_rows():
-            for cell in row:
-                cell.border = border
-                cell.alignment = wrapped
+            cell.border = border
+            cell.alignment = wrapped
         for i, width in enumerate(widths, start=1):
             ws.column_dimensions[get_column_letter(i)].width = width
         ws.freeze_panes = "A2"
-        ws.auto_filter.ref = ws.dimensions
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(widths))}{last[ws.title]}"
         print_layout(ws, event=title, exported=export_time(), landscape=True,
                      header_rows="1:1")
     save_workbook_atomic(wb, path)
