@@ -396,7 +396,7 @@ class MemoryStore:
         ]) for m in rows]
 
     def read_audit(self, conn: MemoryEvent) -> list[AuditEntry]:
-        return [AuditEntry(**a) for a in conn.t.audit]
+        return [sqlite_store.audit_from_row(a) for a in conn.t.audit]
 
     def current_round(self, conn: MemoryEvent, stage: str = "swiss") -> int:
         return max((n for s, n in conn.t.rounds if s == stage), default=0)

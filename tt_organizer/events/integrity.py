@@ -123,8 +123,7 @@ def _changed_problems(conn: sqlite3.Connection, changed: dict[str, list[int]]) -
     audit = []
     if "audit" in changed:
         marks = ",".join("?" * len(changed["audit"]))
-        audit = [AuditEntry(id=r["id"], at=r["at"], actor=r["actor"], action=r["action"],
-                            subject=r["subject"], old=r["old"], new=r["new"])
+        audit = [store.audit_from_row(r)
                  for r in conn.execute(f"SELECT * FROM audit WHERE id IN ({marks})",
                                        changed["audit"])]
     seated = [p for m in matches for p in (m.player1, m.player2) if p is not None]

@@ -509,13 +509,13 @@ def match_from_row(r: Row, games: Iterable[GameInfo]) -> MatchInfo:
 
 def read_audit(conn: sqlite3.Connection) -> list[AuditEntry]:
     """The audit log, oldest first."""
-    return [
-        AuditEntry(
-            id=r["id"], at=r["at"], actor=r["actor"], action=r["action"],
-            subject=r["subject"], old=r["old"], new=r["new"],
-        )
-        for r in conn.execute("SELECT * FROM audit ORDER BY id")
-    ]
+    return [audit_from_row(r) for r in conn.execute("SELECT * FROM audit ORDER BY id")]
+
+
+def audit_from_row(r: Row) -> AuditEntry:
+    """An entry of the audit log from its ``audit`` row: how every reader reads one back."""
+    return AuditEntry(id=r["id"], at=r["at"], actor=r["actor"], action=r["action"],
+                      subject=r["subject"], old=r["old"], new=r["new"])
 
 
 def current_round(conn: sqlite3.Connection, stage: str = "swiss") -> int:
@@ -620,6 +620,7 @@ __all__ = [
     "answer_report",
     "audit",
     "audit_entries",
+    "audit_from_row",
     "avoid_until",
     "avoided_pairs",
     "bye_round_texts",
