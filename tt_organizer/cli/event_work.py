@@ -72,11 +72,6 @@ def warn_unpaired(names: Sequence[str]) -> None:
              "`tt event repair`")
 
 
-def pct(value: float | None) -> str:
-    """A tiebreaker fraction as a percentage with two decimals ("" when not defined)."""
-    return "" if value is None else f"{value * 100:.2f}%"
-
-
 # --- the commands ----------------------------------------------------------------------------
 
 
@@ -207,6 +202,7 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
         shown = round_number if round_number is not None else store.current_round(conn)
         top_played = store.current_round(conn, service.TOP_CUT) > 0
     from tt_organizer.cli.render import print_table
+    from tt_organizer.standings.tiebreakers import percent_text
 
     tbs = settings.tiebreakers
     policy = settings.tiebreak_policy.name
@@ -218,7 +214,7 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     print_table(title, [(c, "left" if c in ("Player", "") else "right") for c in cols], [
         (*((place,) if final else ()), str(s.rank), names[s.player], str(s.points),
          f"{s.wins}-{s.losses}-{s.draws}",
-         *(shown_pct.get(v) or shown_pct.setdefault(v, pct(v))
+         *(shown_pct.get(v) or shown_pct.setdefault(v, percent_text(v))
            for v in (getattr(s, t) for t in tbs)),
          "dropped" if s.dropped else "")
         for place, s in placed

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.printing.grid import GridColumn, draw_grid
 from tt_organizer.printing.layout import Sheet
+from tt_organizer.standings.tiebreakers import percent_text
 
 COLUMNS = (
     GridColumn("Rank", 0.85, "right"),
@@ -46,10 +47,6 @@ def last_complete_round(snapshot: EventSnapshot) -> int:
     return done
 
 
-def _pct(value: float | None) -> str:
-    return "" if value is None else f"{float(value) * 100:.2f}%"
-
-
 def placing_rows(snapshot: EventSnapshot, round_number: int | None = None
                  ) -> tuple[str, list[list[object]], int | None]:
     """Title, rows (as :data:`COLUMNS`) and the index of the winner's row (or None)."""
@@ -68,7 +65,7 @@ def placing_rows(snapshot: EventSnapshot, round_number: int | None = None
         if pid == winner:
             marked = index
         rows.append([s.rank, snapshot.name(pid), s.points, f"{s.wins}-{s.losses}-{s.draws}",
-                     _pct(s.omw), _pct(s.oomw), _pct(s.gw), note])
+                     percent_text(s.omw), percent_text(s.oomw), percent_text(s.gw), note])
     last = round_number if round_number is not None else last_complete_round(snapshot)
     title = f"Standings after round {last}" if last else "Standings"
     if winner is not None:

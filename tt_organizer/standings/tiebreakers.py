@@ -133,6 +133,12 @@ class Standing:
     byes: int = 0
 
 
+def percent_text(value: float | None) -> str:
+    """A tiebreaker figure as standings show it: a percentage with two decimals (``66.67%``),
+    "" when it is not defined."""
+    return "" if value is None else f"{float(value) * 100:.2f}%"
+
+
 @dataclass(frozen=True)
 class ScoringSettings:
     """Points per result and the tiebreakers, in order (names from :data:`TIEBREAKERS`), and
