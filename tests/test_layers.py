@@ -34,6 +34,7 @@ LAYERS: dict[str, int] = {
     "events": 5,
     "export": 5,
     "stats": 5,
+    "season": 5,
     "formats": 4,
     "decklist": 3,
     "banlist": 3,

@@ -1,0 +1,158 @@
+"""``tt season``: points across events — create a season, add events, join spellings, rank."""
+
+from __future__ import annotations
+
+import shlex
+
+import click
+
+from tt_organizer.cli.options import json_option
+
+season_file_option = click.option(
+    "--file", "season_path", envvar="TT_SEASON", default="season.json", show_default=True,
+    type=click.Path(dir_okay=False, path_type=str),
+    help="The season file (JSON; env TT_SEASON).")
+
+
+@click.group()
+def season() -> None:
+    """Add up points across events: a store league, a regional circuit.
+
+    A season is one JSON file: its name, a points scheme (`tt season schemes`), the events
+    added and the aliases that join two spellings of one player.
+    """
+
+
+@season.command("schemes")
+@json_option
+def schemes(as_json: bool) -> None:
+    """List the shipped points schemes (a scheme of one's own is a JSON file of the same
+    shape: see docs/season.md)."""
+    from tt_organizer.cli.output import line, print_json
+    from tt_organizer.season.scheme import shipped_schemes
+
+    shipped = shipped_schemes()
+    if as_json:
+        print_json([s.to_dict() for s in shipped.values()])
+        return
+    for s in shipped.values():
+        line(f"{s.id}: {s.name} — {s.description}")
+
+
+@season.command("create")
+@click.argument("name")
+@season_file_option
+@click.option("--scheme", default="store-league", show_default=True, metavar="ID|FILE",
+              help="A shipped points scheme (`tt season schemes`) or a scheme JSON file.")
+@json_option
+def create(name: str, season_path: str, scheme: str, as_json: bool) -> None:
+    """Create the season NAME in a new season file."""
+    from tt_organizer.cli.output import line, print_json
+    from tt_organizer.season.file import create_season
+    from tt_organizer.season.scheme import load_scheme
+
+    created = create_season(season_path, name, load_scheme(scheme))
+    if as_json:
+        print_json({"file": season_path, "name": created.name,
+                    "scheme": created.scheme.to_dict()})
+        return
+    line(f"created season {created.name!r} ({created.scheme.name}) in {season_path}")
+
+
+@season.command("add")
+@click.argument("events", nargs=-1, required=True,
+                type=click.Path(dir_okay=False, path_type=str))
+@season_file_option
+@json_option
+def add(events: tuple[str, ...], season_path: str, as_json: bool) -> None:
+    """Add EVENTS (event .sqlite files) to the season. An event already in it is counted once:
+    re-added when it changed since, left alone when not."""
+    from tt_organizer.cli.output import line, print_json, warn
+    from tt_organizer.season.file import add_events
+
+    added = add_events(season_path, list(events))
+    if as_json:
+        print_json([{"event": a.event.name, "date": a.event.date, "file": a.event.path,
+                     "players": len(a.event.players), "outcome": a.outcome,
+                     "finished": a.event.finished} for a in added])
+        return
+    for a in added:
+        what = {"added": "added", "re-added": "changed since it was added: re-added",
+                "unchanged": "already in the season, unchanged: not counted twice"}[a.outcome]
+        line(f"{a.event.date} {a.event.name} ({len(a.event.players)} players): {what}")
+        if not a.event.finished:
+            warn(f"{a.event.name}: not finished (a table is unreported); add it again "
+                 "when it is")
+
+
+@season.command("alias")
+@click.argument("name")
+@click.argument("other")
+@season_file_option
+@json_option
+def alias(name: str, other: str, season_path: str, as_json: bool) -> None:
+    """Count OTHER's results under NAME: two spellings of one player."""
+    from tt_organizer.cli.output import line, print_json
+    from tt_organizer.season.file import add_alias
+
+    updated = add_alias(season_path, name, other)
+    target = updated.canonical(name)
+    if as_json:
+        print_json({"name": target, "alias": other})
+        return
+    line(f"{other!r} now counts as {target!r}")
+
+
+@season.command("standings")
+@season_file_option
+@json_option
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="Also write the standings to FILE.xlsx or FILE.pdf.")
+def standings(season_path: str, as_json: bool, out: str | None) -> None:
+    """The season's standings under its points scheme, with names that may be one player."""
+    from tt_organizer.cli.output import err_console, print_json, warn
+    from tt_organizer.cli.render import print_table
+    from tt_organizer.errors import InputError
+    from tt_organizer.season.file import changed_events, read_season
+    from tt_organizer.season.standings import look_alikes, season_standings
+    from tt_organizer.season.workbook import standings_rows
+
+    if out is not None and not out.lower().endswith((".xlsx", ".pdf")):
+        raise InputError("the output file name must end with .xlsx or .pdf", file=out)
+    current = read_season(season_path)
+    lines = season_standings(current)
+    similar = look_alikes(current)
+    changed = changed_events(current)
+    if as_json:
+        print_json({"season": current.name, "scheme": current.scheme.to_dict(),
+                    "events": [{"name": e.name, "date": e.date, "file": e.path,
+                                "players": len(e.players), "finished": e.finished}
+                               for e in current.events],
+                    "standings": [s.to_dict(current) for s in lines],
+                    "look_alikes": [list(p) for p in similar],
+                    "changed_since_added": [e.path for e in changed]})
+    else:
+        header, rows = standings_rows(current, lines)
+        shown = [[str(c) for c in r[:6]] for r in rows]
+        title = (f"{current.name} — {current.scheme.name}, {len(current.events)} event(s)"
+                 + (f", best {current.scheme.best_of} count" if current.scheme.best_of
+                    else ""))
+        aligns = ["right", "left", "right", "right", "right", "right"]
+        print_table(title, list(zip(header[:6], aligns, strict=True)), shown)
+        for a, b in similar:
+            warn(f"{a!r} and {b!r} look alike: if they are one player, "
+                 f"`tt season alias {shlex.quote(a)} {shlex.quote(b)}`")
+        for e in changed:
+            warn(f"{e.path} changed since it was added: `tt season add {shlex.quote(e.path)}` "
+                 "to count the change")
+    if out is not None:
+        if out.lower().endswith(".pdf"):
+            from tt_organizer.printing.season import print_season
+
+            written, _ = print_season(current, lines, out)
+        else:
+            from tt_organizer.season.workbook import write_workbook
+
+            written = write_workbook(current, lines, out)
+        if not as_json:
+            err_console.print(f"written to {written}", markup=False)

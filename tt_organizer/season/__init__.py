@@ -1,0 +1,1 @@
+"""Seasons: points added up across events (a store league, a regional circuit)."""
