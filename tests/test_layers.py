@@ -30,6 +30,7 @@ LAYERS: dict[str, int] = {
     "__main__": 7,
     "web": 6,
     "printing": 6,
+    "publish": 6,
     "batch": 6,
     "events": 5,
     "export": 5,

@@ -750,6 +750,10 @@ from tt_organizer.cli.serve import serve as _serve  # noqa: E402  (tt event serv
 
 event.add_command(_serve)
 
+from tt_organizer.cli.publish import publish as _publish  # noqa: E402
+
+event.add_command(_publish)
+
 # Commands and options that control pairings by hand live in their own module.
 from tt_organizer.cli import event_pairing as _event_pairing  # noqa: E402
 

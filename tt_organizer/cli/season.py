@@ -156,3 +156,21 @@ def standings(season_path: str, as_json: bool, out: str | None) -> None:
             written = write_workbook(current, lines, out)
         if not as_json:
             err_console.print(f"written to {written}", markup=False)
+
+
+@season.command("publish")
+@click.argument("folder", type=click.Path(dir_okay=True, file_okay=False, path_type=str))
+@season_file_option
+@json_option
+def publish(folder: str, season_path: str, as_json: bool) -> None:
+    """Write the season standings into FOLDER as a static site (HTML + CSS + season.json)."""
+    from tt_organizer.cli.output import line, print_json
+    from tt_organizer.publish.site import publish_season
+    from tt_organizer.season.file import read_season
+
+    published = publish_season(read_season(season_path), folder)
+    if as_json:
+        print_json(published.to_dict())
+        return
+    line(f"Published the season to {published.folder}: open "
+         f"{published.folder / 'index.html'}")
