@@ -142,14 +142,12 @@ def publish_event(snapshot: EventSnapshot, folder: str | Path, *,
 
 
 def season_document(season: Season) -> dict[str, Any]:
-    """The published document of a season (``season.json``)."""
-    from tt_organizer.season.standings import season_standings
+    """The published document of a season (``season.json``): ``tt season standings --json``
+    under a schema name and version."""
+    from tt_organizer.season.standings import standings_json
 
-    return {"schema": "tt-organizer/published-season", "version": 1, "name": season.name,
-            "scheme": season.scheme.to_dict(),
-            "events": [{"name": e.name, "date": e.date, "players": len(e.players),
-                        "finished": e.finished} for e in season.events],
-            "standings": [s.to_dict(season) for s in season_standings(season)]}
+    return {"schema": "tt-organizer/published-season", "version": 1,
+            **standings_json(season)}
 
 
 def publish_season(season: Season, folder: str | Path) -> Published:
