@@ -54,6 +54,7 @@ LAYERS: dict[str, int] = {
     "lazy_re": 0,
     "records": 0,
     "plain": 0,
+    "i18n": 0,
     # base modules other branches of issue 13/15 bring (placed ahead, so a merge passes)
     "numbers": 0,
     "safe_files": 0,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
+from tt_organizer.i18n import N_
+
 TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from rich.console import Console
@@ -81,38 +83,57 @@ def render_report(console: Console | None, report: ValidationReport) -> None:
 
 
 def _heading(report: ValidationReport) -> tuple[str, str, str]:
+    from tt_organizer.i18n import gettext as _
+
     deck = report.deck
-    banlist = f", ban list {report.banlist_date}" if report.banlist_date else ""
-    verdict = "LEGAL" if report.legal else "NOT LEGAL"
-    return deck.source, f" — {report.format_id}{banlist}: ", verdict
+    if report.banlist_date:
+        middle = _(" — {format}, ban list {date}: ").format(format=report.format_id,
+                                                          date=report.banlist_date)
+    else:
+        middle = _(" — {format}: ").format(format=report.format_id)
+    verdict = _("LEGAL") if report.legal else _("NOT LEGAL")
+    return deck.source, middle, verdict
 
 
-_COLUMNS = (("#", "right"), ("Number", "left"), ("Name", "left"), ("Type", "left"),
-            ("Colours", "left"), ("Lv", "right"))
+_COLUMNS = (("#", "right"), (N_("Number"), "left"), (N_("Name"), "left"), (N_("Type"), "left"),
+            (N_("Colours"), "left"), (N_("Lv"), "right"))
+
+
+def _columns() -> tuple[tuple[str, str], ...]:
+    """The deck table's columns in the current language."""
+    from tt_organizer.i18n import gettext as _
+
+    return tuple((_(name), justify) for name, justify in _COLUMNS)
 
 
 def _zone_tables(report: ValidationReport) -> list[tuple[str, list[tuple[list[str], str]]]]:
     """Per zone: its title and rows (cells, and the style of the Name cell when it is a
     placeholder: ``red`` for an unknown card, ``dim`` for no card data)."""
     from tt_organizer.formats.registry import find_format
+    from tt_organizer.i18n import Term, ngettext, translate
+    from tt_organizer.i18n import gettext as _
 
     deck = report.deck
     fmt = find_format(report.format_id)
     tables = []
     for zone, cards in deck.zones.items():
         rule = fmt.zone(zone) if fmt else None
-        label = rule.label if rule else zone
+        label = translate(Term(rule.label)) if rule else zone
         rows: list[tuple[list[str], str]] = []
         for number, count in cards.items():
             card = deck.cards.get(number)
             if card is None:
                 unknown = number in deck.unknown
-                rows.append(([str(count), number, "unknown card" if unknown else "no card data",
+                missing = _("unknown card") if unknown else _("no card data")
+                rows.append(([str(count), number, missing,
                               "", "", ""], "red" if unknown else "dim"))
                 continue
-            rows.append(([str(count), number, card.name, card.card_type, card.color_text,
+            rows.append(([str(count), number, card.name, card.card_type,
+                          translate(Term(card.color_text)),
                           "" if card.level is None else str(card.level)], ""))
-        tables.append((f"{label} ({sum(cards.values())} cards)", rows))
+        total = sum(cards.values())
+        tables.append((ngettext("{zone} ({n} card)", "{zone} ({n} cards)", total).format(
+            zone=label, n=total), rows))
     return tables
 
 
@@ -126,7 +147,7 @@ def _rich_report(console: Console, report: ValidationReport) -> None:
                   soft_wrap=True)
     for title, rows in _zone_tables(report):
         table = Table(title=escape(title), title_justify="left", expand=False)
-        for col, justify in _COLUMNS:
+        for col, justify in _columns():
             table.add_column(col, justify=justify)  # type: ignore[arg-type]
         for cells, style in rows:
             # an imported game's names and types are the organizer's text: escaped
@@ -136,11 +157,11 @@ def _rich_report(console: Console, report: ValidationReport) -> None:
             table.add_row(*shown)
         console.print(table)
     for v in report.errors:
-        console.print(f"  [red]✗ {v.code}[/] {escape(v.message)}", soft_wrap=True)
+        console.print(f"  [red]✗ {v.code}[/] {escape(v.shown())}", soft_wrap=True)
     for v in report.warnings:
-        console.print(f"  [yellow]! {v.code}[/] {escape(v.message)}", soft_wrap=True)
+        console.print(f"  [yellow]! {v.code}[/] {escape(v.shown())}", soft_wrap=True)
     for note in report.deck.notes:
-        console.print(f"  [dim]note: {escape(note)}[/]", soft_wrap=True)
+        console.print(f"  [dim]{escape(_note(note))}[/]", soft_wrap=True)
 
 
 # ANSI codes of the styles the report uses (rich writes the same for these names)
@@ -179,16 +200,17 @@ def _plain_report(report: ValidationReport, width: int, colour: bool) -> str | N
     out = ["", paint(source, "bold") + middle
            + paint(verdict, "bold green" if report.legal else "bold red")]
     plain = [source, report.format_id]  # the text that is not ours
+    columns = _columns()
     for title, rows in _zone_tables(report):
         widths = [max(len(name), *(len(cells[i]) for cells, _ in rows))
-                  for i, (name, _) in enumerate(_COLUMNS)]
+                  for i, (name, _) in enumerate(columns)]
         total = sum(widths) + 3 * len(widths) + 1
         if len(title) > total or total > width:
             return None
 
         out.append(paint(title.ljust(total), "italic"))
         out.append("┏" + "┳".join("━" * (w + 2) for w in widths) + "┓")
-        header = _cells([name for name, _ in _COLUMNS], widths, paint, header=True)
+        header = _cells([name for name, _ in columns], widths, paint, header=True)
         out.append("┃" + "┃".join(header) + "┃")
         out.append("┡" + "╇".join("━" * (w + 2) for w in widths) + "┩")
         for values, style in rows:
@@ -197,13 +219,13 @@ def _plain_report(report: ValidationReport, width: int, colour: bool) -> str | N
         out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
         plain.append(title)
     for v in report.errors:
-        out.append("  " + paint(f"✗ {v.code}", "red") + f" {v.message}")
-        plain.append(v.code + v.message)
+        out.append("  " + paint(f"✗ {v.code}", "red") + f" {v.shown()}")
+        plain.append(v.code + v.shown())
     for v in report.warnings:
-        out.append("  " + paint(f"! {v.code}", "yellow") + f" {v.message}")
-        plain.append(v.code + v.message)
+        out.append("  " + paint(f"! {v.code}", "yellow") + f" {v.shown()}")
+        plain.append(v.code + v.shown())
     for note in report.deck.notes:
-        out.append("  " + paint(f"note: {note}", "dim"))
+        out.append("  " + paint(_note(note), "dim"))
         plain.append(note)
     if not all(text.isascii() or _one_cell_each(text) for text in plain):
         return None
@@ -266,6 +288,12 @@ def _cells(values: list[str], widths: list[int], paint: Callable[[str, str], str
         text = paint(value, name_style if i == 2 else "")
         shown.append(" " + (pad + text if justify == "right" else text + pad) + " ")
     return shown
+
+
+def _note(note: str) -> str:
+    from tt_organizer.i18n import gettext as _
+
+    return _("note: {note}").format(note=note)
 
 
 def _one_cell_each(text: str) -> bool:

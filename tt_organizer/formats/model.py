@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tt_organizer.i18n import Msg
 from tt_organizer.plain import field, record
 from tt_organizer.records import Record
 
@@ -25,15 +26,19 @@ class CountRange(Record):
 
     def text(self) -> str:
         """Human form: ``exactly 50``, ``6–12``, ``at least 1``, ``at most 5``."""
+        return str(self.phrase())
+
+    def phrase(self) -> Msg:
+        """:meth:`text` kept for translation (:mod:`tt_organizer.i18n`)."""
         if self.min is not None and self.min == self.max:
-            return f"exactly {self.min}"
+            return Msg("exactly {n}", n=self.min)
         if self.min is not None and self.max is not None:
-            return f"{self.min}–{self.max}"
+            return Msg("{min}–{max}", min=self.min, max=self.max)
         if self.min is not None:
-            return f"at least {self.min}"
+            return Msg("at least {n}", n=self.min)
         if self.max is not None:
-            return f"at most {self.max}"
-        return "any number of"
+            return Msg("at most {n}", n=self.max)
+        return Msg("any number of")
 
 
 @record(kw_only=True)
