@@ -192,9 +192,12 @@ def format_percent(fraction: float, digits: int = 1) -> str:
     ``12,5 %`` in Spanish (the language's own sign and spacing)."""
     if current() == DEFAULT:
         return f"{fraction * 100:.{digits}f}%"
+    from babel import Locale
     from babel.numbers import format_percent as babel_percent
 
-    pattern = "0." + "0" * digits + "%" if digits else "0%"
+    # the language's own pattern ("#,##0 %"), with ``digits`` decimals after its last 0
+    head, zero, tail = Locale.parse(current()).percent_formats[None].pattern.rpartition("0")
+    pattern = head + zero + ("." + "0" * digits if digits else "") + tail
     return babel_percent(fraction, format=pattern, locale=current())
 
 
