@@ -165,6 +165,10 @@ class MemoryStore:
             raise UniqueError("the event has its settings already")
         conn.t.settings = dict(values, id=1)
 
+    def set_language(self, conn: MemoryEvent, language: str) -> None:
+        assert conn.t.settings is not None
+        conn.t.settings["language"] = language
+
     def set_rounds(self, conn: MemoryEvent, total: int) -> None:
         assert conn.t.settings is not None
         conn.t.settings["rounds"] = total

@@ -78,6 +78,9 @@ def with_game_options(func: Any) -> Any:
 @click.option("--tiebreak-rule", "tiebreak_rules", multiple=True, metavar="NAME=VALUE",
               help="Change one rule of the preset: floor=0.33|1/3, byes=excluded|counted, "
                    "drawn-game=1|0, missed-rounds=losses|ignored (repeatable).")
+@click.option("--language", default=None, metavar="LANG",
+              help="Language of what the event prints, exports and shows (en, es; default "
+                   "en). Change it later with `tt event settings --language`.")
 @setting_option
 @json_option
 @event_option
@@ -85,7 +88,7 @@ def create(
     name: str, format_id: str | None, rounds: str, best_of: str, top_cut: str,
     seed: int | None, unfinished: str, tiebreakers: str | None, banlist: str | None,
     strict_colors: bool, points: str, tiebreak_preset: str, tiebreak_rules: tuple[str, ...],
-    settings: dict[str, int], as_json: bool, event_path: str,
+    language: str | None, settings: dict[str, int], as_json: bool, event_path: str,
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
@@ -108,6 +111,7 @@ def create(
         tiebreakers=tiebreakers.split(",") if tiebreakers is not None else None,
         win_points=w, draw_points=d, loss_points=loss, bye_points=bye,
         format_settings=settings, tiebreak_preset=tiebreak_preset, tiebreak_rules=rules,
+        language=language,
     )
     policy = s.tiebreak_policy
     if as_json:
@@ -756,9 +760,10 @@ event.add_command(_publish)
 
 # Commands and options that control pairings by hand live in their own module.
 from tt_organizer.cli import event_pairing as _event_pairing  # noqa: E402
+from tt_organizer.cli import event_settings as _event_settings  # noqa: E402
 
 if TYPE_CHECKING:
     from tt_organizer.events.sheets import SheetRow
     from tt_organizer.events.store import Connection
 
-__all__ = ["_event_pairing", "event"]
+__all__ = ["_event_pairing", "_event_settings", "event"]

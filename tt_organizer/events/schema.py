@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 _V1 = """
 CREATE TABLE settings (
@@ -237,9 +237,15 @@ CREATE TRIGGER IF NOT EXISTS audit_added AFTER INSERT ON audit
 BEGIN INSERT OR IGNORE INTO unchecked VALUES ('audit', NEW.id); END;
 """
 
+# The language of what the event prints, exports and shows (tt_organizer.i18n): en, es, ...
+_V8_LANGUAGE = """
+ALTER TABLE settings ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY,
-                              _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED, _V7_CHANGE_LOG)
+                              _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED, _V7_CHANGE_LOG,
+                              _V8_LANGUAGE)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

@@ -351,6 +351,7 @@ def settings_from_row(r: Row) -> EventSettings:
         created_at=r["created_at"],
         format_settings={str(k): int(v) for k, v in json.loads(r["format_settings"]).items()},
         tiebreak_policy=r["tiebreak_policy"],  # read on first use (models.StoredPolicy)
+        language=r["language"],
     )
 
 
@@ -567,6 +568,7 @@ from tt_organizer.events.store.matches import (  # noqa: E402
     record_result,
     round_seeded,
     set_avoid,
+    set_language,
     set_rounds,
     set_seats,
     unreported_tables,
@@ -680,6 +682,7 @@ __all__ = [
     "set_checked_in",
     "set_dropped",
     "set_dropped_round",
+    "set_language",
     "set_report_status",
     "set_rounds",
     "set_seats",

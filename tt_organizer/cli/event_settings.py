@@ -1,0 +1,30 @@
+"""``tt event settings``: the event's language (what it prints, exports and shows)."""
+
+from __future__ import annotations
+
+import click
+
+from tt_organizer.cli.event_base import _out, event
+from tt_organizer.cli.options import event_option, json_option
+
+
+@event.command("settings")
+@click.option("--language", default=None, metavar="LANG",
+              help="Change the language of what the event prints, exports and shows (en, es).")
+@json_option
+@event_option
+def settings_command(language: str | None, as_json: bool, event_path: str) -> None:
+    """Show the event's language, or change it with --language."""
+    from tt_organizer.events import store
+    from tt_organizer.events.setup import change_language
+
+    with store.connect(event_path) as conn:
+        s = change_language(conn, language) if language else store.read_settings(conn)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json({"event": event_path, "language": s.language})
+        return
+    from tt_organizer.i18n import gettext as _
+
+    _out(_("Event language: {language}").format(language=s.language))
