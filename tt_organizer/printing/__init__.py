@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
 from tt_organizer.events.models import EventSnapshot
+from tt_organizer.i18n import N_, using
+from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tt_organizer.batch import BatchRow
@@ -22,11 +24,11 @@ if TYPE_CHECKING:
 KINDS = ("pairings", "slips", "standings", "decklists", "registration")
 _ROUNDED = ("pairings", "slips", "standings")
 _WHAT = {
-    "pairings": "pairings",
-    "slips": "match slips",
-    "standings": "standings",
-    "decklists": "deck-check sheets",
-    "registration": "registration",
+    "pairings": N_("pairings"),
+    "slips": N_("match slips"),
+    "standings": N_("standings"),
+    "decklists": N_("deck-check sheets"),
+    "registration": N_("registration"),
 }
 
 
@@ -90,10 +92,13 @@ def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut
 def _round_label(snapshot: EventSnapshot, rnd: int, top_cut: bool) -> str:
     if not top_cut:
         total = snapshot.settings.rounds
-        return f"Round {rnd}" + (f" of {total}" if total else "")
+        if total:
+            return _("Round {round} of {total}").format(round=rnd, total=total)
+        return _("Round {round}").format(round=rnd)
     tables = sum(1 for m in snapshot.matches if m.stage == "top-cut" and m.round == rnd)
-    name = {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(tables, f"Top {tables * 2}")
-    return f"Top cut — {name}"
+    names = {1: _("Final"), 2: _("Semi-finals"), 4: _("Quarter-finals")}
+    name = names.get(tables) or _("Top {n}").format(n=tables * 2)
+    return _("Top cut — {name}").format(name=name)
 
 
 def print_event(
@@ -108,8 +113,24 @@ def print_event(
 ) -> Printed:
     """Write the ``kind`` sheet of the event as a PDF (atomically) and say what was written.
 
-    ``paper`` defaults to the locale's (:func:`layout.paper_from_locale`); times are local.
+    ``paper`` defaults to the locale's (:func:`layout.paper_from_locale`); times are local;
+    the words are in the event's language.
     """
+    with using(snapshot.settings.language):
+        return _print_event(snapshot, kind, out, round_number=round_number, top_cut=top_cut,
+                            paper=paper, printed_at=printed_at)
+
+
+def _print_event(
+    snapshot: EventSnapshot,
+    kind: str,
+    out: str | Path | None,
+    *,
+    round_number: int | None,
+    top_cut: bool,
+    paper: str | None,
+    printed_at: datetime | None,
+) -> Printed:
     from tt_organizer.localtime import shown
     from tt_organizer.printing.layout import Sheet, page_size, paper_from_locale
 
@@ -120,8 +141,9 @@ def print_event(
     rnd = _round(snapshot, kind, round_number, top_cut)
     path = Path(out) if out is not None else default_path(snapshot, kind, rnd, top_cut)
     stage = "top-cut" if top_cut else ("swiss" if rnd is not None else None)
-    what = _WHAT[kind] + (f", {_round_label(snapshot, rnd, top_cut)}"
-                          if rnd is not None else "")
+    what = _(_WHAT[kind])
+    if rnd is not None:
+        what = _("{what}, {round}").format(what=what, round=_round_label(snapshot, rnd, top_cut))
     sheet = Sheet(paper, snapshot.settings.name, what, shown(printed_at),
                   landscape=kind == "registration")
     items = 0
@@ -133,9 +155,11 @@ def print_event(
         layout = wall.choose_layout(entries, paper, sheet.fonts.bold, sheet.fonts.regular)
         label = _round_label(snapshot, rnd, top_cut)
         sheet.orient(layout.landscape)
-        wall.draw_by_name(sheet, entries, f"{label} — pairings by name", layout)
+        wall.draw_by_name(sheet, entries, _("{round} — pairings by name").format(round=label),
+                          layout)
         sheet.orient(False)
-        wall.draw_by_table(sheet, by_table, f"{label} — pairings by table")
+        wall.draw_by_table(sheet, by_table,
+                           _("{round} — pairings by table").format(round=label))
         items = len(entries)
     elif kind == "slips":
         from tt_organizer.printing.slips import draw_slips, slip_matches
@@ -143,7 +167,7 @@ def print_event(
         assert rnd is not None
         matches = slip_matches(snapshot, rnd, stage or "swiss")
         if not matches:
-            raise EventError(f"round {rnd} has no table with two players")
+            raise EventError(f"round {rnd} has no table with two players")  # i18n: refusal
         draw_slips(sheet, snapshot, matches, _round_label(snapshot, rnd, top_cut))
         items = len(matches)
     elif kind == "standings":
