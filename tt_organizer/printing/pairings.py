@@ -8,14 +8,13 @@ landscape with one to four columns; a longer list continues onto more pages at t
 
 from __future__ import annotations
 
-from tt_organizer.i18n import gettext as _
-
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.export.wall import wall_tables
+from tt_organizer.i18n import gettext as _
 from tt_organizer.printing.layout import FOOTER, MARGIN, Sheet, page_size, text_width
 
 MIN_WALL_SIZE = 20.0
@@ -195,7 +194,8 @@ def draw_by_table(sheet: Sheet, rows: Sequence[Sequence[object]], title: str) ->
             for x, name, pts in ((x_p1, p1, pts1), (x_p2, p2, pts2)):
                 sheet.text(x, y, name, size, width=name_w - 6, condense=MOST_CONDENSED)
                 if pts is not None:
-                    sheet.text(x + name_w + pts_w - 10, y, _("{points} pts").format(points=pts), size * 0.7,
+                    sheet.text(x + name_w + pts_w - 10, y,
+                               _("{points} pts").format(points=pts), size * 0.7,
                                align="right", gray=0.3)
             y -= size * TABLE_LEADING
         sheet.new_page()
