@@ -94,7 +94,7 @@ def update() -> None:
     for po in catalogs():
         with po.open("rb") as f:
             catalog = read_po(f, locale=po.parent.parent.name)
-        catalog.update(template, update_header_comment=False)
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
         with po.open("wb") as f:
             write_po(f, catalog, width=96, ignore_obsolete=True)
     compile_all()
