@@ -167,7 +167,7 @@ def _print_event(
         assert rnd is not None
         matches = slip_matches(snapshot, rnd, stage or "swiss")
         if not matches:
-            raise EventError(f"round {rnd} has no table with two players")  # i18n: refusal
+            raise EventError(f"round {rnd} has no table with two players")
         draw_slips(sheet, snapshot, matches, _round_label(snapshot, rnd, top_cut))
         items = len(matches)
     elif kind == "standings":
