@@ -50,7 +50,7 @@ def test_the_language_is_stored_and_changed(tmp_path: Path) -> None:
         assert store.read_settings(conn).language == "es"
         with pytest.raises(EventError) as refused:
             change_language(conn, "klingon")
-        assert refused.value.code == "BAD_LANGUAGE"
+        assert refused.value.code == "bad-language"
         assert change_language(conn, "en").language == "en"
         assert [a.action for a in store.read_snapshot(conn, str(path)).audit][-1] == "language"
 

@@ -15,6 +15,8 @@ from tt_organizer.cli.event_work import drop_player, report_table, show_pairings
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.cli.params import COUNT, POSITIVE
 from tt_organizer.errors import EXIT_INVALID
+from tt_organizer.i18n import N_, ngettext
+from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import is_count, parse_count, parse_count_list
 
 
@@ -120,7 +122,8 @@ def create(
 
         print_json(created_json(event_path, s))
         return
-    _out(f"Created event [bold]{escape(s.name)}[/] in {escape(event_path)}")
+    _out(_("Created event [bold]{name}[/] in {file}").format(name=escape(s.name),
+                                                              file=escape(event_path)))
     _out(
         f"  format {s.format_id}, ban list {s.banlist_date or '-'}, best-of-{s.best_of}, "
         f"rounds {s.rounds or 'auto'}, top cut "
@@ -145,18 +148,25 @@ def _registration_line(reg: Any, colour: bool) -> str:
     from tt_organizer.cli.output import paint
 
     p = reg.player
-    ident = f" (id {p.ext_id})" if p.ext_id else ""
-    line = f"Registered #{p.id} {paint(p.name, '1', colour)}{ident}"
+    from tt_organizer.i18n import Term, translate
+
+    ident = _(" (id {id})").format(id=p.ext_id) if p.ext_id else ""
+    line = _("Registered #{number} {name}").format(number=p.id,
+                                                    name=paint(p.name, "1", colour)) + ident
     if reg.report is None:
-        line += ": no deck"
+        line += _(": no deck")
     elif p.deck_legal:
-        colors = "/".join(p.deck_colors) or "-"
-        line += f": deck {p.deck_source or ''} {paint('legal', '32', colour)} ({colors})"
+        colors = translate(Term("/".join(p.deck_colors))) or "-"
+        line += _(": deck {file} {legal} ({colours})").format(
+            file=p.deck_source or "", legal=paint(_("legal"), "32", colour), colours=colors)
     else:
-        line += (f": deck {p.deck_source or ''} {paint('NOT LEGAL', '31', colour)} "
-                 f"({', '.join(p.deck_codes)}) — accepted with --allow-illegal (logged)")
+        line += _(": deck {file} {verdict} ({codes}) — accepted with --allow-illegal "
+                  "(logged)").format(file=p.deck_source or "",
+                                     verdict=paint(_("NOT LEGAL"), "31", colour),
+                                     codes=", ".join(p.deck_codes))
     if reg.missed_rounds:
-        line += f"; late entry, a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
+        line += _("; late entry, a loss for round(s) {rounds}").format(
+            rounds=", ".join(map(str, reg.missed_rounds)))
     return line
 
 
@@ -178,14 +188,15 @@ def _register_from(
         from tt_organizer.cli.output import print_json
 
         print_json([sheet_row_json(r.row, r.name, r.registration,
-                                   describe(r.error) if r.error else None)
+                                   describe(r.error, shown=False) if r.error else None)
                     for r in outcome.rows])
     else:  # plain lines: rich would render each one's markup
         colour = colour_on(sys.stdout)
         lines = [_sheet_row_line(r, colour) for r in outcome.rows]
         if lines:
             line("\n".join(lines))
-        line(f"{outcome.registered} registered, {outcome.refused} refused")
+        line(_("{registered} registered, {refused} refused").format(
+            registered=outcome.registered, refused=outcome.refused))
     return EXIT_INVALID if outcome.refused else 0
 
 
@@ -196,10 +207,12 @@ def _sheet_row_line(r: SheetRow, colour: bool) -> str:
     from tt_organizer.events.views import deck_verdict
 
     if r.error is not None:
-        return f"row {r.row}: {paint('refused', '31', colour)} — {describe(r.error)}"
+        return _("row {row}: {refused} — {error}").format(
+            row=r.row, refused=paint(_("refused"), "31", colour), error=describe(r.error))
     assert r.registration is not None  # a row not refused was registered
-    return (f"row {r.row}: {deck_verdict(r.registration.player)} — "
-            f"{_registration_line(r.registration, colour)}")
+    return _("row {row}: {verdict} — {registration}").format(
+        row=r.row, verdict=deck_verdict(r.registration.player),
+        registration=_registration_line(r.registration, colour))
 
 
 def _register(
@@ -234,7 +247,8 @@ def _register(
 
     line(_registration_line(reg, colour_on(sys.stdout)))
     if bye_rounds:
-        _out(f"  a bye in round(s) {', '.join(map(str, bye_rounds))} (invited)")
+        _out(_("  a bye in round(s) {rounds} (invited)").format(
+            rounds=", ".join(map(str, bye_rounds))))
 
 
 @event.command("register")
@@ -296,14 +310,18 @@ def players(as_json: bool, event_path: str) -> None:
 
         print_json(players_json(rows))
         return
-    table = Table(title=f"{len(rows)} players", title_justify="left")
-    for col in ("#", "Name", "ID", "PIN", "Deck", "Legal", "Colours", "Status"):
-        table.add_column(col, justify="right" if col == "#" else "left")
+    table = Table(title=ngettext("{n} player", "{n} players", len(rows)).format(n=len(rows)),
+                  title_justify="left")
+    for col in ("#", N_("Name"), N_("ID"), N_("PIN"), N_("Deck"), N_("Legal"), N_("Colours"),
+                N_("Status")):
+        table.add_column(_(col), justify="right" if col == "#" else "left")
     for p in rows:
-        legal = {None: "-", True: "yes", False: f"NO ({', '.join(p.deck_codes)})"}[p.deck_legal]
-        state = f"dropped after R{p.dropped_round}" if p.dropped else "active"
+        legal = {None: "-", True: _("yes"),
+                 False: _("NO ({codes})").format(codes=", ".join(p.deck_codes))}[p.deck_legal]
+        state = (_("dropped after R{round}").format(round=p.dropped_round) if p.dropped
+                 else _("active"))
         if p.late_entry_round:
-            state += f", late (from R{p.late_entry_round})"
+            state += _(", late (from R{round})").format(round=p.late_entry_round)
         table.add_row(str(p.id), escape(p.name), escape(p.ext_id or ""), p.pin or "",
                       escape(p.deck_source or ""), legal, "/".join(p.deck_colors), state)
     _out(table)
@@ -344,7 +362,7 @@ def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: 
 
         print_json(p.to_dict())
         return
-    _out(f"{escape(p.name)} is back in the event")
+    _out(_("{name} is back in the event").format(name=escape(p.name)))
 
 
 # --- pairings --------------------------------------------------------------------------------
@@ -377,8 +395,8 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
         if removed and not as_json:
             from tt_organizer.cli.output import warn
 
-            warn(f"removed before round 1 (not checked in): {len(removed)} player(s): "
-                 + ", ".join(a.subject.split(" ", 2)[2] for a in removed))
+            warn(_("removed before round 1 (not checked in): {n} player(s): {names}").format(
+                n=len(removed), names=", ".join(a.subject.split(" ", 2)[2] for a in removed)))
         if seeded and matches[0].round > 1:
             from tt_organizer.cli.output import warn
 
@@ -389,7 +407,8 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
             print_json(_matches_json(conn, matches))
             return
         total = store.read_settings(conn).rounds
-        _print_round(conn, matches, f"Round {matches[0].round} of {total}", points)
+        _print_round(conn, matches, _("Round {round} of {total}").format(
+            round=matches[0].round, total=total), points)
 
 
 @event.command("repair")
@@ -460,7 +479,7 @@ def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
 
         print_json(recorded_json(path, count))
     else:
-        _out(f"Recorded {count} result(s) from {path}")
+        _out(_("Recorded {n} result(s) from {file}").format(n=count, file=path))
     return 0
 
 
@@ -527,7 +546,8 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
 
             print_json(result_json(conn, m, cleared=True))
             return
-    _out(f"Cleared {escape(reporting.describe(m, names))}; the table is open for a report")
+    _out(_("Cleared {match}; the table is open for a report").format(
+        match=escape(reporting.describe(m, names, shown=True))))
 
 
 @event.command("correct")
@@ -564,17 +584,21 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
                                    override=override, paired_on_old_result=later))
             return
     old = before.result if before else "?"
-    label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
+    label = (_("Top-cut round {round}") if m.stage == service.TOP_CUT
+             else _("Round {round}")).format(round=m.round)
     _out(
-        f"{label} {m.round} table {m.table}: {escape(names[m.player1])} v "
-        f"{escape(names[m.player2 or 0])} corrected {old} → {m.result}"
-        + (" (override)" if override else "")
+        _("{round} table {table}: {p1} v {p2} corrected {old} → {new}").format(
+            round=label, table=m.table, p1=escape(names[m.player1]),
+            p2=escape(names[m.player2 or 0]), old=old, new=m.result)
+        + (_(" (override)") if override else "")
     )
     if later:
         from tt_organizer.cli.output import warn
 
-        warn(f"{', '.join(later)} {'was' if len(later) == 1 else 'were'} paired on the old "
-             f"result {old}; those pairings stay as they are")
+        warn(ngettext("{rounds} was paired on the old result {old}; those pairings stay as "
+                      "they are", "{rounds} were paired on the old result {old}; those "
+                      "pairings stay as they are", len(later)).format(
+                          rounds=", ".join(later), old=old))
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -621,13 +645,15 @@ def top_cut(as_json: bool, event_path: str) -> None:
             print_json(top_cut_json(conn, winner, matches))
             return
         if winner is not None:
-            _out(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
+            _out(_("The top cut is over: [bold]{name}[/] wins the event").format(
+                name=escape(winner.name)))
             return
         matches = service.advance_top_cut(conn)
         from tt_organizer.events.placings import bracket_round_name
 
-        label = bracket_round_name(len(matches) * 2)
-        _print_round(conn, matches, f"Top cut round {matches[0].round}: {label}")
+        label = bracket_round_name(len(matches) * 2, shown=True)
+        _print_round(conn, matches, _("Top cut round {round}: {name}").format(
+            round=matches[0].round, name=label))
 
 
 # --- status / log / export -------------------------------------------------------------------
@@ -712,7 +738,7 @@ def export(out: str, round_number: int | None, csv_dir: str | None, as_json: boo
         print_json(written_json(written))
         return
     for path in written:
-        _out(f"Wrote {path}")
+        _out(_("Wrote {file}").format(file=path))
 
 
 
@@ -746,8 +772,10 @@ def print_cmd(what: str, round_number: int | None, top: bool, out: str | None,
 
         print_json(printed.to_dict())
         return
-    _out(f"Wrote {printed.kind} ({printed.pages} page{'s' if printed.pages != 1 else ''}, "
-         f"{printed.paper}) to {escape(str(printed.path))}")
+    _out(ngettext("Wrote {what} ({n} page, {paper}) to {file}",
+                  "Wrote {what} ({n} pages, {paper}) to {file}", printed.pages).format(
+        what=printed.kind, n=printed.pages, paper=printed.paper,
+        file=escape(str(printed.path))))
 
 
 from tt_organizer.cli.serve import serve as _serve  # noqa: E402  (tt event serve, issue 16)

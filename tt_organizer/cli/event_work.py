@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from tt_organizer.i18n import N_, ngettext
+from tt_organizer.i18n import gettext as _
+
 if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
 
@@ -40,8 +43,9 @@ def _print_round(conn: Connection, matches: Sequence[Any], title: str,
     names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     if points is None:
         points = _points_before(conn, matches)
-    columns = [(col, "right" if col in ("Table", "Pts") else "left")
-               for col in ("Table", "Player 1", "Pts", "Player 2", "Pts", "Result")]
+    columns = [(_(col), "right" if col in ("Table", "Pts") else "left")
+               for col in (N_("Table"), N_("Player 1"), N_("Pts"), N_("Player 2"), N_("Pts"),
+                           N_("Result"))]
     print_table(title, columns, [
         (str(m.table), names[m.player1], str(points.get(m.player1, 0)),
          "BYE" if m.player2 is None else names[m.player2],
@@ -68,8 +72,8 @@ def warn_unpaired(names: Sequence[str]) -> None:
     from tt_organizer.cli.output import warn
 
     if names:
-        warn(f"unpaired: {', '.join(names)} — seat them (--set, --bye) or run "
-             "`tt event repair`")
+        warn(_("unpaired: {names} — seat them (--set, --bye) or run `tt event repair`").format(
+            names=", ".join(names)))
 
 
 # --- the commands ----------------------------------------------------------------------------
@@ -103,11 +107,14 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
             print_json(result_json(conn, m, missing_tables=list(left), winner=won,
                                    summary=text))
             return
-    where = (f"top-cut round {m.round}" if m.stage == service.TOP_CUT else f"round {m.round}")
-    verdict = (f"{won} wins" if won else
-               f"recorded as {m.outcome}" if m.outcome == "double-loss" else "a draw")
-    line(f"{text}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
-    line(f"  {len(left)} table(s) still to report" if left else "  round complete")
+    where = (_("top-cut round {round}") if m.stage == service.TOP_CUT
+             else _("round {round}")).format(round=m.round)
+    verdict = (_("{name} wins").format(name=won) if won else
+               _("recorded as double-loss") if m.outcome == "double-loss" else _("a draw"))
+    shown = reporting.describe(m, snap_names, shown=True)
+    line(f"{shown}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
+    line(ngettext("  {n} table still to report", "  {n} tables still to report",
+                  len(left)).format(n=len(left)) if left else _("  round complete"))
 
 
 def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
@@ -128,16 +135,23 @@ def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
         print_json(drop_json(p, pending))
         return
     if pending is not None and pending.stage == service.TOP_CUT:
-        line(f"Dropped {p.name} during top-cut round {pending.round}")
-        warn(f"{p.name} is still in the bracket at table {pending.table}; report that table "
-             "as a loss for them (the opponent advances)")
+        line(_("Dropped {name} during top-cut round {round}").format(name=p.name,
+                                                                     round=pending.round))
+        warn(_("{name} is still in the bracket at table {table}; report that table as a loss "
+               "for them (the opponent advances)").format(name=p.name, table=pending.table))
         return
-    when = (f"during round {p.dropped_round}" if pending
-            else f"after round {p.dropped_round}" if p.dropped_round else "before round 1")
-    line(f"Dropped {p.name} {when}")
+    if pending:
+        line(_("Dropped {name} during round {round}").format(name=p.name,
+                                                             round=p.dropped_round))
+    elif p.dropped_round:
+        line(_("Dropped {name} after round {round}").format(name=p.name,
+                                                            round=p.dropped_round))
+    else:
+        line(_("Dropped {name} before round 1").format(name=p.name))
     if pending is not None:
-        warn(f"{p.name} is still paired at table {pending.table} of round {pending.round}; "
-             "report it, or `tt event repair` to re-pair just their opponent")
+        warn(_("{name} is still paired at table {table} of round {round}; report it, or "
+               "`tt event repair` to re-pair just their opponent").format(
+                   name=p.name, table=pending.table, round=pending.round))
 
 
 def show_pairings(*, round_number: int | None, top: bool, print_path: str | None,
@@ -158,8 +172,8 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
 
             snap = store.read_snapshot(conn, event_path)
             out = write_wall_pairings(snap, rnd, print_path, stage=stage)
-            what = f"top-cut round {rnd}" if top else f"round {rnd}"
-            _out(f"Wrote wall pairings of {what} to {out}")
+            what = (_("top-cut round {round}") if top else _("round {round}")).format(round=rnd)
+            _out(_("Wrote wall pairings of {what} to {file}").format(what=what, file=out))
             return
         if as_json:
             print_json(_matches_json(conn, matches))
@@ -167,10 +181,11 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
         if top:
             from tt_organizer.events.placings import round_names
 
-            name = round_names(store.read_matches(conn))[rnd]
-            _print_round(conn, matches, f"Top-cut round {rnd}: {name}")
+            name = round_names(store.read_matches(conn), shown=True)[rnd]
+            _print_round(conn, matches,
+                         _("Top-cut round {round}: {name}").format(round=rnd, name=name))
             return
-        _print_round(conn, matches, f"Round {rnd}")
+        _print_round(conn, matches, _("Round {round}").format(round=rnd))
         if rnd == current:
             from tt_organizer.events.manual import unpaired_players
 
@@ -206,19 +221,22 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
 
     tbs = settings.tiebreakers
     policy = settings.tiebreak_policy.name
-    title = ("Final standings" if final else f"Standings after round {shown}") + (
-        f" (tiebreak policy {policy})")
-    cols = ["Place"] if final else []
-    cols += ["Rank", "Player", "Pts", "W-L-D", *(TIEBREAK_LABELS[t] for t in tbs), ""]
+    title = (_("Final standings (tiebreak policy {policy})") if final else
+             _("Standings after round {round} (tiebreak policy {policy})")).format(
+                 round=shown, policy=policy)
+    cols = [N_("Place")] if final else []
+    cols += [N_("Rank"), N_("Player"), N_("Pts"), N_("W-L-D"),
+             *(TIEBREAK_LABELS[t] for t in tbs), ""]
     shown_pct: dict[float | None, str] = {}  # a few hundred distinct figures in thousands
-    print_table(title, [(c, "left" if c in ("Player", "") else "right") for c in cols], [
+    print_table(title, [(_(c) if c else c, "left" if c in ("Player", "") else "right")
+                        for c in cols], [
         (*((place,) if final else ()), str(s.rank), names[s.player], str(s.points),
          f"{s.wins}-{s.losses}-{s.draws}",
          *(shown_pct.get(v) or shown_pct.setdefault(v, percent_text(v))
            for v in (getattr(s, t) for t in tbs)),
-         "dropped" if s.dropped else "")
+         _("dropped") if s.dropped else "")
         for place, s in placed
     ])
     if top_played and not final:
-        _out("  the top cut has been played: `tt event standings --final` gives the final "
-             "placings")
+        _out(_("  the top cut has been played: `tt event standings --final` gives the final "
+               "placings"))

@@ -30,6 +30,7 @@ from tt_organizer.events import service
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store.dispatch import store
+from tt_organizer.i18n import Msg
 from tt_organizer.numbers import is_count
 from tt_organizer.pairing.swiss import rounds_for_players
 
@@ -58,7 +59,8 @@ def _editable_round(conn: Connection) -> int:
         raise EventError("the top cut has started; its pairings follow the bracket")
     rnd = store.current_round(conn)
     if not rnd:
-        raise EventError("no round is paired yet", code="no-round", hint={"command": "pair"})
+        raise EventError(Msg("no round is paired yet"), code="no-round",
+                         hint={"command": "pair"})
     return rnd
 
 
@@ -80,7 +82,8 @@ def _seat(rows: Sequence[MatchInfo], pid: int) -> MatchInfo | None:
 def _active(conn: Connection, ref: str) -> PlayerInfo:
     p = service.find_player(conn, ref)
     if p.dropped:
-        raise EventError(f"{p.name} has dropped and cannot be seated", code="player-dropped",
+        raise EventError(Msg("{name} has dropped and cannot be seated", name=p.name),
+                         code="player-dropped",
                          hint={"command": "undrop", "name": p.name})
     return p
 
@@ -597,7 +600,7 @@ def check_in(conn: Connection, ref: str, *, no_show: bool = False) -> PlayerInfo
     """Check ``ref`` in (or mark a no-show) before round 1."""
     with store.transaction(conn):
         if store.current_round(conn):
-            raise EventError("round 1 is paired; check-in is over", code="check-in-over",
+            raise EventError(Msg("round 1 is paired; check-in is over"), code="check-in-over",
                              hint={"command": "drop"})
         p = service.find_player(conn, ref)
         old = store.checked_in(conn, p.id)

@@ -18,6 +18,7 @@ from tt_organizer.events.models import MatchInfo, paired_round
 from tt_organizer.events.results import games_to_win, parse_result, result_text
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store.dispatch import store
+from tt_organizer.i18n import Msg
 
 SWISS = service.SWISS
 TOP_CUT = service.TOP_CUT
@@ -93,10 +94,13 @@ def report_by_name(
                                      first=first, winners=winners, turns=turns)
 
 
-def describe(match: MatchInfo, names: Mapping[int, str]) -> str:
-    """``Table 6: Ann 2-1 Bob`` (the result from seat P1's side, as stored)."""
+def describe(match: MatchInfo, names: Mapping[int, str], *, shown: bool = False) -> str:
+    """``Table 6: Ann 2-1 Bob`` (the result from seat P1's side, as stored); English, as JSON
+    carries it, or with ``shown`` in the current language (``Mesa 6: Ann 2-1 Bob``)."""
     p2 = names[match.player2] if match.player2 is not None else "BYE"
-    return f"Table {match.table}: {names[match.player1]} {match.result or '?'} {p2}"
+    text = Msg("Table {table}: {p1} {result} {p2}", table=match.table,
+               p1=names[match.player1], result=match.result or "?", p2=p2)
+    return text.translate() if shown else str(text)
 
 
 def winner_name(match: MatchInfo, names: Mapping[int, str]) -> str | None:

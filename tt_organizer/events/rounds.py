@@ -13,6 +13,7 @@ from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.standings import compute_event_standings
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store.dispatch import store
+from tt_organizer.i18n import Msg
 
 
 def _current_stage(conn: Connection) -> tuple[str, int]:
@@ -108,7 +109,7 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
 
     with store.transaction(conn):
         if store.current_round(conn, TOP_CUT):
-            raise EventError("the top cut has started", code="top-cut-started",
+            raise EventError(Msg("the top cut has started"), code="top-cut-started",
                              hint={"command": "top-cut"})
         settings = store.read_settings(conn)
         current = store.current_round(conn)
@@ -116,8 +117,8 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
             missing = _missing(_round(conn, SWISS, current))
             if missing:
                 raise EventError(
-                    f"round {current} still misses results for table(s) "
-                    f"{', '.join(map(str, missing))}"
+                    Msg("round {round} still misses results for table(s) {tables}",
+                        round=current, tables=", ".join(map(str, missing)))
                 )
         active = [p.id for p in store.read_roster(conn) if not p.dropped]
         from tt_organizer.events import manual  # constraints: check-in, granted byes, avoid
@@ -135,7 +136,8 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
         if current >= total:
-            raise EventError(f"all {total} Swiss rounds are paired", code="swiss-over",
+            raise EventError(Msg("all {total} Swiss rounds are paired", total=total),
+                             code="swiss-over",
                              hint={"command": "standings", "then": "top-cut"})
         rnd = current + 1
         states, points = _states_and_points(conn, active, seeded=seeded)

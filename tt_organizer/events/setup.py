@@ -209,7 +209,7 @@ def event_language(code: str | None) -> str:
     lang = i18n.normalize(code)
     if lang is None:
         raise EventError(f"no catalog for the language {code!r} (available: "
-                         f"{', '.join(i18n.available())})", code="BAD_LANGUAGE",
+                         f"{', '.join(i18n.available())})", code="bad-language",
                          hint={"available": i18n.available()})
     return lang
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
 from tt_organizer.events.models import EventSnapshot
-from tt_organizer.i18n import N_, using
+from tt_organizer.i18n import N_, Msg, using
 from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -66,26 +66,28 @@ def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut
 
     if kind not in _ROUNDED:
         if round_number is not None or top_cut:
-            raise InputError(f"a round and the top cut apply to {', '.join(_ROUNDED)}, "
-                             f"not to {kind}", code="bad-value",
-                             hint=field_hint(("a round", "round"), ("the top cut", "top_cut")))
+            raise InputError(Msg("a round and the top cut apply to {kinds}, not to {kind}",
+                                 kinds=", ".join(_ROUNDED), kind=kind), code="bad-value",
+                             hint=field_hint((N_("a round"), "round"),
+                                             (N_("the top cut"), "top_cut")))
         return None
     if top_cut:
         if kind == "standings":
-            raise InputError("the top cut applies to pairings and slips", code="bad-value",
-                             hint=field_hint(("the top cut", "top_cut")))
+            raise InputError(Msg("the top cut applies to pairings and slips"), code="bad-value",
+                             hint=field_hint((N_("the top cut"), "top_cut")))
         rounds = sorted({m.round for m in snapshot.matches if m.stage == "top-cut"})
         if not rounds:
-            raise EventError("the top cut has not started")
+            raise EventError(Msg("the top cut has not started"))
         rnd = rounds[-1] if round_number is None else round_number
         if rnd not in rounds:
-            raise EventError(f"top-cut round {rnd} is not paired (current {rounds[-1]})")
+            raise EventError(Msg("top-cut round {round} is not paired (current {current})",
+                                 round=rnd, current=rounds[-1]))
         return rnd
     if kind == "standings":
         return None if round_number is None else check_round(snapshot, round_number)
     rnd = check_round(snapshot, round_number)
     if not rnd:
-        raise EventError("no round is paired yet")
+        raise EventError(Msg("no round is paired yet"))
     return rnd
 
 
@@ -135,7 +137,8 @@ def _print_event(
     from tt_organizer.printing.layout import Sheet, page_size, paper_from_locale
 
     if kind not in KINDS:
-        raise InputError(f"cannot print {kind!r}: choose one of {', '.join(KINDS)}")
+        raise InputError(Msg("cannot print {kind}: choose one of {kinds}", kind=repr(kind),
+                             kinds=", ".join(KINDS)))
     paper = paper or paper_from_locale()
     page_size(paper)  # refuse an unknown paper before any work
     rnd = _round(snapshot, kind, round_number, top_cut)
@@ -167,7 +170,7 @@ def _print_event(
         assert rnd is not None
         matches = slip_matches(snapshot, rnd, stage or "swiss")
         if not matches:
-            raise EventError(f"round {rnd} has no table with two players")
+            raise EventError(Msg("round {round} has no table with two players", round=rnd))
         draw_slips(sheet, snapshot, matches, _round_label(snapshot, rnd, top_cut))
         items = len(matches)
     elif kind == "standings":
@@ -197,8 +200,9 @@ def print_batch(rows: Sequence[BatchRow], format_id: str, out: str | Path, *,
 
     paper = paper or paper_from_locale()
     folder = common_folder([r.source for r in rows])
-    sheet = Sheet(paper, f"Registration desk — {folder}" if folder else "Registration desk",
-                  "batch deck check", shown(printed_at), landscape=True)
+    event = (_("Registration desk — {folder}").format(folder=folder) if folder
+             else _("Registration desk"))
+    sheet = Sheet(paper, event, _("batch deck check"), shown(printed_at), landscape=True)
     draw_batch(sheet, rows, format_id)
     written, pages = sheet.finish(out)
     return Printed(written, "registration", pages, paper, items=len(rows))
