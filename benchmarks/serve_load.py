@@ -40,14 +40,16 @@ def free_port() -> int:
 
 
 def make_event(path: Path, players: int) -> None:
-    from tt_organizer.events import service, store
+    from tt_organizer.events import setup, store
+    from tt_organizer.events.players import register_player
+    from tt_organizer.events.rounds import pair_next_round
 
-    service.create_event(path, "Load Cup", best_of=3, seed=5, rounds=7, top_cut=0)
+    setup.create_event(path, "Load Cup", best_of=3, seed=5, rounds=7, top_cut=0)
     with store.connect(path) as conn, store.transaction(conn):
         for i in range(players):
-            service.register_player(conn, f"Player {i + 1:03d}")
+            register_player(conn, f"Player {i + 1:03d}")
     with store.connect(path) as conn:
-        service.pair_next_round(conn)
+        pair_next_round(conn)
 
 
 def start(path: Path) -> tuple[subprocess.Popen[str], str]:

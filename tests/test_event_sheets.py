@@ -16,11 +16,15 @@ from test_event_stores import SETTINGS, _plain
 
 from tt_organizer.cli.advice import describe
 from tt_organizer.errors import EventError
-from tt_organizer.events import reporting, service, setup
-from tt_organizer.events.sheets import ROWS_REFUSED, record_results_sheet, register_sheet
+from tt_organizer.events import lookup, players, recording, reporting, rounds, setup, status
+from tt_organizer.events.sheets import (
+    ROWS_REFUSED,
+    SheetError,
+    record_results_sheet,
+    register_sheet,
+)
 from tt_organizer.events.store import connect, open_event
 from tt_organizer.events.store.dispatch import store
-from tt_organizer.export.importing import SheetError
 
 FIXTURES = Path(__file__).parent / "fixtures"
 # a Google Forms export: Ann (legal deck), Ben (illegal deck), Chloé (legal), Dan (no deck)
@@ -36,7 +40,7 @@ def conn(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
         yield event
         return
     path = tmp_path / "event.sqlite"
-    service.create_event(path, "Cup", **SETTINGS)
+    setup.create_event(path, "Cup", **SETTINGS)
     with connect(path) as opened:
         yield opened
 
@@ -54,7 +58,7 @@ def _audit(conn: Any) -> list[tuple[str, str]]:
 
 def test_every_row_has_its_outcome_and_a_refused_row_leaves_nothing(conn: Any,
                                                                     tmp_path: Path) -> None:
-    service.register_player(conn, "dan dorn")  # row 5's name, in other case: taken
+    players.register_player(conn, "dan dorn")  # row 5's name, in other case: taken
     before = _audit(conn)
     outcome = register_sheet(conn, _copy(tmp_path))
     assert [(r.row, r.name, r.refused) for r in outcome.rows] == [
@@ -91,7 +95,7 @@ def test_both_stores_give_the_same_outcome(tmp_path: Path) -> None:
             event: Any = MemoryEvent()
             setup.start_event(event, setup.event_settings("Cup", **SETTINGS))
         else:
-            service.create_event(tmp_path / "e.sqlite", "Cup", **SETTINGS)
+            setup.create_event(tmp_path / "e.sqlite", "Cup", **SETTINGS)
             event = open_event(tmp_path / "e.sqlite")
         outcome = register_sheet(event, _copy(tmp_path), allow_illegal=True)
         outcomes.append(_plain([
@@ -115,8 +119,8 @@ def test_allow_illegal_registers_the_illegal_deck_and_logs_it(conn: Any,
 
 def test_once_paired_every_row_is_refused_unless_late(conn: Any, tmp_path: Path) -> None:
     for name in ("Xi", "Yu"):
-        service.register_player(conn, name)
-    service.pair_next_round(conn)
+        players.register_player(conn, name)
+    rounds.pair_next_round(conn)
     sheet = _copy(tmp_path)
     before = _plain(store.read_snapshot(conn))
     outcome = register_sheet(conn, sheet, allow_illegal=True)
@@ -142,8 +146,8 @@ def test_a_sheet_that_cannot_be_read_registers_nobody(conn: Any, tmp_path: Path)
 
 
 def test_names_and_ids_already_registered_are_refused(conn: Any, tmp_path: Path) -> None:
-    service.register_player(conn, "Ann Lee")
-    service.register_player(conn, "Cy", ext_id="A3")
+    players.register_player(conn, "Ann Lee")
+    players.register_player(conn, "Cy", ext_id="A3")
     sheet = tmp_path / "signup.csv"
     sheet.write_text("Name,Player ID\nANN   lee,A1\nBo,A3\nDi,A4\n", encoding="utf-8")
     outcome = register_sheet(conn, sheet)
@@ -155,11 +159,11 @@ def test_names_and_ids_already_registered_are_refused(conn: Any, tmp_path: Path)
 
 def _results_sheet(conn: Any, path: Path, result: str = "2-1") -> Path:
     names = store.player_names(conn)
-    stage, rnd = service._current_stage(conn)
+    stage, rnd = lookup.current_stage(conn)
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["Round", "Table", "Player 1", "Player 2", "Result"])
-        for m in service._round(conn, stage, rnd):
+        for m in lookup.round_matches(conn, stage, rnd):
             if m.player2 is not None:
                 writer.writerow([rnd, m.table, names[m.player1], names[m.player2], result])
     return path
@@ -167,9 +171,9 @@ def _results_sheet(conn: Any, path: Path, result: str = "2-1") -> Path:
 
 def test_a_results_sheet_is_recorded_all_or_nothing(conn: Any, tmp_path: Path) -> None:
     for name in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"):
-        service.register_player(conn, name)
-    matches = service.pair_next_round(conn)
-    service.report_result(conn, matches[0].table, "2-0")
+        players.register_player(conn, name)
+    matches = rounds.pair_next_round(conn)
+    recording.report_result(conn, matches[0].table, "2-0")
     sheet = _results_sheet(conn, tmp_path / "round1.csv", "0-2")  # table 1 says otherwise
     before = _plain(store.read_snapshot(conn))
     with pytest.raises(EventError) as refused:
@@ -186,8 +190,8 @@ def test_a_results_sheet_is_recorded_all_or_nothing(conn: Any, tmp_path: Path) -
     assert "tt event correct 1 1 RESULT" in describe(exc)
     reporting.unreport_result(conn, 1, matches[0].table)
     assert record_results_sheet(conn, sheet) == 3
-    assert service.missing_tables(conn) == []
-    assert {m.result for m in service._round(conn, "swiss", 1)} == {"0-2"}
+    assert status.missing_tables(conn) == []
+    assert {m.result for m in lookup.round_matches(conn, "swiss", 1)} == {"0-2"}
 
 
 def test_deck_files_are_read_beside_the_sheet(conn: Any, tmp_path: Path) -> None:

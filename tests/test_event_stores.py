@@ -19,7 +19,18 @@ import pytest
 from memory_store import MemoryEvent, MemoryStore
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import manual, selfreport, service, setup, submissions, topcut, views
+from tt_organizer.events import (
+    lookup,
+    manual,
+    players,
+    recording,
+    rounds,
+    selfreport,
+    setup,
+    submissions,
+    topcut,
+    views,
+)
 from tt_organizer.events.placings import event_final_placings
 from tt_organizer.events.store import connect
 from tt_organizer.events.store.dispatch import store, store_of
@@ -46,14 +57,14 @@ def _plain(value: Any) -> Any:
 
 
 def _report_round(conn: Any, log: list[Any]) -> None:
-    stage, rnd = service._current_stage(conn)
-    for i, m in enumerate(service._round(conn, stage, rnd)):
+    stage, rnd = lookup.current_stage(conn)
+    for i, m in enumerate(lookup.round_matches(conn, stage, rnd)):
         if m.result is None:
             result = RESULTS[(i + rnd) % len(RESULTS)]
-            if stage == service.TOP_CUT and result == "1-1-1":
+            if stage == setup.TOP_CUT and result == "1-1-1":
                 result = "2-1"  # a top-cut match needs a winner
             log.append(("report", stage, rnd, m.table, _plain(
-                service.report_result(conn, m.table, result))))
+                recording.report_result(conn, m.table, result))))
 
 
 def _refused(conn: Any, log: list[Any], call: Callable[[], object]) -> None:
@@ -70,10 +81,10 @@ def scenario(conn: Any) -> list[Any]:
     """One whole event, through the library's operations only; returns what each step gave."""
     log: list[Any] = []
     for i, name in enumerate(NAMES):
-        reg = service.register_player(conn, name, deck_path=LEGAL if i < 3 else None,
+        reg = players.register_player(conn, name, deck_path=LEGAL if i < 3 else None,
                                       ext_id=f"id-{i}")
         log.append(("register", views.registration_json(reg)))
-    _refused(conn, log, lambda: service.register_player(conn, "ann"))  # the same name
+    _refused(conn, log, lambda: players.register_player(conn, "ann"))  # the same name
     log.append(("avoid", [_plain(p) for p in manual.avoid(conn, "Ann", "Ben")],
                 _plain(manual.avoid(conn, "Cat", "Dan", rounds=1))))
     log.append(("kept apart", {r: sorted(map(sorted, {frozenset((a, b)) for a, bs in
@@ -88,27 +99,27 @@ def scenario(conn: Any) -> list[Any]:
     submissions.reject_deck(conn, sub.id)
     log.append(("submissions", _plain(submissions.submissions(conn))))
 
-    log.append(("pair", _plain(service.pair_next_round(conn))))
+    log.append(("pair", _plain(rounds.pair_next_round(conn))))
     log.append(("pairings", views.pairings_json(conn)))
-    table = service._round(conn, service.SWISS, 1)[0]
-    _refused(conn, log, lambda: service.correct_result(conn, 1, table.table, "2-0"))
+    table = lookup.round_matches(conn, setup.SWISS, 1)[0]
+    _refused(conn, log, lambda: recording.correct_result(conn, 1, table.table, "2-0"))
     # a player reports from their phone, the opponent confirms
     rep = selfreport.submit_report(conn, table.player1, "2-1", turns="5,6,7", client="t")
     assert table.player2 is not None
     log.append(("self-report", _plain(rep),
                 _plain(selfreport.answer_report(conn, table.player2, agree=True))))
-    _refused(conn, log, lambda: service.report_result(conn, table.table, "2-0"))
+    _refused(conn, log, lambda: recording.report_result(conn, table.table, "2-0"))
     _report_round(conn, log)
-    log.append(("correct", _plain(service.correct_result(conn, 1, table.table, "0-2"))))
-    log.append(("drop", _plain(service.drop(conn, "Eve"))))
-    log.append(("late", views.registration_json(service.late_entry(conn, "Joe"))))
+    log.append(("correct", _plain(recording.correct_result(conn, 1, table.table, "0-2"))))
+    log.append(("drop", _plain(players.drop(conn, "Eve"))))
+    log.append(("late", views.registration_json(players.late_entry(conn, "Joe"))))
     total = store.read_settings(conn).rounds
     assert total is not None and total >= 3
     for _ in range(2, total + 1):
-        log.append(("pair", _plain(service.pair_next_round(conn))))
+        log.append(("pair", _plain(rounds.pair_next_round(conn))))
         _report_round(conn, log)
         log.append(("standings", views.standings_json(conn)))
-    _refused(conn, log, lambda: service.pair_next_round(conn))  # the Swiss rounds are over
+    _refused(conn, log, lambda: rounds.pair_next_round(conn))  # the Swiss rounds are over
     log.append(("top-cut", _plain(topcut.start_top_cut(conn))))
     while (champion := topcut.champion(conn)) is None:
         _report_round(conn, log)
@@ -126,7 +137,7 @@ def scenario(conn: Any) -> list[Any]:
 @pytest.fixture
 def sqlite_event(tmp_path: Path) -> Iterator[Any]:
     path = tmp_path / "event.sqlite"
-    service.create_event(path, "Cup", **SETTINGS)
+    setup.create_event(path, "Cup", **SETTINGS)
     with connect(path) as conn:
         yield conn
 
@@ -158,10 +169,10 @@ def test_one_event_runs_alike_on_sqlite_and_in_memory(sqlite_event: Any,
 
 
 def test_a_refused_change_is_rolled_back_in_memory_too(memory_event: MemoryEvent) -> None:
-    service.register_player(memory_event, "Ann")
+    players.register_player(memory_event, "Ann")
     before = copy.deepcopy(memory_event.t)
     with pytest.raises(RuntimeError), store.transaction(memory_event):
-        service.register_player(memory_event, "Ben")
+        players.register_player(memory_event, "Ben")
         assert store.count_players(memory_event) == 2
         raise RuntimeError("the caller fails after the change")
     assert store.count_players(memory_event) == 1 and memory_event.t == before

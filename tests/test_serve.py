@@ -12,7 +12,7 @@ import requests
 
 from tests.event_helpers import EVENT_DECKS, Tt
 from tests.serve_helpers import TOKEN, csrf, live_server, new_event, serve_process
-from tt_organizer.events import selfreport, service, store
+from tt_organizer.events import players, selfreport, setup, store
 
 
 @pytest.fixture()
@@ -23,7 +23,7 @@ def event(tmp_path: Path) -> Path:
 def _table_of(path: Path, name: str) -> tuple[int, int, int, str]:
     """(table, my id, opponent id, my seat) of ``name`` in the current round."""
     with store.connect(path) as conn:
-        me = service.find_player(conn, name)
+        me = players.find_player(conn, name)
         m = selfreport.current_match(conn, me.id)
         assert m is not None and m.player2 is not None
         seat = "P1" if m.player1 == me.id else "P2"
@@ -60,8 +60,8 @@ def test_api_is_exactly_the_cli_json(event: Path) -> None:
 def test_pins_issued_at_registration_and_by_migration(tmp_path: Path) -> None:
     path = new_event(tmp_path / "ev.sqlite", pair=False)
     tt = Tt(path)
-    players = tt.json("players")
-    assert all(p["pin"] and len(p["pin"]) == 4 and p["pin"].isdigit() for p in players)
+    roster = tt.json("players")
+    assert all(p["pin"] and len(p["pin"]) == 4 and p["pin"].isdigit() for p in roster)
     # an event file of schema 2 (before PINs) gets a PIN for every player when opened
     conn = sqlite3.connect(path)
     conn.executescript("DROP TRIGGER players_pin; DROP TABLE web_reports; DROP TABLE web_decks;"
@@ -74,8 +74,8 @@ def test_pins_issued_at_registration_and_by_migration(tmp_path: Path) -> None:
     conn.close()
     with store.connect(path) as c:
         pins = selfreport.player_pins(c)
-        assert len(pins) == len(players) and all(len(p) == 4 for p in pins.values())
-        service.register_player(c, "Late Larry")
+        assert len(pins) == len(roster) and all(len(p) == 4 for p in pins.values())
+        players.register_player(c, "Late Larry")
         assert selfreport.player_pin(c, max(pins) + 1).isdigit()
 
 
@@ -238,7 +238,7 @@ def test_decklist_submission_verdict_and_approval(event: Path, tmp_path: Path) -
         from tt_organizer.events import submissions
 
         subs = submissions.submissions(conn)
-        gina = service.find_player(conn, "Gina")
+        gina = players.find_player(conn, "Gina")
     assert [e["message"] for e in subs[1].report["errors"]] == messages
     assert gina.deck_legal is True and gina.late_entry_round == 2
 
@@ -386,10 +386,10 @@ def test_every_page_renders_at_every_stage(tmp_path: Path) -> None:
     """Registration, Swiss, top cut, finished: every page answers 200 and the API agrees with
     the CLI at each stage."""
     path = tmp_path / "ev.sqlite"
-    service.create_event(path, "Stages", best_of=1, seed=3, rounds=2, top_cut=4)
+    setup.create_event(path, "Stages", best_of=1, seed=3, rounds=2, top_cut=4)
     with store.connect(path) as conn:
         for n in ("Ann", "Ben", "Cid", "Dee", "Eli", "Fay", "Gus", "Hal"):
-            service.register_player(conn, n)
+            players.register_player(conn, n)
     tt = Tt(path)
     pages = ("/", "/standings", "/projector", "/me", "/me/1", "/deck", "/org")
     with live_server(path) as srv:

@@ -7,15 +7,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError
+from tt_organizer.events import lookup
 from tt_organizer.events.models import (
     EventSettings,
     GameInfo,
     MatchInfo,
     paired_round,
 )
-from tt_organizer.events.players import _player
 from tt_organizer.events.results import MatchResult, parse_game_flags, parse_result
-from tt_organizer.events.rounds import _current_stage, _round
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store.dispatch import store
@@ -38,18 +37,6 @@ def _games(
     ]
 
 
-def _find_match(conn: Connection, stage: str, rnd: int, table: int) -> MatchInfo:
-    if table > 0:
-        found = store.read_matches(conn, stage, rnd, table, tables_only=True)
-        if found:
-            return found[0]
-    label = "top-cut round" if stage == TOP_CUT else "round"
-    tables = [m.table for m in _round(conn, stage, rnd)]
-    if not tables:
-        raise EventError(f"{label} {rnd} is not paired")
-    raise EventError(f"no table {table} in {label} {rnd} (tables {min(tables)}–{max(tables)})")
-
-
 def _outcome(result: MatchResult, settings: EventSettings) -> str:
     if result.outcome == "draw" and settings.unfinished == "double-loss":
         return "double-loss"
@@ -67,7 +54,7 @@ def _write_result(
                         [(g.number, g.first, g.winner, g.turns) for g in games])
 
 
-def _result_dict(m: MatchInfo | None, result: MatchResult | None = None,
+def result_dict(m: MatchInfo | None, result: MatchResult | None = None,
                  games: Sequence[GameInfo] = ()) -> dict[str, Any] | None:
     if result is not None:
         return {"result": result.text, "games": [[g.first, g.winner, g.turns] for g in games]}
@@ -91,7 +78,7 @@ def report_result(
     ``P1``/``P2``, one entry per game played."""
     with store.transaction(conn):
         settings = store.read_settings(conn)
-        stage, rnd = _current_stage(conn)
+        stage, rnd = lookup.current_stage(conn)
         if not rnd:
             raise EventError("no round is paired yet")
         if round_number is not None and round_number != rnd:
@@ -103,7 +90,7 @@ def report_result(
                 )
             raise EventError(f"round {round_number} is not the current round ({rnd})")
         try:
-            match = _find_match(conn, stage, rnd, table)
+            match = lookup.find_match(conn, stage, rnd, table)
         except EventError as exc:
             earlier = [r for r in range(rnd - 1, 0, -1)
                        if table > 0 and store.read_matches(conn, stage, r, table)]
@@ -111,7 +98,7 @@ def report_result(
                 raise EventError(
                     f"{exc}; table {table} belongs to the finished round {earlier[0]}",
                     code="table-in-finished-round",
-                    hint=_correct_hint(stage, earlier[0], table),
+                    hint=correct_hint(stage, earlier[0], table),
                 ) from None
             raise
         if match.player2 is None:
@@ -119,16 +106,16 @@ def report_result(
         if match.result is not None:
             raise EventError(
                 f"table {table} of round {rnd} is already reported as {match.result}",
-                code="result-exists", hint=_correct_hint(stage, rnd, table),
+                code="result-exists", hint=correct_hint(stage, rnd, table),
             )
         parsed = parse_result(result, settings.best_of)
         if stage == TOP_CUT:
             _check_top_cut_winner(conn, match, parsed)
         games = _games(match, parsed, settings.best_of, first, winners, turns)
         _write_result(conn, match, parsed, _outcome(parsed, settings), games)
-        store.audit(conn, "report", _subject(stage, rnd, table), None,
-                    _result_dict(None, parsed, games))
-        return _find_match(conn, stage, rnd, table)
+        store.audit(conn, "report", match_subject(stage, rnd, table), None,
+                    result_dict(None, parsed, games))
+        return lookup.find_match(conn, stage, rnd, table)
 
 
 def _check_top_cut_winner(conn: Connection, match: MatchInfo, result: MatchResult
@@ -141,19 +128,33 @@ def _check_top_cut_winner(conn: Connection, match: MatchInfo, result: MatchResul
         return
     winner = match.player1 if result.outcome == "p1" else match.player2
     assert winner is not None
-    p = _player(conn, winner)
+    p = lookup.player_by_id(conn, winner)
     if p.dropped:
         raise EventError(f"{p.name} has dropped and cannot advance; report table "
                          f"{match.table} as a loss for them")
 
 
-def _correct_hint(stage: str, rnd: int, table: int) -> dict[str, Any]:
+def correct_hint(stage: str, rnd: int, table: int) -> dict[str, Any]:
     """The hint of a refusal whose way out is correcting this table's result."""
     return {"command": "correct", "round": rnd, "table": table, "top_cut": stage == TOP_CUT}
 
 
-def _subject(stage: str, rnd: int, table: int) -> str:
+def match_subject(stage: str, rnd: int, table: int) -> str:
     return f"{'top-cut ' if stage == TOP_CUT else ''}round {rnd} table {table}"
+
+
+def rounds_paired_on(conn: Connection, round_number: int, *, top_cut: bool = False
+                     ) -> list[str]:
+    """The rounds paired after ``round_number``'s results were in, i.e. on them: later Swiss
+    rounds and the top-cut seeding (for a Swiss round), later bracket rounds (top cut)."""
+    if top_cut:
+        top = store.current_round(conn, TOP_CUT)
+        return [f"top-cut round {r}" for r in range(round_number + 1, top + 1)]
+    current = store.current_round(conn, SWISS)
+    out = [f"round {r}" for r in range(round_number + 1, current + 1)]
+    if store.current_round(conn, TOP_CUT):
+        out.append("the top-cut seeding")
+    return out
 
 
 def correct_result(
@@ -176,7 +177,7 @@ def correct_result(
         settings = store.read_settings(conn)
         current = store.current_round(conn, stage)
         paired_round(round_number, current)
-        match = _find_match(conn, stage, round_number, table)
+        match = lookup.find_match(conn, stage, round_number, table)
         if match.player2 is None:
             raise EventError(f"table {table} of round {round_number} is a bye; nothing to correct")
         if match.result is None:
@@ -204,14 +205,12 @@ def correct_result(
                 )
         games = _games(match, parsed, settings.best_of, first, winners, turns)
         _write_result(conn, match, parsed, outcome, games)
-        new = _result_dict(None, parsed, games) or {}
+        new = result_dict(None, parsed, games) or {}
         if override:
             new["override"] = True
-        from tt_organizer.events.reporting import rounds_paired_on
-
         later = rounds_paired_on(conn, round_number, top_cut=top_cut)
         if later:
             new["paired_on_old_result"] = later
-        store.audit(conn, "correct", _subject(stage, round_number, table),
-                    _result_dict(match), new)
-        return _find_match(conn, stage, round_number, table)
+        store.audit(conn, "correct", match_subject(stage, round_number, table),
+                    result_dict(match), new)
+        return lookup.find_match(conn, stage, round_number, table)

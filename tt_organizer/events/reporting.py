@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tt_organizer.errors import EventError, field_hint
-from tt_organizer.events import service
+from tt_organizer.events import lookup, recording, setup
 from tt_organizer.events.models import MatchInfo, paired_round
 from tt_organizer.events.results import games_to_win, parse_result, result_text
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store.dispatch import store
 
-SWISS = service.SWISS
-TOP_CUT = service.TOP_CUT
+SWISS = setup.SWISS
+TOP_CUT = setup.TOP_CUT
 
 
 def _norm(name: str) -> str:
@@ -78,18 +78,18 @@ def report_by_name(
     winners: str | None = None, turns: str | None = None,
 ) -> MatchInfo:
     """``report TABLE --winner NAME [SCORE]`` / ``--draw [SCORE]`` of the current round (see
-    :func:`seat_result`); everything else as :func:`service.report_result`."""
+    :func:`seat_result`); everything else as :func:`recording.report_result`."""
     with store.transaction(conn):
-        stage, rnd = service._current_stage(conn)
+        stage, rnd = lookup.current_stage(conn)
         if not rnd:
             raise EventError("no round is paired yet")
-        match = service._find_match(conn, stage, rnd, table)
+        match = lookup.find_match(conn, stage, rnd, table)
         names = {p.id: p.name for p in store.read_players(conn)}
         if match.player2 is None:
             raise EventError(f"table {table} of round {rnd} is a bye; nothing to report")
         text = seat_result(match, names, store.read_settings(conn).best_of, winner=winner,
                            draw=draw, score=score)
-        return service.report_result(conn, table, text, round_number=round_number,
+        return recording.report_result(conn, table, text, round_number=round_number,
                                      first=first, winners=winners, turns=turns)
 
 
@@ -108,20 +108,6 @@ def winner_name(match: MatchInfo, names: Mapping[int, str]) -> str | None:
     return None
 
 
-def rounds_paired_on(conn: Connection, round_number: int, *, top_cut: bool = False
-                     ) -> list[str]:
-    """The rounds paired after ``round_number``'s results were in, i.e. on them: later Swiss
-    rounds and the top-cut seeding (for a Swiss round), later bracket rounds (top cut)."""
-    if top_cut:
-        top = store.current_round(conn, TOP_CUT)
-        return [f"top-cut round {r}" for r in range(round_number + 1, top + 1)]
-    current = store.current_round(conn, SWISS)
-    out = [f"round {r}" for r in range(round_number + 1, current + 1)]
-    if store.current_round(conn, TOP_CUT):
-        out.append("the top-cut seeding")
-    return out
-
-
 def unreport_result(conn: Connection, round_number: int, table: int, *,
                     top_cut: bool = False) -> MatchInfo:
     """Clear the reported result of ``table`` in ``round_number`` (logged); returns the match
@@ -132,24 +118,24 @@ def unreport_result(conn: Connection, round_number: int, table: int, *,
     with store.transaction(conn):
         current = store.current_round(conn, stage)
         paired_round(round_number, current, label=label)
-        match = service._find_match(conn, stage, round_number, table)
+        match = lookup.find_match(conn, stage, round_number, table)
         if match.player2 is None:
             raise EventError(f"table {table} of {label} {round_number} is a bye; a bye has no "
                              "result to clear")
         if match.result is None:
             raise EventError(f"table {table} of {label} {round_number} is not reported; "
                              "nothing to clear")
-        later = rounds_paired_on(conn, round_number, top_cut=top_cut)
+        later = recording.rounds_paired_on(conn, round_number, top_cut=top_cut)
         if later:
             raise EventError(
                 f"table {table} of {label} {round_number} cannot be cleared: "
                 f"{', '.join(later)} {'was' if len(later) == 1 else 'were'} paired on its "
                 f"result {match.result}", code="paired-on-result",
-                hint=service._correct_hint(stage, round_number, table),
+                hint=recording.correct_hint(stage, round_number, table),
             )
         mid = store.match_id(conn, stage, round_number, table)
         assert mid is not None
         store.clear_result(conn, mid)
-        store.audit(conn, "unreport", service._subject(stage, round_number, table),
-                    service._result_dict(match), None)
+        store.audit(conn, "unreport", recording.match_subject(stage, round_number, table),
+                    recording.result_dict(match), None)
         return match

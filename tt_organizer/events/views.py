@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import service
+from tt_organizer.events import setup, standings, status
 from tt_organizer.events.models import (
     AuditEntry,
     EventSettings,
@@ -103,7 +103,7 @@ def round_matches(conn: Connection, round_number: int | None = None,
                   top_cut: bool = False) -> list[MatchInfo]:
     """The tables of a round (default the current one) of the Swiss or the top cut, without
     their games; raises EventError when that round is not paired."""
-    stage = service.TOP_CUT if top_cut else service.SWISS
+    stage = setup.TOP_CUT if top_cut else setup.SWISS
     current = store.current_round(conn, stage)
     if not current:
         raise EventError("the top cut has not started" if top_cut else "no round is paired yet")
@@ -138,7 +138,7 @@ def standings_json(conn: Connection, round_number: int | None = None, *,
 
     tbs = store.read_settings(conn).tiebreakers
     placed = (event_final_placings(conn) if final
-              else [Placing("", s) for s in service.standings(conn, round_number)])
+              else [Placing("", s) for s in standings.standings(conn, round_number)])
     names = store.player_names(conn)
     return [{**standing_json(p.standing, names[p.standing.player], tbs),
              **({"place": p.place} if final else {})} for p in placed]
@@ -146,7 +146,7 @@ def standings_json(conn: Connection, round_number: int | None = None, *,
 
 def status_json(conn: Connection) -> dict[str, Any]:
     """What ``tt event status --json`` prints."""
-    return service.status(conn)
+    return status.status(conn)
 
 
 def change_json(conn: Connection, change: Any) -> dict[str, Any]:

@@ -192,7 +192,7 @@ def standings_table(snapshot: EventSnapshot, last_round: int, *, final: bool = F
     it ranks. ``final`` (the whole event) puts the final placings first once the top cut has
     been played (a Place column: 1, 2, 3-4, 5-8, … then the Swiss order)."""
     from tt_organizer.events.placings import Placing, snapshot_final_placings
-    from tt_organizer.events.service import snapshot_standings
+    from tt_organizer.events.standings import snapshot_standings
     from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
     tbs = snapshot.settings.tiebreakers

@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tt_organizer.errors import TTError, in_words
-from tt_organizer.events import selfreport, service, timer, views
+from tt_organizer.events import selfreport, setup, timer, views
 from tt_organizer.events.results import valid_results
 from tt_organizer.events.store import Connection, Error, acting_as, connect, open_event
 from tt_organizer.events.store.dispatch import store
@@ -139,11 +139,11 @@ def api(server: Server, build: Callable[[Connection, Request], Any]
 
 def pairings_rows(conn: Connection) -> tuple[list[dict[str, Any]], int, str]:
     """The current round's tables (Swiss or top cut) with each player's points."""
-    stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
+    stage = setup.TOP_CUT if store.current_round(conn, setup.TOP_CUT) else setup.SWISS
     rnd = store.current_round(conn, stage)
     if not rnd:
         return [], 0, stage
-    rows = views.pairings_json(conn, rnd, stage == service.TOP_CUT)
+    rows = views.pairings_json(conn, rnd, stage == setup.TOP_CUT)
     return rows, rnd, stage
 
 

@@ -13,7 +13,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tt_organizer.errors import TTError
-from tt_organizer.events import selfreport, service, submissions, timer, views
+from tt_organizer.events import players, rounds, selfreport, submissions, timer, views
 from tt_organizer.events.results import valid_results
 from tt_organizer.events.store import acting_as
 from tt_organizer.events.store.dispatch import store
@@ -43,20 +43,20 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
         return f"Table {m.table}: {m.result} recorded"
 
     def drop(conn: Connection, f: dict[str, str]) -> str:
-        p = service.drop(conn, f.get("name", ""))
-        pending = service.pending_in_current_round(conn, p.id)
+        p = players.drop(conn, f.get("name", ""))
+        pending = players.pending_in_current_round(conn, p.id)
         return f"Dropped {p.name}" + (
             f" (still paired at table {pending.table}: report it)" if pending else "")
 
     def late(conn: Connection, f: dict[str, str]) -> str:
-        reg = service.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
+        reg = players.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
                                       late=True)
         return (f"Registered {reg.player.name} (PIN {selfreport.player_pin(conn, reg.player.id)})"
                 + (f"; a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
                    if reg.missed_rounds else ""))
 
     def pair(conn: Connection, f: dict[str, str]) -> str:
-        matches = service.pair_next_round(conn)
+        matches = rounds.pair_next_round(conn)
         return f"Round {matches[0].round} paired: {len(matches)} tables"
 
     def timer_start(conn: Connection, f: dict[str, str]) -> str:
