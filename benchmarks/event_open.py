@@ -22,14 +22,16 @@ import time
 from pathlib import Path
 
 try:
-    from tt_organizer.events import integrity, recording, setup, store
+    from tt_organizer.events import recording, setup, store
     from tt_organizer.events.players import register_player
     from tt_organizer.events.rounds import pair_next_round
+    from tt_organizer.events.store import integrity
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tt_organizer.events import integrity, recording, setup, store
+    from tt_organizer.events import recording, setup, store
     from tt_organizer.events.players import register_player
     from tt_organizer.events.rounds import pair_next_round
+    from tt_organizer.events.store import integrity
 
 
 def build(path: Path, players: int, rounds: int) -> None:

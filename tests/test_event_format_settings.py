@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from event_helpers import Tt
 
-from tt_organizer.events import players, schema, store
+from tt_organizer.events import players, store
+from tt_organizer.events.store import schema
 from tt_organizer.formats.games import import_game_cards
 
 GAMES = Path(__file__).parent / "fixtures" / "games"

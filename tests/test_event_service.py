@@ -21,14 +21,12 @@ from tt_organizer.events import (
     store,
     topcut,
 )
-from tt_organizer.events.schema import SCHEMA_VERSION
+from tt_organizer.events.store.schema import SCHEMA_VERSION
 
 FIXTURES = Path(__file__).parent / "fixtures" / "events"
 LEGAL = FIXTURES / "legal_red.txt"
 ILLEGAL = FIXTURES / "illegal_short.txt"
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
-
-
 
 
 @pytest.fixture
@@ -539,3 +537,37 @@ def test_refusals_name_no_command_and_carry_a_hint(conn: sqlite3.Connection) -> 
         assert refused.value.code == code and refused.value.hint == hint
         assert "`tt " not in str(refused.value)
         assert describe(refused.value) == shown
+
+
+def test_a_refused_operation_leaves_the_stored_event_unchanged(conn: sqlite3.Connection) -> None:
+    """Each refusal (kept from the old store-parity scenario, on the real SQLite file): the
+    snapshot read after it equals the one before."""
+    register_all(conn)
+    rounds.pair_next_round(conn)
+    table = lookup.round_matches(conn, setup.SWISS, 1)[0]
+    refusals = [
+        lambda: players.register_player(conn, NAMES[0].lower()),  # the same name
+        lambda: recording.correct_result(conn, 1, table.table, "2-0"),  # not reported yet
+        lambda: rounds.pair_next_round(conn),  # round 1 is not finished
+    ]
+    for refuse in refusals:
+        before = store.read_snapshot(conn)
+        with pytest.raises(EventError):
+            refuse()
+        assert store.read_snapshot(conn) == before
+    recording.report_result(conn, table.table, "2-0")
+    before = store.read_snapshot(conn)
+    with pytest.raises(EventError, match="already reported"):
+        recording.report_result(conn, table.table, "0-2")
+    assert store.read_snapshot(conn) == before
+
+
+def test_an_exception_inside_a_transaction_rolls_everything_back(conn: sqlite3.Connection
+                                                                 ) -> None:
+    players.register_player(conn, "Ann")
+    before = store.read_snapshot(conn)
+    with pytest.raises(RuntimeError), store.transaction(conn):
+        players.register_player(conn, "Ben")
+        assert store.count_players(conn) == 2
+        raise RuntimeError("boom")
+    assert store.count_players(conn) == 1 and store.read_snapshot(conn) == before

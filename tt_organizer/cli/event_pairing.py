@@ -89,8 +89,7 @@ def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
 def pair_from(conn: Connection, path: str, as_json: bool) -> None:
     """``tt event pair --from FILE``."""
     from tt_organizer.cli.output import print_json, warn
-    from tt_organizer.events import manual
-    from tt_organizer.events.store.dispatch import store
+    from tt_organizer.events import manual, store
 
     rows = manual.read_pairings_file(path)
     matches = manual.pair_from_rows(conn, rows, source=path)
@@ -105,7 +104,7 @@ def pair_from(conn: Connection, path: str, as_json: bool) -> None:
 
 
 def _rematches(conn: Connection, matches: Sequence[Any]) -> list[int]:
-    from tt_organizer.events.store.dispatch import store
+    from tt_organizer.events import store
 
     rnd = matches[0].round if matches else 0
     earlier = {frozenset((m.player1, m.player2)) for m in store.read_matches(conn)

@@ -35,7 +35,7 @@ def _print_round(conn: Connection, matches: Sequence[Any], title: str,
                  points: dict[int, int] | None = None) -> None:
     """A round's tables with each player's points before it (``points``, else computed)."""
     from tt_organizer.cli.render import print_table
-    from tt_organizer.events.store.dispatch import store
+    from tt_organizer.events import store
 
     names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     if points is None:

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError
+from tt_organizer.events import store
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 
 
 def current_stage(conn: Connection) -> tuple[str, int]:

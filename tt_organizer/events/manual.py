@@ -26,10 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
-from tt_organizer.events import lookup, players, recording, setup, swiss_states
+from tt_organizer.events import lookup, players, recording, setup, store, swiss_states
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 from tt_organizer.pairing.swiss import rounds_for_players
 

@@ -98,8 +98,8 @@ def _check_started(size: int, matches: Sequence[MatchInfo]) -> None:
 
 def event_final_placings(conn: Connection) -> list[Placing]:
     """Final placings of the event (EventError while a planned top cut has not started)."""
+    from tt_organizer.events import store
     from tt_organizer.events.standings import standings
-    from tt_organizer.events.store.dispatch import store
     from tt_organizer.events.topcut import top_cut_size
 
     matches = store.read_matches(conn)

@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup
+from tt_organizer.events import lookup, store
 from tt_organizer.events.models import (
     EventSettings,
     MatchInfo,
@@ -16,7 +16,6 @@ from tt_organizer.events.models import (
 )
 from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 
 if TYPE_CHECKING:

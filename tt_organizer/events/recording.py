@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup
+from tt_organizer.events import lookup, store
 from tt_organizer.events.models import (
     EventSettings,
     GameInfo,
@@ -17,7 +17,6 @@ from tt_organizer.events.models import (
 from tt_organizer.events.results import MatchResult, parse_game_flags, parse_result
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 
 
 def _games(

@@ -13,11 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tt_organizer.errors import EventError, field_hint
-from tt_organizer.events import lookup, recording, setup
+from tt_organizer.events import lookup, recording, setup, store
 from tt_organizer.events.models import MatchInfo, paired_round
 from tt_organizer.events.results import games_to_win, parse_result, result_text
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 
 SWISS = setup.SWISS
 TOP_CUT = setup.TOP_CUT

@@ -4,11 +4,10 @@ re-pairs only what must change)."""
 from __future__ import annotations
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup
+from tt_organizer.events import lookup, store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.events.swiss_states import states_and_points
 
 

@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import recording, setup
+from tt_organizer.events import recording, setup, store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.store import Connection, Row
-from tt_organizer.events.store.dispatch import store
 
 OPEN = ("pending", "disputed")
 

@@ -32,9 +32,9 @@ from tt_organizer.columns import (
     missing_columns,
 )
 from tt_organizer.errors import EventError, InputError, TTError, in_words
+from tt_organizer.events import store
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.results import parse_game_flags, parse_result
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.export.tables import game_lists, paired_matches
 from tt_organizer.numbers import is_count
 from tt_organizer.tables import Sheet, cell_text, read_table

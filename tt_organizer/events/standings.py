@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tt_organizer.events import store
 from tt_organizer.events.models import (
     EventSettings,
     EventSnapshot,
@@ -15,7 +16,6 @@ from tt_organizer.events.models import (
 )
 from tt_organizer.events.setup import SWISS
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 
 if TYPE_CHECKING:
     from tt_organizer.standings.tiebreakers import Standing

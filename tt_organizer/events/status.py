@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt_organizer.events import lookup
+from tt_organizer.events import lookup, store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.setup import TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.events.topcut import champion, top_cut_size
 
 

@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import players
+from tt_organizer.events import players, store
 from tt_organizer.events.store import Connection, Row
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.formats.validator import ValidationReport
 
 MAX_DECK_BYTES = 200_000

@@ -4,7 +4,7 @@ next bracket round, and the champion."""
 from __future__ import annotations
 
 from tt_organizer.errors import EventError, field_hint
-from tt_organizer.events import lookup
+from tt_organizer.events import lookup, store
 from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
@@ -12,7 +12,6 @@ from tt_organizer.events.models import (
 from tt_organizer.events.setup import SWISS, TOP_CUT, top_cut_for_players
 from tt_organizer.events.standings import standings
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 
 
 def top_cut_size(conn: Connection) -> int:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import setup, standings, status
+from tt_organizer.events import setup, standings, status, store
 from tt_organizer.events.models import (
     AuditEntry,
     EventSettings,
@@ -19,7 +19,6 @@ from tt_organizer.events.models import (
     paired_round,
 )
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 
 if TYPE_CHECKING:
     from tt_organizer.standings.tiebreakers import Standing
