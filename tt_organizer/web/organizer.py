@@ -13,16 +13,16 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tt_organizer.errors import TTError
-from tt_organizer.events import players, rounds, selfreport, submissions, timer, views
+from tt_organizer.events import players, rounds, selfreport, store, submissions, timer, views
 from tt_organizer.events.results import valid_results
 from tt_organizer.events.store import acting_as
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 from tt_organizer.web import security
+from tt_organizer.web.server import json_response
 
 if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
-    from tt_organizer.web.app import Server
+    from tt_organizer.web.server import Server
 
 
 def _number(fields: dict[str, str], key: str, low: int = 1, high: int = 100_000) -> int:
@@ -148,15 +148,11 @@ def routes(server: Server) -> list[Route]:
         return await run_in_threadpool(run)
 
     def tables_api(request: Request) -> Response:
-        from tt_organizer.web.app import json_response
-
         require(request)
         with server.db() as conn:
             return json_response(selfreport.table_states(conn))
 
     def players_api(request: Request) -> Response:
-        from tt_organizer.web.app import json_response
-
         require(request)
         with server.db() as conn:
             pins = selfreport.player_pins(conn)
