@@ -95,7 +95,7 @@ def _deck_text() -> str:
 def build_event(folder: Path, players: int) -> dict[str, Path]:
     """Event files for ``players``: ``empty`` (created, nobody registered), ``mid`` (three
     rounds reported, round 4 paired and unreported) and ``done`` (round 4 reported too)."""
-    from tt_organizer.events import recording, setup, status, store
+    from tt_organizer.events import entering, setup, status, store
     from tt_organizer.events.players import register_player
     from tt_organizer.events.rounds import pair_next_round
 
@@ -121,11 +121,11 @@ def build_event(folder: Path, players: int) -> dict[str, Path]:
             with store.transaction(conn):
                 for m in matches:
                     if m.player2 is not None:
-                        recording.report_result(conn, m.table, results[(m.table + rnd) % 5])
+                        entering.report_result(conn, m.table, results[(m.table + rnd) % 5])
     shutil.copyfile(files["mid"], files["done"])
     with store.connect(files["done"]) as conn, store.transaction(conn):
         for m in status.status(conn)["missing"]:
-            recording.report_result(conn, m, results[m % 5])
+            entering.report_result(conn, m, results[m % 5])
     for p in files.values():  # fold the WAL back so a plain file copy is the whole event
         with store.connect(p) as conn:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")

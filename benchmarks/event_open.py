@@ -22,13 +22,13 @@ import time
 from pathlib import Path
 
 try:
-    from tt_organizer.events import recording, setup, store
+    from tt_organizer.events import entering, setup, store
     from tt_organizer.events.players import register_player
     from tt_organizer.events.rounds import pair_next_round
     from tt_organizer.events.store import integrity
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tt_organizer.events import recording, setup, store
+    from tt_organizer.events import entering, setup, store
     from tt_organizer.events.players import register_player
     from tt_organizer.events.rounds import pair_next_round
     from tt_organizer.events.store import integrity
@@ -43,7 +43,7 @@ def build(path: Path, players: int, rounds: int) -> None:
         for _ in range(rounds):
             for m in pair_next_round(conn):
                 if m.player2 is not None:
-                    recording.report_result(conn, m.table, "1-0")
+                    entering.report_result(conn, m.table, "1-0")
 
 
 def median_ms(func: object, repeat: int) -> float:

@@ -137,13 +137,13 @@ def main() -> None:
     ap.add_argument("--baseline", type=int, default=200, help="baseline polls")
     args = ap.parse_args()
 
-    from tt_organizer.events import selfreport, store
+    from tt_organizer.events import phone_reports, store
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "load.sqlite"
         make_event(path, max(args.tables * 2 + 2, args.phones))
         with store.connect(path) as conn:
-            pins = selfreport.player_pins(conn)
+            pins = phone_reports.player_pins(conn)
             tables = [(m.player1, m.player2) for m in store.read_matches(conn)
                       if m.player2 is not None][: args.tables + 1]
         proc, base = start(path)
@@ -192,7 +192,7 @@ def main() -> None:
             recorded = [m for m in store.read_matches(conn)
                         if m.result is not None and m.player2 is not None]
             audit = [e for e in store.read_audit(conn) if e.action == "report"]
-            confirmed = [r for r in selfreport.reports(conn) if r.status == "confirmed"]
+            confirmed = [r for r in phone_reports.reports(conn) if r.status == "confirmed"]
     expected = len(tables)
     lost = expected - len(recorded)
     doubled = len(audit) - len(recorded) + (len(confirmed) - len(recorded))

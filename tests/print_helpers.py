@@ -6,7 +6,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tt_organizer.events import recording, setup, store
+from tt_organizer.events import entering, setup, store
 from tt_organizer.events.players import register_player
 from tt_organizer.events.rounds import pair_next_round
 
@@ -45,7 +45,7 @@ def make_event(path: Path, players: int, *, rounds: int = 1, decks: dict[str, Pa
                 break
             for m in matches:
                 if m.player2 is not None:
-                    recording.report_result(conn, m.table, "2-0" if m.table == 1 else "1-2")
+                    entering.report_result(conn, m.table, "2-0" if m.table == 1 else "1-2")
     return path
 
 

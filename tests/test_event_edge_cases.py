@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from event_helpers import Tt, dump
 
-from tt_organizer.events import players, recording, rounds, setup, standings, store
+from tt_organizer.events import entering, event_standings, players, rounds, setup, store
 
 
 @pytest.fixture
@@ -223,7 +223,7 @@ def test_33_players_with_drops_pairs_well(tt: Tt, seed: int) -> None:
     assert {s["player"] for s in table if s["dropped"]} == dropped
     # standings from a snapshot of the file equal the command's
     with store.connect(tt.path) as conn:
-        again = standings.standings(conn)
+        again = event_standings.standings(conn)
     assert [s.rank for s in again] == [s["rank"] for s in table]
 
 
@@ -253,12 +253,12 @@ def test_snapshot_standings_equal_the_database_standings_best_of_one(tmp_path: P
         for _ in range(2):
             for m in rounds.pair_next_round(conn):
                 if m.player2 is not None:
-                    recording.report_result(conn, m.table, "0-1")
-        live = standings.standings(conn)
-        live_r1 = standings.standings(conn, 1)
+                    entering.report_result(conn, m.table, "0-1")
+        live = event_standings.standings(conn)
+        live_r1 = event_standings.standings(conn, 1)
     snap = store.load_snapshot(path)
-    assert standings.snapshot_standings(snap) == live
-    assert standings.snapshot_standings(snap, 1) == live_r1
+    assert event_standings.snapshot_standings(snap) == live
+    assert event_standings.snapshot_standings(snap, 1) == live_r1
     bye_and_game = [s for s in live if s.byes == 1 and s.rounds_played == 2]
     assert bye_and_game and all(s.gw in (1.0, 0.5) for s in bye_and_game)
 

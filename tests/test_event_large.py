@@ -10,7 +10,7 @@ import pytest
 from event_helpers import Tt
 
 from tt_organizer.cli.render import PLAIN_ABOVE
-from tt_organizer.events import recording, setup, status, store
+from tt_organizer.events import entering, setup, status, store
 from tt_organizer.events.players import find_player, register_player
 from tt_organizer.events.rounds import pair_next_round
 
@@ -33,7 +33,7 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
             for m in matches:
                 if m.player2 is not None:
                     result = ("2-0", "1-2", "draw")[m.table % 3]
-                    recording.report_result(conn, m.table, result,
+                    entering.report_result(conn, m.table, result,
                                           winners="P1,P1" if result == "2-0" else None)
     return path
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tt_organizer.events import players, recording, rounds, setup, store
+from tt_organizer.events import entering, players, rounds, setup, store
 
 NAMES = [f"P{i}" for i in range(1, 12)]  # 11 players: a bye every round
 
@@ -20,9 +20,9 @@ def repaired(path: Path, seed: int, first_table_result: str) -> list[tuple[int, 
         for _ in range(2):
             for m in rounds.pair_next_round(conn):
                 if m.player2 is not None:
-                    recording.report_result(conn, m.table, rng.choice(["2-0", "2-1", "0-2"]))
+                    entering.report_result(conn, m.table, rng.choice(["2-0", "2-1", "0-2"]))
         round3 = rounds.pair_next_round(conn)
-        recording.report_result(conn, 1, first_table_result)  # the only table reported so far
+        entering.report_result(conn, 1, first_table_result)  # the only table reported so far
         leaver = next(m.player1 for m in round3 if m.table == 2)
         players.drop(conn, str(leaver), by_id=True)
         names = {p.id: p.name for p in store.read_players(conn)}

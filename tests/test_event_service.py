@@ -11,12 +11,12 @@ from event_helpers import dump
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import (
+    entering,
+    event_standings,
     lookup,
     players,
-    recording,
     rounds,
     setup,
-    standings,
     status,
     store,
     topcut,
@@ -52,7 +52,7 @@ def report_round(conn: sqlite3.Connection, results: tuple[str, ...] = ("2-0", "2
     stage, rnd = lookup.current_stage(conn)
     for i, m in enumerate(lookup.round_matches(conn, stage, rnd)):
         if m.result is None:
-            recording.report_result(conn, m.table, results[i % len(results)])
+            entering.report_result(conn, m.table, results[i % len(results)])
 
 
 # --- store -----------------------------------------------------------------------------------
@@ -215,7 +215,7 @@ def test_eight_player_event_end_to_end(conn: sqlite3.Connection, event_path: Pat
     assert store.read_settings(conn).rounds == 3  # auto: 8 players → 3 rounds
     with pytest.raises(EventError, match="all 3 Swiss rounds"):
         rounds.pair_next_round(conn)
-    table = standings.standings(conn)
+    table = event_standings.standings(conn)
     assert [s.rank for s in table] == list(range(1, 9))
     assert sum(s.wins for s in table) == 12 and sum(s.losses for s in table) == 12
     assert table[0].points == 9
@@ -244,8 +244,8 @@ def test_standings_reproducible_from_results(conn: sqlite3.Connection, event_pat
                            m.outcome or "") for m in snap.matches]
     again = compute_standings([p.id for p in snap.players], records,
                               settings=snap.settings.scoring())
-    assert again == standings.standings(conn)
-    after_one = standings.standings(conn, 1)
+    assert again == event_standings.standings(conn)
+    after_one = event_standings.standings(conn, 1)
     assert sum(s.wins + s.losses + s.draws for s in after_one) == 8
 
 
@@ -273,17 +273,17 @@ def test_bye_is_auto_reported(conn: sqlite3.Connection) -> None:
     byes = [m for m in matches if m.player2 is None]
     assert len(byes) == 1 and byes[0].result == "bye" and byes[0].outcome == "bye"
     with pytest.raises(EventError, match="bye"):
-        recording.report_result(conn, byes[0].table, "2-0")
+        entering.report_result(conn, byes[0].table, "2-0")
 
 
 def test_report_refusals_leave_database_unchanged(conn: sqlite3.Connection,
                                                   event_path: Path) -> None:
     register_all(conn)
     rounds.pair_next_round(conn)
-    recording.report_result(conn, 1, "2-0")
+    entering.report_result(conn, 1, "2-0")
     report_round(conn)
     rounds.pair_next_round(conn)
-    recording.report_result(conn, 1, "2-1")
+    entering.report_result(conn, 1, "2-1")
     before = dump(event_path)
     for args, kwargs, message in [
         ((9, "2-0"), {}, "no table 9 in round 2"),
@@ -293,7 +293,7 @@ def test_report_refusals_leave_database_unchanged(conn: sqlite3.Connection,
         ((2, "2-1"), {"winners": "P1,P1"}, "2 game"),
     ]:
         with pytest.raises(EventError, match=message):
-            recording.report_result(conn, *args, **kwargs)  # type: ignore[arg-type]
+            entering.report_result(conn, *args, **kwargs)  # type: ignore[arg-type]
     with pytest.raises(EventError, match="misses results"):
         rounds.pair_next_round(conn)
     with pytest.raises(EventError, match=r"round 2 is already paired$"):
@@ -309,18 +309,18 @@ def test_report_table_of_an_earlier_round(conn: sqlite3.Connection) -> None:
     players.drop(conn, "Ben")
     assert len(rounds.pair_next_round(conn)) == 3
     with pytest.raises(EventError, match="table 4 belongs to the finished round 1"):
-        recording.report_result(conn, 4, "2-0")
+        entering.report_result(conn, 4, "2-0")
 
 
 def test_calibration_games_stored(conn: sqlite3.Connection, event_path: Path) -> None:
     register_all(conn)
     m = rounds.pair_next_round(conn)[0]
-    recording.report_result(conn, m.table, "2-1", first="P1,P2,P1", winners="P1,P2,P1",
+    entering.report_result(conn, m.table, "2-1", first="P1,P2,P1", winners="P1,P2,P1",
                           turns="7,9,6")
     got = store.load_snapshot(event_path).round_matches(1)[0]
     assert [(g.number, g.first, g.winner, g.turns) for g in got.games] == [
         (1, m.player1, m.player1, 7), (2, m.player2, m.player2, 9), (3, m.player1, m.player1, 6)]
-    recording.correct_result(conn, 1, m.table, "1-2", winners="P2,P1,P2", turns="5,6,7")
+    entering.correct_result(conn, 1, m.table, "1-2", winners="P2,P1,P2", turns="5,6,7")
     got = store.load_snapshot(event_path).round_matches(1)[0]
     assert got.result == "1-2" and got.outcome == "p2"
     assert [(g.first, g.winner, g.turns) for g in got.games] == [
@@ -334,9 +334,9 @@ def test_best_of_one(tmp_path: Path) -> None:
         register_all(c, NAMES[:4])
         rounds.pair_next_round(c)
         with pytest.raises(EventError, match="best-of-1"):
-            recording.report_result(c, 1, "2-0")
-        recording.report_result(c, 1, "1-0", first="P2", winners="P1", turns="8")
-        recording.report_result(c, 2, "draw")
+            entering.report_result(c, 1, "2-0")
+        entering.report_result(c, 1, "1-0", first="P2", winners="P1", turns="8")
+        entering.report_result(c, 2, "draw")
         ms = lookup.round_matches(c, "swiss", 1)
         assert (ms[0].p1_games, ms[0].outcome, ms[1].outcome) == (1, "p1", "draw")
 
@@ -347,7 +347,7 @@ def test_unfinished_double_loss(tmp_path: Path) -> None:
     with store.connect(path) as c:
         register_all(c, NAMES[:4])
         rounds.pair_next_round(c)
-        m = recording.report_result(c, 1, "1-1-1")
+        m = entering.report_result(c, 1, "1-1-1")
         assert (m.result, m.outcome) == ("1-1-1", "double-loss")
 
 
@@ -358,21 +358,21 @@ def test_correct_window_and_override(conn: sqlite3.Connection, event_path: Path)
     register_all(conn)
     rounds.pair_next_round(conn)
     with pytest.raises(EventError, match="not reported yet"):
-        recording.correct_result(conn, 1, 1, "2-0")
+        entering.correct_result(conn, 1, 1, "2-0")
     report_round(conn)
     rounds.pair_next_round(conn)
-    m = recording.correct_result(conn, 1, 1, "0-2")  # round 2 paired: still open
+    m = entering.correct_result(conn, 1, 1, "0-2")  # round 2 paired: still open
     assert m.outcome == "p2"
     report_round(conn)
     rounds.pair_next_round(conn)  # round 3 = second round after round 1
     before = dump(event_path)
     with pytest.raises(EventError, match=r"closed for corrections \(round \d+ is paired\)$"):
-        recording.correct_result(conn, 1, 1, "2-0")
+        entering.correct_result(conn, 1, 1, "2-0")
     with pytest.raises(EventError, match="no table 7"):
-        recording.correct_result(conn, 1, 7, "2-0")
+        entering.correct_result(conn, 1, 7, "2-0")
     assert dump(event_path) == before
-    recording.correct_result(conn, 1, 1, "2-0", override=True)
-    recording.correct_result(conn, 2, 1, "1-1-1")  # round 2: still in its window
+    entering.correct_result(conn, 1, 1, "2-0", override=True)
+    entering.correct_result(conn, 2, 1, "1-1-1")  # round 2: still in its window
     log = [a for a in store.read_audit(conn) if a.action == "correct"]
     assert [a.subject for a in log] == ["round 1 table 1", "round 1 table 1", "round 2 table 1"]
     assert '"result": "2-0"' in (log[0].old or "") and '"result": "0-2"' in (log[0].new or "")
@@ -387,7 +387,7 @@ def test_drop_repair_and_undrop(conn: sqlite3.Connection, event_path: Path) -> N
     rounds.pair_next_round(conn)
     report_round(conn)
     r2 = rounds.pair_next_round(conn)
-    recording.report_result(conn, r2[0].table, "2-0")
+    entering.report_result(conn, r2[0].table, "2-0")
     kept = lookup.round_matches(conn, "swiss", 2)[0]
     victim = r2[1].player2
     assert victim is not None
@@ -407,7 +407,7 @@ def test_drop_repair_and_undrop(conn: sqlite3.Connection, event_path: Path) -> N
     repair = [a for a in store.read_audit(conn) if a.action == "repair"]
     assert len(repair) == 1 and repair[0].old and repair[0].new
     report_round(conn)
-    standing = {s.player: s for s in standings.standings(conn)}
+    standing = {s.player: s for s in event_standings.standings(conn)}
     assert standing[victim].dropped and standing[victim].rounds_played == 1
     players.undrop(conn, name)
     r3 = rounds.pair_next_round(conn)
@@ -433,7 +433,7 @@ def test_late_entry(conn: sqlite3.Connection) -> None:
     reg = players.late_entry(conn, "Ivy", deck_path=LEGAL)
     assert reg.missed_rounds == [1, 2] and reg.player.late_entry_round == 3
     report_round(conn)
-    ivy = next(s for s in standings.standings(conn) if s.player == reg.player.id)
+    ivy = next(s for s in event_standings.standings(conn) if s.player == reg.player.id)
     assert (ivy.points, ivy.losses) == (0, 2)
     r3 = rounds.pair_next_round(conn)
     assert reg.player.id in [x for m in r3 for x in (m.player1, m.player2)]
@@ -450,27 +450,27 @@ def test_top_cut(tmp_path: Path) -> None:
         for _ in range(3):
             rounds.pair_next_round(c)
             report_round(c)
-        seeds = [s.player for s in standings.standings(c)][:4]
+        seeds = [s.player for s in event_standings.standings(c)][:4]
         semis = topcut.start_top_cut(c)
         assert len(semis) == 2 and {x for m in semis for x in (m.player1, m.player2)} == set(seeds)
         with pytest.raises(EventError, match="already started"):
             topcut.start_top_cut(c)
         with pytest.raises(EventError, match="needs a winner"):
-            recording.report_result(c, 1, "1-1-1")
+            entering.report_result(c, 1, "1-1-1")
         with pytest.raises(EventError, match="top cut has started"):
             rounds.pair_next_round(c)
-        recording.report_result(c, 1, "2-0")
+        entering.report_result(c, 1, "2-0")
         with pytest.raises(EventError, match="misses results"):
             topcut.advance_top_cut(c)
-        recording.report_result(c, 2, "0-2")
+        entering.report_result(c, 2, "0-2")
         final = topcut.advance_top_cut(c)
         assert len(final) == 1
         assert (final[0].player1, final[0].player2) == (semis[0].player1, semis[1].player2)
         with pytest.raises(EventError, match="can no longer change"):
-            recording.correct_result(c, 1, 1, "0-2", top_cut=True)
-        recording.correct_result(c, 1, 1, "2-1", top_cut=True)  # same winner: fine
+            entering.correct_result(c, 1, 1, "0-2", top_cut=True)
+        entering.correct_result(c, 1, 1, "2-1", top_cut=True)  # same winner: fine
         assert topcut.champion(c) is None
-        recording.report_result(c, 1, "2-1")
+        entering.report_result(c, 1, "2-1")
         champ = topcut.champion(c)
         assert champ is not None and champ.id == semis[0].player1
         with pytest.raises(EventError, match="top cut is over"):
@@ -483,9 +483,9 @@ def test_a_seeded_round_is_stored_with_the_round(conn: sqlite3.Connection) -> No
     register_all(conn)
     rounds.pair_next_round(conn, seeded=True)
     assert store.round_seeded(conn, setup.SWISS, 1)
-    recording.report_result(conn, 1, "2-0")
+    entering.report_result(conn, 1, "2-0")
     for table in (2, 3, 4):
-        recording.report_result(conn, table, "2-0")
+        entering.report_result(conn, table, "2-0")
     rounds.pair_next_round(conn)
     assert not store.round_seeded(conn, setup.SWISS, 2)
 
@@ -519,10 +519,10 @@ def test_refusals_name_no_command_and_carry_a_hint(conn: sqlite3.Connection) -> 
     report_round(conn)
     rounds.pair_next_round(conn)
     refusals = [
-        (lambda: recording.report_result(conn, 2, "2-0", round_number=1), "round-finished",
+        (lambda: entering.report_result(conn, 2, "2-0", round_number=1), "round-finished",
          {"command": "correct", "round": 1, "table": 2},
          "round 1 is finished (the current round is 2); use `tt event correct 1 2 RESULT`"),
-        (lambda: recording.correct_result(conn, 2, 1, "2-0"), "not-reported",
+        (lambda: entering.correct_result(conn, 2, 1, "2-0"), "not-reported",
          {"command": "report", "table": 1},
          "table 1 of round 2 is not reported yet; use `tt event report 1 RESULT`"),
         (lambda: players.register_player(conn, "Zed"), "round-paired",
@@ -547,7 +547,7 @@ def test_a_refused_operation_leaves_the_stored_event_unchanged(conn: sqlite3.Con
     table = lookup.round_matches(conn, setup.SWISS, 1)[0]
     refusals = [
         lambda: players.register_player(conn, NAMES[0].lower()),  # the same name
-        lambda: recording.correct_result(conn, 1, table.table, "2-0"),  # not reported yet
+        lambda: entering.correct_result(conn, 1, table.table, "2-0"),  # not reported yet
         lambda: rounds.pair_next_round(conn),  # round 1 is not finished
     ]
     for refuse in refusals:
@@ -555,10 +555,10 @@ def test_a_refused_operation_leaves_the_stored_event_unchanged(conn: sqlite3.Con
         with pytest.raises(EventError):
             refuse()
         assert store.read_snapshot(conn) == before
-    recording.report_result(conn, table.table, "2-0")
+    entering.report_result(conn, table.table, "2-0")
     before = store.read_snapshot(conn)
     with pytest.raises(EventError, match="already reported"):
-        recording.report_result(conn, table.table, "0-2")
+        entering.report_result(conn, table.table, "0-2")
     assert store.read_snapshot(conn) == before
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from tt_organizer.cli.advice import describe
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup, players, recording, reporting, rounds, setup, status, store
+from tt_organizer.events import entering, lookup, players, rounds, setup, status, store
 from tt_organizer.events.sheets import (
     ROWS_REFUSED,
     SheetError,
@@ -146,7 +146,7 @@ def test_a_results_sheet_is_recorded_all_or_nothing(conn: Any, tmp_path: Path) -
     for name in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"):
         players.register_player(conn, name)
     matches = rounds.pair_next_round(conn)
-    recording.report_result(conn, matches[0].table, "2-0")
+    entering.report_result(conn, matches[0].table, "2-0")
     sheet = _results_sheet(conn, tmp_path / "round1.csv", "0-2")  # table 1 says otherwise
     before = store.read_snapshot(conn)
     with pytest.raises(EventError) as refused:
@@ -161,7 +161,7 @@ def test_a_results_sheet_is_recorded_all_or_nothing(conn: Any, tmp_path: Path) -
     assert describe(exc) == (f"{sheet}: nothing recorded; 1 row(s) refused:\n  row 2: "
                              f"{describe(row['error'])}")
     assert "tt event correct 1 1 RESULT" in describe(exc)
-    reporting.unreport_result(conn, 1, matches[0].table)
+    entering.unreport_result(conn, 1, matches[0].table)
     assert record_results_sheet(conn, sheet) == 3
     assert status.missing_tables(conn) == []
     assert {m.result for m in lookup.round_matches(conn, "swiss", 1)} == {"0-2"}

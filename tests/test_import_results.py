@@ -14,13 +14,13 @@ import pytest
 from snapshot_factory import HYPERLINK, event_snapshot, with_results
 
 from tt_organizer.errors import InputError
+from tt_organizer.events.event_standings import snapshot_standings
 from tt_organizer.events.sheets import (
     ResultRow,
     SheetError,
     read_results,
     sheet_round,
 )
-from tt_organizer.events.standings import snapshot_standings
 from tt_organizer.export.workbook import export_csv, export_event
 from tt_organizer.tables import MAX_SHEET_BYTES as MAX_BYTES
 

@@ -285,7 +285,7 @@ def _deck_text(colour: str, tamers: int, eggs: int) -> str:
 
 
 def _event(path: Path, name: str, players: int, rounds: int, with_first: bool) -> None:
-    from tt_organizer.events import recording, setup, store
+    from tt_organizer.events import entering, setup, store
     from tt_organizer.events.players import register_player
     from tt_organizer.events.rounds import pair_next_round
 
@@ -300,12 +300,12 @@ def _event(path: Path, name: str, players: int, rounds: int, with_first: bool) -
                 if m.player2 is None:
                     continue
                 if not with_first:
-                    recording.report_result(conn, m.table, "2-0", turns="6,7")
+                    entering.report_result(conn, m.table, "2-0", turns="6,7")
                 elif m.table % 2:  # the first player wins game 1 of 3
-                    recording.report_result(conn, m.table, "2-1", first="P1,P1,P2",
+                    entering.report_result(conn, m.table, "2-1", first="P1,P1,P2",
                                           winners="P1,P2,P1", turns="7,9,6")
                 else:  # the first player wins game 2 of 2
-                    recording.report_result(conn, m.table, "2-0", first="P2,P1",
+                    entering.report_result(conn, m.table, "2-0", first="P2,P1",
                                           winners="P1,P1", turns="8,5")
 
 

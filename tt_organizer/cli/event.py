@@ -512,10 +512,10 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
     wrong table. Refused once a later round (or the top cut) has been paired on it: use
     `tt event correct` then."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import reporting, store
+    from tt_organizer.events import entering, store
 
     with store.connect(event_path) as conn:
-        m = reporting.unreport_result(conn, round_number, table, top_cut=top)
+        m = entering.unreport_result(conn, round_number, table, top_cut=top)
         names = {p.id: p.name for p in store.read_players(conn)}
         if as_json:
             from tt_organizer.cli.output import print_json
@@ -523,7 +523,7 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
 
             print_json(result_json(conn, m, cleared=True))
             return
-    _out(f"Cleared {escape(reporting.describe(m, names))}; the table is open for a report")
+    _out(f"Cleared {escape(entering.describe(m, names))}; the table is open for a report")
 
 
 @event.command("correct")
@@ -540,16 +540,16 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
             event_path: str) -> None:
     """Change the result of TABLE in ROUND (logged; standings follow)."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import recording, setup, store
+    from tt_organizer.events import entering, setup, store
 
     with store.connect(event_path) as conn:
         stage = setup.TOP_CUT if top else setup.SWISS
         before = next((m for m in store.read_matches(conn) if m.stage == stage
                        and m.round == round_number and m.table == table), None)
-        m = recording.correct_result(conn, round_number, table, result, override=override,
+        m = entering.correct_result(conn, round_number, table, result, override=override,
                                    top_cut=top, first=first, winners=winners, turns=turns)
         names = {p.id: p.name for p in store.read_players(conn)}
-        later = recording.rounds_paired_on(conn, round_number, top_cut=top)
+        later = entering.rounds_paired_on(conn, round_number, top_cut=top)
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import result_json
@@ -618,7 +618,7 @@ def top_cut(as_json: bool, event_path: str) -> None:
             _out(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
             return
         matches = topcut.advance_top_cut(conn)
-        from tt_organizer.events.placings import bracket_round_name
+        from tt_organizer.events.final_placings import bracket_round_name
 
         label = bracket_round_name(len(matches) * 2)
         _print_round(conn, matches, f"Top cut round {matches[0].round}: {label}")

@@ -53,14 +53,15 @@ def _print_round(conn: Connection, matches: Sequence[Any], title: str,
 def _points_before(conn: Connection, matches: Sequence[Any]) -> dict[int, int]:
     """Each player's Swiss points before the round of ``matches`` (the final Swiss points for
     a top-cut round)."""
-    from tt_organizer.events import setup, standings
+    from tt_organizer.events import event_standings, setup
 
     if not matches:
         return {}
     if matches[0].stage == setup.SWISS:
         before = matches[0].round - 1
-        return {s.player: s.points for s in standings.standings(conn, before)} if before else {}
-    return {s.player: s.points for s in standings.standings(conn)}
+        return ({s.player: s.points for s in event_standings.standings(conn, before)}
+                if before else {})
+    return {s.player: s.points for s in event_standings.standings(conn)}
 
 
 def warn_unpaired(names: Sequence[str]) -> None:
@@ -81,21 +82,21 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
     """``tt event report TABLE RESULT`` (or ``--winner NAME`` / ``--draw``): record one
     table's result and say who won and how many tables are left."""
     from tt_organizer.cli.output import line
-    from tt_organizer.events import recording, reporting, setup, status, store
+    from tt_organizer.events import entering, setup, status, store
 
     with store.connect(event_path) as conn:
         if winner is not None or draw:
-            m = reporting.report_by_name(conn, table, winner=winner, draw=draw, score=result,
+            m = entering.report_by_name(conn, table, winner=winner, draw=draw, score=result,
                                          round_number=round_number, first=first,
                                          winners=winners, turns=turns)
         else:
             assert result is not None  # the click command and the fast path ask for it
-            m = recording.report_result(conn, table, result, round_number=round_number,
+            m = entering.report_result(conn, table, result, round_number=round_number,
                                       first=first, winners=winners, turns=turns)
         snap_names = store.player_names(conn, (m.player1, m.player2))
         left = status.missing_tables(conn)
-        text = reporting.describe(m, snap_names)
-        won = reporting.winner_name(m, snap_names)
+        text = entering.describe(m, snap_names)
+        won = entering.winner_name(m, snap_names)
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import result_json
@@ -165,7 +166,7 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
             print_json(_matches_json(conn, matches))
             return
         if top:
-            from tt_organizer.events.placings import round_names
+            from tt_organizer.events.final_placings import round_names
 
             name = round_names(store.read_matches(conn))[rnd]
             _print_round(conn, matches, f"Top-cut round {rnd}: {name}")
@@ -182,7 +183,7 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     """``tt event standings``: the Swiss standings after ``round_number`` (default all
     results so far), or with ``final`` (no round) the final placings."""
     from tt_organizer.cli.output import print_json
-    from tt_organizer.events import setup, standings, store
+    from tt_organizer.events import event_standings, setup, store
     from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
     with store.connect(event_path) as conn:
@@ -193,11 +194,11 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
             return
         settings = store.read_settings(conn)
         if final:
-            from tt_organizer.events.placings import event_final_placings
+            from tt_organizer.events.final_placings import event_final_placings
 
             placed = [(p.place, p.standing) for p in event_final_placings(conn)]
         else:
-            placed = [("", s) for s in standings.standings(conn, round_number)]
+            placed = [("", s) for s in event_standings.standings(conn, round_number)]
         names = store.player_names(conn)
         shown = round_number if round_number is not None else store.current_round(conn)
         top_played = store.current_round(conn, setup.TOP_CUT) > 0

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
-from tt_organizer.events import lookup, players, recording, setup, store, swiss_states
+from tt_organizer.events import entering, lookup, players, setup, store, swiss_states
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
 from tt_organizer.numbers import is_count
@@ -522,7 +522,7 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
                     {"entered": source or True, "tables": lookup.describe_tables(matches)})
         for r, _p1, p2 in resolved:
             if r.result and p2 is not None:
-                recording.report_result(conn, r.table, r.result, round_number=rnd)
+                entering.report_result(conn, r.table, r.result, round_number=rnd)
         return lookup.round_matches(conn, SWISS, rnd)
 
 

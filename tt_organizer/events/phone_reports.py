@@ -2,7 +2,7 @@
 
 One player of a table reports (result from seat P1's side, plus the calibration fields); the
 opponent confirms with their PIN, and only then is the result recorded — through
-:func:`tt_organizer.events.recording.report_result`, exactly as ``tt event report`` records it.
+:func:`tt_organizer.events.entering.report_result`, exactly as ``tt event report`` records it.
 A disagreement leaves the report *disputed* for the organizer. Every step is one transaction
 in the event file and appends to the audit log, so a killed server loses nothing confirmed.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import recording, setup, store
+from tt_organizer.events import entering, setup, store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.store import Connection, Row
 
@@ -130,7 +130,7 @@ def _try_report(conn: Connection, match: MatchInfo, result: str, first: str | No
     """Run every check of ``tt event report`` on this result, then roll it back."""
     try:
         with store.transaction(conn):
-            recording.report_result(conn, match.table, result, round_number=match.round,
+            entering.report_result(conn, match.table, result, round_number=match.round,
                                   first=first or None, winners=winners or None,
                                   turns=turns or None)
             raise _DryRun
@@ -139,7 +139,7 @@ def _try_report(conn: Connection, match: MatchInfo, result: str, first: str | No
 
 
 def _record(conn: Connection, rep: Report) -> MatchInfo:
-    return recording.report_result(conn, rep.table, rep.result, round_number=rep.round,
+    return entering.report_result(conn, rep.table, rep.result, round_number=rep.round,
                                  first=rep.first or None, winners=rep.winners or None,
                                  turns=rep.turns or None)
 
@@ -180,7 +180,7 @@ def submit_report(
             "client": client,
         })
         store.audit(conn, "web-report",
-                    recording.match_subject(match.stage, match.round, match.table),
+                    entering.match_subject(match.stage, match.round, match.table),
                     None, {"result": result, "first": first, "winners": winners,
                            "turns": turns, "by": player_id, "from": client})
         return _report(row)
@@ -188,7 +188,7 @@ def submit_report(
 
 def _answer(conn: Connection, rep: Report, player_id: int, agree: bool,
             counter: str | None, client: str) -> Report:
-    subject = recording.match_subject(rep.stage, rep.round, rep.table)
+    subject = entering.match_subject(rep.stage, rep.round, rep.table)
     if agree:
         _record(conn, rep)
         status = "confirmed"
@@ -232,10 +232,10 @@ def organizer_result(
         match = next((m for m in store.read_matches(conn) if m.stage == stage
                       and m.round == rnd and m.table == table), None)
         if match is not None and match.result is not None:
-            return recording.correct_result(conn, rnd, table, result, override=override,
+            return entering.correct_result(conn, rnd, table, result, override=override,
                                           top_cut=top, first=first or None,
                                           winners=winners or None, turns=turns or None)
-        m = recording.report_result(conn, table, result, round_number=rnd, first=first or None,
+        m = entering.report_result(conn, table, result, round_number=rnd, first=first or None,
                                   winners=winners or None, turns=turns or None)
         if match is not None:
             rep = open_report(conn, match)

@@ -34,7 +34,7 @@ from tt_organizer.columns import (
 from tt_organizer.errors import EventError, InputError, TTError, in_words
 from tt_organizer.events import store
 from tt_organizer.events.models import EventSnapshot, MatchInfo
-from tt_organizer.events.results import parse_game_flags, parse_result
+from tt_organizer.events.result_text import parse_game_flags, parse_result
 from tt_organizer.export.tables import game_lists, paired_matches
 from tt_organizer.numbers import is_count
 from tt_organizer.tables import Sheet, cell_text, read_table
@@ -478,7 +478,7 @@ def record_results_sheet(conn: Connection, path: str | Path) -> int:
     an :class:`EventError` (code ``rows-refused``) is raised: ``hint["rows"]`` holds, for each
     refused row in sheet order, ``{"row": number as the spreadsheet shows it, "error": the
     EventError}``, and ``hint["file"]`` the sheet."""
-    from tt_organizer.events.recording import report_result
+    from tt_organizer.events.entering import report_result
 
     rows = read_results(path, store.read_snapshot(conn, "", light=True))
     refused: list[dict[str, object]] = []

@@ -58,6 +58,6 @@ def _round_name(stage: str, rnd: int, matches: Sequence[MatchInfo]) -> str | Non
     """"quarter-final", "semi-final", "final" … for a bracket round (None in the Swiss)."""
     if stage != TOP_CUT or not matches:
         return None
-    from tt_organizer.events.placings import bracket_round_name
+    from tt_organizer.events.final_placings import bracket_round_name
 
     return bracket_round_name(2 * len(matches))

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from tt_organizer.events import store
+from tt_organizer.events.event_standings import compute_event_standings
 from tt_organizer.events.models import paired_round
 from tt_organizer.events.setup import SWISS
-from tt_organizer.events.standings import compute_event_standings
 from tt_organizer.events.store import Connection
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events import lookup, store
+from tt_organizer.events.event_standings import standings
 from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
 )
 from tt_organizer.events.setup import SWISS, TOP_CUT, top_cut_for_players
-from tt_organizer.events.standings import standings
 from tt_organizer.events.store import Connection
 
 
@@ -25,7 +25,7 @@ def top_cut_size(conn: Connection) -> int:
 def advance_top_cut(conn: Connection) -> list[MatchInfo]:
     """Seed the bracket from the final Swiss standings and pair its first round, or, once a
     bracket round is fully reported, pair the next one (winners of tables 1+2, 3+4, …)."""
-    from tt_organizer.pairing.swiss import pair_top_cut, pair_top_cut_round
+    from tt_organizer.pairing.bracket import pair_top_cut, pair_top_cut_round
 
     with store.transaction(conn):
         settings = store.read_settings(conn)

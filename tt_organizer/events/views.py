@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import setup, standings, status, store
+from tt_organizer.events import event_standings, setup, status, store
 from tt_organizer.events.models import (
     AuditEntry,
     EventSettings,
@@ -133,11 +133,11 @@ def standings_json(conn: Connection, round_number: int | None = None, *,
                    final: bool = False) -> list[dict[str, Any]]:
     """What ``tt event standings [--round N] [--final] --json`` prints (percentages as
     fractions; with ``final`` each line also has its ``"place"``, e.g. ``"3-4"``)."""
-    from tt_organizer.events.placings import Placing, event_final_placings
+    from tt_organizer.events.final_placings import Placing, event_final_placings
 
     tbs = store.read_settings(conn).tiebreakers
     placed = (event_final_placings(conn) if final
-              else [Placing("", s) for s in standings.standings(conn, round_number)])
+              else [Placing("", s) for s in event_standings.standings(conn, round_number)])
     names = store.player_names(conn)
     return [{**standing_json(p.standing, names[p.standing.player], tbs),
              **({"place": p.place} if final else {})} for p in placed]

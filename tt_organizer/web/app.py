@@ -21,8 +21,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tt_organizer.errors import TTError, in_words
-from tt_organizer.events import selfreport, setup, store, timer, views
-from tt_organizer.events.results import valid_results
+from tt_organizer.events import phone_reports, setup, store, timer, views
+from tt_organizer.events.result_text import valid_results
 from tt_organizer.events.store import Connection, acting_as
 from tt_organizer.numbers import is_count
 from tt_organizer.web import security
@@ -112,8 +112,8 @@ def build_routes(server: Server) -> list[Route | Mount]:
                 player = snap.player(pid)
             except KeyError:
                 raise HTTPException(404, "no such player") from None
-            match = selfreport.current_match(conn, pid)
-            rep = selfreport.open_report(conn, match) if match else None
+            match = phone_reports.current_match(conn, pid)
+            rep = phone_reports.open_report(conn, match) if match else None
             results = views.matches_json(conn, [
                 m for m in snap.matches if pid in (m.player1, m.player2) and m.result])
             rounds = [m.round for m in snap.matches if pid in (m.player1, m.player2)
@@ -205,7 +205,7 @@ def _back(pid: int, message: str, status_code: int = 303,
 
 def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
     """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
-    from tt_organizer.events.results import parse_result
+    from tt_organizer.events.result_text import parse_result
 
     r = parse_result(result, best_of)
     if r.outcome == "p1":
@@ -235,7 +235,7 @@ def _games(fields: dict[str, str], key: str, count: int) -> str | None:
 def _player_action(server: Server, pid: int, fields: dict[str, str], address: str) -> Response:
     """Report, confirm or dispute a result for player ``pid`` (PIN checked first)."""
     with server.db() as conn:
-        if not selfreport.check_pin(conn, pid, fields.get("pin", "")[:12]):
+        if not phone_reports.check_pin(conn, pid, fields.get("pin", "")[:12]):
             server.pins.failed(pid, address)
             return _back(pid, "Wrong PIN", 403)
         action = fields.get("action", "")
@@ -243,7 +243,7 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
             with acting_as(f"web:player#{pid}@{address}"):
                 if action == "report":
                     best_of = store.read_settings(conn).best_of
-                    rep = selfreport.submit_report(
+                    rep = phone_reports.submit_report(
                         conn, pid, fields.get("result", ""),
                         first=_games(fields, "first", best_of),
                         winners=_games(fields, "winner", best_of),
@@ -252,7 +252,7 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
                            "confirmed": "Confirmed: the result is recorded",
                            "disputed": "You disagree: the organizer will decide"}[rep.status]
                 elif action in ("confirm", "dispute"):
-                    rep = selfreport.answer_report(conn, pid, agree=action == "confirm",
+                    rep = phone_reports.answer_report(conn, pid, agree=action == "confirm",
                                                    counter=fields.get("counter") or None,
                                                    client=address)
                     msg = ("Confirmed: the result is recorded" if rep.status == "confirmed"

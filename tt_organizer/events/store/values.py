@@ -189,7 +189,7 @@ def _player_problems(p: PlayerInfo) -> list[str]:
 
 @functools.lru_cache(maxsize=256)
 def _known_result(text: str) -> bool:
-    from tt_organizer.events.results import parse_result
+    from tt_organizer.events.result_text import parse_result
 
     for best_of in (1, 3):
         try:
