@@ -54,9 +54,9 @@ def check_deck(
 ) -> tuple[ValidationReport, str, str]:
     """Check a decklist (a file or text) against the event's pinned format and ban list;
     returns the report, the raw text to store and the source name."""
-    from tt_organizer.decklist.parsers import MAX_FILE_BYTES
     from tt_organizer.formats.check import check_bytes, check_text
     from tt_organizer.safe_files import read_limited
+    from tt_organizer.tables import MAX_FILE_BYTES
 
     ctx = check_context(settings.format_id, settings.banlist_date, settings.strict_colors,
                          tuple(sorted(settings.format_settings.items())))
