@@ -25,7 +25,7 @@ def round_matches(conn: Connection, stage: str, rnd: int) -> list[MatchInfo]:
     return store.read_matches(conn, stage, rnd, tables_only=True)
 
 
-def unreported_tables(matches: Sequence[MatchInfo]) -> list[int]:
+def tables_without_result(matches: Sequence[MatchInfo]) -> list[int]:
     """The tables of ``matches`` without a result."""
     return [m.table for m in matches if m.result is None]
 

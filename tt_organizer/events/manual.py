@@ -460,7 +460,7 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
             raise EventError("the top cut has started; its pairings follow the bracket")
         current = store.current_round(conn)
         if current:
-            missing = lookup.unreported_tables(lookup.round_matches(conn, SWISS, current))
+            missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
             if missing:
                 raise EventError(f"round {current} still misses results for table(s) "
                                  f"{', '.join(map(str, missing))}")

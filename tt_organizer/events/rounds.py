@@ -30,7 +30,7 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
         settings = store.read_settings(conn)
         current = store.current_round(conn)
         if current:
-            missing = lookup.unreported_tables(lookup.round_matches(conn, SWISS, current))
+            missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
             if missing:
                 raise EventError(
                     f"round {current} still misses results for table(s) "

@@ -41,7 +41,7 @@ def status(conn: Connection) -> dict[str, Any]:
         "top_cut": top_cut_size(conn),
         "tables": len(matches),
         "reported": [m.table for m in matches if m.result is not None],
-        "missing": lookup.unreported_tables(matches),
+        "missing": lookup.tables_without_result(matches),
         "players": len(players),
         "active": active,
         "dropped": [p["name"] for p in players if p["dropped"]],

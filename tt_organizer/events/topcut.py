@@ -35,7 +35,7 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             total = settings.rounds
             if not swiss or (total is not None and swiss < total):
                 raise EventError(f"the Swiss rounds are not over (round {swiss} of {total or '?'})")
-            missing = lookup.unreported_tables(lookup.round_matches(conn, SWISS, swiss))
+            missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, swiss))
             if missing:
                 raise EventError(f"round {swiss} still misses results for table(s) "
                                  f"{', '.join(map(str, missing))}")
@@ -55,7 +55,7 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             store.audit(conn, "top-cut", "seeds", None, {"size": size, "seeds": seeds})
         else:
             current = lookup.round_matches(conn, TOP_CUT, top)
-            missing = lookup.unreported_tables(current)
+            missing = lookup.tables_without_result(current)
             if missing:
                 raise EventError(f"top-cut round {top} still misses results for table(s) "
                                  f"{', '.join(map(str, missing))}")
