@@ -285,25 +285,27 @@ def _deck_text(colour: str, tamers: int, eggs: int) -> str:
 
 
 def _event(path: Path, name: str, players: int, rounds: int, with_first: bool) -> None:
-    from tt_organizer.events import service, store
+    from tt_organizer.events import entering, setup, store
+    from tt_organizer.events.players import register_player
+    from tt_organizer.events.rounds import pair_next_round
 
-    service.create_event(path, name, banlist="2026-03-16", seed=5, rounds=rounds, top_cut=0)
+    setup.create_event(path, name, banlist="2026-03-16", seed=5, rounds=rounds, top_cut=0)
     with store.connect(path) as conn:
         for i in range(players):
             tamers = 7 - i % 4
-            service.register_player(conn, f"{name} player {i}",
+            register_player(conn, f"{name} player {i}",
                                     deck_text=_deck_text(COLOURS[i % 4], tamers, 9 - tamers))
         for _ in range(rounds):
-            for m in service.pair_next_round(conn):
+            for m in pair_next_round(conn):
                 if m.player2 is None:
                     continue
                 if not with_first:
-                    service.report_result(conn, m.table, "2-0", turns="6,7")
+                    entering.report_result(conn, m.table, "2-0", turns="6,7")
                 elif m.table % 2:  # the first player wins game 1 of 3
-                    service.report_result(conn, m.table, "2-1", first="P1,P1,P2",
+                    entering.report_result(conn, m.table, "2-1", first="P1,P1,P2",
                                           winners="P1,P2,P1", turns="7,9,6")
                 else:  # the first player wins game 2 of 2
-                    service.report_result(conn, m.table, "2-0", first="P2,P1",
+                    entering.report_result(conn, m.table, "2-0", first="P2,P1",
                                           winners="P1,P1", turns="8,5")
 
 
