@@ -237,3 +237,44 @@ def test_the_report_shows_the_intervals(tmp_path: Path, events: dict[str, Any]) 
     assert text.count("<svg") == 4
     assert not re.search(r"""(src|href)=["']?https?:""", text)  # opens offline
     assert stats_cli("report", str(big), "-o", str(tmp_path / "r.png"), code=2)
+
+
+def test_the_projector_shows_the_first_player_plot(tmp_path: Path, events: dict[str, Any]
+                                                   ) -> None:
+    """The page served over HTTP, its SVG plot, and the page in Chromium (with the CSP on)."""
+    import os
+    import shutil
+
+    from serve_helpers import live_server
+
+    big = events["big"][0]
+    fp = json.loads(stats_cli(str(big), "--json").stdout)["first_player"]
+    with live_server(big) as srv:
+        page = srv.get("/projector/stats")
+        assert page.status_code == 200
+        assert "Content-Security-Policy" in page.headers
+        assert f"n={fp['games']}" in page.text and 'src="/projector/stats.svg' in page.text
+        plot = srv.get("/projector/stats.svg")
+        assert plot.headers["content-type"].startswith("image/svg+xml")
+        assert plot.text.lstrip().startswith("<svg") and "<script" not in plot.text
+        assert "First player" in plot.text
+        chromium = os.environ.get("TT_CHROMIUM", "/usr/bin/chromium")
+        sync_api = pytest.importorskip("playwright.sync_api")
+        if not shutil.which(chromium) and not Path(chromium).exists():
+            pytest.skip("chromium is not installed")
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium,
+                                         args=["--headless", "--no-sandbox", "--disable-gpu"])
+            try:
+                tab = browser.new_page(viewport={"width": 1366, "height": 768})
+                tab.goto(srv.url + "/projector/stats")
+                tab.wait_for_load_state("load")
+                width = tab.evaluate(
+                    "document.querySelector('img.stats-plot').naturalWidth")
+                assert width > 300  # the SVG loaded and drew under the page's CSP
+                tab.screenshot(path=str(tmp_path / "projector-stats.png"), full_page=True)
+                shots = os.environ.get("TT_SCREENSHOTS")
+                if shots:
+                    tab.screenshot(path=str(Path(shots) / "projector-stats.png"))
+            finally:
+                browser.close()
