@@ -7,7 +7,8 @@ no script and needs no inline style in the page, so the page keeps the server's 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -17,10 +18,9 @@ from tt_organizer.events.store.dispatch import store
 
 if TYPE_CHECKING:
     from tt_organizer.stats.calibration import CalibrationStats
-    from tt_organizer.web.app import Server
 
 
-def _stats(server: Server) -> CalibrationStats:
+def _stats(server: Any) -> CalibrationStats:
     from tt_organizer.stats.calibration import compute_stats
 
     with server.db() as conn:
@@ -28,8 +28,9 @@ def _stats(server: Server) -> CalibrationStats:
     return compute_stats([snapshot])
 
 
-def routes(server: Server) -> list[Route]:
-    """The page and its plot."""
+def routes(server: Any, secure_headers: Callable[[Response], None]) -> list[Route]:
+    """The page and its plot, for ``server`` (the app's :class:`~tt_organizer.web.app.Server`);
+    ``secure_headers`` sets the headers every answer carries."""
 
     def page(request: Request) -> Response:
         result = _stats(server)
@@ -38,8 +39,6 @@ def routes(server: Server) -> list[Route]:
 
     def plot(request: Request) -> Response:
         from tt_organizer.stats.plots import first_player_figure, svg
-        from tt_organizer.web.app import secure_headers
-
         response = Response(svg(first_player_figure(_stats(server))),
                             media_type="image/svg+xml")
         secure_headers(response)
