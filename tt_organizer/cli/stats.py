@@ -128,17 +128,14 @@ def export(sources: tuple[str, ...], folder: str, mixed_versions: bool, as_json:
 
     events = load_events(sources)
     check_pool(events, mixed_versions=mixed_versions)
-    out = write_dataset(events, folder)
-    games = [g for e in events for g in e.games]
-    detailed = sum(1 for g in games if g.detailed)
+    written = write_dataset(events, folder)
     if as_json:
-        print_json({"folder": str(out), "files": list(FILES), "events": len(events),
-                    "games": len(games), "games_detailed": detailed})
+        print_json(written.to_dict())
         return
     from rich.markup import escape
 
-    console.print(f"dataset written to {escape(str(out))}: {len(events)} event(s), "
-                  f"{len(games)} games ({detailed} with per-game details)")
+    console.print(f"dataset written to {escape(str(written.folder))}: {written.events} "
+                  f"event(s), {written.games} games ({written.detailed} with per-game details)")
     console.print(f"  files: {', '.join(FILES)}")
 
 
@@ -156,7 +153,7 @@ def report(sources: tuple[str, ...], out: str, min_games: int, min_bucket: int,
     Tamer and by colour with their intervals.
     """
     from tt_organizer.cli.output import console, print_json
-    from tt_organizer.stats.plots import KINDS, write_report
+    from tt_organizer.stats.plots import KINDS, report_json, write_report
 
     if not out.lower().endswith(KINDS):
         raise InputError("the report file name must end with .pdf or .html", file=out)
@@ -164,8 +161,7 @@ def report(sources: tuple[str, ...], out: str, min_games: int, min_bucket: int,
                      min_bucket=min_bucket)
     written = write_report(result, out)
     if as_json:
-        print_json({"report": str(written), "events": list(result.events),
-                    "games": result.games, "first_player": result.first_player.to_dict()})
+        print_json(report_json(result, written))
         return
     from rich.markup import escape
 
@@ -246,7 +242,8 @@ def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucke
     table = Table(title=title, title_justify="left", title_style="bold")
     for column in (label, "Games", "Wins", "Win rate", "95% interval", "Mirrors", "Decks"):
         table.add_column(column, justify="left" if column == label else "right",
-                         no_wrap=column in ("Win rate", "95% interval"))
+                         no_wrap=column in (label, "Win rate", "95% interval"),
+                         overflow="ellipsis")
     for b in buckets:
         r = b.rate
         if r.status == "ok":

@@ -332,8 +332,8 @@ def check_pool(events: Sequence[EventData], *, mixed_versions: bool = False) -> 
     seen: dict[str, str] = {}
     for e in events:
         if e.id in seen:
-            raise InputError(f"the event {e.name!r} is given twice (also as {seen[e.id]!r}); "
-                             "each event is counted once", code="same-event-twice")
+            raise InputError(f"the event {e.name!r} (id {e.id}) is given twice; each event is "
+                             "counted once", code="same-event-twice")
         seen[e.id] = e.name
     versions = sorted({(e.format, e.format_version) for e in events})
     if len(versions) > 1 and not mixed_versions:
@@ -439,5 +439,6 @@ def pool_stats(
         with_first=sum(1 for g in games if g.first is not None),
         with_turns=sum(1 for g in games if g.turns is not None),
         tamer_rates=tuple(sorted(tamer_rates, key=lambda b: (-b.rate.games, b.label))),
-        formats=tuple(sorted({f"{e.format} {e.format_version}" for e in events})),
+        formats=tuple(sorted({e.format if e.format.endswith(e.format_version)
+                              else f"{e.format} {e.format_version}" for e in events})),
     )

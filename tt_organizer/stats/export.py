@@ -19,6 +19,7 @@ import datetime as dt
 import io
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -117,8 +118,23 @@ def _game_rows(events: Sequence[EventData]) -> list[list[object]]:
     return rows
 
 
+@dataclass(frozen=True)
+class Written:
+    """What :func:`write_dataset` wrote."""
+
+    folder: Path
+    events: int
+    games: int
+    detailed: int  # games with who went first or their length
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``tt stats export --json`` shape."""
+        return {"folder": str(self.folder), "files": list(FILES), "events": self.events,
+                "games": self.games, "games_detailed": self.detailed}
+
+
 def write_dataset(events: Sequence[EventData], folder: str | Path, *,
-                  anonymized: bool = False) -> Path:
+                  anonymized: bool = False) -> Written:
     """Write the dataset of ``events`` into ``folder`` (created if needed; each file atomically).
     Unless ``anonymized``, every event's players are replaced by fresh identifiers first."""
     out = Path(folder)
@@ -137,18 +153,18 @@ def write_dataset(events: Sequence[EventData], folder: str | Path, *,
                   ";".join(f"{n} x{c}" for n, c in d.cards.items())]
                  for e in shared for d in e.decks]
     games = [g for e in shared for g in e.games]
+    detailed = sum(1 for g in games if g.detailed)
     texts = {
         "games.csv": _csv(GAME_COLUMNS, _game_rows(shared)),
         "decks.csv": _csv(DECK_COLUMNS, deck_rows),
         "README.md": README.format(version=VERSION, tool=doc["tool"],
                                    exported_at=doc["exported_at"], events=len(shared),
-                                   games=len(games),
-                                   detailed=sum(1 for g in games if g.detailed)),
+                                   games=len(games), detailed=detailed),
     }
     for name, text in texts.items():
         with atomic_write(out / name) as tmp:
             tmp.write_text(text, encoding="utf-8")
-    return out
+    return Written(out, len(shared), len(games), detailed)
 
 
 # --- reading a dataset back ---------------------------------------------------------------

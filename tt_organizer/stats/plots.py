@@ -162,6 +162,7 @@ def _summary(stats: CalibrationStats) -> list[str]:
 
 def _html(stats: CalibrationStats) -> str:
     parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
              "<title>Format calibration</title>",
              "<style>body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 1em}"
              "svg{max-width:100%;height:auto}</style></head><body>",
@@ -173,6 +174,12 @@ def _html(stats: CalibrationStats) -> str:
     parts.append("<p>Points are win rates; bars their 95% Wilson intervals; grey points have "
                  "too few games to mean anything.</p></body></html>")
     return "\n".join(parts)
+
+
+def report_json(stats: CalibrationStats, written: Path) -> dict[str, Any]:
+    """The ``tt stats report --json`` shape: the file and the headline figures."""
+    return {"report": str(written), "events": list(stats.events), "games": stats.games,
+            "games_detailed": stats.detailed, "first_player": stats.first_player.to_dict()}
 
 
 def write_report(stats: CalibrationStats, path: str | Path) -> Path:
