@@ -216,8 +216,9 @@ def test_workbook_holds_charts(tmp_path: Path) -> None:
     stats = compute_stats(first_player_events(33, 60, 3), cards=CARDS)
     out = write_workbook(stats, tmp_path / "stats.xlsx")
     wb = load_workbook(out)
-    assert wb.sheetnames == ["Summary", "First player", "Game length", "Colours", "Pile split",
-                             "Tamers", "Cards"]
+    assert wb.sheetnames == ["Summary", "First player", "Game length", "Colours",
+                             "Tamer win rates", "Pile split", "Tamers", "Cards"]
+    assert len(wb["Tamer win rates"]._charts) == 1
     assert len(wb["First player"]._charts) == 1
     assert len(wb["Game length"]._charts) == 1
     assert len(wb["Colours"]._charts) == 1

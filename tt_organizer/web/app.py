@@ -163,7 +163,10 @@ def build_routes(server: Server) -> list[Route | Mount]:
     def openapi(request: Request) -> Response:
         return json_response(OPENAPI)
 
+    from tt_organizer.web.stats import routes as stats_routes
+
     return [
+        *stats_routes(server, secure_headers),
         Route("/", home),
         Route("/standings", standings_page),
         Route("/projector", projector),
