@@ -16,8 +16,9 @@ from openpyxl import load_workbook
 from tests.print_helpers import make_event
 from tt_organizer import i18n
 from tt_organizer.errors import EventError
-from tt_organizer.events import service, store
-from tt_organizer.events.placings import bracket_round_name
+from tt_organizer.events import setup, store
+from tt_organizer.events.final_placings import bracket_round_name
+from tt_organizer.events.players import register_player
 from tt_organizer.events.setup import change_language
 from tt_organizer.export.workbook import export_event
 from tt_organizer.printing import print_event
@@ -32,7 +33,7 @@ def spanish(tmp_path: Path) -> Path:
     """Eight players, round 2 paired (round 1 reported), the event in Spanish."""
     path = make_event(tmp_path / "copa.sqlite", 8, rounds=2)
     with store.connect(path) as conn:
-        service.register_player(conn, "Hugo Pérez", deck_path=DECK, allow_illegal=True,
+        register_player(conn, "Hugo Pérez", deck_path=DECK, allow_illegal=True,
                                 late=True)
         assert change_language(conn, "es").language == "es"
     return path
@@ -45,7 +46,7 @@ def _pdf_text(path: Path) -> str:
 
 def test_the_language_is_stored_and_changed(tmp_path: Path) -> None:
     path = tmp_path / "e.sqlite"
-    assert service.create_event(path, "Copa", language="es_AR").language == "es"
+    assert setup.create_event(path, "Copa", language="es_AR").language == "es"
     with store.connect(path) as conn:
         assert store.read_settings(conn).language == "es"
         with pytest.raises(EventError) as refused:

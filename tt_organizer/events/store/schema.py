@@ -203,7 +203,7 @@ UPDATE rounds SET seeded = 1 WHERE stage = 'swiss' AND coalesce((
 # The change log: every row written to the checked tables is named in `unchecked` by a trigger,
 # whoever writes it. The toolkit empties it when it commits (its own writes are sound), so what
 # it holds when a file is opened was written by something else -- a hand edit -- and only those
-# rows need checking (tt_organizer.events.integrity.check_changes), not the whole file.
+# rows need checking (tt_organizer.events.store.integrity.check_changes), not the whole file.
 # (IF NOT EXISTS: a test may turn a file's version back to run the later migrations again.)
 _V7_CHANGE_LOG = """
 CREATE TABLE IF NOT EXISTS unchecked (
@@ -255,11 +255,24 @@ def migrate(conn: sqlite3.Connection, from_version: int) -> int:
     returns the new version."""
     for version in range(from_version, SCHEMA_VERSION):
         for statement in _statements(MIGRATIONS[version]):
-            conn.execute(statement)
+            if not _column_there(conn, statement):
+                conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {version + 1}")
     if from_version == 0:
         conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     return SCHEMA_VERSION
+
+
+def _column_there(conn: sqlite3.Connection, statement: str) -> bool:
+    """Whether ``statement`` adds a column the table has already (a file whose version was
+    turned back: ``ADD COLUMN`` has no ``IF NOT EXISTS``)."""
+    words = statement.split()
+    if [w.upper() for w in words[:2]] != ["ALTER", "TABLE"] or len(words) < 6:
+        return False
+    if [w.upper() for w in words[3:5]] != ["ADD", "COLUMN"]:
+        return False
+    table, column = words[2], words[5]
+    return any(row[1] == column for row in conn.execute(f"PRAGMA table_info({table})"))
 
 
 def _statements(script: str) -> list[str]:
