@@ -47,7 +47,9 @@ def extract() -> Any:
 
     catalog = Catalog(project="tt-organizer", charset="utf-8", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS,
+        str(PACKAGE), method_map=[("**.py", "python"),
+                                  ("web/templates/**.html", "jinja2.ext:babel_extract")],
+        keywords=KEYWORDS,
         comment_tags=("i18n:",), strip_comment_tags=True,
     ):
         catalog.add(message, None, [(f"tt_organizer/{filename}", lineno)],

@@ -72,6 +72,26 @@ def from_environment(environ: dict[str, str] | None = None) -> str:
     return DEFAULT
 
 
+def negotiate(accept_language: str | None, default: str) -> str:
+    """The language of a browser's ``Accept-Language`` header (``es-AR,es;q=0.9,en;q=0.8``)
+    that tt has a catalog for, the most wanted first; ``default`` when none is."""
+    wanted: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        if tag and tag != "*" and quality > 0:
+            wanted.append((-quality, index, tag))
+    for _q, _i, tag in sorted(wanted):
+        if (lang := normalize(tag)) is not None:
+            return lang
+    return default
+
+
 def current() -> str:
     """The language messages are shown in now."""
     chosen = _chosen.get()

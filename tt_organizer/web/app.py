@@ -20,10 +20,12 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from tt_organizer import i18n
 from tt_organizer.errors import TTError, in_words
 from tt_organizer.events import phone_reports, setup, store, timer, views
 from tt_organizer.events.result_text import valid_results
 from tt_organizer.events.store import Connection, acting_as
+from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import is_count
 from tt_organizer.web import security
 from tt_organizer.web.openapi import OPENAPI
@@ -129,7 +131,8 @@ def build_routes(server: Server) -> list[Route | Mount]:
             request, "me.html", player=player, match=match, seat=seat, opponent=opponent,
             report=rep, results=list(zip(rounds, results, strict=True)), message=message,
             p1=p1, p2=p2, best_of=best_of,
-            choices=[(c, result_label(c, p1, p2, best_of)) for c in valid_results(best_of)],
+            choices=lambda: [(c, result_label(c, p1, p2, best_of))
+                             for c in valid_results(best_of)],
             label=lambda c: result_label(c, p1, p2, best_of),
             named=lambda seats: seats_named(seats, p1, p2))
 
@@ -138,12 +141,19 @@ def build_routes(server: Server) -> list[Route | Mount]:
         form = await request.form()
         security.check_csrf(request, form.get("csrf"))
         address = security.client(request)
+        lang = server.language(request)
         wait = server.pins.retry_after(pid, address)
         if wait:
-            return _back(pid, f"Too many wrong PINs: try again in {wait} s", 429,
-                         {"Retry-After": str(wait)})
+            with i18n.using(lang):
+                text = _("Too many wrong PINs: try again in {seconds} s").format(seconds=wait)
+            return _back(pid, text, 429, {"Retry-After": str(wait)})
         fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
-        return await _run_sync(lambda: _player_action(server, pid, fields, address))
+
+        def act() -> Response:
+            with i18n.using(lang):  # the messages shown back on the player's page
+                return _player_action(server, pid, fields, address)
+
+        return await _run_sync(act)
 
     def deck_form(request: Request) -> Response:
         return server.page(request, "deck.html", verdict=None, error=None)
@@ -209,20 +219,23 @@ def _back(pid: int, message: str, status_code: int = 303,
 def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
     """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
     from tt_organizer.events.result_text import parse_result
+    from tt_organizer.i18n import gettext as _
 
     r = parse_result(result, best_of)
     if r.outcome == "p1":
-        return f"{p1} wins {r.p1_games}-{r.p2_games}"
+        return _("{name} wins {score}").format(name=p1, score=f"{r.p1_games}-{r.p2_games}")
     if r.outcome == "p2":
-        return f"{p2} wins {r.p2_games}-{r.p1_games}"
+        return _("{name} wins {score}").format(name=p2, score=f"{r.p2_games}-{r.p1_games}")
     if r.outcome == "draw":
-        return "Draw" + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
-    return "Double loss (both lose)"
+        return _("Draw") + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
+    return _("Double loss (both lose)")
 
 
 def seats_named(seats: str | None, p1: str, p2: str | None) -> str:
     """``P1,P2,D`` with the players' names."""
-    names = {"P1": p1, "P2": p2 or "BYE", "D": "draw"}
+    from tt_organizer.i18n import gettext as _
+
+    names = {"P1": p1, "P2": p2 or "BYE", "D": _("draw")}
     return ", ".join(names.get(s.strip().upper(), s) for s in (seats or "").split(",") if s)
 
 
@@ -240,7 +253,7 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
     with server.db() as conn:
         if not phone_reports.check_pin(conn, pid, fields.get("pin", "")[:12]):
             server.pins.failed(pid, address)
-            return _back(pid, "Wrong PIN", 403)
+            return _back(pid, _("Wrong PIN"), 403)
         action = fields.get("action", "")
         try:
             with acting_as(f"web:player#{pid}@{address}"):
@@ -251,19 +264,21 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
                         first=_games(fields, "first", best_of),
                         winners=_games(fields, "winner", best_of),
                         turns=_games(fields, "turns", best_of), client=address)
-                    msg = {"pending": "Reported: waiting for your opponent to confirm",
-                           "confirmed": "Confirmed: the result is recorded",
-                           "disputed": "You disagree: the organizer will decide"}[rep.status]
+                    msg = {"pending": _("Reported: waiting for your opponent to confirm"),
+                           "confirmed": _("Confirmed: the result is recorded"),
+                           "disputed": _("You disagree: the organizer will decide")
+                           }[rep.status]
                 elif action in ("confirm", "dispute"):
                     rep = phone_reports.answer_report(conn, pid, agree=action == "confirm",
                                                    counter=fields.get("counter") or None,
                                                    client=address)
-                    msg = ("Confirmed: the result is recorded" if rep.status == "confirmed"
-                           else "Disputed: the organizer will decide")
+                    msg = (_("Confirmed: the result is recorded") if rep.status == "confirmed"
+                           else _("Disputed: the organizer will decide"))
                 else:
                     raise HTTPException(400, "unknown action")
         except TTError as exc:
-            return _back(pid, f"Refused: {in_words(exc, _FORM_WORDS)}")
+            return _back(pid, _("Refused: {error}").format(
+                error=in_words(exc, _FORM_WORDS, shown=True)))
     return _back(pid, msg)
 
 
