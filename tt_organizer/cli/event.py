@@ -310,8 +310,7 @@ def players(as_json: bool, event_path: str) -> None:
 
         print_json(players_json(rows))
         return
-    table = Table(title=ngettext("{n} player", "{n} players", len(rows)).format(n=len(rows)),
-                  title_justify="left")
+    table = Table(title=_("{n} players").format(n=len(rows)), title_justify="left")
     for col in ("#", N_("Name"), N_("ID"), N_("PIN"), N_("Deck"), N_("Legal"), N_("Colours"),
                 N_("Status")):
         table.add_column(_(col), justify="right" if col == "#" else "left")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from tt_organizer.i18n import N_, ngettext
+from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -114,8 +114,8 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
                _("recorded as double-loss") if m.outcome == "double-loss" else _("a draw"))
     shown = entering.describe(m, snap_names, shown=True)
     line(f"{shown}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
-    line(ngettext("  {n} table still to report", "  {n} tables still to report",
-                  len(left)).format(n=len(left)) if left else _("  round complete"))
+    line(_("  {n} table(s) still to report").format(n=len(left)) if left
+         else _("  round complete"))
 
 
 def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
