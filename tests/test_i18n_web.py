@@ -114,6 +114,18 @@ def test_a_spanish_phone_reports_and_confirms(tmp_path: Path) -> None:
             page.wait_for_selector(".state.confirmed")
             assert "Resultado registrado" in page.inner_text(".state.confirmed")
             page.screenshot(path=str(SHOTS / "es-phone-confirmed.png"), full_page=True)
+            page.goto(f"{live.url}/deck")
+            page.fill("#deck-form input[name=name]", "Zoe")
+            page.fill("#deck-form textarea[name=text]",
+                      (Path(__file__).resolve().parent.parent / "samples" / "illegal-deck.txt")
+                      .read_text(encoding="utf-8"))
+            page.click("#deck-form button")
+            page.wait_for_selector("#verdict")
+            verdict = page.inner_text("#verdict")
+            assert "NO LEGAL" in verdict
+            assert "MAIN_SIZE Mazo principal: tiene 51 cartas; debe tener exactamente 50" in verdict
+            assert "Mega Digimon Fusion! está prohibida" in verdict
+            page.screenshot(path=str(SHOTS / "es-phone-deck.png"), full_page=True)
             desktop = browser.new_context(viewport={"width": 1366, "height": 768},
                                           locale="es-ES")
             wide = desktop.new_page()
