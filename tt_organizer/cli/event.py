@@ -669,24 +669,33 @@ def status(as_json: bool, event_path: str) -> None:
     if as_json:
         print_json(st)
         return
-    _out(f"[bold]{escape(st['event'])}[/] — {st['format']}, ban list "
-                  f"{st['banlist'] or '-'}, best-of-{st['best_of']}")
-    _out(f"  players: {st['players']} registered, {st['active']} active"
-                  + (f", dropped: {escape(', '.join(st['dropped']))}" if st["dropped"] else ""))
+    _out(_("[bold]{event}[/] — {format}, ban list {date}, best-of-{best_of}").format(
+        event=escape(st["event"]), format=st["format"], date=st["banlist"] or "-",
+        best_of=st["best_of"]))
+    _out(_("  players: {players} registered, {active} active").format(
+        players=st["players"], active=st["active"])
+        + (_(", dropped: {names}").format(names=escape(", ".join(st["dropped"])))
+           if st["dropped"] else ""))
     if st["illegal_decks"]:
-        _out(f"  [red]illegal decks[/]: {escape(', '.join(st['illegal_decks']))}")
+        _out(_("  [red]illegal decks[/]: {names}").format(
+            names=escape(", ".join(st["illegal_decks"]))))
     if st["stage"] == "registration":
-        _out(f"  registration open; {st['rounds']} Swiss rounds"
-                      + (" (auto)" if st["rounds_auto"] else "")
-                      + f", top cut {st['top_cut'] or 'none'}")
+        _out(_("  registration open; {rounds} Swiss rounds").format(rounds=st["rounds"])
+             + (_(" (auto)") if st["rounds_auto"] else "")
+             + _(", top cut {size}").format(size=st["top_cut"] or _("none")))
         return
-    label = "Top-cut round" if st["stage"] == "top-cut" else "Swiss round"
-    of = f" of {st['rounds']}" if st["stage"] == "swiss" else f" ({st['round_name']})"
-    _out(f"  {label} {st['round']}{of}: {len(st['reported'])}/{st['tables']} tables "
-                  "reported" + (f", missing: {', '.join(map(str, st['missing']))}"
-                                if st["missing"] else ""))
+    if st["stage"] == "swiss":
+        label = _("Swiss round {round} of {total}").format(round=st["round"],
+                                                          total=st["rounds"])
+    else:
+        label = _("Top-cut round {round} ({name})").format(round=st["round"],
+                                                          name=_(st["round_name"]))
+    _out(_("  {round}: {reported}/{tables} tables reported").format(
+        round=label, reported=len(st["reported"]), tables=st["tables"])
+        + (_(", missing: {tables}").format(tables=", ".join(map(str, st["missing"])))
+           if st["missing"] else ""))
     if st["champion"]:
-        _out(f"  winner: [bold]{escape(st['champion'])}[/]")
+        _out(_("  winner: [bold]{name}[/]").format(name=escape(st["champion"])))
 
 
 @event.command("log")
