@@ -792,6 +792,12 @@ from tt_organizer.cli.publish import publish as _publish  # noqa: E402
 
 event.add_command(_publish)
 
+from tt_organizer.cli import penalties as _penalties  # noqa: E402
+
+event.add_command(_penalties.penalty)
+event.add_command(_penalties.penalties)
+event.add_command(_penalties.infractions_cmd, "infractions")
+
 # Commands and options that control pairings by hand live in their own module.
 from tt_organizer.cli import event_pairing as _event_pairing  # noqa: E402
 from tt_organizer.cli import event_settings as _event_settings  # noqa: E402
