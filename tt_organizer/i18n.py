@@ -20,7 +20,7 @@ from contextvars import ContextVar
 TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     import gettext as _gettext
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Mapping
     from datetime import date
 
 DOMAIN = "tt"
@@ -30,16 +30,21 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: ContextVar[str | None] = ContextVar("tt_language", default=None)
 _catalogs: dict[str, _gettext.NullTranslations] = {}
+_available: list[str] = []
+_from_environment: dict[tuple[str | None, ...], str] = {}  # the variables' values -> language
 
 
 def available() -> list[str]:
-    """The languages with a catalog (English always: it is the messages' own language)."""
-    found = {DEFAULT}
-    if os.path.isdir(LOCALE_DIR):
-        found.update(name for name in os.listdir(LOCALE_DIR)
-                     if os.path.isfile(os.path.join(LOCALE_DIR, name, "LC_MESSAGES",
-                                                    DOMAIN + ".po")))
-    return sorted(found)
+    """The languages with a catalog (English always: it is the messages' own language); read
+    once."""
+    if not _available:
+        found = {DEFAULT}
+        if os.path.isdir(LOCALE_DIR):
+            found.update(name for name in os.listdir(LOCALE_DIR)
+                         if os.path.isfile(os.path.join(LOCALE_DIR, name, "LC_MESSAGES",
+                                                        DOMAIN + ".po")))
+        _available.extend(sorted(found))
+    return _available
 
 
 def normalize(code: str | None) -> str | None:
@@ -54,11 +59,18 @@ def normalize(code: str | None) -> str | None:
     return None
 
 
-def from_environment(environ: dict[str, str] | None = None) -> str:
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
     """The language the environment asks for, as gettext reads it: the first of
     ``LANGUAGE`` (a ``:``-separated list), ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set,
     its first language with a catalog; English otherwise."""
     env = os.environ if environ is None else environ
+    key = tuple(env.get(var) for var in ENVIRONMENT)
+    if key not in _from_environment:  # every message asks: looked up once per environment
+        _from_environment[key] = _environment_language(env)
+    return _from_environment[key]
+
+
+def _environment_language(env: Mapping[str, str]) -> str:
     for var in ENVIRONMENT:
         value = env.get(var)
         if not value:
