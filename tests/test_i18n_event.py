@@ -83,6 +83,8 @@ def test_printed_sheets_are_in_spanish(spanish: Path, tmp_path: Path) -> None:
 def test_an_english_event_prints_in_english_whatever_the_environment(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    monkeypatch.setenv("LANGUAGE", "es")
+    assert i18n.current() == "es"
     path = make_event(tmp_path / "cup.sqlite", 4, rounds=1)
     with store.connect(path) as conn:
         snap = store.read_snapshot(conn, str(path))
