@@ -201,3 +201,5 @@ def test_the_language_option_overrides_the_environment() -> None:
     assert "NO LEGAL" in out.stdout.decode()
     out = _tt("--language", "en", "deck", "validate", SAMPLE, lang="es_ES.UTF-8")
     assert "NOT LEGAL" in out.stdout.decode()
+    refused = _tt("--language", "fr", "deck", "validate", SAMPLE, lang="C")
+    assert refused.returncode == 2 and b"one of en, es" in refused.stderr

@@ -72,8 +72,10 @@ TTGroup.lazy = SUBCOMMANDS
 
 
 def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    from tt_organizer.i18n import set_language
+    from tt_organizer.i18n import available, normalize, set_language
 
+    if value and normalize(value) is None:
+        raise click.BadParameter(f"{value!r}: one of {', '.join(available())}")
     set_language(value)
 
 
