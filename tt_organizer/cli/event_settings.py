@@ -22,8 +22,9 @@ def settings_command(language: str | None, as_json: bool, event_path: str) -> No
         s = change_language(conn, language) if language else store.read_settings(conn)
     if as_json:
         from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import language_json
 
-        print_json({"event": event_path, "language": s.language})
+        print_json(language_json(event_path, s))
         return
     from tt_organizer.i18n import gettext as _
 
