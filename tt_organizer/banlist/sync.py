@@ -30,6 +30,7 @@ from tt_organizer.banlist.cache import (
 from tt_organizer.banlist.model import BanList
 from tt_organizer.banlist.page import ParsedPage, parse_page
 from tt_organizer.errors import BanlistError, InputError, TTError, field_hint
+from tt_organizer.numbers import NumberError, parse_decimal
 from tt_organizer.sources import HTML_TYPES, Fetched, Source, open_source
 
 REGION_URLS = {
@@ -258,11 +259,10 @@ def parse_seconds(text: str | None, what: str, default: float) -> float:
     if not text:
         return default
     try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0.1 <= value <= 3600:  # also refuses nan and inf
-        raise InputError(f"{what}={text!r}: expected seconds between 0.1 and 3600")
+        value = parse_decimal(text, what, minimum=0.1, maximum=3600)
+    except NumberError:
+        raise InputError(f"{what}={text!r}: expected seconds between 0.1 and 3600 (digits "
+                         "0-9 and a dot)") from None
     return value
 
 
@@ -273,11 +273,12 @@ def sync_before_validate(cache: Path | str | None, url: str | None = None, *,
 
     Returns None when the sync worked, else the warning to show: why it failed (the refusal in
     the front-end's ``words``) and how old the cached list is that the check carries on with.
-    Never raises for a failed sync.
+    Never raises for a failed sync; InputError for a malformed ``TT_BANLIST_TIMEOUT``.
     """
     location = url or os.environ.get("TT_BANLIST_URL") or None
+    # a malformed setting is refused (InputError, exit 2), not taken for a failed download
+    timeout = parse_seconds(os.environ.get(SYNC_TIMEOUT_ENV), SYNC_TIMEOUT_ENV, 10.0)
     try:
-        timeout = parse_seconds(os.environ.get(SYNC_TIMEOUT_ENV), SYNC_TIMEOUT_ENV, 10.0)
         sync_banlist(page_source(location, timeout=timeout, retries=1, backoff=0.5), cache)
     except TTError as exc:
         try:

@@ -562,7 +562,7 @@ def avoid_pairs(conn: Connection, rnd: int) -> dict[int, set[int]]:
 def parse_rounds(text: str) -> list[int]:
     """``"1,2"`` -> ``[1, 2]`` (refused unless distinct rounds 1-20)."""
     parts = [t.strip() for t in text.split(",") if t.strip()]
-    if not parts or not all(t.isdigit() and 1 <= int(t) <= MAX_ROUND for t in parts):
+    if not parts or not all(is_count(t) and 1 <= int(t) <= MAX_ROUND for t in parts):
         raise EventError(f"bye rounds {text}: a list of round numbers 1-{MAX_ROUND}, "
                          "like 1,2", code="bad-value",
                          hint=field_hint(("bye rounds", "bye_rounds"), value=text))
