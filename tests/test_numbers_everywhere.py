@@ -42,7 +42,7 @@ def _tt(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 # the repros, run as written (a real process each)
 @pytest.mark.parametrize(("args", "option", "limits"), [
-    (("event", "pairings", "--set", "²", "A", "B"), "--set", "1 to"),
+    (("event", "pairings", "--set", "²", "A", "B"), "--set", "0 to"),
     (("event", "register", "Q", "--bye-rounds", "²"), "--bye-rounds", "1-20"),
     (("event", "register", "Q", "--bye-rounds", "⑤"), "--bye-rounds", "1-20"),
     (("event", "avoid", "A", "B", "--rounds", "99999999999999999999"), "--rounds", "1 to 1000"),

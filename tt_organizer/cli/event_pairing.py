@@ -37,7 +37,7 @@ def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
     elif set_table:
         table, a, b = set_table
         try:
-            number = parse_count(table, "TABLE", minimum=1)
+            number = parse_count(table, "TABLE")  # 0: the library says tables start at 1
         except NumberError as exc:
             raise click.BadParameter(exc.message, param_hint="--set") from None
         change = manual.set_table(conn, number, a, b)
