@@ -132,3 +132,23 @@ def test_player_page_of_a_huge_number_is_404_not_500(tmp_path: Path) -> None:
             r = srv.get(f"/me/{pid}", allow_redirects=False)
             assert r.status_code == 404
         assert srv.get("/me/1").status_code == 200
+
+
+@pytest.mark.parametrize("count", ["9" * 5000, "٤", "１", "+4"])
+def test_a_deck_link_count_of_other_or_endless_digits_is_refused(tmp_path: Path,
+                                                                  count: str) -> None:
+    from urllib.parse import quote
+
+    deck = tmp_path / "link.txt"
+    deck.write_text("https://deckbuilder.egmanevents.com/?deck=BT1-010:"
+                    f"{quote(count)}&type=digimon\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["deck", "validate", str(deck)])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "cannot read" in result.output
+
+
+def test_a_round_sheet_named_in_other_digits_is_no_round() -> None:
+    from tt_organizer.events.sheets import sheet_round
+
+    assert sheet_round("Round 3") == 3 and sheet_round("Round ٣") is None
