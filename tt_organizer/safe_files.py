@@ -19,6 +19,7 @@ from tt_organizer.errors import InputError
 TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
 MiB = 1024 * 1024
 LINK_REFUSED = "a link: not read (it may lead out of the folder)"
@@ -122,3 +123,24 @@ def is_regular_file(path: str | Path) -> bool:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False
+
+
+def read_json(path: str | Path, limit: int, *, what: str = "file", code: str | None = None
+              ) -> Any:
+    """The JSON value in ``path``, read under :func:`read_limited`'s rules (a regular file of
+    at most ``limit`` bytes); UTF-8 text, with or without a byte-order mark. InputError (with
+    ``code``) for text that is not UTF-8, not JSON, or nested too deeply to read."""
+    import json
+
+    where = _shown(path)
+    raw = read_limited(path, limit, what=what)
+    try:
+        return json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", file=where,
+                         code=code) from None
+    except ValueError as exc:
+        raise InputError(f"not JSON: {exc}", file=where, code=code) from None
+    except RecursionError:
+        raise InputError(f"not a {what}: JSON nested too deeply", file=where,
+                         code=code) from None

@@ -19,7 +19,6 @@ seated, a reported table changed, a round of the top cut touched.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -382,23 +381,15 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
         missing_columns,
     )
     from tt_organizer.events.sheets import sheet_round
-    from tt_organizer.tables import MAX_SHEET_BYTES, cell_text, read_file_bytes, read_table
+    from tt_organizer.safe_files import read_json
+    from tt_organizer.tables import MAX_SHEET_BYTES, cell_text, read_table
 
     p = Path(path)
     source = str(p)
     if p.suffix.lower() == ".json":
         # the sheets' rules: a regular file (a FIFO or device refused at once, not read), at
         # most MAX_SHEET_BYTES, read no further than that
-        raw = read_file_bytes(p, source, "pairings file", limit=MAX_SHEET_BYTES, pipes=False)
-        try:
-            data = json.loads(raw.decode("utf-8-sig"))
-        except UnicodeDecodeError as exc:
-            raise InputError(f"not UTF-8 text: {exc.reason} at byte {exc.start}",
-                             file=source) from None
-        except ValueError as exc:
-            raise InputError(f"not JSON: {exc}", file=source) from None
-        except RecursionError:
-            raise InputError("not a pairings file: JSON nested too deeply", file=source) from None
+        data = read_json(p, MAX_SHEET_BYTES, what="pairings file")
         rnd = None
         if isinstance(data, dict):
             rnd = data.get("round")
