@@ -13,6 +13,7 @@ import requests
 from tests.event_helpers import EVENT_DECKS, Tt
 from tests.serve_helpers import TOKEN, csrf, live_server, new_event, serve_process
 from tt_organizer.events import phone_reports, players, setup, store
+from tt_organizer.web.pages import result_label
 
 
 @pytest.fixture()
@@ -104,7 +105,9 @@ def test_report_then_confirm_records_through_the_library(event: Path) -> None:
 
 
 def test_disagreement_goes_to_the_organizer(event: Path) -> None:
-    table, alice, bob, _ = _table_of(event, "Alice")
+    table, alice, bob, seat = _table_of(event, "Alice")
+    p1, p2 = ("Alice", "Bob") if seat == "P1" else ("Bob", "Alice")
+    said, counter = (result_label(r, p1, p2, 3) for r in ("2-0", "0-2"))
     with live_server(event) as srv:
         a, b, org = requests.Session(), requests.Session(), requests.Session()
         _post(a, srv.url, f"/me/{alice}", pin=_pin(event, alice), action="report",
@@ -114,7 +117,14 @@ def test_disagreement_goes_to_the_organizer(event: Path) -> None:
         assert "organizer will decide" in r.text
         org.get(srv.url + f"/org/login?token={TOKEN}", timeout=10)
         page = org.get(srv.url + "/org", timeout=10).text
-        assert "disputed" in page and "opponent says 0-2" in page
+        # both players' names and both versions, on the console and on both players' pages
+        assert "disputed" in page
+        assert f"<strong>Alice</strong> reported: {said}" in page
+        assert f"<strong>Bob</strong> says: {counter}" in page
+        for pid in (alice, bob):
+            mine = a.get(srv.url + f"/me/{pid}", timeout=10).text
+            assert f"<strong>Alice</strong> says: {said}" in mine
+            assert f"<strong>Bob</strong> says: {counter}" in mine
         r = _post(org, srv.url, "/org/result", "/org", table=str(table), result="0-2")
         assert "0-2 recorded" in r.text
         assert srv.get("/api/pairings").json()[table - 1]["result"] == "0-2"

@@ -14,10 +14,9 @@ from starlette.routing import Route
 
 from tt_organizer.errors import TTError
 from tt_organizer.events import phone_reports, players, rounds, store, submissions, timer, views
-from tt_organizer.events.result_text import valid_results
 from tt_organizer.events.store import acting_as
 from tt_organizer.numbers import is_count
-from tt_organizer.web import security
+from tt_organizer.web import pages, security
 from tt_organizer.web.server import json_response
 
 if TYPE_CHECKING:
@@ -36,9 +35,14 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
     """Each console form's action: the library call, and the message shown after it."""
 
     def result(conn: Connection, f: dict[str, str]) -> str:
+        result = f.get("result", "")
+        best_of = store.read_settings(conn).best_of
+        # the lists as typed (first=P1,P2) or the console's one-tap fields (first1, first2…)
         m = phone_reports.organizer_result(
-            conn, _number(f, "table"), f.get("result", ""), first=f.get("first") or None,
-            winners=f.get("winners") or None, turns=f.get("turns") or None,
+            conn, _number(f, "table"), result,
+            first=f.get("first") or pages.game_list(f, "first", result, best_of),
+            winners=f.get("winners") or pages.game_list(f, "winner", result, best_of),
+            turns=f.get("turns") or pages.game_list(f, "turns", result, best_of),
             override=f.get("override") == "on")
         return f"Table {m.table}: {m.result} recorded"
 
@@ -114,14 +118,19 @@ def routes(server: Server) -> list[Route]:
 
     def console(request: Request) -> Response:
         require(request)
+        show = request.query_params.get("show", "")
+        show = show if show in pages.STATES else ""
+        reveal = request.query_params.get("pin", "")
         with server.db() as conn:
-            tables = phone_reports.table_states(conn)
-            pins = phone_reports.player_pins(conn)
-            players = store.read_players(conn)
+            snap = store.read_snapshot(conn, server.path)
+            tables = pages.console_tables(snap, phone_reports.table_states(conn))
+            # PINs stay hidden: the desk asks for one player's, to tell it to that player
+            pin = (int(reveal), phone_reports.player_pin(conn, int(reveal))) \
+                if is_count(reveal) and int(reveal) in {p.id for p in snap.players} else None
             subs = submissions.submissions(conn)
-            best_of = store.read_settings(conn).best_of
-        return server.page(request, "console.html", tables=tables, pins=pins, players=players,
-                           subs=subs, choices=valid_results(best_of),
+        return server.page(request, "console.html", tables=tables, show=show,
+                           counts=pages.state_counts(tables), players=snap.players, pin=pin,
+                           subs=subs, best_of=snap.settings.best_of,
                            message=request.query_params.get("msg", "")[:300])
 
     async def act(request: Request) -> Response:
