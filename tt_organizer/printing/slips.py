@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.export.tables import paired_matches
-from tt_organizer.printing.layout import MARGIN, Sheet, text_width
+from tt_organizer.printing.layout import MARGIN, Sheet
 
 SLIPS_PER_PAGE = 4
 SCISSORS = "✂"

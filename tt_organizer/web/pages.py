@@ -12,8 +12,8 @@ from tt_organizer.errors import TTError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.result_text import parse_result, valid_results
 
-# the results a phone offers first (one tap); the rest are behind "Other results"
-MAIN_RESULTS = ("2-0", "2-1", "1-2", "0-2", "1-0", "0-1")
+# the results a form offers first, by best-of (one tap); the rest are behind "Draw, …"
+MAIN_RESULTS = {1: ("1-0", "0-1"), 3: ("2-0", "2-1", "1-2", "0-2")}
 STATES = ("missing", "reported", "disputed", "confirmed", "bye")
 
 
@@ -29,13 +29,6 @@ def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
     return "Double loss (both lose)"
 
 
-def seats_named(seats: str | None, p1: str, p2: str | None) -> str:
-    """``P1,P2,D`` with the players' names (a blank entry, an unknown game, as ``?``)."""
-    names = {"P1": p1, "P2": p2 or "BYE", "D": "draw", "": "?"}
-    items = (seats or "").split(",") if seats else []
-    return ", ".join(names.get(s.strip().upper(), s) for s in items)
-
-
 @dataclass(frozen=True)
 class Choice:
     """One result a form offers: its value (from seat P1's side), its words, games played."""
@@ -48,8 +41,9 @@ class Choice:
 
 def result_choices(p1: str, p2: str | None, best_of: int) -> list[Choice]:
     """Every legal result of a table, worded with its players' names."""
+    main = MAIN_RESULTS.get(best_of, ())
     return [Choice(c, result_label(c, p1, p2, best_of), parse_result(c, best_of).games_played,
-                   c in MAIN_RESULTS) for c in valid_results(best_of)]
+                   c in main) for c in valid_results(best_of)]
 
 
 def game_list(fields: dict[str, str], key: str, result: str, best_of: int) -> str | None:
@@ -102,17 +96,22 @@ def report_versions(report: dict[str, Any] | None, snap: EventSnapshot, p1: str,
 
 
 def report_details(report: dict[str, Any] | None, p1: str, p2: str | None) -> str:
-    """The per-game details of a report in words (empty when none were given)."""
+    """The per-game details of a report in words, game by game (games told nothing of are
+    left out; empty when none was told)."""
     if not report:
         return ""
-    parts = []
-    if report.get("first"):
-        parts.append(f"went first: {seats_named(report['first'], p1, p2)}")
-    if report.get("winners"):
-        parts.append(f"game winners: {seats_named(report['winners'], p1, p2)}")
-    if report.get("turns"):
-        parts.append(f"turns: {report['turns'].replace(',', ', ')}")
-    return "; ".join(parts)
+    names = {"P1": p1, "P2": p2 or "BYE"}
+    lists = [(report.get(key) or "").split(",") for key in ("first", "winners", "turns")]
+    games = []
+    for i in range(max(len(items) for items in lists)):
+        first, winner, turn = (items[i].strip() if i < len(items) else "" for items in lists)
+        said = ([f"{names.get(first.upper(), first)} went first"] if first else []) + (
+            [] if not winner else ["drawn"] if winner.upper() in ("D", "DRAW", "-")
+            else [f"{names.get(winner.upper(), winner)} won"]) + (
+            [f"ended on turn {turn}"] if turn else [])
+        if said:
+            games.append(f"Game {i + 1}: {', '.join(said)}")
+    return "; ".join(games)
 
 
 def console_tables(snap: EventSnapshot, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
