@@ -163,13 +163,21 @@ def test_wrong_pins_are_rate_limited(event: Path) -> None:
         assert codes == [403] * 5 + [429]
         r = _post(s, srv.url, f"/me/{alice}", pin=real, action="report", result="2-0")
         assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
+        # in the site's own layout: what happened, how long to wait, whom to ask, the way
+        # back; the result chosen is still chosen
+        assert '<link rel="stylesheet" href="/static/app.css">' in r.text
+        assert "locked for 5 more minutes" in r.text and "ask the desk" in r.text
+        assert 'href="/">Pairings</a>' in r.text
+        assert 'value="2-0" data-games="2" checked' in r.text
     assert "web-report" not in [e["action"] for e in Tt(event).json("log")]
 
 
 def test_nothing_of_the_organizer_works_without_the_token(event: Path) -> None:
     with live_server(event) as srv:
         s = requests.Session()
-        assert s.get(srv.url + "/org", timeout=10).status_code == 401
+        page = s.get(srv.url + "/org", timeout=10)
+        assert page.status_code == 401
+        assert 'id="problem"' in page.text and "Organizer only" in page.text
         assert srv.get("/api/org/tables").status_code == 401
         assert srv.get("/api/org/players",
                        headers={"Authorization": "Bearer wrong"}).status_code == 401

@@ -342,3 +342,22 @@ def test_decklist_submission_shows_verdict(browser: sync_api.Browser, tmp_path: 
             assert page.inner_text("#verdict .big") == "LEGAL"
         finally:
             ctx.close()
+
+
+def test_an_open_console_row_stays_open_when_the_page_updates(browser: sync_api.Browser,
+                                                              tmp_path: Path) -> None:
+    event = new_event(tmp_path / "ev.sqlite")
+    with live_server(event) as srv:
+        ctx = browser.new_context(**PHONE)
+        try:
+            page = ctx.new_page()
+            page.goto(srv.url + f"/org/login?token={TOKEN}")
+            page.locator("#t2 > summary").click()
+            Tt(event)("report", "1", "2-0")  # another table's result arrives
+            page.wait_for_function(
+                "document.querySelector('#t1 .state').textContent.indexOf('wins 2-0') >= 0",
+                timeout=10000)
+            assert page.evaluate("document.getElementById('t2').open")
+            _fits(page)
+        finally:
+            ctx.close()

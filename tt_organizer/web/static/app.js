@@ -130,7 +130,17 @@
       var main = doc.getElementById("live"), head = doc.querySelector("header .round");
       var q = document.getElementById("search");
       var query = q ? q.value : null;
+      /* what the reader had open or scrolled stays so: a console row, the projector list */
+      var opened = [], open = document.querySelectorAll("details[id][open]");
+      for (var i = 0; i < open.length; i++) { opened.push(open[i].id); }
+      var list = document.getElementById("scroller"), top = list ? list.scrollTop : 0;
       if (main) { document.getElementById("live").innerHTML = main.innerHTML; }
+      for (var j = 0; j < opened.length; j++) {
+        var again = document.getElementById(opened[j]);
+        if (again) { again.open = true; }
+      }
+      list = document.getElementById("scroller");
+      if (list) { list.scrollTop = top; }
       var round = document.querySelector("header .round");
       if (head && round) { round.textContent = head.textContent; }
       version = newVersion;
