@@ -350,7 +350,17 @@ def test_console_actions_are_audited_with_who_and_where(event: Path) -> None:
     with live_server(event) as srv:
         org = requests.Session()
         org.get(srv.url + f"/org/login?token={TOKEN}", timeout=10)
-        assert "Registered Zoe" in _post(org, srv.url, "/org/late", "/org", name="Zoe").text
+        r = _post(org, srv.url, "/org/late", "/org", name="Zoe")
+        assert "Registered Zoe" in r.text
+        # the desk sees the new player's PIN to tell them; it is in no address
+        zoe = next(p for p in srv.get("/api/org/players", headers={
+            "Authorization": f"Bearer {TOKEN}"}).json() if p["name"] == "Zoe")
+        assert f'<strong class="pin">{zoe["pin"]}</strong>' in r.text
+        assert zoe["pin"] not in r.url and all(zoe["pin"] not in h.url for h in r.history)
+        # the console shows no other PIN
+        others = {p["pin"] for p in srv.get("/api/org/players", headers={
+            "Authorization": f"Bearer {TOKEN}"}).json()} - {zoe["pin"]}
+        assert not any(f">{pin}<" in r.text for pin in others)
         assert "Dropped Finn" in _post(org, srv.url, "/org/drop", "/org", name="Finn").text
         _post(org, srv.url, "/org/timer-start", "/org", minutes="40")
         _post(org, srv.url, "/org/timer-pause", "/org")

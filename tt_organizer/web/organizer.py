@@ -31,7 +31,12 @@ def _number(fields: dict[str, str], key: str, low: int = 1, high: int = 100_000)
     return int(value)
 
 
-def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]], str]]:
+# what a console action answers: the message shown after it, or the message and the player
+# whose PIN the console then shows (a new registration: the desk tells them, never the URL)
+Done = str | tuple[str, int]
+
+
+def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]], Done]]:
     """Each console form's action: the library call, and the message shown after it."""
 
     def result(conn: Connection, f: dict[str, str]) -> str:
@@ -52,13 +57,12 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
         return f"Dropped {p.name}" + (
             f" (still paired at table {pending.table}: report it)" if pending else "")
 
-    def late(conn: Connection, f: dict[str, str]) -> str:
+    def late(conn: Connection, f: dict[str, str]) -> Done:
         reg = players.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
                                       late=True)
-        pin = phone_reports.player_pin(conn, reg.player.id)
-        return (f"Registered {reg.player.name} (PIN {pin})"
+        return (f"Registered {reg.player.name}: tell them their PIN (shown below)"
                 + (f"; a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
-                   if reg.missed_rounds else ""))
+                   if reg.missed_rounds else ""), reg.player.id)
 
     def pair(conn: Connection, f: dict[str, str]) -> str:
         matches = rounds.pair_next_round(conn)
@@ -78,11 +82,11 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
         timer.extend_timer(conn, minutes)
         return f"Timer extended by {minutes} min"
 
-    def approve(conn: Connection, f: dict[str, str]) -> str:
+    def approve(conn: Connection, f: dict[str, str]) -> Done:
         reg = submissions.approve_deck(conn, _number(f, "submission"),
                                        allow_illegal=f.get("allow_illegal") == "on")
-        return (f"Registered {reg.player.name} "
-                f"(PIN {phone_reports.player_pin(conn, reg.player.id)})")
+        return (f"Registered {reg.player.name}: tell them their PIN (shown below)",
+                reg.player.id)
 
     def reject(conn: Connection, f: dict[str, str]) -> str:
         submissions.reject_deck(conn, _number(f, "submission"))
@@ -146,12 +150,17 @@ def routes(server: Server) -> list[Route]:
         def run() -> Response:
             from urllib.parse import quote
 
+            reveal = ""
             try:
                 with server.db() as conn, acting_as(f"web:organizer@{address}"):
-                    msg = action(conn, fields)
+                    done = action(conn, fields)
+                if isinstance(done, str):
+                    msg = done
+                else:
+                    msg, reveal = done[0], f"&pin={done[1]}"
             except TTError as exc:
                 msg = f"Refused: {exc}"
-            return RedirectResponse(f"/org?msg={quote(msg)}", 303)
+            return RedirectResponse(f"/org?msg={quote(msg)}{reveal}", 303)
 
         from starlette.concurrency import run_in_threadpool
 
