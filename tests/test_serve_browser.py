@@ -240,7 +240,8 @@ def busy_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 PAGES = ("/", "/?q=1", "/standings", "/me", "/me/ID1", "/me/ID2", "/me/ID3", "/deck",
-         "/projector", "/org", "/org?show=disputed", "/org?pin=1", "/nowhere")
+         "/projector", "/projector/stats", "/org", "/org?show=disputed", "/org?pin=1",
+         "/nowhere")
 
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])
