@@ -7,7 +7,6 @@ so the CLI keeps working on the same file while the server runs. The organizer's
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -20,16 +19,16 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tt_organizer.errors import TTError, in_words
+from tt_organizer.errors import InputError, TTError, in_words
 from tt_organizer.events import phone_reports, setup, store, timer, views
-from tt_organizer.events.result_text import valid_results
-from tt_organizer.events.store import Connection, acting_as
+from tt_organizer.events.store import Connection, Error, acting_as
 from tt_organizer.numbers import NumberError, is_count, parse_count
-from tt_organizer.web import security
+from tt_organizer.web import pages, security
 from tt_organizer.web.openapi import OPENAPI
 from tt_organizer.web.server import Server, data_version, json_response, secure_headers
 
 STATIC = Path(__file__).parent / "static"
+ME_COOKIE = "tt_me"  # the player id a phone last opened: their own line on top (not a secret)
 
 
 def _int_param(request: Request, name: str) -> int | None:
@@ -85,11 +84,19 @@ def build_routes(server: Server) -> list[Route | Mount]:
     """Every route of the public side (the organizer's are added by ``organizer.routes``)."""
 
     def home(request: Request) -> Response:
+        q = request.query_params.get("q", "").strip()[:60]
         with server.db() as conn:
-            rows, rnd, stage = pairings_rows(conn)
-            players = store.read_players(conn)
-        return server.page(request, "pairings.html", rows=rows, round=rnd, stage=stage,
-                           players=players, q=request.query_params.get("q", "")[:60])
+            _rows, rnd, stage = pairings_rows(conn)
+            snap = store.read_snapshot(conn, server.path)
+        lines = pages.player_lines(snap, [m for m in snap.matches
+                                          if m.stage == stage and m.round == rnd])
+        mine = next((line for line in lines if str(line["id"]) == request.cookies.get(ME_COOKIE)),
+                    None)
+        for line in lines:
+            line["hidden"] = bool(q) and not (
+                str(line["table"]) == q if q.isdigit() else q.casefold() in line["name"].casefold())
+        return server.page(request, "pairings.html", lines=lines, mine=mine, round=rnd,
+                           stage=stage, players=snap.players, q=q)
 
     def standings_page(request: Request) -> Response:
         with server.db() as conn:
@@ -98,13 +105,11 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
     def projector(request: Request) -> Response:
         with server.db() as conn:
-            rows, rnd, stage = pairings_rows(conn)
-        by_name = sorted(
-            [(r["player1"], r["table"], r["player2"] or "BYE") for r in rows]
-            + [(r["player2"], r["table"], r["player1"]) for r in rows if r["player2"]],
-            key=lambda row: (row[0].casefold(), row[1]))
-        return server.page(request, "projector.html", rows=rows, round=rnd, stage=stage,
-                           by_name=by_name)
+            _rows, rnd, stage = pairings_rows(conn)
+            snap = store.read_snapshot(conn, server.path)
+        lines = pages.player_lines(snap, [m for m in snap.matches
+                                          if m.stage == stage and m.round == rnd])
+        return server.page(request, "projector.html", lines=lines, round=rnd, stage=stage)
 
     def me_pick(request: Request) -> Response:
         with server.db() as conn:
@@ -113,45 +118,27 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
     def me(request: Request) -> Response:
         pid = _player_id(request)
-        message = request.query_params.get("msg", "")[:200]
-        with server.db() as conn:
-            snap = store.read_snapshot(conn, server.path)
-            try:
-                player = snap.player(pid)
-            except KeyError:
-                raise HTTPException(404, "no such player") from None
-            match = phone_reports.current_match(conn, pid)
-            rep = phone_reports.open_report(conn, match) if match else None
-            results = views.matches_json(conn, [
-                m for m in snap.matches if pid in (m.player1, m.player2) and m.result])
-            rounds = [m.round for m in snap.matches if pid in (m.player1, m.player2)
-                      and m.result]
-        seat = None if match is None else ("P1" if match.player1 == pid else "P2")
-        opponent = None
-        if match is not None and match.player2 is not None:
-            opponent = snap.name(match.player2 if seat == "P1" else match.player1)
-        p1 = snap.name(match.player1) if match else ""
-        p2 = snap.name(match.player2) if match and match.player2 else None
-        best_of = snap.settings.best_of
-        return server.page(
-            request, "me.html", player=player, match=match, seat=seat, opponent=opponent,
-            report=rep, results=list(zip(rounds, results, strict=True)), message=message,
-            p1=p1, p2=p2, best_of=best_of,
-            choices=[(c, result_label(c, p1, p2, best_of)) for c in valid_results(best_of)],
-            label=lambda c: result_label(c, p1, p2, best_of),
-            named=lambda seats: seats_named(seats, p1, p2))
+        response = player_page(server, request, pid,
+                               message=request.query_params.get("msg", "")[:200])
+        response.set_cookie(ME_COOKIE, str(pid), samesite="strict", max_age=7 * 24 * 3600)
+        return response
 
     async def me_post(request: Request) -> Response:
         pid = _player_id(request)
         form = await request.form()
         security.check_csrf(request, form.get("csrf"))
         address = security.client(request)
+        fields = {k: str(v)[:40] for k, v in form.items() if isinstance(v, str)}
         wait = server.pins.retry_after(pid, address)
         if wait:
-            return _back(pid, f"Too many wrong PINs: try again in {wait} s", 429,
-                         {"Retry-After": str(wait)})
-        fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
-        return await _run_sync(lambda: _player_action(server, pid, fields, address))
+            minutes = (wait + 59) // 60
+            return await _run_sync(lambda: player_page(
+                server, request, pid, status_code=429, form=fields, locked=True,
+                error=f"Too many wrong PINs: this page is locked for {minutes} more "
+                      f"minute{'s' if minutes != 1 else ''}. Wait, or ask the desk: they can "
+                      f"show you your PIN or enter the result.",
+                headers={"Retry-After": str(wait)}))
+        return await _run_sync(lambda: _player_action(server, request, pid, fields, address))
 
     def deck_form(request: Request) -> Response:
         return server.page(request, "deck.html", verdict=None, error=None)
@@ -201,64 +188,82 @@ async def _run_sync(func: Callable[[], Response]) -> Response:
     return await run_in_threadpool(func)
 
 
-def _back(pid: int, message: str, status_code: int = 303,
-          headers: dict[str, str] | None = None) -> Response:
+def _back(pid: int, message: str) -> Response:
     from urllib.parse import quote
 
-    url = f"/me/{pid}?msg={quote(message)}"
-    if status_code == 303:
-        return RedirectResponse(url, 303)
-    response = HTMLResponse(f'<p>{html.escape(message)}</p><p><a href="{url}">Back</a></p>',
-                            status_code=status_code, headers=headers)
-    secure_headers(response)
+    return RedirectResponse(f"/me/{pid}?msg={quote(message)}", 303)
+
+
+def player_page(server: Server, request: Request, pid: int, *, status_code: int = 200,
+                message: str = "", error: str = "", form: dict[str, str] | None = None,
+                locked: bool = False, headers: dict[str, str] | None = None) -> Response:
+    """A player's page: their table, opponent and seat, the report or confirm form (filled in
+    again with ``form`` after a refusal, ``error`` beside it), both versions of a dispute,
+    their results so far."""
+    with server.db() as conn:
+        snap = store.read_snapshot(conn, server.path)
+        try:
+            player = snap.player(pid)
+        except KeyError:
+            raise HTTPException(404, "no such player") from None
+        match = phone_reports.current_match(conn, pid)
+        rep = phone_reports.open_report(conn, match) if match else None
+    seat = None if match is None else ("P1" if match.player1 == pid else "P2")
+    p1 = snap.name(match.player1) if match else ""
+    p2 = snap.name(match.player2) if match and match.player2 else None
+    opponent = (p2 if seat == "P1" else p1) if match and p2 else None
+    best_of = snap.settings.best_of
+    history = []
+    for m in snap.matches:
+        if pid in (m.player1, m.player2) and m.result and (m is not match):
+            a, b = snap.name(m.player1), snap.name(m.player2) if m.player2 else None
+            history.append({"round": m.round, "stage": m.stage, "table": m.table,
+                            "opponent": (b if m.player1 == pid else a) or "bye",
+                            "result": pages.result_label(m.result, a, b, best_of)})
+    report = rep.to_dict() if rep else None
+    response = server.page(
+        request, "me.html", status_code, player=player, match=match, seat=seat,
+        opponent=opponent, report=report, message=message, error=error, locked=locked,
+        form=form or {}, p1=p1, p2=p2, best_of=best_of, history=history,
+        result_text=pages.result_label(match.result, p1, p2, best_of)
+        if match and match.result else "",
+        reported_text=pages.result_label(rep.result, p1, p2, best_of) if rep else "",
+        versions=pages.report_versions(report, snap, p1, p2),
+        details=pages.report_details(report, p1, p2),
+        choices=pages.result_choices(p1, p2, best_of) if p2 else [])
+    for key, value in (headers or {}).items():
+        response.headers[key] = value
     return response
 
 
-def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
-    """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
-    from tt_organizer.events.result_text import parse_result
-
-    r = parse_result(result, best_of)
-    if r.outcome == "p1":
-        return f"{p1} wins {r.p1_games}-{r.p2_games}"
-    if r.outcome == "p2":
-        return f"{p2} wins {r.p2_games}-{r.p1_games}"
-    if r.outcome == "draw":
-        return "Draw" + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
-    return "Double loss (both lose)"
-
-
-def seats_named(seats: str | None, p1: str, p2: str | None) -> str:
-    """``P1,P2,D`` with the players' names."""
-    names = {"P1": p1, "P2": p2 or "BYE", "D": "draw"}
-    return ", ".join(names.get(s.strip().upper(), s) for s in (seats or "").split(",") if s)
-
-
-def _games(fields: dict[str, str], key: str, count: int) -> str | None:
-    """A calibration list (``P1,P2,…``) from the form's per-game fields, blanks dropped at the
-    end; None when all are blank."""
-    items = [fields.get(f"{key}{i}", "").strip() for i in range(1, count + 1)]
-    while items and not items[-1]:
-        items.pop()
-    return ",".join(items) or None
-
-
-def _player_action(server: Server, pid: int, fields: dict[str, str], address: str) -> Response:
-    """Report, confirm or dispute a result for player ``pid`` (PIN checked first)."""
+def _player_action(server: Server, request: Request, pid: int, fields: dict[str, str],
+                   address: str) -> Response:
+    """Report, confirm or dispute a result for player ``pid`` (PIN checked first). A refusal
+    shows the page again with everything chosen still chosen."""
     with server.db() as conn:
-        if not phone_reports.check_pin(conn, pid, fields.get("pin", "")[:12]):
-            server.pins.failed(pid, address)
-            return _back(pid, "Wrong PIN", 403)
-        action = fields.get("action", "")
+        pin_ok = phone_reports.check_pin(conn, pid, fields.get("pin", "")[:12])
+    if not pin_ok:
+        server.pins.failed(pid, address)
+        return player_page(
+            server, request, pid, status_code=403, form=fields,
+            error=f"Wrong PIN. Your PIN is the 4 digits the desk gave you at registration; "
+                  f"after {server.pins.per_player} wrong tries this page locks for "
+                  f"{int(server.pins.window) // 60} minutes. Forgot it? Ask the desk.")
+    action = fields.get("action", "")
+    with server.db() as conn:
         try:
             with acting_as(f"web:player#{pid}@{address}"):
                 if action == "report":
                     best_of = store.read_settings(conn).best_of
+                    result = fields.get("result", "")
+                    if not result:
+                        raise InputError("choose the result first", code="no-result")
                     rep = phone_reports.submit_report(
-                        conn, pid, fields.get("result", ""),
-                        first=_games(fields, "first", best_of),
-                        winners=_games(fields, "winner", best_of),
-                        turns=_games(fields, "turns", best_of), client=address)
+                        conn, pid, result,
+                        first=pages.game_list(fields, "first", result, best_of),
+                        winners=pages.game_list(fields, "winner", result, best_of),
+                        turns=pages.game_list(fields, "turns", result, best_of),
+                        client=address)
                     msg = {"pending": "Reported: waiting for your opponent to confirm",
                            "confirmed": "Confirmed: the result is recorded",
                            "disputed": "You disagree: the organizer will decide"}[rep.status]
@@ -271,12 +276,35 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
                 else:
                     raise HTTPException(400, "unknown action")
         except TTError as exc:
-            return _back(pid, f"Refused: {in_words(exc, _FORM_WORDS)}")
+            return player_page(server, request, pid, status_code=400, form=fields,
+                               error=f"Not recorded: {in_words(exc, _FORM_WORDS)}")
     return _back(pid, msg)
 
 
 # a library message's fields (its hint) in the words of the report form: its labels
-_FORM_WORDS = {"first": "'Went first'", "winners": "'Winner'", "turns": "'Turns'"}
+_FORM_WORDS = {"first": "'Went first'", "winners": "'Won'", "turns": "'Turn'"}
+
+
+ERROR_ADVICE = {
+    400: "Something in the form was not understood. Go back, check it and send it again.",
+    401: "This page is for the organizer: open the organizer link printed when the server "
+         "started.",
+    403: "The form was too old or came from another page. Go back, reload it and try again.",
+    404: "There is no such page here. The pairings and your page are linked below.",
+}
+
+
+def error_page(server: Server, request: Request, status_code: int, detail: str) -> Response:
+    """An error in the site's own layout: what happened, what to do, the way back."""
+    advice = ERROR_ADVICE.get(status_code, "Try again in a moment, or ask the desk.")
+    try:
+        return server.page(request, "error.html", status_code, code=status_code,
+                           detail=detail, advice=advice)
+    except (Error, TTError, OSError):  # the event file itself failed: a page without it
+        page = server.env.get_template("error.html").render(
+            status=None, timer={"set": False}, code=status_code, detail=detail, advice=advice,
+            csrf="", version=0, now=time.time(), organizer=False)
+        return HTMLResponse(page, status_code)
 
 
 def create_app(event_path: str | Path, token: str | None = None) -> Starlette:
@@ -291,11 +319,7 @@ def create_app(event_path: str | Path, token: str | None = None) -> Starlette:
         if request.url.path.startswith("/api/"):
             response: Response = JSONResponse({"error": exc.detail}, exc.status_code)
         else:
-            response = HTMLResponse(server.env.from_string(
-                "<!doctype html><title>{{ code }}</title><p>{{ detail }}</p>"
-                "<p><a href=\"/\">Pairings</a></p>").render(code=exc.status_code,
-                                                            detail=exc.detail),
-                exc.status_code)
+            response = error_page(server, request, exc.status_code, str(exc.detail))
         secure_headers(response)
         return response
 
