@@ -35,7 +35,7 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]
     is markup, one drops after round 2. Returns the file and every PIN."""
     path = tmp_path_factory.mktemp("publish") / "cup.sqlite"
     tt = Tt(path)
-    tt("create", "Spring Cup <2027>", "--seed", "11", "--top-cut", "8")
+    tt("create", "Spring Cup <Finals>", "--seed", "11", "--top-cut", "8")
     names = [*player_names(39), HOSTILE]
     for i, name in enumerate(names):
         tt("register", name, "--deck", str(DECKS[i % len(DECKS)]))

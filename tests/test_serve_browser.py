@@ -9,32 +9,29 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.browser import chromium, have_chromium
 from tests.event_helpers import EVENT_DECKS, Tt
 from tests.print_helpers import player_names
 from tests.serve_helpers import TOKEN, live_server, new_event
 from tt_organizer.events import entering, phone_reports, players, store
 
 sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = os.environ.get("TT_CHROMIUM", "/usr/bin/chromium")
 # TT_SCREENSHOTS=docs/img/serve refreshes the screenshots of the README and docs;
 # otherwise they go to a temp dir
 SHOTS = Path(os.environ.get("TT_SCREENSHOTS") or tempfile.mkdtemp(prefix="tt-shots-"))
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 # bypass_csp: Playwright's wait_for_function evaluates strings, which the pages' CSP forbids
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1,
          "is_mobile": True, "has_touch": True, "bypass_csp": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 768}, "device_scale_factor": 1,
           "bypass_csp": True}
 
-pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists(),
+pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason="chromium is not installed (.ci/run installs it)")
 
 # real-world lengths, the longest 28 characters (the printing tests' names)
@@ -43,12 +40,8 @@ NAMES = tuple(player_names(16))
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 def _me(path: Path, name: str) -> tuple[int, str, int, str, int, str]:
