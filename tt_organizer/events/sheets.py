@@ -168,8 +168,8 @@ def read_registrations(path: str | Path) -> Registrations:
 # English and Spanish (an event exported in Spanish names it "Emparejamientos R3")
 _ROUND_SHEET = re.compile(
     r"^\s*(?:(?:pairings?|emparejamientos?)[\s_-]*)?(?:r|rd|round|ronda)[\s_-]*(\d{1,3})\s*$",
-    re.I)
-_ROUND_FILE = re.compile(r"(?:^|[^a-z])(?:r|rd|round)[\s_-]*(\d{1,3})$", re.I)
+    re.I | re.A)  # re.A: ASCII digits only
+_ROUND_FILE = re.compile(r"(?:^|[^a-z])(?:r|rd|round)[\s_-]*(\d{1,3})$", re.I | re.A)
 
 
 def sheet_round(name: str) -> int | None:
