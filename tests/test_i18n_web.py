@@ -37,9 +37,9 @@ def test_pages_follow_the_browser_then_the_event(tmp_path: Path) -> None:
         home_es = live.get("/", headers=ES)
         assert home_es.headers["Content-Language"] == "es"
         assert '<html lang="es">' in home_es.text
-        assert "Emparejamientos — ronda 1" in home_es.text and "Mesa" in home_es.text
+        assert "<h1>Ronda 1</h1>" in home_es.text and "Mesa" in home_es.text
         home_en = live.get("/", headers=EN)
-        assert "Pairings — round 1" in home_en.text and "Emparejamientos" not in home_en.text
+        assert "<h1>Round 1</h1>" in home_en.text and "Emparejamientos" not in home_en.text
         me_es = live.get("/me/1", headers=ES).text
         assert "Mis resultados" in me_es and "Informar mi resultado" in me_es
         assert "Tu PIN" in me_es and "My results" not in me_es
@@ -56,7 +56,7 @@ def test_pages_follow_the_browser_then_the_event(tmp_path: Path) -> None:
         cookie = switched.cookies.get("tt_lang")
         assert cookie == "en"
         again = live.get("/", headers=ES, cookies={"tt_lang": "en"})
-        assert "Pairings — round 1" in again.text
+        assert "<h1>Round 1</h1>" in again.text
         assert 'href="?lang=es"' in again.text
 
 
@@ -95,17 +95,20 @@ def test_a_spanish_phone_reports_and_confirms(tmp_path: Path) -> None:
                 has_touch=True, locale="es-ES")
             page = phone.new_page()
             page.goto(live.url + "/")
-            assert page.locator("h1").inner_text() == "Emparejamientos — ronda 1"
+            assert page.locator("h1").inner_text() == "Ronda 1"
+            assert page.locator("header .round").inner_text() == "Ronda 1 de 3"
             page.screenshot(path=str(SHOTS / "es-phone-pairings.png"), full_page=True)
             page.goto(f"{live.url}/me/1")
             assert page.locator("#report-form h2").inner_text() == "Informar mi resultado"
-            options = page.locator("#report-form select[name=result] option").all_inner_texts()
-            assert any(text.startswith("gana ") for text in options)
-            page.select_option("#report-form select[name=result]", index=1)
+            chips = page.locator("#report-form .results label").all_inner_texts()
+            assert chips and all(text.startswith("gana ") for text in chips)
+            assert "Detalles de las partidas" in page.inner_text("#report-form")
+            page.check("#report-form .results input[value='2-0']")
             page.fill("#report-form input[name=pin]", pins[1])
             page.click("#report-form button[value=report]")
             page.wait_for_selector(".state.reported")
             assert "esperando a que tu rival lo confirme" in page.inner_text(".state.reported")
+            assert "Informado por" in page.inner_text(".state.reported")
             page.screenshot(path=str(SHOTS / "es-phone-report.png"), full_page=True)
             page.goto(f"{live.url}/me/{other}")
             assert page.locator("#confirm-form h2").inner_text() == "Confirmar el resultado"

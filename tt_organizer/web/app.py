@@ -19,9 +19,12 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from tt_organizer import i18n
 from tt_organizer.errors import InputError, TTError, in_words
 from tt_organizer.events import phone_reports, setup, store, timer, views
 from tt_organizer.events.store import Connection, Error, acting_as
+from tt_organizer.i18n import Msg, ngettext
+from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, is_count, parse_count
 from tt_organizer.web import pages, security
 from tt_organizer.web.openapi import OPENAPI
@@ -130,15 +133,25 @@ def build_routes(server: Server) -> list[Route | Mount]:
         address = security.client(request)
         fields = {k: str(v)[:40] for k, v in form.items() if isinstance(v, str)}
         wait = server.pins.retry_after(pid, address)
+        lang = server.language(request)
         if wait:
             minutes = (wait + 59) // 60
+            with i18n.using(lang):
+                error = ngettext(
+                    "Too many wrong PINs: this page is locked for {n} more minute. Wait, or "
+                    "ask the desk: they can show you your PIN or enter the result.",
+                    "Too many wrong PINs: this page is locked for {n} more minutes. Wait, or "
+                    "ask the desk: they can show you your PIN or enter the result.",
+                    minutes).format(n=minutes)
             return await _run_sync(lambda: player_page(
                 server, request, pid, status_code=429, form=fields, locked=True,
-                error=f"Too many wrong PINs: this page is locked for {minutes} more "
-                      f"minute{'s' if minutes != 1 else ''}. Wait, or ask the desk: they can "
-                      f"show you your PIN or enter the result.",
-                headers={"Retry-After": str(wait)}))
-        return await _run_sync(lambda: _player_action(server, request, pid, fields, address))
+                error=error, headers={"Retry-After": str(wait)}))
+
+        def act() -> Response:
+            with i18n.using(lang):  # the messages shown back on the player's page
+                return _player_action(server, request, pid, fields, address)
+
+        return await _run_sync(act)
 
     def deck_form(request: Request) -> Response:
         return server.page(request, "deck.html", verdict=None, error=None)
@@ -194,12 +207,19 @@ def _back(pid: int, message: str) -> Response:
     return RedirectResponse(f"/me/{pid}?msg={quote(message)}", 303)
 
 
-def player_page(server: Server, request: Request, pid: int, *, status_code: int = 200,
-                message: str = "", error: str = "", form: dict[str, str] | None = None,
-                locked: bool = False, headers: dict[str, str] | None = None) -> Response:
+def player_page(server: Server, request: Request, pid: int, **options: Any) -> Response:
     """A player's page: their table, opponent and seat, the report or confirm form (filled in
     again with ``form`` after a refusal, ``error`` beside it), both versions of a dispute,
-    their results so far."""
+    their results so far; in the reader's language (results in words included)."""
+    from tt_organizer import i18n
+
+    with i18n.using(server.language(request)):
+        return _player_page(server, request, pid, **options)
+
+
+def _player_page(server: Server, request: Request, pid: int, *, status_code: int = 200,
+                 message: str = "", error: str = "", form: dict[str, str] | None = None,
+                 locked: bool = False, headers: dict[str, str] | None = None) -> Response:
     with server.db() as conn:
         snap = store.read_snapshot(conn, server.path)
         try:
@@ -246,9 +266,10 @@ def _player_action(server: Server, request: Request, pid: int, fields: dict[str,
         server.pins.failed(pid, address)
         return player_page(
             server, request, pid, status_code=403, form=fields,
-            error=f"Wrong PIN. Your PIN is the 4 digits the desk gave you at registration; "
-                  f"after {server.pins.per_player} wrong tries this page locks for "
-                  f"{int(server.pins.window) // 60} minutes. Forgot it? Ask the desk.")
+            error=_("Wrong PIN. Your PIN is the 4 digits the desk gave you at registration; "
+                    "after {tries} wrong tries this page locks for {minutes} minutes. Forgot "
+                    "it? Ask the desk.").format(tries=server.pins.per_player,
+                                                minutes=int(server.pins.window) // 60))
     action = fields.get("action", "")
     with server.db() as conn:
         try:
@@ -257,27 +278,29 @@ def _player_action(server: Server, request: Request, pid: int, fields: dict[str,
                     best_of = store.read_settings(conn).best_of
                     result = fields.get("result", "")
                     if not result:
-                        raise InputError("choose the result first", code="no-result")
+                        raise InputError(Msg("choose the result first"), code="no-result")
                     rep = phone_reports.submit_report(
                         conn, pid, result,
                         first=pages.game_list(fields, "first", result, best_of),
                         winners=pages.game_list(fields, "winner", result, best_of),
                         turns=pages.game_list(fields, "turns", result, best_of),
                         client=address)
-                    msg = {"pending": "Reported: waiting for your opponent to confirm",
-                           "confirmed": "Confirmed: the result is recorded",
-                           "disputed": "You disagree: the organizer will decide"}[rep.status]
+                    msg = {"pending": _("Reported: waiting for your opponent to confirm"),
+                           "confirmed": _("Confirmed: the result is recorded"),
+                           "disputed": _("You disagree: the organizer will decide")
+                           }[rep.status]
                 elif action in ("confirm", "dispute"):
                     rep = phone_reports.answer_report(conn, pid, agree=action == "confirm",
                                                    counter=fields.get("counter") or None,
                                                    client=address)
-                    msg = ("Confirmed: the result is recorded" if rep.status == "confirmed"
-                           else "Disputed: the organizer will decide")
+                    msg = (_("Confirmed: the result is recorded") if rep.status == "confirmed"
+                           else _("Disputed: the organizer will decide"))
                 else:
                     raise HTTPException(400, "unknown action")
         except TTError as exc:
             return player_page(server, request, pid, status_code=400, form=fields,
-                               error=f"Not recorded: {in_words(exc, _FORM_WORDS)}")
+                               error=_("Not recorded: {error}").format(
+                                   error=in_words(exc, _FORM_WORDS, shown=True)))
     return _back(pid, msg)
 
 

@@ -37,6 +37,7 @@ class Server:
         self.env.install_gettext_callables(  # type: ignore[attr-defined]
             gettext=i18n.gettext, ngettext=i18n.ngettext, newstyle=False)
         self.env.globals["number"] = i18n.format_number  # 62,5 in Spanish
+        self.env.globals["percent"] = i18n.format_percent  # 62,5 %
         self._local = threading.local()
         with connect(self.path):  # refuse a missing / foreign file now, migrate it
             pass
