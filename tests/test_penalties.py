@@ -152,3 +152,30 @@ def test_a_hand_edited_penalty_is_refused(tt: Tt) -> None:
         conn.execute("UPDATE penalties SET player_id = 99")
     err = tt("penalties", code=2).stderr
     assert "penalty 1: a player who is not registered" in err and "Traceback" not in err
+
+
+def test_the_phone_page_and_the_console_show_the_log(tmp_path: Path) -> None:
+    import requests
+
+    from tests.serve_helpers import TOKEN, live_server, new_event
+    from tt_organizer.events import entering, store
+    from tt_organizer.events.penalties import give_penalty
+
+    event = new_event(tmp_path / "serve.sqlite")
+    with store.connect(event) as conn:
+        m = store.read_matches(conn)[0]
+        entering.report_result(conn, m.table, "2-1")
+        victim = store.player_names(conn)[m.player1]
+        give_penalty(conn, victim, "deck-problem", "game-loss", note="<b>53</b> cards")
+        after = next(x for x in store.read_matches(conn) if x.table == m.table)
+    assert after.result == "1-2"
+    with live_server(event) as srv:
+        mine = srv.get(f"/me/{m.player1}").text
+        assert 'id="my-penalties"' in mine and "game loss" in mine
+        assert "Deck does not match the decklist: &lt;b&gt;53&lt;/b&gt; cards" in mine
+        other = srv.get(f"/me/{m.player2}").text
+        assert 'id="my-penalties"' not in other
+        org = requests.Session()
+        org.get(srv.url + f"/org/login?token={TOKEN}", timeout=10)
+        console = org.get(srv.url + "/org", timeout=10).text
+        assert "Judge's log" in console and f"<strong>{victim}</strong> game loss" in console

@@ -135,6 +135,7 @@ def routes(server: Server) -> list[Route]:
         return server.page(request, "console.html", tables=tables, show=show,
                            counts=pages.state_counts(tables), players=snap.players, pin=pin,
                            subs=subs, best_of=snap.settings.best_of,
+                           penalties=pages.penalty_rows(snap),
                            message=request.query_params.get("msg", "")[:300])
 
     async def act(request: Request) -> Response:

@@ -134,3 +134,16 @@ def console_tables(snap: EventSnapshot, tables: list[dict[str, Any]]) -> list[di
 def state_counts(tables: list[dict[str, Any]]) -> dict[str, int]:
     """How many tables are in each state (for the console's filters)."""
     return {s: sum(1 for t in tables if t["state"] == s) for s in STATES}
+
+
+PENALTY_WORDS = {"warning": "warning", "game-loss": "game loss", "match-loss": "match loss",
+                 "disqualification": "disqualified"}
+
+
+def penalty_rows(snap: EventSnapshot, player: int | None = None) -> list[dict[str, Any]]:
+    """The judge's log as the console (every player) and a player's own page (``player``)
+    show it: the player's name and the penalty in words."""
+    return [{"player": snap.name(p.player), "stage": p.stage, "round": p.round,
+             "infraction": p.infraction, "penalty": PENALTY_WORDS.get(p.penalty, p.penalty),
+             "note": p.note}
+            for p in snap.penalties if player is None or p.player == player]
