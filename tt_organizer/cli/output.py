@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import sys
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # no typing module at run time: it is not loaded by every command
 if TYPE_CHECKING:
     from tt_organizer.formats.validator import ValidationReport
 

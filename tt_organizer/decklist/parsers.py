@@ -47,6 +47,8 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
 from tt_organizer.decklist.links import is_link, parse_link
@@ -54,7 +56,6 @@ from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.decklist.sections import BANNER, SKIP, classify_header, names_only_tamers
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
-from tt_organizer.plain import record
 from tt_organizer.tables import (
     MAX_FILE_BYTES,
     ZIP_MAGIC,
@@ -64,7 +65,6 @@ from tt_organizer.tables import (
     read_workbook,
 )
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import BinaryIO
@@ -435,7 +435,7 @@ _COLUMN_SYNONYMS: dict[str, frozenset[str]] = {
 }
 
 
-@record(slots=True)
+@dataclass(slots=True)
 class _Row:
     line: int
     cells: list[str]
