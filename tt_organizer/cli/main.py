@@ -65,7 +65,8 @@ class TTGroup(click.Group):
 
 
 def _fail(message: str, code: int) -> NoReturn:
-    raise click.exceptions.Exit(fail(message, code))
+    """End a command that could not even load (nothing of it ran, nothing was saved)."""
+    raise click.exceptions.Exit(fail(message, code, committed_changes()))
 
 
 def committed_changes() -> int:

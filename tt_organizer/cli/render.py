@@ -66,24 +66,46 @@ def clean(text: str) -> str:
 
 
 def fold(text: str, width: int) -> list[str]:
-    """``text`` cut into lines of at most ``width`` columns (at least one line; a character
-    wider than ``width`` stands alone, replaced by ``?`` when ``width`` is 1)."""
+    """``text`` wrapped into lines of at most ``width`` columns: at spaces where it can be,
+    a word longer than a line cut across lines (a character wider than ``width`` shown as
+    ``?``). At least one line."""
     if text_width(text) <= width:
         return [text]
     lines: list[str] = []
+    line, used = "", 0
+    for word in text.split(" "):
+        size = text_width(word)
+        if line and used + 1 + size <= width:
+            line, used = f"{line} {word}", used + 1 + size
+            continue
+        if line or lines:
+            lines.append(line)
+        if size <= width:
+            line, used = word, size
+            continue
+        pieces = _cut(word, width)
+        lines.extend(pieces[:-1])
+        line, used = pieces[-1], text_width(pieces[-1])
+    lines.append(line)
+    return lines
+
+
+def _cut(word: str, width: int) -> list[str]:
+    """``word`` cut into pieces of at most ``width`` columns."""
+    pieces: list[str] = []
     current: list[str] = []
     used = 0
-    for ch in text:
+    for ch in word:
         w = 1 if ch.isascii() else _char_width(ch)
         if w > width:
             ch, w = "?", 1
         if used + w > width:
-            lines.append("".join(current))
+            pieces.append("".join(current))
             current, used = [], 0
         current.append(ch)
         used += w
-    lines.append("".join(current))
-    return lines
+    pieces.append("".join(current))
+    return pieces
 
 
 def _fit(natural: list[int], width: int) -> list[int] | None:
