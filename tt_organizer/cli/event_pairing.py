@@ -1,7 +1,7 @@
-"""``tt event`` commands that let the organizer control pairings (a thin layer over
-:mod:`tt_organizer.events.manual`): manual changes of the current round (``pairings --swap /
---set / --bye / --unpair``), ``repair`` with the fewest moves, ``pair --from FILE``, and the
-constraints ``avoid`` and ``check-in`` (``register --bye-rounds`` lives with ``register``).
+"""``tt event`` commands for the rounds: ``pair`` (or ``pair --from FILE``, a round paired
+elsewhere), ``pairings`` (a round's tables, or a change of the current round by hand with
+``--swap / --set / --bye / --unpair``), ``repair`` with the fewest moves, and the constraints
+``avoid`` and ``check-in`` (``register --bye-rounds`` lives with ``register``).
 """
 
 from __future__ import annotations
