@@ -127,21 +127,26 @@ def draw_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Se
     ``rows`` (plain text, or (text, style) for a styled cell). With no room for even one
     column each, each row is one line of its cells instead, folded to ``width``."""
     head = [clean(name) for name, _ in columns]
-    texts: list[list[str]] = []
-    styles: list[list[str]] = []
-    for row in rows:
-        texts.append([clean(c) if isinstance(c, str) else clean(c[0]) for c in row])
-        styles.append(["" if isinstance(c, str) else c[1] for c in row])
+    # the cells a column at a time (thousands of rows: each check runs once per column)
+    plain_cells = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
+    cols = [list(col) for col in zip(*plain_cells, strict=True)] or [[] for _ in columns]
+    ascii_cols = []
+    for i, col in enumerate(cols):
+        joined = "".join(col)
+        if not joined.isprintable():
+            cols[i] = col = [clean(c) for c in col]
+            joined = "".join(col)
+        ascii_cols.append(joined.isascii())
+    texts = [list(r) for r in zip(*cols, strict=True)] if rows else []
+    styled = any(not isinstance(c, str) for row in rows for c in row)
+    styles: list[list[str] | None] = [
+        ["" if isinstance(c, str) else c[1] for c in row] if styled else None for row in rows]
 
     def paint(text: str, style: str) -> str:
         return f"\x1b[{STYLES[style]}m{text}\x1b[0m" if colour and style and text else text
 
-    natural = [max(1, text_width(h)) for h in head]
-    for cells in texts:
-        for i, cell in enumerate(cells):
-            w = len(cell) if cell.isascii() else text_width(cell)
-            if w > natural[i]:
-                natural[i] = w
+    natural = [max(1, text_width(h), *map(len if plain else text_width, col))
+               for h, col, plain in zip(head, cols, ascii_cols, strict=True)]
     widths = _fit(natural, max(width, 1))
     title = clean(title)
     if widths is None:  # too narrow for a box: a line per row
@@ -159,8 +164,19 @@ def draw_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Se
     out.append("┏" + "┳".join("━" * (w + 2) for w in widths) + "┓")
     out.extend(_box_lines(head, ["bold"] * len(head), widths, justify, "┃", paint, True))
     out.append("┡" + "╇".join("━" * (w + 2) for w in widths) + "┩")
+    # a row of plain one-column characters in columns as wide as their widest cell: one format
+    spec = "│ " + " │ ".join(f"{{:{'>' if j == RIGHT else '<'}{w}}}"
+                             for w, j in zip(widths, justify, strict=True)) + " │"
+    if widths == natural and not styled and all(ascii_cols):
+        out.extend(spec.format(*cells) for cells in texts)
+        out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
+        return "\n".join(out) + "\n"
     for cells, cell_styles in zip(texts, styles, strict=True):
-        out.extend(_box_lines(cells, cell_styles, widths, justify, "│", paint, False))
+        if widths == natural and cell_styles is None and "".join(cells).isascii():
+            out.append(spec.format(*cells))
+        else:
+            out.extend(_box_lines(cells, cell_styles or [""] * len(cells), widths, justify,
+                                  "│", paint, False))
     out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
     return "\n".join(out) + "\n"
 
