@@ -184,8 +184,8 @@ def make_event(folder: Path, names: list[str], reported: int) -> Path | None:
     """An event of ``names`` (those registration takes) with round 1 paired and its first
     ``reported`` tables reported; None when fewer than two names were taken."""
     from tt_organizer.events import store
+    from tt_organizer.events.entering import report_result
     from tt_organizer.events.players import register_player
-    from tt_organizer.events.recording import report_result
     from tt_organizer.events.rounds import pair_next_round
     from tt_organizer.events.setup import create_event
 

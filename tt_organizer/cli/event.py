@@ -17,6 +17,7 @@ from tt_organizer.cli import event_pairing, event_players, event_results
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.cli.params import COUNT
+from tt_organizer.cli.publish import publish
 from tt_organizer.cli.serve import serve
 from tt_organizer.numbers import is_count, parse_count, parse_count_list
 
@@ -83,7 +84,7 @@ def create(
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events.service import MAX_POINTS, create_event
+    from tt_organizer.events.setup import MAX_POINTS, create_event
 
     if len(points.split(",")) != 4:
         raise click.BadParameter(f"{points!r}: four numbers W,D,L,BYE", param_hint="--points")
@@ -136,10 +137,11 @@ def create(
 def status(as_json: bool, event_path: str) -> None:
     """Where the event stands: round, reported / missing tables, players."""
     from tt_organizer.cli.output import escape, print_json
-    from tt_organizer.events import service, store
+    from tt_organizer.events import store
+    from tt_organizer.events.status import status as event_status
 
     with store.connect(event_path) as conn:
-        st = service.status(conn)  # = views.status_json, the shape /api/status serves
+        st = event_status(conn)  # = views.status_json, the shape /api/status serves
     if as_json:
         print_json(st)
         return
@@ -254,6 +256,6 @@ for _command in (
     event_pairing.check_in_cmd,
     event_results.report, event_results.unreport, event_results.correct,
     event_results.standings_cmd, event_results.top_cut,
-    serve,
+    serve, publish,
 ):
     event.add_command(_command)

@@ -28,7 +28,7 @@ def print_round(conn: Connection, matches: Sequence[Any], title: str,
                  points: dict[int, int] | None = None) -> None:
     """A round's tables with each player's points before it (``points``, else computed)."""
     from tt_organizer.cli.render import print_table
-    from tt_organizer.events.store.dispatch import store
+    from tt_organizer.events import store
 
     names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     if points is None:
@@ -46,14 +46,15 @@ def print_round(conn: Connection, matches: Sequence[Any], title: str,
 def points_before(conn: Connection, matches: Sequence[Any]) -> dict[int, int]:
     """Each player's Swiss points before the round of ``matches`` (the final Swiss points for
     a top-cut round)."""
-    from tt_organizer.events import service
+    from tt_organizer.events import event_standings, setup
 
     if not matches:
         return {}
-    if matches[0].stage == service.SWISS:
+    if matches[0].stage == setup.SWISS:
         before = matches[0].round - 1
-        return {s.player: s.points for s in service.standings(conn, before)} if before else {}
-    return {s.player: s.points for s in service.standings(conn)}
+        return ({s.player: s.points for s in event_standings.standings(conn, before)}
+                if before else {})
+    return {s.player: s.points for s in event_standings.standings(conn)}
 
 
 def warn_unpaired(names: Sequence[str]) -> None:

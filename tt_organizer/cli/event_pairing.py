@@ -33,7 +33,7 @@ STALE_SHEETS = "printed pairings of round {round} are out of date; print them ag
 @event_option
 def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) -> None:
     """Pair the next Swiss round (all results of the current round must be in)."""
-    from tt_organizer.events import service, store
+    from tt_organizer.events import rounds, store
 
     with store.connect(event_path) as conn:
         if from_file:
@@ -41,7 +41,7 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
                 raise click.UsageError("--from enters the file's pairings; drop --seeded")
             pair_from(conn, from_file, as_json)
             return
-        matches, points = service.pair_round_and_points(conn, seeded=seeded)
+        matches, points = rounds.pair_round_and_points(conn, seeded=seeded)
         removed = [a for a in store.read_audit(conn)
                    if a.action == "no-show"] if matches[0].round == 1 else []
         if removed and not as_json:
@@ -120,10 +120,10 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
     """``tt event pairings`` without a change by hand: a round's tables (JSON: table,
     player1, player2 -- null for the bye --, result), or its wall sheet with ``print_path``."""
     from tt_organizer.cli.output import print_json
-    from tt_organizer.events import service, store
+    from tt_organizer.events import setup, store
     from tt_organizer.events.views import round_matches
 
-    stage = service.TOP_CUT if top else service.SWISS
+    stage = setup.TOP_CUT if top else setup.SWISS
     with store.connect(event_path) as conn:
         matches = round_matches(conn, round_number, top)
         current = store.current_round(conn, stage)
@@ -140,7 +140,7 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
             print_json(matches_json(conn, matches))
             return
         if top:
-            from tt_organizer.events.placings import round_names
+            from tt_organizer.events.final_placings import round_names
 
             name = round_names(store.read_matches(conn))[rnd]
             print_round(conn, matches, f"Top-cut round {rnd}: {name}")
@@ -195,7 +195,7 @@ def _describe(conn: Connection, matches: Sequence[Any]) -> list[str]:
 def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
     """``tt event repair``: show the tables that move, confirm on a terminal, apply."""
     from tt_organizer.cli.output import escape, print_json, warn
-    from tt_organizer.events import manual, service
+    from tt_organizer.events import lookup, manual, setup
 
     plan = manual.plan_repair(conn)
     if not as_json:
@@ -209,7 +209,7 @@ def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
             raise click.Abort()
     applied = manual.repair(conn)
     if as_json:
-        print_json(matches_json(conn, service._round(conn, service.SWISS, applied.round)))
+        print_json(matches_json(conn, lookup.round_matches(conn, setup.SWISS, applied.round)))
         return
     print_round(conn, applied.after, f"Round {applied.round} (re-paired tables)")
     warn(STALE_SHEETS.format(round=applied.round))
@@ -218,8 +218,7 @@ def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
 def pair_from(conn: Connection, path: str, as_json: bool) -> None:
     """``tt event pair --from FILE``."""
     from tt_organizer.cli.output import print_json, warn
-    from tt_organizer.events import manual
-    from tt_organizer.events.store.dispatch import store
+    from tt_organizer.events import manual, store
 
     rows = manual.read_pairings_file(path)
     matches = manual.pair_from_rows(conn, rows, source=path)
@@ -234,7 +233,7 @@ def pair_from(conn: Connection, path: str, as_json: bool) -> None:
 
 
 def _rematches(conn: Connection, matches: Sequence[Any]) -> list[int]:
-    from tt_organizer.events.store.dispatch import store
+    from tt_organizer.events import store
 
     rnd = matches[0].round if matches else 0
     earlier = {frozenset((m.player1, m.player2)) for m in store.read_matches(conn)

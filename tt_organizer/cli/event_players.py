@@ -84,7 +84,7 @@ def _register(
     allow_illegal: bool, from_file: str | None, event_path: str, late: bool,
     as_json: bool = False, bye_rounds: Sequence[int] = (),
 ) -> None:
-    from tt_organizer.events import manual, service, store
+    from tt_organizer.events import manual, players, store
 
     with store.connect(event_path) as conn:
         if from_file:
@@ -95,7 +95,7 @@ def _register(
         if not name:
             raise click.UsageError("give a NAME (or --from FILE)")
         with store.transaction(conn):
-            reg = service.register_player(conn, name, deck_path=deck, ext_id=ext_id,
+            reg = players.register_player(conn, name, deck_path=deck, ext_id=ext_id,
                                           allow_illegal=allow_illegal, late=late)
             if bye_rounds:
                 manual.set_bye_rounds(conn, reg.player.name, bye_rounds)
@@ -206,19 +206,19 @@ def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
     """``tt event drop NAME`` / ``--id ID`` (exactly one of them): drop a player from the next
     pairing on, warning when they are still seated in the current round."""
     from tt_organizer.cli.output import line, warn
-    from tt_organizer.events import service, store
+    from tt_organizer.events import players, setup, store
 
     by_id = name is None
     with store.connect(event_path) as conn:
-        p = service.drop(conn, str(ext_id) if by_id else str(name), by_id=by_id)
-        pending = service.pending_in_current_round(conn, p.id)
+        p = players.drop(conn, str(ext_id) if by_id else str(name), by_id=by_id)
+        pending = players.pending_in_current_round(conn, p.id)
     if as_json:
         from tt_organizer.cli.output import print_json
         from tt_organizer.events.views import drop_json
 
         print_json(drop_json(p, pending))
         return
-    if pending is not None and pending.stage == service.TOP_CUT:
+    if pending is not None and pending.stage == setup.TOP_CUT:
         line(f"Dropped {p.name} during top-cut round {pending.round}")
         warn(f"{p.name} is still in the bracket at table {pending.table}; report that table "
              "as a loss for them (the opponent advances)")
@@ -239,11 +239,11 @@ def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
 def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: str) -> None:
     """Take back a drop; the player is paired again from the next pairing."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import service, store
+    from tt_organizer.events import players, store
 
     ref, by_id = _player_ref(name, ext_id)
     with store.connect(event_path) as conn:
-        p = service.undrop(conn, ref, by_id=by_id)
+        p = players.undrop(conn, ref, by_id=by_id)
     if as_json:
         from tt_organizer.cli.output import print_json
 

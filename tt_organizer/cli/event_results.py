@@ -94,21 +94,21 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
     """``tt event report TABLE RESULT`` (or ``--winner NAME`` / ``--draw``): record one
     table's result and say who won and how many tables are left."""
     from tt_organizer.cli.output import line
-    from tt_organizer.events import reporting, service, store
+    from tt_organizer.events import entering, setup, status, store
 
     with store.connect(event_path) as conn:
         if winner is not None or draw:
-            m = reporting.report_by_name(conn, table, winner=winner, draw=draw, score=result,
+            m = entering.report_by_name(conn, table, winner=winner, draw=draw, score=result,
                                          round_number=round_number, first=first,
                                          winners=winners, turns=turns)
         else:
             assert result is not None  # the click command and the fast path ask for it
-            m = service.report_result(conn, table, result, round_number=round_number,
+            m = entering.report_result(conn, table, result, round_number=round_number,
                                       first=first, winners=winners, turns=turns)
         snap_names = store.player_names(conn, (m.player1, m.player2))
-        left = service.missing_tables(conn)
-        text = reporting.describe(m, snap_names)
-        won = reporting.winner_name(m, snap_names)
+        left = status.missing_tables(conn)
+        text = entering.describe(m, snap_names)
+        won = entering.winner_name(m, snap_names)
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import result_json
@@ -116,7 +116,7 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
             print_json(result_json(conn, m, missing_tables=list(left), winner=won,
                                    summary=text))
             return
-    where = (f"top-cut round {m.round}" if m.stage == service.TOP_CUT else f"round {m.round}")
+    where = (f"top-cut round {m.round}" if m.stage == setup.TOP_CUT else f"round {m.round}")
     verdict = (f"{won} wins" if won else
                f"recorded as {m.outcome}" if m.outcome == "double-loss" else "a draw")
     line(f"{text}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
@@ -134,10 +134,10 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
     wrong table. Refused once a later round (or the top cut) has been paired on it: use
     `tt event correct` then."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import reporting, store
+    from tt_organizer.events import entering, store
 
     with store.connect(event_path) as conn:
-        m = reporting.unreport_result(conn, round_number, table, top_cut=top)
+        m = entering.unreport_result(conn, round_number, table, top_cut=top)
         names = {p.id: p.name for p in store.read_players(conn)}
         if as_json:
             from tt_organizer.cli.output import print_json
@@ -145,7 +145,7 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
 
             print_json(result_json(conn, m, cleared=True))
             return
-    say(f"Cleared {escape(reporting.describe(m, names))}; the table is open for a report")
+    say(f"Cleared {escape(entering.describe(m, names))}; the table is open for a report")
 
 
 @click.command("correct")
@@ -162,18 +162,16 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
             event_path: str) -> None:
     """Change the result of TABLE in ROUND (logged; standings follow)."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import service, store
+    from tt_organizer.events import entering, setup, store
 
     with store.connect(event_path) as conn:
-        stage = service.TOP_CUT if top else service.SWISS
+        stage = setup.TOP_CUT if top else setup.SWISS
         before = next((m for m in store.read_matches(conn) if m.stage == stage
                        and m.round == round_number and m.table == table), None)
-        m = service.correct_result(conn, round_number, table, result, override=override,
+        m = entering.correct_result(conn, round_number, table, result, override=override,
                                    top_cut=top, first=first, winners=winners, turns=turns)
         names = {p.id: p.name for p in store.read_players(conn)}
-        from tt_organizer.events.reporting import rounds_paired_on
-
-        later = rounds_paired_on(conn, round_number, top_cut=top)
+        later = entering.rounds_paired_on(conn, round_number, top_cut=top)
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import result_json
@@ -182,7 +180,7 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
                                    override=override, paired_on_old_result=later))
             return
     old = before.result if before else "?"
-    label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
+    label = "Top-cut round" if m.stage == setup.TOP_CUT else "Round"
     say(
         f"{label} {m.round} table {m.table}: {escape(names[m.player1])} v "
         f"{escape(names[m.player2 or 0])} corrected {old} → {m.result}"
@@ -220,7 +218,7 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     """``tt event standings``: the Swiss standings after ``round_number`` (default all
     results so far), or with ``final`` (no round) the final placings."""
     from tt_organizer.cli.output import print_json
-    from tt_organizer.events import service, store
+    from tt_organizer.events import event_standings, setup, store
     from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
     with store.connect(event_path) as conn:
@@ -231,14 +229,14 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
             return
         settings = store.read_settings(conn)
         if final:
-            from tt_organizer.events.placings import event_final_placings
+            from tt_organizer.events.final_placings import event_final_placings
 
             placed = [(p.place, p.standing) for p in event_final_placings(conn)]
         else:
-            placed = [("", s) for s in service.standings(conn, round_number)]
+            placed = [("", s) for s in event_standings.standings(conn, round_number)]
         names = store.player_names(conn)
         shown = round_number if round_number is not None else store.current_round(conn)
-        top_played = store.current_round(conn, service.TOP_CUT) > 0
+        top_played = store.current_round(conn, setup.TOP_CUT) > 0
     from tt_organizer.cli.render import print_table
     from tt_organizer.standings.tiebreakers import percent_text
 
@@ -274,22 +272,22 @@ def top_cut(as_json: bool, event_path: str) -> None:
     Run it again after each bracket round is reported to pair the next one.
     """
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import service, store
+    from tt_organizer.events import store, topcut
 
     with store.connect(event_path) as conn:
-        winner = service.champion(conn)
+        winner = topcut.champion(conn)
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import top_cut_json
 
-            matches = service.advance_top_cut(conn) if winner is None else []
+            matches = topcut.advance_top_cut(conn) if winner is None else []
             print_json(top_cut_json(conn, winner, matches))
             return
         if winner is not None:
             say(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
             return
-        matches = service.advance_top_cut(conn)
-        from tt_organizer.events.placings import bracket_round_name
+        matches = topcut.advance_top_cut(conn)
+        from tt_organizer.events.final_placings import bracket_round_name
 
         label = bracket_round_name(len(matches) * 2)
         print_round(conn, matches, f"Top cut round {matches[0].round}: {label}")

@@ -53,8 +53,7 @@ def create(name: str, season_path: str, scheme: str, as_json: bool) -> None:
 
     created = create_season(season_path, name, load_scheme(scheme))
     if as_json:
-        print_json({"file": season_path, "name": created.name,
-                    "scheme": created.scheme.to_dict()})
+        print_json(created.created_json(season_path))
         return
     line(f"created season {created.name!r} ({created.scheme.name}) in {season_path}")
 
@@ -72,9 +71,7 @@ def add(events: tuple[str, ...], season_path: str, as_json: bool) -> None:
 
     added = add_events(season_path, list(events))
     if as_json:
-        print_json([{"event": a.event.name, "date": a.event.date, "file": a.event.path,
-                     "players": len(a.event.players), "outcome": a.outcome,
-                     "finished": a.event.finished} for a in added])
+        print_json([a.to_dict() for a in added])
         return
     for a in added:
         what = {"added": "added", "re-added": "changed since it was added: re-added",
@@ -96,11 +93,10 @@ def alias(name: str, other: str, season_path: str, as_json: bool) -> None:
     from tt_organizer.season.file import add_alias
 
     updated = add_alias(season_path, name, other)
-    target = updated.canonical(name)
     if as_json:
-        print_json({"name": target, "alias": other})
+        print_json(updated.alias_json(other))
         return
-    line(f"{other!r} now counts as {target!r}")
+    line(f"{other!r} now counts as {updated.canonical(other)!r}")
 
 
 @season.command("standings")
@@ -114,24 +110,18 @@ def standings(season_path: str, as_json: bool, out: str | None) -> None:
     from tt_organizer.cli.render import print_table
     from tt_organizer.errors import InputError
     from tt_organizer.season.file import changed_events, read_season
-    from tt_organizer.season.standings import look_alikes, season_standings
+    from tt_organizer.season.standings import look_alikes, season_standings, standings_json
     from tt_organizer.season.workbook import standings_rows
 
     if out is not None and not out.lower().endswith((".xlsx", ".pdf")):
         raise InputError("the output file name must end with .xlsx or .pdf", file=out)
     current = read_season(season_path)
     lines = season_standings(current)
-    similar = look_alikes(current)
     changed = changed_events(current)
     if as_json:
-        print_json({"season": current.name, "scheme": current.scheme.to_dict(),
-                    "events": [{"name": e.name, "date": e.date, "file": e.path,
-                                "players": len(e.players), "finished": e.finished}
-                               for e in current.events],
-                    "standings": [s.to_dict(current) for s in lines],
-                    "look_alikes": [list(p) for p in similar],
-                    "changed_since_added": [e.path for e in changed]})
+        print_json(standings_json(current, changed))
     else:
+        similar = look_alikes(current)
         header, rows = standings_rows(current, lines)
         shown = [[str(c) for c in r[:6]] for r in rows]
         title = (f"{current.name} — {current.scheme.name}, {len(current.events)} event(s)"
@@ -156,3 +146,21 @@ def standings(season_path: str, as_json: bool, out: str | None) -> None:
             written = write_workbook(current, lines, out)
         if not as_json:
             err_console.print(f"written to {written}", markup=False)
+
+
+@season.command("publish")
+@click.argument("folder", type=click.Path(dir_okay=True, file_okay=False, path_type=str))
+@season_file_option
+@json_option
+def publish(folder: str, season_path: str, as_json: bool) -> None:
+    """Write the season standings into FOLDER as a static site (HTML + CSS + season.json)."""
+    from tt_organizer.cli.output import line, print_json
+    from tt_organizer.publish.site import publish_season
+    from tt_organizer.season.file import read_season
+
+    published = publish_season(read_season(season_path), folder)
+    if as_json:
+        print_json(published.to_dict())
+        return
+    line(f"Published the season to {published.folder}: open "
+         f"{published.folder / 'index.html'}")

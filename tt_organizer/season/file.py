@@ -45,6 +45,14 @@ class Season:
                 "aliases": dict(sorted(self.aliases.items())),
                 "events": [e.to_dict() for e in self.events]}
 
+    def created_json(self, path: str) -> dict[str, Any]:
+        """The ``tt season create --json`` form."""
+        return {"file": path, "name": self.name, "scheme": self.scheme.to_dict()}
+
+    def alias_json(self, other: str) -> dict[str, Any]:
+        """The ``tt season alias --json`` form: the name ``other`` now counts as."""
+        return {"name": self.canonical(other), "alias": other}
+
     def canonical(self, name: str) -> str:
         """The name a player's results count under (their own unless it is an alias)."""
         return self.aliases.get(name_key(name), name)
@@ -57,6 +65,12 @@ class Added:
 
     event: EventSummary
     outcome: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``tt season add --json`` form of one event."""
+        e = self.event
+        return {"event": e.name, "date": e.date, "file": e.path, "players": len(e.players),
+                "outcome": self.outcome, "finished": e.finished}
 
 
 def _clean_name(name: str, what: str) -> str:

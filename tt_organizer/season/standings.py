@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from tt_organizer.season.file import Season
 from tt_organizer.season.scheme import PointsScheme
-from tt_organizer.season.summary import PlayerResult, name_key
+from tt_organizer.season.summary import EventSummary, PlayerResult, name_key
 
 SIMILAR = 0.85  # difflib ratio from which two different names are reported as maybe one
 MAX_COMPARED = 3000  # names compared pairwise for look-alikes (a season is far smaller)
@@ -131,3 +132,16 @@ def look_alikes(season: Season) -> list[tuple[str, str]]:
                     and matcher.ratio() >= SIMILAR):
                 pairs.append((a, b))
     return pairs
+
+
+def standings_json(season: Season, changed: Sequence[EventSummary] = ()) -> dict[str, Any]:
+    """The ``tt season standings --json`` document (also ``season.json`` when published):
+    the season, its scheme and events, the standings, the look-alike names and the events
+    ``changed`` since they were added."""
+    return {"season": season.name, "scheme": season.scheme.to_dict(),
+            "events": [{"name": e.name, "date": e.date, "file": e.path,
+                        "players": len(e.players), "finished": e.finished}
+                       for e in season.events],
+            "standings": [s.to_dict(season) for s in season_standings(season)],
+            "look_alikes": [list(p) for p in look_alikes(season)],
+            "changed_since_added": [e.path for e in changed]}

@@ -8,14 +8,11 @@ so the CLI keeps working on the same file while the server runs. The organizer's
 from __future__ import annotations
 
 import html
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -24,86 +21,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tt_organizer.errors import TTError, in_words
-from tt_organizer.events import selfreport, service, timer, views
-from tt_organizer.events.results import valid_results
-from tt_organizer.events.store import Connection, Error, acting_as, connect, open_event
-from tt_organizer.events.store.dispatch import store
+from tt_organizer.events import phone_reports, setup, store, timer, views
+from tt_organizer.events.result_text import valid_results
+from tt_organizer.events.store import Connection, acting_as
 from tt_organizer.numbers import is_count
 from tt_organizer.web import security
 from tt_organizer.web.openapi import OPENAPI
+from tt_organizer.web.server import Server, data_version, json_response, secure_headers
 
 STATIC = Path(__file__).parent / "static"
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-
-
-class Server:
-    """State of one served event: its file, the organizer token, the PIN limiter, templates."""
-
-    def __init__(self, event_path: str | Path, token: str) -> None:
-        self.path = str(event_path)
-        self.token = token
-        self.pins = security.PinLimiter()
-        self.env = Environment(loader=PackageLoader("tt_organizer.web", "templates"),
-                               autoescape=select_autoescape(default=True))
-        self._local = threading.local()
-        with connect(self.path):  # refuse a missing / foreign file now, migrate it
-            pass
-
-    @contextmanager
-    def db(self) -> Iterator[Connection]:
-        """The event database for one request: each server thread keeps one connection open
-        (autocommit, WAL: it sees every commit, the CLI's too); a connection that failed is
-        closed and opened again on the next request."""
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = self._local.conn = open_event(self.path)
-        try:
-            yield conn
-        except Error:
-            self._local.conn = None
-            conn.close()
-            raise
-        store.rollback_open(conn)  # never hand a half-open transaction to the next request
-
-    # --- rendering -------------------------------------------------------------------------
-
-    def page(self, request: Request, template: str, status_code: int = 200,
-             **context: Any) -> HTMLResponse:
-        """Render a page with what every page shows: event name, round, timer, version."""
-        with self.db() as conn:
-            st = views.status_json(conn)
-            context.setdefault("timer", timer.timer_state(conn))
-            version = data_version(conn)
-        csrf = security.csrf_token(request)
-        html = self.env.get_template(template).render(
-            request=request, status=st, version=version, csrf=csrf, now=time.time(),
-            organizer=security.is_organizer(request, self.token), **context)
-        response = HTMLResponse(html, status_code=status_code)
-        secure_headers(response)
-        if request.cookies.get(security.CSRF_COOKIE) != csrf:
-            response.set_cookie(security.CSRF_COOKIE, csrf, httponly=True, samesite="strict")
-        return response
-
-
-def secure_headers(response: Response) -> None:
-    """Headers every answer carries: no scripts but ours, no framing, no sniffing."""
-    response.headers["Content-Security-Policy"] = CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["X-Frame-Options"] = "DENY"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-
-
-def data_version(conn: Connection) -> int:
-    """A number that grows with every change of the event (each change is audited)."""
-    return store.last_change(conn)
-
-
-def json_response(data: Any, status_code: int = 200) -> JSONResponse:
-    response = JSONResponse(data, status_code=status_code)
-    secure_headers(response)
-    return response
 
 
 def _int_param(request: Request, name: str) -> int | None:
@@ -139,11 +65,11 @@ def api(server: Server, build: Callable[[Connection, Request], Any]
 
 def pairings_rows(conn: Connection) -> tuple[list[dict[str, Any]], int, str]:
     """The current round's tables (Swiss or top cut) with each player's points."""
-    stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
+    stage = setup.TOP_CUT if store.current_round(conn, setup.TOP_CUT) else setup.SWISS
     rnd = store.current_round(conn, stage)
     if not rnd:
         return [], 0, stage
-    rows = views.pairings_json(conn, rnd, stage == service.TOP_CUT)
+    rows = views.pairings_json(conn, rnd, stage == setup.TOP_CUT)
     return rows, rnd, stage
 
 
@@ -186,8 +112,8 @@ def build_routes(server: Server) -> list[Route | Mount]:
                 player = snap.player(pid)
             except KeyError:
                 raise HTTPException(404, "no such player") from None
-            match = selfreport.current_match(conn, pid)
-            rep = selfreport.open_report(conn, match) if match else None
+            match = phone_reports.current_match(conn, pid)
+            rep = phone_reports.open_report(conn, match) if match else None
             results = views.matches_json(conn, [
                 m for m in snap.matches if pid in (m.player1, m.player2) and m.result])
             rounds = [m.round for m in snap.matches if pid in (m.player1, m.player2)
@@ -237,7 +163,10 @@ def build_routes(server: Server) -> list[Route | Mount]:
     def openapi(request: Request) -> Response:
         return json_response(OPENAPI)
 
+    from tt_organizer.web.stats import routes as stats_routes
+
     return [
+        *stats_routes(server, secure_headers),
         Route("/", home),
         Route("/standings", standings_page),
         Route("/projector", projector),
@@ -279,7 +208,7 @@ def _back(pid: int, message: str, status_code: int = 303,
 
 def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
     """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
-    from tt_organizer.events.results import parse_result
+    from tt_organizer.events.result_text import parse_result
 
     r = parse_result(result, best_of)
     if r.outcome == "p1":
@@ -309,7 +238,7 @@ def _games(fields: dict[str, str], key: str, count: int) -> str | None:
 def _player_action(server: Server, pid: int, fields: dict[str, str], address: str) -> Response:
     """Report, confirm or dispute a result for player ``pid`` (PIN checked first)."""
     with server.db() as conn:
-        if not selfreport.check_pin(conn, pid, fields.get("pin", "")[:12]):
+        if not phone_reports.check_pin(conn, pid, fields.get("pin", "")[:12]):
             server.pins.failed(pid, address)
             return _back(pid, "Wrong PIN", 403)
         action = fields.get("action", "")
@@ -317,7 +246,7 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
             with acting_as(f"web:player#{pid}@{address}"):
                 if action == "report":
                     best_of = store.read_settings(conn).best_of
-                    rep = selfreport.submit_report(
+                    rep = phone_reports.submit_report(
                         conn, pid, fields.get("result", ""),
                         first=_games(fields, "first", best_of),
                         winners=_games(fields, "winner", best_of),
@@ -326,7 +255,7 @@ def _player_action(server: Server, pid: int, fields: dict[str, str], address: st
                            "confirmed": "Confirmed: the result is recorded",
                            "disputed": "You disagree: the organizer will decide"}[rep.status]
                 elif action in ("confirm", "dispute"):
-                    rep = selfreport.answer_report(conn, pid, agree=action == "confirm",
+                    rep = phone_reports.answer_report(conn, pid, agree=action == "confirm",
                                                    counter=fields.get("counter") or None,
                                                    client=address)
                     msg = ("Confirmed: the result is recorded" if rep.status == "confirmed"

@@ -17,7 +17,7 @@ from tt_organizer.events.store import acting_as
 from tt_organizer.web import security
 
 if TYPE_CHECKING:
-    from tt_organizer.web.app import Server
+    from tt_organizer.web.server import Server
 
 
 async def submit(server: Server, request: Request, form: FormData) -> Response:

@@ -1,0 +1,1 @@
+"""Published results: a static site (HTML, CSS, JSON) of an event or a season."""

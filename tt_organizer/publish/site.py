@@ -1,0 +1,161 @@
+"""Write published results as a static site: plain HTML and CSS, no script, no CDN.
+
+The folder opens straight from the disk (``file://``) or from any web host: every link is
+relative, the one style sheet sits beside the pages, and the data the pages show is also
+written as JSON (``event.json`` / ``season.json``). Each file is written atomically; a folder
+that holds anything but an earlier publication is refused, so publishing never overwrites
+someone's files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tt_organizer.errors import InputError
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+    from tt_organizer.events.models import EventSnapshot
+    from tt_organizer.season.file import Season
+
+TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
+MARKER = ".tt-publish"  # the file that says a folder holds a publication
+EVENT_PAGES = (("index.html", "Standings"), ("rounds.html", "Rounds"),
+               ("bracket.html", "Top cut"), ("decklists.html", "Decklists"),
+               ("field.html", "The field"))
+
+
+@dataclass(frozen=True)
+class Published:
+    """What a publication wrote: the folder and the files in it."""
+
+    folder: Path
+    files: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` form."""
+        return {"folder": str(self.folder), "files": list(self.files)}
+
+
+def _environment() -> Environment:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+    env = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined,
+                      autoescape=select_autoescape(["html"]), trim_blocks=False)
+    env.globals.update(pct=percent, anchor=anchor, worded=worded)
+    return env
+
+
+def percent(value: float | None) -> str:
+    """A fraction as the pages show it (``66.67%``), ``—`` when there is none."""
+    return "—" if value is None else f"{value * 100:.2f}%"
+
+
+def anchor(name: str) -> str:
+    """An id for a player's section: letters, digits and dashes only (``p-ana-garcia``)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", plain.casefold()).strip("-")
+    return f"p-{slug or 'x'}-{hashlib.blake2b(name.encode(), digest_size=3).hexdigest()}"
+
+
+def worded(match: dict[str, Any]) -> str:
+    """A match's result in words: ``2-1``, ``bye``, ``draw 1-1``, ``not reported``."""
+    outcome, result = match["outcome"], match["result"]
+    if outcome is None:
+        return "not reported"
+    if outcome == "bye":
+        return "bye"
+    if outcome == "draw":
+        return f"draw {result}" if result and result != "draw" else "draw"
+    if outcome == "double-loss":
+        return "double loss"
+    if outcome == "loss-missed":
+        return "missed the round"
+    return str(result)
+
+
+def _prepare(folder: str | Path) -> Path:
+    out = Path(folder)
+    if out.exists() and not out.is_dir():
+        raise InputError("not a folder", file=str(out), code="publish-target")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise InputError("the folder is not empty and holds no earlier publication: choose "
+                         "an empty or new folder", file=str(out), code="publish-target")
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def _write(out: Path, name: str, text: str) -> None:
+    from tt_organizer.atomic import atomic_write
+
+    with atomic_write(out / name) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+
+
+def _site(out: Path, pages: dict[str, str], data_name: str, doc: dict[str, Any]) -> Published:
+    with open(os.path.join(TEMPLATES, "style.css"), encoding="utf-8") as fh:
+        css = fh.read()
+    files = {**pages, "style.css": css,
+             data_name: json.dumps(doc, ensure_ascii=False, indent=1) + "\n",
+             MARKER: "tt-organizer publication\n"}
+    for name, text in files.items():
+        _write(out, name, text)
+    return Published(out, tuple(sorted(files)))
+
+
+def publish_event(snapshot: EventSnapshot, folder: str | Path, *,
+                  decklists: str = "top-cut") -> Published:
+    """Publish the event's results into ``folder`` (see the module's docstring)."""
+    from tt_organizer.publish.document import event_document
+
+    doc = event_document(snapshot, decklists=decklists)
+    out = _prepare(folder)
+    env = _environment()
+    common = {"doc": doc, "lang": "en", "site_name": doc["event"]["name"], "generated": None,
+              "nav": EVENT_PAGES, "json_file": "event.json"}
+    note = {"top-cut": "The decklists of the top cut.", "all": "Every registered decklist.",
+            "none": "Decklists are not published for this event."}[decklists]
+    pages = {
+        "index.html": env.get_template("standings.html").render(
+            common, page="index.html",
+            title="Final standings" if doc["event"]["finished"] else "Standings"),
+        "rounds.html": env.get_template("rounds.html").render(
+            common, page="rounds.html", title="Rounds", rounds=doc["rounds"], prefix="round-",
+            empty="No round has been paired yet."),
+        "bracket.html": env.get_template("rounds.html").render(
+            common, page="bracket.html", title="Top cut", rounds=doc["bracket"],
+            prefix="top-cut-", empty="This event has no top cut (or it has not started)."),
+        "decklists.html": env.get_template("decklists.html").render(
+            common, page="decklists.html", title="Decklists", decklist_note=note),
+        "field.html": env.get_template("field.html").render(
+            common, page="field.html", title="The field"),
+    }
+    return _site(out, pages, "event.json", doc)
+
+
+def season_document(season: Season) -> dict[str, Any]:
+    """The published document of a season (``season.json``): ``tt season standings --json``
+    under a schema name and version."""
+    from tt_organizer.season.standings import standings_json
+
+    return {"schema": "tt-organizer/published-season", "version": 1,
+            **standings_json(season)}
+
+
+def publish_season(season: Season, folder: str | Path) -> Published:
+    """Publish a season's standings into ``folder``."""
+    doc = season_document(season)
+    out = _prepare(folder)
+    page = _environment().get_template("season.html").render(
+        doc=doc, lang="en", site_name=season.name, generated=None,
+        nav=(("index.html", "Season standings"),), page="index.html",
+        title="Season standings", json_file="season.json")
+    return _site(out, {"index.html": page}, "season.json", doc)
