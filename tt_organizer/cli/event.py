@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import click
 
-from tt_organizer.cli import event_pairing, event_players, event_results
+from tt_organizer.cli import event_pairing, event_players, event_results, penalties
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.cli.params import COUNT
@@ -256,6 +256,7 @@ for _command in (
     event_pairing.check_in_cmd,
     event_results.report, event_results.unreport, event_results.correct,
     event_results.standings_cmd, event_results.top_cut,
-    serve, publish,
+    serve, publish, penalties.penalty, penalties.penalties,
 ):
     event.add_command(_command)
+event.add_command(penalties.infractions_cmd, "infractions")
