@@ -221,7 +221,7 @@ def export(out: str, round_number: int | None, csv_dir: str | None, as_json: boo
 @event.command("print")
 @click.argument("what", type=click.Choice(["pairings", "slips", "standings", "decklists",
                                            "registration"]))
-@click.option("--round", "round_number", type=int, default=None,
+@click.option("--round", "round_number", type=COUNT, default=None,
               help="Round of pairings/slips (default the current one) or standings after it.")
 @click.option("--top-cut", "top", is_flag=True, help="Pairings/slips of a top-cut round.")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=str),

@@ -14,7 +14,8 @@ import click
 
 from tt_organizer.cli.event_output import matches_json, print_round, say, warn_unpaired
 from tt_organizer.cli.options import event_option, json_option
-from tt_organizer.cli.params import COUNT
+from tt_organizer.cli.params import COUNT, POSITIVE, CountType
+from tt_organizer.numbers import NumberError, parse_count
 
 if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
@@ -88,7 +89,7 @@ def repair(yes: bool, as_json: bool, event_path: str) -> None:
 @click.option("--set", "set_table", nargs=3, default=None, metavar="TABLE A B",
               help="Seat A and B at TABLE (whoever they leave is unpaired).")
 @click.option("--bye", default=None, metavar="NAME", help="Give NAME the bye.")
-@click.option("--unpair", type=int, default=None, metavar="TABLE",
+@click.option("--unpair", type=POSITIVE, default=None, metavar="TABLE",
               help="Take a table apart (its players are unpaired).")
 @json_option
 @event_option
@@ -163,9 +164,11 @@ def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
         change = manual.swap(conn, *swap)
     elif set_table:
         table, a, b = set_table
-        if not table.strip().isdigit():
-            raise click.BadParameter(f"{table!r} is not a table number", param_hint="--set")
-        change = manual.set_table(conn, int(table), a, b)
+        try:
+            number = parse_count(table, "TABLE")  # 0: the library says tables start at 1
+        except NumberError as exc:
+            raise click.BadParameter(exc.message, param_hint="--set") from None
+        change = manual.set_table(conn, number, a, b)
     elif bye:
         change = manual.give_bye(conn, bye)
     else:
@@ -245,7 +248,7 @@ def _rematches(conn: Connection, matches: Sequence[Any]) -> list[int]:
 @click.command("avoid")
 @click.argument("player_a", metavar="A")
 @click.argument("player_b", metavar="B")
-@click.option("--rounds", type=int, default=None,
+@click.option("--rounds", type=CountType(1, 1000), default=None,
               help="Only for the next N rounds (default: the whole event).")
 @json_option
 @event_option

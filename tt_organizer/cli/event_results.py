@@ -124,8 +124,8 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
 
 
 @click.command("unreport")
-@click.argument("round_number", metavar="ROUND", type=int)
-@click.argument("table", type=int)
+@click.argument("round_number", metavar="ROUND", type=POSITIVE)
+@click.argument("table", type=POSITIVE)
 @click.option("--top-cut", "top", is_flag=True, help="ROUND is a top-cut round.")
 @json_option
 @event_option

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.params import COUNT
 
 infractions_option = click.option(
     "--infractions", "infractions_path", envvar="TT_INFRACTIONS", default=None,
@@ -18,7 +19,7 @@ infractions_option = click.option(
 @click.argument("infraction")
 @click.argument("penalty", type=click.Choice(["warning", "game-loss", "match-loss",
                                               "disqualification"]))
-@click.option("--round", "round_number", type=click.IntRange(0, 10_000), default=None,
+@click.option("--round", "round_number", type=COUNT, default=None,
               help="The round it was given in (default the current one; 0 before round 1).")
 @click.option("--top-cut", "top_cut", is_flag=True, help="ROUND is a top-cut round.")
 @click.option("--note", default="", help="What happened, in a few words (kept in the log).")

@@ -217,9 +217,10 @@ def screen() -> tuple[int, bool]:
     import os
 
     from tt_organizer.cli.output import colour_on
+    from tt_organizer.numbers import is_count
 
     columns = os.environ.get("COLUMNS", "")
-    width = int(columns) if columns.isdigit() and 0 < int(columns) < 10_000 else 80
+    width = int(columns) if is_count(columns) and 0 < int(columns) <= 10_000 else 80
     if sys.stdout.isatty():
         with contextlib.suppress(OSError):
             width = os.get_terminal_size(sys.stdout.fileno()).columns or width

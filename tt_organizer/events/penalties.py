@@ -21,7 +21,6 @@ games):
 from __future__ import annotations
 
 import difflib
-import json
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -78,12 +77,12 @@ class GivenPenalty:
 def infractions(path: str | None = None) -> dict[str, Infraction]:
     """The infractions by id: from ``path``, else ``$TT_INFRACTIONS``, else the shipped list."""
     from tt_organizer.errors import InputError
-    from tt_organizer.safe_files import read_limited
+    from tt_organizer.safe_files import read_json
 
     source = path or os.environ.get("TT_INFRACTIONS") or SHIPPED
-    raw = read_limited(source, MAX_INFRACTIONS_BYTES, what="infraction list")
+    data = read_json(source, MAX_INFRACTIONS_BYTES, what="infraction list",
+                     code="bad-infractions")
     try:
-        data = json.loads(raw.decode("utf-8"))
         out = {}
         for entry in data["infractions"]:
             item = Infraction(str(entry["id"]).strip(), str(entry["name"]).strip(),
@@ -92,7 +91,7 @@ def infractions(path: str | None = None) -> dict[str, Infraction]:
                 raise ValueError(f"{item.id!r}: an id of 1 to 80 characters and a penalty "
                                  f"of {', '.join(PENALTIES)}")
             out[item.id.casefold()] = item
-    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"not an infraction list: {exc}", file=source,
                          code="bad-infractions") from None
     return out

@@ -24,7 +24,7 @@ from tt_organizer.errors import TTError, in_words
 from tt_organizer.events import phone_reports, setup, store, timer, views
 from tt_organizer.events.result_text import valid_results
 from tt_organizer.events.store import Connection, acting_as
-from tt_organizer.numbers import is_count
+from tt_organizer.numbers import NumberError, is_count, parse_count
 from tt_organizer.web import security
 from tt_organizer.web.openapi import OPENAPI
 from tt_organizer.web.server import Server, data_version, json_response, secure_headers
@@ -39,6 +39,14 @@ def _int_param(request: Request, name: str) -> int | None:
     if not is_count(value) or len(value.strip()) > 6:
         raise HTTPException(400, f"{name}: a round number")
     return int(value)
+
+
+def _player_id(request: Request) -> int:
+    """The player number of a ``/me/ID`` path: ASCII digits in range, else 404."""
+    try:
+        return parse_count(request.path_params["pid"], "player", minimum=1)
+    except NumberError:
+        raise HTTPException(404, "no such player") from None
 
 
 def _bool_param(request: Request, name: str) -> bool:
@@ -104,7 +112,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
         return server.page(request, "pick.html", players=players)
 
     def me(request: Request) -> Response:
-        pid = request.path_params["pid"]
+        pid = _player_id(request)
         message = request.query_params.get("msg", "")[:200]
         with server.db() as conn:
             snap = store.read_snapshot(conn, server.path)
@@ -134,7 +142,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
             named=lambda seats: seats_named(seats, p1, p2))
 
     async def me_post(request: Request) -> Response:
-        pid = request.path_params["pid"]
+        pid = _player_id(request)
         form = await request.form()
         security.check_csrf(request, form.get("csrf"))
         address = security.client(request)
@@ -171,8 +179,8 @@ def build_routes(server: Server) -> list[Route | Mount]:
         Route("/standings", standings_page),
         Route("/projector", projector),
         Route("/me", me_pick),
-        Route("/me/{pid:int}", me),
-        Route("/me/{pid:int}", me_post, methods=["POST"]),
+        Route("/me/{pid}", me),  # not {pid:int}: int() of 4,301 digits raises (a 500)
+        Route("/me/{pid}", me_post, methods=["POST"]),
         Route("/deck", deck_form),
         Route("/deck", deck_post, methods=["POST"]),
         Route("/api/pairings", api(server, lambda c, r: views.pairings_json(
