@@ -53,7 +53,6 @@ LAYERS: dict[str, int] = {
     "cell_text": 0,
     "lazy_re": 0,
     "records": 0,
-    "plain": 0,
     # base modules other branches of issue 13/15 bring (placed ahead, so a merge passes)
     "numbers": 0,
     "safe_files": 0,
