@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tt_organizer.i18n import N_
-from tt_organizer.plain import record
 
 CARD_TYPES = ("Digimon", "Tamer", "Option", "Digi-Egg", "Dual")
 COLORS = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"), N_("Black"), N_("Purple"),
@@ -15,7 +16,7 @@ COPY_LIMITS_FILE = "copy_limits.json"
 OVERRIDES_FILE = "card_overrides.json"
 
 
-@record(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """One card number: parallel and alternate-art printings fold into it."""
 

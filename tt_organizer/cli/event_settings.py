@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from tt_organizer.cli.event_base import _out, event
+from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option
 
 
-@event.command("settings")
+@click.command("settings")
 @click.option("--language", default=None, metavar="LANG",
               help="Change the language of what the event prints, exports and shows (en, es).")
 @json_option
@@ -28,4 +28,4 @@ def settings_command(language: str | None, as_json: bool, event_path: str) -> No
         return
     from tt_organizer.i18n import gettext as _
 
-    _out(_("Event language: {language}").format(language=s.language))
+    say(_("Event language: {language}").format(language=s.language))
