@@ -10,6 +10,8 @@ import click
 from tt_organizer.cli.event_output import print_round, say
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT, POSITIVE
+from tt_organizer.i18n import N_
+from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
@@ -116,11 +118,14 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
             print_json(result_json(conn, m, missing_tables=list(left), winner=won,
                                    summary=text))
             return
-    where = (f"top-cut round {m.round}" if m.stage == setup.TOP_CUT else f"round {m.round}")
-    verdict = (f"{won} wins" if won else
-               f"recorded as {m.outcome}" if m.outcome == "double-loss" else "a draw")
-    line(f"{text}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
-    line(f"  {len(left)} table(s) still to report" if left else "  round complete")
+    where = (_("top-cut round {round}") if m.stage == setup.TOP_CUT
+             else _("round {round}")).format(round=m.round)
+    verdict = (_("{name} wins").format(name=won) if won else
+               _("recorded as double-loss") if m.outcome == "double-loss" else _("a draw"))
+    shown = entering.describe(m, snap_names, shown=True)
+    line(f"{shown}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
+    line(_("  {n} table(s) still to report").format(n=len(left)) if left
+         else _("  round complete"))
 
 
 @click.command("unreport")
@@ -242,22 +247,25 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
 
     tbs = settings.tiebreakers
     policy = settings.tiebreak_policy.name
-    title = ("Final standings" if final else f"Standings after round {shown}") + (
-        f" (tiebreak policy {policy})")
-    cols = ["Place"] if final else []
-    cols += ["Rank", "Player", "Pts", "W-L-D", *(TIEBREAK_LABELS[t] for t in tbs), ""]
+    title = (_("Final standings (tiebreak policy {policy})") if final else
+             _("Standings after round {round} (tiebreak policy {policy})")).format(
+                 round=shown, policy=policy)
+    cols = [N_("Place")] if final else []
+    cols += [N_("Rank"), N_("Player"), N_("Pts"), N_("W-L-D"),
+             *(TIEBREAK_LABELS[t] for t in tbs), ""]
     shown_pct: dict[float | None, str] = {}  # a few hundred distinct figures in thousands
-    print_table(title, [(c, "left" if c in ("Player", "") else "right") for c in cols], [
+    print_table(title, [(_(c) if c else c, "left" if c in ("Player", "") else "right")
+                        for c in cols], [
         (*((place,) if final else ()), str(s.rank), names[s.player], str(s.points),
          f"{s.wins}-{s.losses}-{s.draws}",
          *(shown_pct.get(v) or shown_pct.setdefault(v, percent_text(v))
            for v in (getattr(s, t) for t in tbs)),
-         "dropped" if s.dropped else "")
+         _("dropped") if s.dropped else "")
         for place, s in placed
     ])
     if top_played and not final:
-        say("  the top cut has been played: `tt event standings --final` gives the final "
-             "placings")
+        say(_("  the top cut has been played: `tt event standings --final` gives the final "
+              "placings"))
 
 
 # --- top cut ---------------------------------------------------------------------------------
