@@ -1,19 +1,23 @@
 """The Starlette application of ``tt event serve``: player pages, the JSON API, static files.
 
-Every request opens the event file, calls the same library functions as the CLI and closes it,
-so the CLI keeps working on the same file while the server runs. The organizer's pages are in
+Reads run on the server threads' own connections (WAL: they never wait for a writer); every
+change goes through the one writer thread (:mod:`tt_organizer.web.writer`, group commit), and
+each page's version for the phones' polls comes from :mod:`tt_organizer.web.live`. The CLI
+keeps working on the same file while the server runs. The organizer's pages are in
 :mod:`tt_organizer.web.organizer`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
@@ -29,29 +33,79 @@ from tt_organizer.events.results import valid_results
 from tt_organizer.events.store import Connection, Error, acting_as, connect, open_event
 from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
-from tt_organizer.web import security
+from tt_organizer.web import live, security
 from tt_organizer.web.openapi import OPENAPI
+from tt_organizer.web.writer import Writer
 
+T = TypeVar("T")
 STATIC = Path(__file__).parent / "static"
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 
 
 class Server:
-    """State of one served event: its file, the organizer token, the PIN limiter, templates."""
+    """State of one served event: its file, the organizer token and sessions, the limits on
+    wrong PINs and tokens, the writer, page versions, templates."""
 
-    def __init__(self, event_path: str | Path, token: str) -> None:
+    def __init__(self, event_path: str | Path, token: str, *, proxy: str | None = None
+                 ) -> None:
         self.path = str(event_path)
         self.token = token
+        self.proxy = proxy
         self.pins = security.PinLimiter()
+        self.tokens = security.Backoff(free=5)  # wrong organizer tokens, by address
+        self.sessions = security.Sessions()
+        self.notes = security.Notes()
+        self.versions = live.Versions()
         self.env = Environment(loader=PackageLoader("tt_organizer.web", "templates"),
                                autoescape=select_autoescape(default=True))
         self._local = threading.local()
         with connect(self.path):  # refuse a missing / foreign file now, migrate it
             pass
+        self.writer = Writer(self.path)
+
+    def client(self, request: Request) -> str:
+        """Where ``request`` came from (through the named proxy, if any)."""
+        return security.client(request, self.proxy)
+
+    def organizer(self, request: Request) -> bool:
+        """True for the organizer: a console session cookie, or ``Authorization: Bearer`` with
+        the token. Wrong tokens are limited per address (429 with Retry-After)."""
+        if self.sessions.valid(request.cookies.get(security.ORG_COOKIE)):
+            return True
+        offered = security.bearer(request)
+        return offered is not None and self.check_token(request, offered)
+
+    def check_token(self, request: Request, offered: str) -> bool:
+        """Whether ``offered`` is the organizer token; counts a wrong one for the address and
+        refuses (429) an address that tried too many."""
+        address = self.client(request)
+        wait = self.tokens.retry_after(address)
+        if wait:
+            raise HTTPException(429, f"too many wrong tokens: try again in {wait} s",
+                                headers={"Retry-After": str(wait)})
+        if security.same(offered, self.token):
+            self.tokens.succeeded(address)
+            return True
+        self.tokens.failed(address)
+        return False
+
+    async def change(self, func: Callable[[Connection], Any]) -> Any:
+        """Run ``func`` in the writer (a savepoint of its next group commit) and return its
+        value once committed; its exception is raised here."""
+        return await asyncio.wrap_future(self.writer.submit(func))
+
+    def live(self, handler: Callable[[Request], Response]) -> Callable[[Request], Response]:
+        """A page handler whose page carries its version, worked out before the page is read
+        (so a change in between makes the phone fetch once more, never miss it)."""
+        def endpoint(request: Request) -> Response:
+            with self.db() as conn:
+                request.state.version = self.versions.of(conn, request.url.path)
+            return handler(request)
+        return endpoint
 
     @contextmanager
-    def db(self) -> Iterator[Connection]:
+    def db(self) -> Iterator[sqlite3.Connection]:
         """The event database for one request: each server thread keeps one connection open
         (autocommit, WAL: it sees every commit, the CLI's too); a connection that failed is
         closed and opened again on the next request."""
@@ -72,13 +126,14 @@ class Server:
              **context: Any) -> HTMLResponse:
         """Render a page with what every page shows: event name, round, timer, version."""
         with self.db() as conn:
-            st = views.status_json(conn)
+            context.setdefault("status", live.header(conn))
             context.setdefault("timer", timer.timer_state(conn))
-            version = data_version(conn)
+            version = getattr(request.state, "version", None) or self.versions.of(
+                conn, request.url.path)
         csrf = security.csrf_token(request)
         html = self.env.get_template(template).render(
-            request=request, status=st, version=version, csrf=csrf, now=time.time(),
-            organizer=security.is_organizer(request, self.token), **context)
+            request=request, version=version, csrf=csrf, now=time.time(),
+            organizer=self.organizer(request), **context)
         response = HTMLResponse(html, status_code=status_code)
         secure_headers(response)
         if request.cookies.get(security.CSRF_COOKIE) != csrf:
@@ -93,11 +148,6 @@ def secure_headers(response: Response) -> None:
     response.headers["X-Frame-Options"] = "DENY"
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["Cache-Control"] = "no-store"
-
-
-def data_version(conn: Connection) -> int:
-    """A number that grows with every change of the event (each change is audited)."""
-    return store.last_change(conn)
 
 
 def json_response(data: Any, status_code: int = 200) -> JSONResponse:
@@ -179,30 +229,27 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
     def me(request: Request) -> Response:
         pid = request.path_params["pid"]
-        message = request.query_params.get("msg", "")[:200]
+        message = server.notes.take(request.query_params.get("note"))
         with server.db() as conn:
-            snap = store.read_snapshot(conn, server.path)
-            try:
-                player = snap.player(pid)
-            except KeyError:
-                raise HTTPException(404, "no such player") from None
+            player = store.read_player(conn, pid)
+            if player is None:
+                raise HTTPException(404, "no such player")
             match = selfreport.current_match(conn, pid)
             rep = selfreport.open_report(conn, match) if match else None
-            results = views.matches_json(conn, [
-                m for m in snap.matches if pid in (m.player1, m.player2) and m.result])
-            rounds = [m.round for m in snap.matches if pid in (m.player1, m.player2)
-                      and m.result]
+            played = [m for m in store.read_matches(conn, player=pid, games=False) if m.result]
+            results = views.matches_json(conn, played)
+            names = store.player_names(conn, [match.player1, match.player2] if match else [])
         seat = None if match is None else ("P1" if match.player1 == pid else "P2")
         opponent = None
         if match is not None and match.player2 is not None:
-            opponent = snap.name(match.player2 if seat == "P1" else match.player1)
-        p1 = snap.name(match.player1) if match else ""
-        p2 = snap.name(match.player2) if match and match.player2 else None
-        best_of = snap.settings.best_of
+            opponent = names[match.player2 if seat == "P1" else match.player1]
+        p1 = names[match.player1] if match else ""
+        p2 = names[match.player2] if match and match.player2 else None
+        best_of = store.read_settings(conn).best_of
         return server.page(
             request, "me.html", player=player, match=match, seat=seat, opponent=opponent,
-            report=rep, results=list(zip(rounds, results, strict=True)), message=message,
-            p1=p1, p2=p2, best_of=best_of,
+            report=rep, results=list(zip([m.round for m in played], results, strict=True)),
+            message=message, p1=p1, p2=p2, best_of=best_of,
             choices=[(c, result_label(c, p1, p2, best_of)) for c in valid_results(best_of)],
             label=lambda c: result_label(c, p1, p2, best_of),
             named=lambda seats: seats_named(seats, p1, p2))
@@ -211,13 +258,23 @@ def build_routes(server: Server) -> list[Route | Mount]:
         pid = request.path_params["pid"]
         form = await request.form()
         security.check_csrf(request, form.get("csrf"))
-        address = security.client(request)
+        address = server.client(request)
         wait = server.pins.retry_after(pid, address)
         if wait:
-            return _back(pid, f"Too many wrong PINs: try again in {wait} s", 429,
-                         {"Retry-After": str(wait)})
+            return _answer(pid, f"Too many wrong PINs: try again in {wait} s", 429,
+                           {"Retry-After": str(wait)})
         fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
-        return await _run_sync(lambda: _player_action(server, pid, fields, address))
+
+        def pin_ok() -> bool:
+            with server.db() as conn:
+                return selfreport.check_pin(conn, pid, fields.get("pin", "")[:12])
+
+        if not await _run_sync(pin_ok):
+            server.pins.failed(pid, address)
+            return _answer(pid, "Wrong PIN", 403)
+        server.pins.succeeded(pid, address)
+        msg = await server.change(lambda conn: _player_change(conn, pid, fields, address))
+        return RedirectResponse(f"/me/{pid}?note={server.notes.put(msg)}", 303)
 
     def deck_form(request: Request) -> Response:
         return server.page(request, "deck.html", verdict=None, error=None)
@@ -230,19 +287,23 @@ def build_routes(server: Server) -> list[Route | Mount]:
         return await submit(server, request, form)
 
     def version(request: Request) -> Response:
+        page = request.query_params.get("page", "/")
+        if not page.startswith("/") or len(page) > 40:
+            raise HTTPException(400, "page: a path of this server, such as /me/5")
         with server.db() as conn:
-            return json_response({"version": data_version(conn), "now": round(time.time(), 3),
+            return json_response({"version": server.versions.of(conn, page),
+                                  "now": round(time.time(), 3),
                                   "timer": timer.timer_state(conn)})
 
     def openapi(request: Request) -> Response:
         return json_response(OPENAPI)
 
     return [
-        Route("/", home),
-        Route("/standings", standings_page),
-        Route("/projector", projector),
-        Route("/me", me_pick),
-        Route("/me/{pid:int}", me),
+        Route("/", server.live(home)),
+        Route("/standings", server.live(standings_page)),
+        Route("/projector", server.live(projector)),
+        Route("/me", server.live(me_pick)),
+        Route("/me/{pid:int}", server.live(me)),
         Route("/me/{pid:int}", me_post, methods=["POST"]),
         Route("/deck", deck_form),
         Route("/deck", deck_post, methods=["POST"]),
@@ -258,20 +319,16 @@ def build_routes(server: Server) -> list[Route | Mount]:
     ]
 
 
-async def _run_sync(func: Callable[[], Response]) -> Response:
+async def _run_sync(func: Callable[[], T]) -> T:
     from starlette.concurrency import run_in_threadpool
 
     return await run_in_threadpool(func)
 
 
-def _back(pid: int, message: str, status_code: int = 303,
-          headers: dict[str, str] | None = None) -> Response:
-    from urllib.parse import quote
-
-    url = f"/me/{pid}?msg={quote(message)}"
-    if status_code == 303:
-        return RedirectResponse(url, 303)
-    response = HTMLResponse(f'<p>{html.escape(message)}</p><p><a href="{url}">Back</a></p>',
+def _answer(pid: int, message: str, status_code: int,
+            headers: dict[str, str] | None = None) -> Response:
+    """A refusal of a player's form (wrong PIN, too many): the message and a way back."""
+    response = HTMLResponse(f'<p>{html.escape(message)}</p><p><a href="/me/{pid}">Back</a></p>',
                             status_code=status_code, headers=headers)
     secure_headers(response)
     return response
@@ -306,48 +363,48 @@ def _games(fields: dict[str, str], key: str, count: int) -> str | None:
     return ",".join(items) or None
 
 
-def _player_action(server: Server, pid: int, fields: dict[str, str], address: str) -> Response:
-    """Report, confirm or dispute a result for player ``pid`` (PIN checked first)."""
-    with server.db() as conn:
-        if not selfreport.check_pin(conn, pid, fields.get("pin", "")[:12]):
-            server.pins.failed(pid, address)
-            return _back(pid, "Wrong PIN", 403)
-        action = fields.get("action", "")
-        try:
-            with acting_as(f"web:player#{pid}@{address}"):
-                if action == "report":
-                    best_of = store.read_settings(conn).best_of
-                    rep = selfreport.submit_report(
-                        conn, pid, fields.get("result", ""),
-                        first=_games(fields, "first", best_of),
-                        winners=_games(fields, "winner", best_of),
-                        turns=_games(fields, "turns", best_of), client=address)
-                    msg = {"pending": "Reported: waiting for your opponent to confirm",
-                           "confirmed": "Confirmed: the result is recorded",
-                           "disputed": "You disagree: the organizer will decide"}[rep.status]
-                elif action in ("confirm", "dispute"):
-                    rep = selfreport.answer_report(conn, pid, agree=action == "confirm",
-                                                   counter=fields.get("counter") or None,
-                                                   client=address)
-                    msg = ("Confirmed: the result is recorded" if rep.status == "confirmed"
-                           else "Disputed: the organizer will decide")
-                else:
-                    raise HTTPException(400, "unknown action")
-        except TTError as exc:
-            return _back(pid, f"Refused: {in_words(exc, _FORM_WORDS)}")
-    return _back(pid, msg)
+def _player_change(conn: Connection, pid: int, fields: dict[str, str], address: str) -> str:
+    """Report, confirm or dispute a result for player ``pid`` (PIN already checked); run by
+    the writer. Returns the message the player sees."""
+    action = fields.get("action", "")
+    try:
+        with acting_as(f"web:player#{pid}@{address}"):
+            if action == "report":
+                best_of = store.read_settings(conn).best_of
+                rep = selfreport.submit_report(
+                    conn, pid, fields.get("result", ""),
+                    first=_games(fields, "first", best_of),
+                    winners=_games(fields, "winner", best_of),
+                    turns=_games(fields, "turns", best_of), client=address)
+                return {"pending": "Reported: waiting for your opponent to confirm",
+                        "confirmed": "Confirmed: the result is recorded",
+                        "disputed": "You disagree: the organizer will decide"}[rep.status]
+            if action in ("confirm", "dispute"):
+                rep = selfreport.answer_report(conn, pid, agree=action == "confirm",
+                                               counter=fields.get("counter") or None,
+                                               client=address)
+                return ("Confirmed: the result is recorded" if rep.status == "confirmed"
+                        else "Disputed: the organizer will decide")
+    except TTError as exc:
+        return f"Refused: {in_words(exc, _FORM_WORDS)}"
+    raise HTTPException(400, "unknown action")
 
 
 # a library message's fields (its hint) in the words of the report form: its labels
 _FORM_WORDS = {"first": "'Went first'", "winners": "'Winner'", "turns": "'Turns'"}
 
 
-def create_app(event_path: str | Path, token: str | None = None) -> Starlette:
+def create_app(event_path: str | Path, token: str | None = None, *,
+               hosts: frozenset[str] = security.LOCAL_HOSTS, proxy: str | None = None,
+               body_seconds: float = 20.0) -> Any:
     """The ASGI application serving ``event_path``; ``token`` is the organizer's (a fresh one
-    when None — read it back from ``app.state.server.token``)."""
+    when None — read it back from ``app.state.server.token``); ``hosts``: the names a request's
+    Host header may give; ``proxy``: the one address whose ``X-Forwarded-For`` is believed;
+    ``body_seconds``: how long a request's body may take to arrive."""
     from tt_organizer.web import organizer
 
-    server = Server(event_path, token or security.new_token())
+    server = Server(event_path, security.check_token(token) if token
+                    else security.new_token(), proxy=proxy)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -365,4 +422,4 @@ def create_app(event_path: str | Path, token: str | None = None) -> Starlette:
     app = Starlette(routes=[*organizer.routes(server), *build_routes(server)],
                     exception_handlers={HTTPException: http_error})
     app.state.server = server
-    return app
+    return security.HostCheck(security.BodyDeadline(app, body_seconds), hosts)
