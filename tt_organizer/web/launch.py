@@ -59,7 +59,7 @@ def check_port(host: str, port: int) -> None:
 
 HEADER_SECONDS = 10.0  # a request's headers must arrive within this of the connection / last answer
 BODY_SECONDS = 20.0  # its body within this of its start
-IDLE_SECONDS = 5.0  # a kept-alive connection without a request is closed after this
+IDLE_SECONDS = 10.0  # a kept-alive connection without a request is closed after this
 
 
 def timed_protocol(header_seconds: float) -> type[Any]:

@@ -63,9 +63,13 @@ OPENAPI: dict[str, Any] = {
         "/api/timer": {"get": {"summary": "The round timer",
                                "responses": {"200": _ok(TIMER, "the timer")}}},
         "/api/version": {"get": {
-            "summary": "A number that grows with every change (cheap to poll)",
+            "summary": "The version of one page (cheap to poll): it changes only when what "
+                       "that page shows changed",
+            "parameters": [{"name": "page", "in": "query", "required": False,
+                            "schema": {"type": "string", "default": "/"},
+                            "description": "the page's path, such as /me/5"}],
             "responses": {"200": _ok({"type": "object", "required": ["version", "now", "timer"],
-                                      "properties": {"version": {"type": "integer"},
+                                      "properties": {"version": {"type": "string"},
                                                      "now": {"type": "number"},
                                                      "timer": TIMER}}, "the version")}}},
         "/api/org/tables": {"get": {
