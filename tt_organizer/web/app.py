@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -104,7 +103,7 @@ class Server:
         return endpoint
 
     @contextmanager
-    def db(self) -> Iterator[sqlite3.Connection]:
+    def db(self) -> Iterator[Connection]:
         """The event database for one request: each server thread keeps one connection open
         (autocommit, WAL: it sees every commit, the CLI's too); a connection that failed is
         closed and opened again on the next request."""

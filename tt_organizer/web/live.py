@@ -15,10 +15,10 @@ polled page's version is then worked out again (a few indexed rows).
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import threading
 from typing import Any
 
+from tt_organizer.events.store import Connection
 from tt_organizer.events.store import web as web_store
 from tt_organizer.events.store.matches import last_change
 from tt_organizer.pairing.swiss import rounds_for_players
@@ -26,13 +26,18 @@ from tt_organizer.pairing.swiss import rounds_for_players
 SWISS, TOP_CUT = "swiss", "top-cut"
 
 
-def header(conn: sqlite3.Connection) -> dict[str, Any]:
+def _sql(conn: Connection) -> Any:
+    """The SQLite connection under the store's opaque one (the server serves SQLite files)."""
+    return conn
+
+
+def header(conn: Connection) -> dict[str, Any]:
     """The event's name, stage, round and number of rounds (what ``base.html`` shows)."""
-    row = web_store.event_header(conn)
+    row = web_store.event_header(_sql(conn))
     stage, rnd = (TOP_CUT, row["top"]) if row["top"] else (SWISS, row["swiss"])
     rounds = row["rounds"]
     if rounds is None:
-        rounds = rounds_for_players(web_store.active_players(conn))
+        rounds = rounds_for_players(web_store.active_players(_sql(conn)))
     return {"event": row["name"], "stage": stage if rnd else "registration", "round": rnd,
             "rounds": rounds}
 
@@ -41,15 +46,15 @@ def _digest(*parts: Any) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=8).hexdigest()
 
 
-def page_version(conn: sqlite3.Connection, page: str) -> str:
+def page_version(conn: Connection, page: str) -> str:
     """The version of ``page`` (a path: ``/``, ``/me/5``, ``/standings`` …) as of now."""
     head = header(conn)
     if page.startswith("/me/") and page[4:].isdigit() and len(page) < 12:
-        return _digest(head, web_store.player_page_key(conn, int(page[4:])))
+        return _digest(head, web_store.player_page_key(_sql(conn), int(page[4:])))
     if page in ("/", "/projector"):
         stage = TOP_CUT if head["stage"] == TOP_CUT else SWISS
-        return _digest(head, web_store.round_key(conn, stage, head["round"]))
-    return _digest(head, last_change(conn))  # standings, console, …: any change
+        return _digest(head, web_store.round_key(_sql(conn), stage, head["round"]))
+    return _digest(head, last_change(_sql(conn)))  # standings, console, …: any change
 
 
 class Versions:
@@ -61,9 +66,9 @@ class Versions:
         self._pages: dict[str, str] = {}
         self._lock = threading.Lock()
 
-    def of(self, conn: sqlite3.Connection, page: str) -> str:
+    def of(self, conn: Connection, page: str) -> str:
         """The version of ``page``: remembered while ``max(audit.id)`` stays the same."""
-        change = last_change(conn)
+        change = last_change(_sql(conn))
         with self._lock:
             if change != self._seen:
                 self._pages.clear()

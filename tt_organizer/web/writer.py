@@ -15,7 +15,6 @@ Readers use their own connections and never wait for the writer (WAL).
 from __future__ import annotations
 
 import queue
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -23,10 +22,10 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tt_organizer.events.store import open_event, transaction
+from tt_organizer.events.store import Connection, open_event, transaction
 
 T = TypeVar("T")
-Job = tuple[Callable[[sqlite3.Connection], Any], Future[Any]]
+Job = tuple[Callable[[Connection], Any], Future[Any]]
 
 MAX_GROUP = 64  # changes in one transaction at most
 MAX_GROUP_SECONDS = 0.25  # stop adding changes to a group that has run this long
@@ -43,7 +42,7 @@ class Writer:
         self.groups = 0  # transactions committed (for the benchmark and tests)
         self.changes = 0
 
-    def submit(self, change: Callable[[sqlite3.Connection], T]) -> Future[T]:
+    def submit(self, change: Callable[[Connection], T]) -> Future[T]:
         """Queue ``change``; the future holds its return value (or exception) once the group
         it ran in is committed."""
         future: Future[T] = Future()
@@ -56,7 +55,7 @@ class Writer:
         self._thread.join(30)
 
     def _run(self) -> None:
-        conn: sqlite3.Connection | None = None
+        conn: Any = None  # an SQLite connection (``transaction`` takes nothing else)
         while True:
             first = self._jobs.get()
             if first is None:
@@ -73,7 +72,7 @@ class Writer:
         if conn is not None:
             conn.close()
 
-    def _group(self, conn: sqlite3.Connection, first: Job) -> bool:
+    def _group(self, conn: Any, first: Job) -> bool:
         """Run ``first`` and the changes queued behind it in one transaction; True when the
         writer was asked to stop meanwhile."""
         done: list[tuple[Future[Any], bool, Any]] = []
