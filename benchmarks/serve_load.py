@@ -180,6 +180,7 @@ def main() -> None:
 
     from tt_organizer.events import selfreport, store
 
+    load_avg = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "load.sqlite"
         make_event(path, max(args.players, args.tables * 2 + 2))
@@ -245,7 +246,9 @@ def main() -> None:
     doubled = len(audit) - len(recorded) + (len(confirmed) - len(recorded))
     total = sum(len(v) for v in load.lat.values())
     bp50 = pct(base_t.lat["poll"], .5)
-    print(f"baseline (1 client alone): {base_rps:.0f} polls/s, p50 {bp50 * 1000:.1f} ms")
+    print(f"baseline (1 client alone): {base_rps:.0f} polls/s, p50 {bp50 * 1000:.1f} ms; "
+          f"machine load average {load_avg[0]:.1f} before, {os.getloadavg()[0]:.1f} after "
+          f"({os.cpu_count()} cores)")
     print(f"load: {args.players} players, {args.phones} phones polling every {args.poll:g} s, "
           f"{expected - 1} tables reporting and confirming ({args.concurrency} at a time, "
           f"pace {args.pace:g} s); all reported in {reported_in:.1f} s")
