@@ -267,7 +267,8 @@ def main() -> None:
     print(f"results: {len(recorded)}/{expected} recorded, lost {lost}, doubled {doubled}, "
           f"server errors {len(load.errors) + len(base_t.errors)}, requests sent again after a "
           f"closed keep-alive connection {load.retried}")
-    summary.update(lost=lost, doubled=doubled, retried=load.retried, errors=load.errors[:5] + base_t.errors[:5])
+    summary.update(lost=lost, doubled=doubled, retried=load.retried,
+                   errors=load.errors[:5] + base_t.errors[:5])
     print(json.dumps(summary))
     if lost or doubled or load.errors or base_t.errors:
         raise SystemExit(1)
