@@ -21,6 +21,7 @@ was lost or doubled or the server answered 5xx.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import re
@@ -138,17 +139,42 @@ def play_table(base: str, t: Timings, pace: float, p1: int, pin1: str, p2: int,
 
 
 def phone(base: str, t: Timings, stop: threading.Event, poll: float, pid: int) -> None:
-    """One phone on /me/<pid>: poll the page's version, fetch the page when it changed."""
-    s = requests.Session()
+    """One phone on /me/<pid>: poll the page's version, fetch the page when it changed. Plain
+    http.client on one kept-alive connection (cheap: the load generator shares the cores)."""
+    host, port = base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=60)
     seen = None
+
+    def get(kind: str, path: str) -> bytes:
+        nonlocal conn
+        started = time.perf_counter()
+        for attempt in (1, 2):
+            try:
+                conn.request("GET", path)
+                resp = conn.getresponse()
+                body = resp.read()
+                break
+            except (ConnectionError, http.client.HTTPException):
+                conn.close()  # closed as it was reused: a browser sends it again, so do we
+                conn = http.client.HTTPConnection(host, int(port), timeout=60)
+                if attempt == 2:
+                    raise
+                with t.lock:
+                    t.retried += 1
+        with t.lock:
+            t.lat.setdefault(kind, []).append(time.perf_counter() - started)
+            if resp.status >= 500:
+                t.errors.append(f"{kind}: {resp.status}")
+        return body
+
     stop.wait(poll * (pid % 97) / 97)  # phones do not all start in the same instant
     while not stop.is_set():
-        v = t.timed("poll", s.get, f"{base}/api/version",
-                    params={"page": f"/me/{pid}"}).json()["version"]
+        v = json.loads(get("poll", f"/api/version?page=/me/{pid}"))["version"]
         if seen is not None and v != seen:
-            t.timed("refresh", s.get, f"{base}/me/{pid}")
+            get("refresh", f"/me/{pid}")
         seen = v
         stop.wait(poll)
+    conn.close()
 
 
 def tables_worker(base: str, t: Timings, pace: float, queue: list[tuple[int, str, int, str]],
@@ -158,7 +184,11 @@ def tables_worker(base: str, t: Timings, pace: float, queue: list[tuple[int, str
             if not queue:
                 return
             job = queue.pop()
-        play_table(base, t, pace, *job)
+        try:
+            play_table(base, t, pace, *job)
+        except (requests.RequestException, AssertionError) as exc:  # counted, not fatal
+            with t.lock:
+                t.errors.append(f"table of player {job[0]}: {type(exc).__name__}")
 
 
 def pct(values: list[float], q: float) -> float:
