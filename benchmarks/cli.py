@@ -95,7 +95,9 @@ def _deck_text() -> str:
 def build_event(folder: Path, players: int) -> dict[str, Path]:
     """Event files for ``players``: ``empty`` (created, nobody registered), ``mid`` (three
     rounds reported, round 4 paired and unreported) and ``done`` (round 4 reported too)."""
-    from tt_organizer.events import service, store
+    from tt_organizer.events import entering, setup, status, store
+    from tt_organizer.events.players import register_player
+    from tt_organizer.events.rounds import pair_next_round
 
     folder.mkdir(parents=True, exist_ok=True)
     files = {k: folder / f"{k}.db" for k in ("empty", "mid", "done")}
@@ -103,27 +105,27 @@ def build_event(folder: Path, players: int) -> dict[str, Path]:
         return files
     for p in folder.iterdir():
         p.unlink()
-    service.create_event(files["empty"], f"Bench {players}", best_of=3, seed=players)
+    setup.create_event(files["empty"], f"Bench {players}", best_of=3, seed=players)
     shutil.copyfile(files["empty"], files["mid"])
     deck = _deck_text()
     with store.connect(files["mid"]) as conn, store.transaction(conn):
         for i in range(players):
-            service.register_player(conn, f"Player {i:05d}", ext_id=f"ID{i:05d}",
+            register_player(conn, f"Player {i:05d}", ext_id=f"ID{i:05d}",
                                     deck_text=deck, deck_source=f"deck-{i}.txt")
     results = ("2-0", "2-1", "1-2", "0-2", "draw")
     with store.connect(files["mid"]) as conn:
         for rnd in range(1, PLAYED_ROUNDS + 2):
-            matches = service.pair_next_round(conn)
+            matches = pair_next_round(conn)
             if rnd > PLAYED_ROUNDS:
                 break
             with store.transaction(conn):
                 for m in matches:
                     if m.player2 is not None:
-                        service.report_result(conn, m.table, results[(m.table + rnd) % 5])
+                        entering.report_result(conn, m.table, results[(m.table + rnd) % 5])
     shutil.copyfile(files["mid"], files["done"])
     with store.connect(files["done"]) as conn, store.transaction(conn):
-        for m in service.status(conn)["missing"]:
-            service.report_result(conn, m, results[m % 5])
+        for m in status.status(conn)["missing"]:
+            entering.report_result(conn, m, results[m % 5])
     for p in files.values():  # fold the WAL back so a plain file copy is the whole event
         with store.connect(p) as conn:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")

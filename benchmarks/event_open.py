@@ -22,22 +22,28 @@ import time
 from pathlib import Path
 
 try:
-    from tt_organizer.events import integrity, service, store
+    from tt_organizer.events import entering, setup, store
+    from tt_organizer.events.players import register_player
+    from tt_organizer.events.rounds import pair_next_round
+    from tt_organizer.events.store import integrity
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tt_organizer.events import integrity, service, store
+    from tt_organizer.events import entering, setup, store
+    from tt_organizer.events.players import register_player
+    from tt_organizer.events.rounds import pair_next_round
+    from tt_organizer.events.store import integrity
 
 
 def build(path: Path, players: int, rounds: int) -> None:
     """An event with every round paired and reported (P1 wins every table)."""
-    service.create_event(path, "Bench", best_of=1, rounds=rounds, seed=1)
+    setup.create_event(path, "Bench", best_of=1, rounds=rounds, seed=1)
     with store.connect(path) as conn:
         for i in range(players):
-            service.register_player(conn, f"Player {i:04d}")
+            register_player(conn, f"Player {i:04d}")
         for _ in range(rounds):
-            for m in service.pair_next_round(conn):
+            for m in pair_next_round(conn):
                 if m.player2 is not None:
-                    service.report_result(conn, m.table, "1-0")
+                    entering.report_result(conn, m.table, "1-0")
 
 
 def median_ms(func: object, repeat: int) -> float:

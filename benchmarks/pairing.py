@@ -22,12 +22,12 @@ import sys
 from pathlib import Path
 
 try:
+    from tt_organizer.pairing.quality import analyze_pairings
     from tt_organizer.pairing.simulate import rounds_for_players, simulate_event
-    from tt_organizer.pairing.swiss import analyze_pairings
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tt_organizer.pairing.quality import analyze_pairings
     from tt_organizer.pairing.simulate import rounds_for_players, simulate_event
-    from tt_organizer.pairing.swiss import analyze_pairings
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from pairing_oracle import optimum, round_figures
 

@@ -49,14 +49,16 @@ def free_port() -> int:
 
 
 def make_event(path: Path, players: int) -> None:
-    from tt_organizer.events import service, store
+    from tt_organizer.events import setup, store
+    from tt_organizer.events.players import register_player
+    from tt_organizer.events.rounds import pair_next_round
 
-    service.create_event(path, "Load Cup", best_of=3, seed=5, rounds=7, top_cut=0)
+    setup.create_event(path, "Load Cup", best_of=3, seed=5, rounds=7, top_cut=0)
     with store.connect(path) as conn, store.transaction(conn):
         for i in range(players):
-            service.register_player(conn, f"Player {i + 1:04d}")
+            register_player(conn, f"Player {i + 1:04d}")
     with store.connect(path) as conn:
-        service.pair_next_round(conn)
+        pair_next_round(conn)
 
 
 def start(path: Path) -> tuple[subprocess.Popen[str], str]:
@@ -208,14 +210,14 @@ def main() -> None:
     ap.add_argument("--baseline", type=int, default=200, help="polls of one client alone")
     args = ap.parse_args()
 
-    from tt_organizer.events import selfreport, store
+    from tt_organizer.events import phone_reports, store
 
     load_avg = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "load.sqlite"
         make_event(path, max(args.players, args.tables * 2 + 2))
         with store.connect(path) as conn:
-            pins = selfreport.player_pins(conn)
+            pins = phone_reports.player_pins(conn)
             tables = [(m.player1, m.player2) for m in store.read_matches(conn)
                       if m.player2 is not None][: args.tables + 1]
         proc, base = start(path)
@@ -270,7 +272,7 @@ def main() -> None:
             recorded = [m for m in store.read_matches(conn)
                         if m.result is not None and m.player2 is not None]
             audit = [e for e in store.read_audit(conn) if e.action == "report"]
-            confirmed = [r for r in selfreport.reports(conn) if r.status == "confirmed"]
+            confirmed = [r for r in phone_reports.reports(conn) if r.status == "confirmed"]
     expected = len(tables)
     lost = expected - len(recorded)
     doubled = len(audit) - len(recorded) + (len(confirmed) - len(recorded))

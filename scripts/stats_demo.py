@@ -1,5 +1,6 @@
 """Simulate two Tamer Tactics events through the real ``tt event`` CLI, then print
-``tt stats`` over them: the output shown in docs/stats.md ("For format designers").
+``tt stats`` over them, export each as a dataset (``tt stats export``) and draw the report of
+the two datasets pooled (``tt stats report``): the outputs shown in docs/stats.md.
 
     python scripts/stats_demo.py OUT_DIR
 
@@ -106,6 +107,10 @@ def main() -> None:
     spring = demo.event("Spring Cup 2026", "spring.sqlite", 16, 4, 1.0)
     club = demo.event("Club Night 7", "club.sqlite", 10, 3, 0.6)
     print(tt("stats", str(spring), str(club), "--out", str(out / "stats.xlsx")))
+    print(tt("stats", "export", str(spring), "-o", str(out / "spring-data")))
+    print(tt("stats", "export", str(club), "-o", str(out / "club-data")))
+    print(tt("stats", "report", str(out / "spring-data"), str(out / "club-data"), "-o",
+             str(out / "report.pdf")))
 
 
 if __name__ == "__main__":

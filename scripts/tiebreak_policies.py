@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from tt_organizer.events.published import cache_rounds, published_records
+from tt_organizer.events.published_results import cache_rounds, published_records
 from tt_organizer.standings import ScoringSettings, compute_standings
 from tt_organizer.standings.policy import MELEE, RULEBOOK, TiebreakPolicy
 

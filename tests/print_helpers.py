@@ -6,7 +6,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tt_organizer.events import service, store
+from tt_organizer.events import entering, setup, store
+from tt_organizer.events.players import register_player
+from tt_organizer.events.rounds import pair_next_round
 
 FIRST = ("Alice", "Bartholomew", "Chloé", "Dmitri", "Eve", "François", "Gus", "Hanna",
          "Ignacio", "Józef", "Kaito", "Lena", "Maximilian", "Noor", "Oskar", "Priya",
@@ -32,18 +34,18 @@ def make_event(path: Path, players: int, *, rounds: int = 1, decks: dict[str, Pa
                best_of: int = 3) -> Path:
     """An event of ``players`` players, ``rounds`` Swiss rounds paired and all but the last
     reported (table 1 wins for P1, the others 2-1 for P2)."""
-    service.create_event(path, "Spring Cup & Friends", seed=7, best_of=best_of)
+    setup.create_event(path, "Spring Cup & Friends", seed=7, best_of=best_of)
     with store.connect(path) as conn:
         for name in player_names(players):
             deck = (decks or {}).get(name)
-            service.register_player(conn, name, deck_path=deck, allow_illegal=True)
+            register_player(conn, name, deck_path=deck, allow_illegal=True)
         for rnd in range(1, rounds + 1):
-            matches = service.pair_next_round(conn)
+            matches = pair_next_round(conn)
             if rnd == rounds:
                 break
             for m in matches:
                 if m.player2 is not None:
-                    service.report_result(conn, m.table, "2-0" if m.table == 1 else "1-2")
+                    entering.report_result(conn, m.table, "2-0" if m.table == 1 else "1-2")
     return path
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import requests
 
-from tt_organizer.events import service, store
+from tt_organizer.events import players, rounds, setup, store
 
 TOKEN = "test-organizer-token-Zq8wX3vN5rT1kM7p"
 NAMES = ("Alice", "Bob", "Carol", "Dan", "Eve", "Finn")
@@ -34,12 +34,12 @@ def free_port() -> int:
 def new_event(path: Path, names: tuple[str, ...] = NAMES, *, pair: bool = True,
               best_of: int = 3) -> Path:
     """An event with ``names`` registered and (``pair``) round 1 paired, seed fixed."""
-    service.create_event(path, "Serve Cup", best_of=best_of, seed=11, rounds=3, top_cut=0)
+    setup.create_event(path, "Serve Cup", best_of=best_of, seed=11, rounds=3, top_cut=0)
     with store.connect(path) as conn:
         for n in names:
-            service.register_player(conn, n)
+            players.register_player(conn, n)
         if pair:
-            service.pair_next_round(conn)
+            rounds.pair_next_round(conn)
     return path
 
 

@@ -15,7 +15,7 @@ from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
 )
-from tt_organizer.events.results import parse_game_flags, parse_result
+from tt_organizer.events.result_text import parse_game_flags, parse_result
 
 EVENT_NAME = "Spring Cup & Friends"
 HYPERLINK = '=HYPERLINK("http://x","y")'

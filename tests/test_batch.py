@@ -276,11 +276,11 @@ def test_json_report_is_written_like_every_export(ctx: CheckContext, tmp_path: P
 
     rows = check_batch([FIXTURES / "legal.txt"], ctx)
     out = tmp_path / "report.json"
-    batch_mod.write_report(rows, ctx, out)
+    batch_mod.write_json_report(rows, ctx, out)
     assert json.loads(out.read_text(encoding="utf-8"))["rows"][0]["legal"] is True
     out.write_text("kept", encoding="utf-8")
     out.chmod(0o444)
     with pytest.raises(InputError, match="read-only"):
-        batch_mod.write_report(rows, ctx, out)
+        batch_mod.write_json_report(rows, ctx, out)
     assert out.read_text(encoding="utf-8") == "kept"
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]

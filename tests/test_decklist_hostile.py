@@ -19,16 +19,12 @@ from conftest import LEGAL_MAIN, LEGAL_PILE
 
 from tt_organizer.batch import check_batch
 from tt_organizer.cards.numbers import normalize_number
+from tt_organizer.decklist.card_lines import MAX_TABLE_ROWS
 from tt_organizer.decklist.model import ParsedDecklist
-from tt_organizer.decklist.parsers import (
-    INPUT_FORMATS,
-    MAX_FILE_BYTES,
-    MAX_TABLE_ROWS,
-    parse_decklist,
-    read_decklist,
-)
+from tt_organizer.decklist.parsers import INPUT_FORMATS, parse_decklist, read_decklist
 from tt_organizer.errors import InputError
 from tt_organizer.formats.check import check_text, load_context
+from tt_organizer.tables import MAX_FILE_BYTES
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 

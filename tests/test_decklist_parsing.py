@@ -13,13 +13,13 @@ import pytest
 from tt_organizer.decklist.model import MAIN, PILE, DeckLine, ParsedDecklist
 from tt_organizer.decklist.parsers import (
     INPUT_FORMATS,
-    MAX_FILE_BYTES,
     detect_format,
     parse_decklist,
     read_decklist,
 )
 from tt_organizer.decklist.sections import BANNER, SKIP, classify_header
 from tt_organizer.errors import InputError
+from tt_organizer.tables import MAX_FILE_BYTES
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decklists"
 SAMPLES = Path(__file__).parent.parent / "samples"

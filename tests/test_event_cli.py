@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import types
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -183,10 +181,10 @@ class FakeResult:
 
 def fake_importing(monkeypatch: pytest.MonkeyPatch, registrations: list[FakeRegistration],
                    results: list[FakeResult]) -> None:
-    module = types.ModuleType("tt_organizer.export.importing")
-    module.read_registrations = lambda path: registrations  # type: ignore[attr-defined]
-    module.read_results = lambda path, snapshot: results  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "tt_organizer.export.importing", module)
+    from tt_organizer.events import sheets
+
+    monkeypatch.setattr(sheets, "read_registrations", lambda path: registrations)
+    monkeypatch.setattr(sheets, "read_results", lambda path, snapshot: results)
 
 
 def test_register_and_report_from_sheet(tt: Tt, monkeypatch: pytest.MonkeyPatch,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tt_organizer.events import service, store
+from tt_organizer.events import entering, players, rounds, setup, store
 from tt_organizer.events.store import TEST_PAUSE_ENV
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
@@ -66,13 +66,13 @@ def integrity(path: Path) -> str:
 @pytest.fixture
 def event_path(tmp_path: Path) -> Path:
     path = tmp_path / "event.sqlite"
-    service.create_event(path, "Crash Cup", seed=11)
+    setup.create_event(path, "Crash Cup", seed=11)
     with store.connect(path) as conn:
         for name in NAMES:
-            service.register_player(conn, name)
-        service.pair_next_round(conn)
-        service.report_result(conn, 1, "2-0")
-        service.report_result(conn, 2, "2-1")
+            players.register_player(conn, name)
+        rounds.pair_next_round(conn)
+        entering.report_result(conn, 1, "2-0")
+        entering.report_result(conn, 2, "2-1")
     return path
 
 
@@ -93,21 +93,21 @@ def test_kill_during_report_keeps_confirmed_results(event_path: Path, tmp_path: 
     assert results == {1: "2-0", 2: "2-1", 3: None, 4: None}
     assert [a.action for a in snap.audit].count("report") == 2
     with store.connect(event_path) as conn:  # the lock died with the child
-        service.report_result(conn, 3, "1-2")
+        entering.report_result(conn, 3, "1-2")
     assert store.load_snapshot(event_path).round_matches(1)[2].result == "1-2"
 
 
 def test_kill_during_pair_keeps_the_round(event_path: Path, tmp_path: Path) -> None:
     with store.connect(event_path) as conn:
-        service.report_result(conn, 3, "0-2")
-        service.report_result(conn, 4, "1-1-1")
+        entering.report_result(conn, 3, "0-2")
+        entering.report_result(conn, 4, "1-1-1")
     kill_inside(event_path, tmp_path, "pair")
     assert integrity(event_path) == "ok"
     snap = store.load_snapshot(event_path)
     assert snap.current_round == 1 and len(snap.matches) == 4
     assert [m.result for m in snap.round_matches(1)] == ["2-0", "2-1", "0-2", "1-1-1"]
     with store.connect(event_path) as conn:
-        assert len(service.pair_next_round(conn)) == 4
+        assert len(rounds.pair_next_round(conn)) == 4
 
 
 def race(path: Path, tmp_path: Path, first_args: tuple[str, ...],
@@ -156,8 +156,8 @@ def test_two_processes_started_together(event_path: Path) -> None:
 
 def test_two_pair_commands_pair_the_round_once(event_path: Path, tmp_path: Path) -> None:
     with store.connect(event_path) as conn:
-        service.report_result(conn, 3, "0-2")
-        service.report_result(conn, 4, "1-1-1")
+        entering.report_result(conn, 3, "0-2")
+        entering.report_result(conn, 4, "1-1-1")
     first, second = race(event_path, tmp_path, ("pair",), ("pair",))
     assert first.returncode == 0, first
     assert second.returncode == 2, second  # round 2 misses results: nothing paired twice

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from event_helpers import Tt, dump
 
-from tt_organizer.events import service, store
+from tt_organizer.events import entering, event_standings, players, rounds, setup, store
 
 
 @pytest.fixture
@@ -218,13 +218,13 @@ def test_33_players_with_drops_pairs_well(tt: Tt, seed: int) -> None:
             gone = rng.choice(sorted(set(names) - dropped))
             tt("drop", gone)
             dropped.add(gone)
-    standings = tt.json("standings")
-    assert isinstance(standings, list) and len(standings) == 33
-    assert {s["player"] for s in standings if s["dropped"]} == dropped
+    table = tt.json("standings")
+    assert isinstance(table, list) and len(table) == 33
+    assert {s["player"] for s in table if s["dropped"]} == dropped
     # standings from a snapshot of the file equal the command's
     with store.connect(tt.path) as conn:
-        again = service.standings(conn)
-    assert [s.rank for s in again] == [s["rank"] for s in standings]
+        again = event_standings.standings(conn)
+    assert [s.rank for s in again] == [s["rank"] for s in table]
 
 
 def test_pairings_before_anything_is_paired(tt: Tt) -> None:
@@ -246,19 +246,19 @@ def test_top_cut_larger_than_the_active_field_is_refused_clearly(tt: Tt) -> None
 def test_snapshot_standings_equal_the_database_standings_best_of_one(tmp_path: Path) -> None:
     """A best-of-one bye counts one won game (not two) in GW%, from a snapshot too."""
     path = tmp_path / "b1.sqlite"
-    service.create_event(path, "B1", best_of=1, seed=3)
+    setup.create_event(path, "B1", best_of=1, seed=3)
     with store.connect(path) as conn:
         for name in "ABCDE":
-            service.register_player(conn, name)
+            players.register_player(conn, name)
         for _ in range(2):
-            for m in service.pair_next_round(conn):
+            for m in rounds.pair_next_round(conn):
                 if m.player2 is not None:
-                    service.report_result(conn, m.table, "0-1")
-        live = service.standings(conn)
-        live_r1 = service.standings(conn, 1)
+                    entering.report_result(conn, m.table, "0-1")
+        live = event_standings.standings(conn)
+        live_r1 = event_standings.standings(conn, 1)
     snap = store.load_snapshot(path)
-    assert service.snapshot_standings(snap) == live
-    assert service.snapshot_standings(snap, 1) == live_r1
+    assert event_standings.snapshot_standings(snap) == live
+    assert event_standings.snapshot_standings(snap, 1) == live_r1
     bye_and_game = [s for s in live if s.byes == 1 and s.rounds_played == 2]
     assert bye_and_game and all(s.gw in (1.0, 0.5) for s in bye_and_game)
 
@@ -282,12 +282,12 @@ def test_create_losing_a_race_refuses_and_keeps_the_winner(tmp_path: Path,
     from tt_organizer.errors import EventError
 
     path = tmp_path / "race.sqlite"
-    service.create_event(path, "Winner", seed=1)
+    setup.create_event(path, "Winner", seed=1)
     before = dump(path)
     real_exists = Path.exists
     monkeypatch.setattr(Path, "exists", lambda self: False if self == path else real_exists(self))
     with pytest.raises(EventError, match="file exists"):
-        service.create_event(path, "Loser", seed=2)
+        setup.create_event(path, "Loser", seed=2)
     monkeypatch.undo()
     assert dump(path) == before
     assert store.load_snapshot(path).settings.name == "Winner"

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from event_helpers import Tt
 
-from tt_organizer.events import schema, service, store
+from tt_organizer.events import players, store
+from tt_organizer.events.store import schema
 from tt_organizer.formats.games import import_game_cards
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
@@ -19,7 +20,7 @@ GAMES = Path(__file__).parent / "fixtures" / "games"
 def dmcg_cards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TT_USER_DATA", str(tmp_path / "user-data"))
     import_game_cards(GAMES / "dmcg-1999-cards.csv", "dmcg-1999")
-    service._check_context.cache_clear()
+    players.check_context.cache_clear()
 
 
 def test_event_caps_ultimates(tmp_path: Path) -> None:

@@ -10,7 +10,9 @@ import pytest
 from event_helpers import Tt
 
 from tt_organizer.cli.render import PLAIN_ABOVE
-from tt_organizer.events import service, store
+from tt_organizer.events import entering, setup, status, store
+from tt_organizer.events.players import find_player, register_player
+from tt_organizer.events.rounds import pair_next_round
 
 PLAYERS = PLAIN_ABOVE + 3  # odd: round 1 has a bye
 
@@ -18,20 +20,20 @@ PLAYERS = PLAIN_ABOVE + 3  # odd: round 1 has a bye
 @pytest.fixture(scope="module")
 def event(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("large") / "event.sqlite"
-    service.create_event(path, "Large", best_of=3, seed=5)
+    setup.create_event(path, "Large", best_of=3, seed=5)
     with store.connect(path) as conn:
         with store.transaction(conn):
             for i in range(PLAYERS):
-                service.register_player(conn, f"Player {i:03d} 選手" if i % 50 == 0
+                register_player(conn, f"Player {i:03d} 選手" if i % 50 == 0
                                         else f"Player {i:03d}", ext_id=f"X{i}")
         for rnd in (1, 2):
-            matches = service.pair_next_round(conn)
+            matches = pair_next_round(conn)
             if rnd == 2:
                 break
             for m in matches:
                 if m.player2 is not None:
                     result = ("2-0", "1-2", "draw")[m.table % 3]
-                    service.report_result(conn, m.table, result,
+                    entering.report_result(conn, m.table, result,
                                           winners="P1,P1" if result == "2-0" else None)
     return path
 
@@ -82,6 +84,6 @@ def test_targeted_reads_agree_with_reading_everything(event: Path) -> None:
         roster = store.read_roster(conn)
         assert [(p.id, p.name, p.dropped) for p in roster] == [
             (p.id, p.name, p.dropped) for p in players]
-        assert service.find_player(conn, "  player   010 ").name == "Player 010"
-        assert service.find_player(conn, "X11", by_id=True).name == "Player 011"
-        assert service.missing_tables(conn) == service.status(conn)["missing"]
+        assert find_player(conn, "  player   010 ").name == "Player 010"
+        assert find_player(conn, "X11", by_id=True).name == "Player 011"
+        assert status.missing_tables(conn) == status.status(conn)["missing"]

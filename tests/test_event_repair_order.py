@@ -6,28 +6,28 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tt_organizer.events import service, store
+from tt_organizer.events import entering, players, rounds, setup, store
 
 NAMES = [f"P{i}" for i in range(1, 12)]  # 11 players: a bye every round
 
 
 def repaired(path: Path, seed: int, first_table_result: str) -> list[tuple[int, str, str]]:
-    service.create_event(path, "Cup", seed=seed, rounds=4)
+    setup.create_event(path, "Cup", seed=seed, rounds=4)
     with store.connect(path) as conn:
         for name in NAMES:
-            service.register_player(conn, name)
+            players.register_player(conn, name)
         rng = random.Random(seed)
         for _ in range(2):
-            for m in service.pair_next_round(conn):
+            for m in rounds.pair_next_round(conn):
                 if m.player2 is not None:
-                    service.report_result(conn, m.table, rng.choice(["2-0", "2-1", "0-2"]))
-        round3 = service.pair_next_round(conn)
-        service.report_result(conn, 1, first_table_result)  # the only table reported so far
+                    entering.report_result(conn, m.table, rng.choice(["2-0", "2-1", "0-2"]))
+        round3 = rounds.pair_next_round(conn)
+        entering.report_result(conn, 1, first_table_result)  # the only table reported so far
         leaver = next(m.player1 for m in round3 if m.table == 2)
-        service.drop(conn, str(leaver), by_id=True)
+        players.drop(conn, str(leaver), by_id=True)
         names = {p.id: p.name for p in store.read_players(conn)}
         out = []
-        for m in service.repair_round(conn):
+        for m in rounds.repair_round(conn):
             if m.table != 1:
                 out.append((m.table, names[m.player1],
                             "BYE" if m.player2 is None else names[m.player2]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tt_organizer.errors import EventError
-from tt_organizer.events.results import parse_game_flags, parse_result, valid_results
+from tt_organizer.events.result_text import parse_game_flags, parse_result, valid_results
 
 
 @pytest.mark.parametrize(

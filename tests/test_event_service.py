@@ -10,8 +10,18 @@ import pytest
 from event_helpers import dump
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import service, store
-from tt_organizer.events.schema import SCHEMA_VERSION
+from tt_organizer.events import (
+    entering,
+    event_standings,
+    lookup,
+    players,
+    rounds,
+    setup,
+    status,
+    store,
+    topcut,
+)
+from tt_organizer.events.store.schema import SCHEMA_VERSION
 
 FIXTURES = Path(__file__).parent / "fixtures" / "events"
 LEGAL = FIXTURES / "legal_red.txt"
@@ -19,12 +29,10 @@ ILLEGAL = FIXTURES / "illegal_short.txt"
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-
-
 @pytest.fixture
 def event_path(tmp_path: Path) -> Path:
     path = tmp_path / "event.sqlite"
-    service.create_event(path, "Test Cup", seed=42)
+    setup.create_event(path, "Test Cup", seed=42)
     return path
 
 
@@ -36,15 +44,15 @@ def conn(event_path: Path) -> Iterator[sqlite3.Connection]:
 
 def register_all(conn: sqlite3.Connection, names: list[str] = NAMES) -> None:
     for name in names:
-        service.register_player(conn, name, deck_path=LEGAL)
+        players.register_player(conn, name, deck_path=LEGAL)
 
 
 def report_round(conn: sqlite3.Connection, results: tuple[str, ...] = ("2-0", "2-1", "0-2",
                                                                        "1-2")) -> None:
-    stage, rnd = service._current_stage(conn)
-    for i, m in enumerate(service._round(conn, stage, rnd)):
+    stage, rnd = lookup.current_stage(conn)
+    for i, m in enumerate(lookup.round_matches(conn, stage, rnd)):
         if m.result is None:
-            service.report_result(conn, m.table, results[i % len(results)])
+            entering.report_result(conn, m.table, results[i % len(results)])
 
 
 # --- store -----------------------------------------------------------------------------------
@@ -68,7 +76,7 @@ def test_create_stores_settings_and_pragmas(event_path: Path) -> None:
 
 def test_create_refuses_existing_file(event_path: Path) -> None:
     with pytest.raises(EventError, match="exists"):
-        service.create_event(event_path, "Again")
+        setup.create_event(event_path, "Again")
 
 
 @pytest.mark.parametrize(
@@ -81,7 +89,7 @@ def test_create_refuses_bad_settings(tmp_path: Path, kwargs: dict[str, object],
                                      message: str) -> None:
     path = tmp_path / "e.sqlite"
     with pytest.raises(Exception, match=message) as refused:
-        service.create_event(path, "X", **kwargs)  # type: ignore[arg-type]
+        setup.create_event(path, "X", **kwargs)  # type: ignore[arg-type]
     assert not path.exists()
     assert "--" not in str(refused.value)  # the library names no option (the CLI does)
 
@@ -139,16 +147,16 @@ def test_audit_log_is_append_only(conn: sqlite3.Connection) -> None:
 
 def test_audit_actor(conn: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TT_ORGANIZER", "Head Judge")
-    service.register_player(conn, "Ann")
+    players.register_player(conn, "Ann")
     assert store.read_audit(conn)[-1].actor == "Head Judge"
 
 
 def test_nested_transaction_rolls_back_to_savepoint(conn: sqlite3.Connection) -> None:
     with store.transaction(conn):
-        service.register_player(conn, "Ann")
+        players.register_player(conn, "Ann")
         with pytest.raises(EventError):
-            service.register_player(conn, "ANN")
-        service.register_player(conn, "Ben")
+            players.register_player(conn, "ANN")
+        players.register_player(conn, "Ben")
     assert [p.name for p in store.read_players(conn)] == ["Ann", "Ben"]
 
 
@@ -156,7 +164,7 @@ def test_nested_transaction_rolls_back_to_savepoint(conn: sqlite3.Connection) ->
 
 
 def test_register_stores_deck(conn: sqlite3.Connection) -> None:
-    reg = service.register_player(conn, "  Ann  Lee ", deck_path=LEGAL, ext_id="BN-1")
+    reg = players.register_player(conn, "  Ann  Lee ", deck_path=LEGAL, ext_id="BN-1")
     p = reg.player
     assert (p.name, p.ext_id, p.deck_legal, p.deck_source) == ("Ann Lee", "BN-1", True,
                                                               "legal_red.txt")
@@ -167,7 +175,7 @@ def test_register_stores_deck(conn: sqlite3.Connection) -> None:
 
 def test_register_refuses_duplicates_and_illegal(conn: sqlite3.Connection,
                                                  event_path: Path) -> None:
-    service.register_player(conn, "Ann", ext_id="7")
+    players.register_player(conn, "Ann", ext_id="7")
     before = dump(event_path)
     for kwargs, message in [
         ({"name": "aNN"}, "already registered"),
@@ -176,18 +184,18 @@ def test_register_refuses_duplicates_and_illegal(conn: sqlite3.Connection,
         ({"name": "BYE"}, "not a player name"),
     ]:
         with pytest.raises(EventError, match=message):
-            service.register_player(conn, **kwargs)  # type: ignore[arg-type]
+            players.register_player(conn, **kwargs)  # type: ignore[arg-type]
     assert dump(event_path) == before
 
 
 def test_register_illegal_allowed_is_logged(conn: sqlite3.Connection) -> None:
-    reg = service.register_player(conn, "Bob", deck_path=ILLEGAL, allow_illegal=True)
+    reg = players.register_player(conn, "Bob", deck_path=ILLEGAL, allow_illegal=True)
     assert reg.player.deck_legal is False and "MAIN_SIZE" in reg.player.deck_codes
     assert "allow-illegal" in [a.action for a in store.read_audit(conn)]
 
 
 def test_register_deck_text(conn: sqlite3.Connection) -> None:
-    reg = service.register_player(conn, "Cat", deck_text=LEGAL.read_text(), deck_source="form")
+    reg = players.register_player(conn, "Cat", deck_text=LEGAL.read_text(), deck_source="form")
     assert reg.player.deck_legal is True and reg.player.deck_source == "form"
 
 
@@ -197,17 +205,17 @@ def test_register_deck_text(conn: sqlite3.Connection) -> None:
 def test_eight_player_event_end_to_end(conn: sqlite3.Connection, event_path: Path) -> None:
     register_all(conn)
     for rnd in (1, 2, 3):
-        matches = service.pair_next_round(conn)
+        matches = rounds.pair_next_round(conn)
         assert len(matches) == 4 and {m.round for m in matches} == {rnd}
         seated = [p for m in matches for p in (m.player1, m.player2)]
         assert sorted(seated) == list(range(1, 9))  # type: ignore[type-var]
         with pytest.raises(EventError, match="misses results"):
-            service.pair_next_round(conn)
+            rounds.pair_next_round(conn)
         report_round(conn)
     assert store.read_settings(conn).rounds == 3  # auto: 8 players → 3 rounds
     with pytest.raises(EventError, match="all 3 Swiss rounds"):
-        service.pair_next_round(conn)
-    table = service.standings(conn)
+        rounds.pair_next_round(conn)
+    table = event_standings.standings(conn)
     assert [s.rank for s in table] == list(range(1, 9))
     assert sum(s.wins for s in table) == 12 and sum(s.losses for s in table) == 12
     assert table[0].points == 9
@@ -215,7 +223,7 @@ def test_eight_player_event_end_to_end(conn: sqlite3.Connection, event_path: Pat
     pairs = [frozenset((m.player1, m.player2)) for m in store.read_matches(conn)]
     assert len(pairs) == len(set(pairs)) == 12
     with pytest.raises(EventError, match="no top cut"):
-        service.advance_top_cut(conn)
+        topcut.advance_top_cut(conn)
     snap = store.load_snapshot(event_path)
     assert snap.current_round == 3 and len(snap.matches) == 12
     assert all(m.result and m.reported_at for m in snap.matches)
@@ -229,15 +237,15 @@ def test_standings_reproducible_from_results(conn: sqlite3.Connection, event_pat
 
     register_all(conn)
     for _ in range(2):
-        service.pair_next_round(conn)
+        rounds.pair_next_round(conn)
         report_round(conn, ("2-1", "1-1-1", "0-2", "2-0"))
     snap = store.load_snapshot(event_path)
     records = [MatchRecord(m.round, m.player1, m.player2, m.p1_games, m.p2_games, m.draws,
                            m.outcome or "") for m in snap.matches]
     again = compute_standings([p.id for p in snap.players], records,
-                              settings=service._scoring(snap.settings))
-    assert again == service.standings(conn)
-    after_one = service.standings(conn, 1)
+                              settings=snap.settings.scoring())
+    assert again == event_standings.standings(conn)
+    after_one = event_standings.standings(conn, 1)
     assert sum(s.wins + s.losses + s.draws for s in after_one) == 8
 
 
@@ -245,37 +253,37 @@ def test_same_seed_same_pairings(tmp_path: Path) -> None:
     out = []
     for n in (1, 2):
         path = tmp_path / f"e{n}.sqlite"
-        service.create_event(path, "X", seed=99)
+        setup.create_event(path, "X", seed=99)
         with store.connect(path) as c:
             register_all(c)
-            out.append([(m.table, m.player1, m.player2) for m in service.pair_next_round(c)])
+            out.append([(m.table, m.player1, m.player2) for m in rounds.pair_next_round(c)])
     assert out[0] == out[1]
 
 
 def test_seeded_first_round(conn: sqlite3.Connection) -> None:
     register_all(conn)
-    matches = service.pair_next_round(conn, seeded=True)
+    matches = rounds.pair_next_round(conn, seeded=True)
     assert len(matches) == 4
     assert "seeded" in (store.read_audit(conn)[-1].new or "")
 
 
 def test_bye_is_auto_reported(conn: sqlite3.Connection) -> None:
     register_all(conn, NAMES[:7])
-    matches = service.pair_next_round(conn)
+    matches = rounds.pair_next_round(conn)
     byes = [m for m in matches if m.player2 is None]
     assert len(byes) == 1 and byes[0].result == "bye" and byes[0].outcome == "bye"
     with pytest.raises(EventError, match="bye"):
-        service.report_result(conn, byes[0].table, "2-0")
+        entering.report_result(conn, byes[0].table, "2-0")
 
 
 def test_report_refusals_leave_database_unchanged(conn: sqlite3.Connection,
                                                   event_path: Path) -> None:
     register_all(conn)
-    service.pair_next_round(conn)
-    service.report_result(conn, 1, "2-0")
+    rounds.pair_next_round(conn)
+    entering.report_result(conn, 1, "2-0")
     report_round(conn)
-    service.pair_next_round(conn)
-    service.report_result(conn, 1, "2-1")
+    rounds.pair_next_round(conn)
+    entering.report_result(conn, 1, "2-1")
     before = dump(event_path)
     for args, kwargs, message in [
         ((9, "2-0"), {}, "no table 9 in round 2"),
@@ -285,34 +293,34 @@ def test_report_refusals_leave_database_unchanged(conn: sqlite3.Connection,
         ((2, "2-1"), {"winners": "P1,P1"}, "2 game"),
     ]:
         with pytest.raises(EventError, match=message):
-            service.report_result(conn, *args, **kwargs)  # type: ignore[arg-type]
+            entering.report_result(conn, *args, **kwargs)  # type: ignore[arg-type]
     with pytest.raises(EventError, match="misses results"):
-        service.pair_next_round(conn)
+        rounds.pair_next_round(conn)
     with pytest.raises(EventError, match=r"round 2 is already paired$"):
-        service.register_player(conn, "Zed")
+        players.register_player(conn, "Zed")
     assert dump(event_path) == before
 
 
 def test_report_table_of_an_earlier_round(conn: sqlite3.Connection) -> None:
     register_all(conn)
-    service.pair_next_round(conn)
+    rounds.pair_next_round(conn)
     report_round(conn)
-    service.drop(conn, "Ann")
-    service.drop(conn, "Ben")
-    assert len(service.pair_next_round(conn)) == 3
+    players.drop(conn, "Ann")
+    players.drop(conn, "Ben")
+    assert len(rounds.pair_next_round(conn)) == 3
     with pytest.raises(EventError, match="table 4 belongs to the finished round 1"):
-        service.report_result(conn, 4, "2-0")
+        entering.report_result(conn, 4, "2-0")
 
 
 def test_calibration_games_stored(conn: sqlite3.Connection, event_path: Path) -> None:
     register_all(conn)
-    m = service.pair_next_round(conn)[0]
-    service.report_result(conn, m.table, "2-1", first="P1,P2,P1", winners="P1,P2,P1",
+    m = rounds.pair_next_round(conn)[0]
+    entering.report_result(conn, m.table, "2-1", first="P1,P2,P1", winners="P1,P2,P1",
                           turns="7,9,6")
     got = store.load_snapshot(event_path).round_matches(1)[0]
     assert [(g.number, g.first, g.winner, g.turns) for g in got.games] == [
         (1, m.player1, m.player1, 7), (2, m.player2, m.player2, 9), (3, m.player1, m.player1, 6)]
-    service.correct_result(conn, 1, m.table, "1-2", winners="P2,P1,P2", turns="5,6,7")
+    entering.correct_result(conn, 1, m.table, "1-2", winners="P2,P1,P2", turns="5,6,7")
     got = store.load_snapshot(event_path).round_matches(1)[0]
     assert got.result == "1-2" and got.outcome == "p2"
     assert [(g.first, g.winner, g.turns) for g in got.games] == [
@@ -321,25 +329,25 @@ def test_calibration_games_stored(conn: sqlite3.Connection, event_path: Path) ->
 
 def test_best_of_one(tmp_path: Path) -> None:
     path = tmp_path / "bo1.sqlite"
-    service.create_event(path, "Bo1", best_of=1, seed=1)
+    setup.create_event(path, "Bo1", best_of=1, seed=1)
     with store.connect(path) as c:
         register_all(c, NAMES[:4])
-        service.pair_next_round(c)
+        rounds.pair_next_round(c)
         with pytest.raises(EventError, match="best-of-1"):
-            service.report_result(c, 1, "2-0")
-        service.report_result(c, 1, "1-0", first="P2", winners="P1", turns="8")
-        service.report_result(c, 2, "draw")
-        ms = service._round(c, "swiss", 1)
+            entering.report_result(c, 1, "2-0")
+        entering.report_result(c, 1, "1-0", first="P2", winners="P1", turns="8")
+        entering.report_result(c, 2, "draw")
+        ms = lookup.round_matches(c, "swiss", 1)
         assert (ms[0].p1_games, ms[0].outcome, ms[1].outcome) == (1, "p1", "draw")
 
 
 def test_unfinished_double_loss(tmp_path: Path) -> None:
     path = tmp_path / "dl.sqlite"
-    service.create_event(path, "DL", unfinished="double-loss", seed=1)
+    setup.create_event(path, "DL", unfinished="double-loss", seed=1)
     with store.connect(path) as c:
         register_all(c, NAMES[:4])
-        service.pair_next_round(c)
-        m = service.report_result(c, 1, "1-1-1")
+        rounds.pair_next_round(c)
+        m = entering.report_result(c, 1, "1-1-1")
         assert (m.result, m.outcome) == ("1-1-1", "double-loss")
 
 
@@ -348,23 +356,23 @@ def test_unfinished_double_loss(tmp_path: Path) -> None:
 
 def test_correct_window_and_override(conn: sqlite3.Connection, event_path: Path) -> None:
     register_all(conn)
-    service.pair_next_round(conn)
+    rounds.pair_next_round(conn)
     with pytest.raises(EventError, match="not reported yet"):
-        service.correct_result(conn, 1, 1, "2-0")
+        entering.correct_result(conn, 1, 1, "2-0")
     report_round(conn)
-    service.pair_next_round(conn)
-    m = service.correct_result(conn, 1, 1, "0-2")  # round 2 paired: still open
+    rounds.pair_next_round(conn)
+    m = entering.correct_result(conn, 1, 1, "0-2")  # round 2 paired: still open
     assert m.outcome == "p2"
     report_round(conn)
-    service.pair_next_round(conn)  # round 3 = second round after round 1
+    rounds.pair_next_round(conn)  # round 3 = second round after round 1
     before = dump(event_path)
     with pytest.raises(EventError, match=r"closed for corrections \(round \d+ is paired\)$"):
-        service.correct_result(conn, 1, 1, "2-0")
+        entering.correct_result(conn, 1, 1, "2-0")
     with pytest.raises(EventError, match="no table 7"):
-        service.correct_result(conn, 1, 7, "2-0")
+        entering.correct_result(conn, 1, 7, "2-0")
     assert dump(event_path) == before
-    service.correct_result(conn, 1, 1, "2-0", override=True)
-    service.correct_result(conn, 2, 1, "1-1-1")  # round 2: still in its window
+    entering.correct_result(conn, 1, 1, "2-0", override=True)
+    entering.correct_result(conn, 2, 1, "1-1-1")  # round 2: still in its window
     log = [a for a in store.read_audit(conn) if a.action == "correct"]
     assert [a.subject for a in log] == ["round 1 table 1", "round 1 table 1", "round 2 table 1"]
     assert '"result": "2-0"' in (log[0].old or "") and '"result": "0-2"' in (log[0].new or "")
@@ -376,110 +384,110 @@ def test_correct_window_and_override(conn: sqlite3.Connection, event_path: Path)
 
 def test_drop_repair_and_undrop(conn: sqlite3.Connection, event_path: Path) -> None:
     register_all(conn)
-    service.pair_next_round(conn)
+    rounds.pair_next_round(conn)
     report_round(conn)
-    r2 = service.pair_next_round(conn)
-    service.report_result(conn, r2[0].table, "2-0")
-    kept = service._round(conn, "swiss", 2)[0]
+    r2 = rounds.pair_next_round(conn)
+    entering.report_result(conn, r2[0].table, "2-0")
+    kept = lookup.round_matches(conn, "swiss", 2)[0]
     victim = r2[1].player2
     assert victim is not None
     name = store.read_players(conn)[victim - 1].name
-    p = service.drop(conn, name.upper())
+    p = players.drop(conn, name.upper())
     assert p.dropped and p.dropped_round == 2
-    assert service.pending_in_current_round(conn, victim) is not None
+    assert players.pending_in_current_round(conn, victim) is not None
     with pytest.raises(EventError, match="already dropped"):
-        service.drop(conn, name)
-    new = service.repair_round(conn)
+        players.drop(conn, name)
+    new = rounds.repair_round(conn)
     assert new[0] == kept  # the reported table stays as it was
     seated = [x for m in new for x in (m.player1, m.player2) if x is not None]
     assert victim not in seated and len(seated) == 7 and len(set(seated)) == 7
     assert sum(1 for m in new if m.player2 is None) == 1  # 7 players: a bye
     assert [m.table for m in new] == [1, 3, 4, 5]  # tables keep their numbers; bye last
-    assert service.find_player(conn, name).dropped_round == 1  # did not play round 2
+    assert players.find_player(conn, name).dropped_round == 1  # did not play round 2
     repair = [a for a in store.read_audit(conn) if a.action == "repair"]
     assert len(repair) == 1 and repair[0].old and repair[0].new
     report_round(conn)
-    standing = {s.player: s for s in service.standings(conn)}
+    standing = {s.player: s for s in event_standings.standings(conn)}
     assert standing[victim].dropped and standing[victim].rounds_played == 1
-    service.undrop(conn, name)
-    r3 = service.pair_next_round(conn)
+    players.undrop(conn, name)
+    r3 = rounds.pair_next_round(conn)
     assert victim in [x for m in r3 for x in (m.player1, m.player2)]
     actions = [a.action for a in store.read_audit(conn)]
     assert "drop" in actions and "undrop" in actions
 
 
 def test_drop_by_id(conn: sqlite3.Connection) -> None:
-    service.register_player(conn, "Ann", ext_id="A-1")
-    service.register_player(conn, "Ben")
-    assert service.drop(conn, "A-1", by_id=True).name == "Ann"
-    assert service.drop(conn, "2", by_id=True).name == "Ben"
+    players.register_player(conn, "Ann", ext_id="A-1")
+    players.register_player(conn, "Ben")
+    assert players.drop(conn, "A-1", by_id=True).name == "Ann"
+    assert players.drop(conn, "2", by_id=True).name == "Ben"
     with pytest.raises(EventError, match="no player"):
-        service.drop(conn, "Nobody")
+        players.drop(conn, "Nobody")
 
 
 def test_late_entry(conn: sqlite3.Connection) -> None:
     register_all(conn, NAMES[:7])
-    service.pair_next_round(conn)
+    rounds.pair_next_round(conn)
     report_round(conn)
-    service.pair_next_round(conn)
-    reg = service.late_entry(conn, "Ivy", deck_path=LEGAL)
+    rounds.pair_next_round(conn)
+    reg = players.late_entry(conn, "Ivy", deck_path=LEGAL)
     assert reg.missed_rounds == [1, 2] and reg.player.late_entry_round == 3
     report_round(conn)
-    ivy = next(s for s in service.standings(conn) if s.player == reg.player.id)
+    ivy = next(s for s in event_standings.standings(conn) if s.player == reg.player.id)
     assert (ivy.points, ivy.losses) == (0, 2)
-    r3 = service.pair_next_round(conn)
+    r3 = rounds.pair_next_round(conn)
     assert reg.player.id in [x for m in r3 for x in (m.player1, m.player2)]
     assert all(m.table > 0 for m in r3)
 
 
 def test_top_cut(tmp_path: Path) -> None:
     path = tmp_path / "tc.sqlite"
-    service.create_event(path, "Top", rounds=3, top_cut=4, seed=5)
+    setup.create_event(path, "Top", rounds=3, top_cut=4, seed=5)
     with store.connect(path) as c:
         register_all(c)
         with pytest.raises(EventError, match="not over"):
-            service.advance_top_cut(c)
+            topcut.advance_top_cut(c)
         for _ in range(3):
-            service.pair_next_round(c)
+            rounds.pair_next_round(c)
             report_round(c)
-        seeds = [s.player for s in service.standings(c)][:4]
-        semis = service.start_top_cut(c)
+        seeds = [s.player for s in event_standings.standings(c)][:4]
+        semis = topcut.start_top_cut(c)
         assert len(semis) == 2 and {x for m in semis for x in (m.player1, m.player2)} == set(seeds)
         with pytest.raises(EventError, match="already started"):
-            service.start_top_cut(c)
+            topcut.start_top_cut(c)
         with pytest.raises(EventError, match="needs a winner"):
-            service.report_result(c, 1, "1-1-1")
+            entering.report_result(c, 1, "1-1-1")
         with pytest.raises(EventError, match="top cut has started"):
-            service.pair_next_round(c)
-        service.report_result(c, 1, "2-0")
+            rounds.pair_next_round(c)
+        entering.report_result(c, 1, "2-0")
         with pytest.raises(EventError, match="misses results"):
-            service.advance_top_cut(c)
-        service.report_result(c, 2, "0-2")
-        final = service.advance_top_cut(c)
+            topcut.advance_top_cut(c)
+        entering.report_result(c, 2, "0-2")
+        final = topcut.advance_top_cut(c)
         assert len(final) == 1
         assert (final[0].player1, final[0].player2) == (semis[0].player1, semis[1].player2)
         with pytest.raises(EventError, match="can no longer change"):
-            service.correct_result(c, 1, 1, "0-2", top_cut=True)
-        service.correct_result(c, 1, 1, "2-1", top_cut=True)  # same winner: fine
-        assert service.champion(c) is None
-        service.report_result(c, 1, "2-1")
-        champ = service.champion(c)
+            entering.correct_result(c, 1, 1, "0-2", top_cut=True)
+        entering.correct_result(c, 1, 1, "2-1", top_cut=True)  # same winner: fine
+        assert topcut.champion(c) is None
+        entering.report_result(c, 1, "2-1")
+        champ = topcut.champion(c)
         assert champ is not None and champ.id == semis[0].player1
         with pytest.raises(EventError, match="top cut is over"):
-            service.advance_top_cut(c)
-        assert service.status(c)["champion"] == champ.name
+            topcut.advance_top_cut(c)
+        assert status.status(c)["champion"] == champ.name
 
 
 def test_a_seeded_round_is_stored_with_the_round(conn: sqlite3.Connection) -> None:
     """``--seeded`` is a fact of round 1 in the rounds table, not read back from the log."""
     register_all(conn)
-    service.pair_next_round(conn, seeded=True)
-    assert store.round_seeded(conn, service.SWISS, 1)
-    service.report_result(conn, 1, "2-0")
+    rounds.pair_next_round(conn, seeded=True)
+    assert store.round_seeded(conn, setup.SWISS, 1)
+    entering.report_result(conn, 1, "2-0")
     for table in (2, 3, 4):
-        service.report_result(conn, table, "2-0")
-    service.pair_next_round(conn)
-    assert not store.round_seeded(conn, service.SWISS, 2)
+        entering.report_result(conn, table, "2-0")
+    rounds.pair_next_round(conn)
+    assert not store.round_seeded(conn, setup.SWISS, 2)
 
 
 @pytest.mark.parametrize("seeded", [True, False])
@@ -490,12 +498,12 @@ def test_migration_takes_seeded_from_the_log_of_an_older_file(
     audit log's last pairing of each round when it is opened."""
     with store.connect(event_path) as c:
         register_all(c)
-        service.pair_next_round(c, seeded=seeded)
+        rounds.pair_next_round(c, seeded=seeded)
     raw = sqlite3.connect(event_path)
     raw.executescript("ALTER TABLE rounds DROP COLUMN seeded; PRAGMA user_version = 5;")
     raw.close()
     with store.connect(event_path) as c:
-        assert store.round_seeded(c, service.SWISS, 1) is seeded
+        assert store.round_seeded(c, setup.SWISS, 1) is seeded
     raw = sqlite3.connect(event_path)
     assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     raw.close()
@@ -507,20 +515,20 @@ def test_refusals_name_no_command_and_carry_a_hint(conn: sqlite3.Connection) -> 
     from tt_organizer.cli.advice import describe
 
     register_all(conn)
-    service.pair_next_round(conn)
+    rounds.pair_next_round(conn)
     report_round(conn)
-    service.pair_next_round(conn)
+    rounds.pair_next_round(conn)
     refusals = [
-        (lambda: service.report_result(conn, 2, "2-0", round_number=1), "round-finished",
+        (lambda: entering.report_result(conn, 2, "2-0", round_number=1), "round-finished",
          {"command": "correct", "round": 1, "table": 2},
          "round 1 is finished (the current round is 2); use `tt event correct 1 2 RESULT`"),
-        (lambda: service.correct_result(conn, 2, 1, "2-0"), "not-reported",
+        (lambda: entering.correct_result(conn, 2, 1, "2-0"), "not-reported",
          {"command": "report", "table": 1},
          "table 1 of round 2 is not reported yet; use `tt event report 1 RESULT`"),
-        (lambda: service.register_player(conn, "Zed"), "round-paired",
+        (lambda: players.register_player(conn, "Zed"), "round-paired",
          {"command": "late-entry", "name": "Zed"},
          "round 2 is already paired; add Zed with `tt event late-entry`"),
-        (lambda: service.find_player(conn, "Nobody"), "no-player", {"command": "players"},
+        (lambda: players.find_player(conn, "Nobody"), "no-player", {"command": "players"},
          "no player named 'Nobody' (see `tt event players`)"),
     ]
     for call, code, hint, shown in refusals:
@@ -529,3 +537,37 @@ def test_refusals_name_no_command_and_carry_a_hint(conn: sqlite3.Connection) -> 
         assert refused.value.code == code and refused.value.hint == hint
         assert "`tt " not in str(refused.value)
         assert describe(refused.value) == shown
+
+
+def test_a_refused_operation_leaves_the_stored_event_unchanged(conn: sqlite3.Connection) -> None:
+    """Each refusal (kept from the old store-parity scenario, on the real SQLite file): the
+    snapshot read after it equals the one before."""
+    register_all(conn)
+    rounds.pair_next_round(conn)
+    table = lookup.round_matches(conn, setup.SWISS, 1)[0]
+    refusals = [
+        lambda: players.register_player(conn, NAMES[0].lower()),  # the same name
+        lambda: entering.correct_result(conn, 1, table.table, "2-0"),  # not reported yet
+        lambda: rounds.pair_next_round(conn),  # round 1 is not finished
+    ]
+    for refuse in refusals:
+        before = store.read_snapshot(conn)
+        with pytest.raises(EventError):
+            refuse()
+        assert store.read_snapshot(conn) == before
+    entering.report_result(conn, table.table, "2-0")
+    before = store.read_snapshot(conn)
+    with pytest.raises(EventError, match="already reported"):
+        entering.report_result(conn, table.table, "0-2")
+    assert store.read_snapshot(conn) == before
+
+
+def test_an_exception_inside_a_transaction_rolls_everything_back(conn: sqlite3.Connection
+                                                                 ) -> None:
+    players.register_player(conn, "Ann")
+    before = store.read_snapshot(conn)
+    with pytest.raises(RuntimeError), store.transaction(conn):
+        players.register_player(conn, "Ben")
+        assert store.count_players(conn) == 2
+        raise RuntimeError("boom")
+    assert store.count_players(conn) == 1 and store.read_snapshot(conn) == before

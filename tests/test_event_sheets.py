@@ -1,42 +1,37 @@
-"""Sign-up and results sheets through the event library (``events/sheets.py``), on the SQLite
-store and on the in-memory one: an outcome per sign-up row, a results sheet all or nothing."""
+"""Sign-up and results sheets through the event library (``events/sheets.py``): an outcome per
+sign-up row, a results sheet all or nothing."""
 
 from __future__ import annotations
 
-import copy
 import csv
-import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from memory_store import MemoryEvent
-from test_event_stores import SETTINGS, _plain
 
 from tt_organizer.cli.advice import describe
 from tt_organizer.errors import EventError
-from tt_organizer.events import reporting, service, setup
-from tt_organizer.events.sheets import ROWS_REFUSED, record_results_sheet, register_sheet
-from tt_organizer.events.store import connect, open_event
-from tt_organizer.events.store.dispatch import store
-from tt_organizer.export.importing import SheetError
+from tt_organizer.events import entering, lookup, players, rounds, setup, status, store
+from tt_organizer.events.sheets import (
+    ROWS_REFUSED,
+    SheetError,
+    record_results_sheet,
+    register_sheet,
+)
+from tt_organizer.events.store import connect
 
 FIXTURES = Path(__file__).parent / "fixtures"
 # a Google Forms export: Ann (legal deck), Ben (illegal deck), Chloé (legal), Dan (no deck)
 GOOGLE_FORM = FIXTURES / "real" / "sheets" / "google-form-export.csv"
+SETTINGS = {"seed": 11, "top_cut": 4, "tiebreak_preset": "rulebook"}
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-def conn(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
-    """A new event on either store."""
-    if request.param == "memory":
-        event = MemoryEvent()
-        setup.start_event(event, setup.event_settings("Cup", **SETTINGS))
-        yield event
-        return
+@pytest.fixture
+def conn(tmp_path: Path) -> Iterator[Any]:
+    """A new event file, open."""
     path = tmp_path / "event.sqlite"
-    service.create_event(path, "Cup", **SETTINGS)
+    setup.create_event(path, "Cup", **SETTINGS)
     with connect(path) as opened:
         yield opened
 
@@ -54,7 +49,7 @@ def _audit(conn: Any) -> list[tuple[str, str]]:
 
 def test_every_row_has_its_outcome_and_a_refused_row_leaves_nothing(conn: Any,
                                                                     tmp_path: Path) -> None:
-    service.register_player(conn, "dan dorn")  # row 5's name, in other case: taken
+    players.register_player(conn, "dan dorn")  # row 5's name, in other case: taken
     before = _audit(conn)
     outcome = register_sheet(conn, _copy(tmp_path))
     assert [(r.row, r.name, r.refused) for r in outcome.rows] == [
@@ -84,24 +79,6 @@ def test_every_row_has_its_outcome_and_a_refused_row_leaves_nothing(conn: Any,
                                                           "Chloé Ćwik"]
 
 
-def test_both_stores_give_the_same_outcome(tmp_path: Path) -> None:
-    outcomes = []
-    for kind in ("sqlite", "memory"):
-        if kind == "memory":
-            event: Any = MemoryEvent()
-            setup.start_event(event, setup.event_settings("Cup", **SETTINGS))
-        else:
-            service.create_event(tmp_path / "e.sqlite", "Cup", **SETTINGS)
-            event = open_event(tmp_path / "e.sqlite")
-        outcome = register_sheet(event, _copy(tmp_path), allow_illegal=True)
-        outcomes.append(_plain([
-            (r.row, r.name, str(r.error), r.registration and dataclasses.replace(
-                r.registration.player, pin=None)) for r in outcome.rows]))
-        outcomes.append(_plain([(a.action, a.subject, a.new) for a in store.read_audit(event)]))
-        event.close()
-    assert outcomes[0] == outcomes[2] and outcomes[1] == outcomes[3]
-
-
 def test_allow_illegal_registers_the_illegal_deck_and_logs_it(conn: Any,
                                                               tmp_path: Path) -> None:
     outcome = register_sheet(conn, _copy(tmp_path), allow_illegal=True)
@@ -115,15 +92,15 @@ def test_allow_illegal_registers_the_illegal_deck_and_logs_it(conn: Any,
 
 def test_once_paired_every_row_is_refused_unless_late(conn: Any, tmp_path: Path) -> None:
     for name in ("Xi", "Yu"):
-        service.register_player(conn, name)
-    service.pair_next_round(conn)
+        players.register_player(conn, name)
+    rounds.pair_next_round(conn)
     sheet = _copy(tmp_path)
-    before = _plain(store.read_snapshot(conn))
+    before = store.read_snapshot(conn)
     outcome = register_sheet(conn, sheet, allow_illegal=True)
     assert outcome.registered == 0
     assert {(r.error.code, r.error.hint["name"]) for r in outcome.rows if r.error} == {
         ("round-paired", n) for n in ("Ann Aoyama", "Ben Brandt", "Chloé Ćwik", "Dan Dorn")}
-    assert _plain(store.read_snapshot(conn)) == before  # nothing written
+    assert store.read_snapshot(conn) == before  # nothing written
     late = register_sheet(conn, sheet, allow_illegal=True, late=True)
     assert late.registered == 4
     for row in late.rows:
@@ -135,15 +112,15 @@ def test_once_paired_every_row_is_refused_unless_late(conn: Any, tmp_path: Path)
 def test_a_sheet_that_cannot_be_read_registers_nobody(conn: Any, tmp_path: Path) -> None:
     sheet = tmp_path / "signup.csv"
     sheet.write_text("Name,Player ID\nAnn,1\nBen,2\nann,3\n", encoding="utf-8")
-    before = copy.deepcopy(_plain(store.read_snapshot(conn)))
+    before = store.read_snapshot(conn)
     with pytest.raises(SheetError, match="row 4: 'ann' is already on row 2"):
         register_sheet(conn, sheet)
-    assert _plain(store.read_snapshot(conn)) == before
+    assert store.read_snapshot(conn) == before
 
 
 def test_names_and_ids_already_registered_are_refused(conn: Any, tmp_path: Path) -> None:
-    service.register_player(conn, "Ann Lee")
-    service.register_player(conn, "Cy", ext_id="A3")
+    players.register_player(conn, "Ann Lee")
+    players.register_player(conn, "Cy", ext_id="A3")
     sheet = tmp_path / "signup.csv"
     sheet.write_text("Name,Player ID\nANN   lee,A1\nBo,A3\nDi,A4\n", encoding="utf-8")
     outcome = register_sheet(conn, sheet)
@@ -155,11 +132,11 @@ def test_names_and_ids_already_registered_are_refused(conn: Any, tmp_path: Path)
 
 def _results_sheet(conn: Any, path: Path, result: str = "2-1") -> Path:
     names = store.player_names(conn)
-    stage, rnd = service._current_stage(conn)
+    stage, rnd = lookup.current_stage(conn)
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["Round", "Table", "Player 1", "Player 2", "Result"])
-        for m in service._round(conn, stage, rnd):
+        for m in lookup.round_matches(conn, stage, rnd):
             if m.player2 is not None:
                 writer.writerow([rnd, m.table, names[m.player1], names[m.player2], result])
     return path
@@ -167,11 +144,11 @@ def _results_sheet(conn: Any, path: Path, result: str = "2-1") -> Path:
 
 def test_a_results_sheet_is_recorded_all_or_nothing(conn: Any, tmp_path: Path) -> None:
     for name in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"):
-        service.register_player(conn, name)
-    matches = service.pair_next_round(conn)
-    service.report_result(conn, matches[0].table, "2-0")
+        players.register_player(conn, name)
+    matches = rounds.pair_next_round(conn)
+    entering.report_result(conn, matches[0].table, "2-0")
     sheet = _results_sheet(conn, tmp_path / "round1.csv", "0-2")  # table 1 says otherwise
-    before = _plain(store.read_snapshot(conn))
+    before = store.read_snapshot(conn)
     with pytest.raises(EventError) as refused:
         record_results_sheet(conn, sheet)
     exc = refused.value
@@ -179,15 +156,15 @@ def test_a_results_sheet_is_recorded_all_or_nothing(conn: Any, tmp_path: Path) -
     assert str(exc) == f"{sheet}: nothing recorded; 1 row(s) refused"
     [row] = exc.hint["rows"]
     assert row["row"] == 2 and row["error"].code == "result-exists"
-    assert _plain(store.read_snapshot(conn)) == before  # the other tables were not recorded
+    assert store.read_snapshot(conn) == before  # the other tables were not recorded
     # the command line words each refused row as it words the error alone
     assert describe(exc) == (f"{sheet}: nothing recorded; 1 row(s) refused:\n  row 2: "
                              f"{describe(row['error'])}")
     assert "tt event correct 1 1 RESULT" in describe(exc)
-    reporting.unreport_result(conn, 1, matches[0].table)
+    entering.unreport_result(conn, 1, matches[0].table)
     assert record_results_sheet(conn, sheet) == 3
-    assert service.missing_tables(conn) == []
-    assert {m.result for m in service._round(conn, "swiss", 1)} == {"0-2"}
+    assert status.missing_tables(conn) == []
+    assert {m.result for m in lookup.round_matches(conn, "swiss", 1)} == {"0-2"}
 
 
 def test_deck_files_are_read_beside_the_sheet(conn: Any, tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ from sheet_layout import fits_wide
 from snapshot_factory import EVENT_NAME, HYPERLINK, event_snapshot
 
 from tt_organizer.errors import EventError, InputError
+from tt_organizer.events.event_standings import snapshot_standings
 from tt_organizer.events.models import MatchInfo
-from tt_organizer.events.service import snapshot_standings
 from tt_organizer.export import cells
 from tt_organizer.export.workbook import export_csv, export_event, pages_wide
 from tt_organizer.localtime import shown_iso

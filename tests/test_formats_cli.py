@@ -219,9 +219,9 @@ def test_event_in_dmcg_1999_end_to_end(tmp_path: Path) -> None:
     pytest.importorskip("tt_organizer.standings.tiebreakers")
     pytest.importorskip("tt_organizer.export.workbook")
     openpyxl = pytest.importorskip("openpyxl")
-    from tt_organizer.events import service
+    from tt_organizer.events import players
 
-    service._check_context.cache_clear()  # contexts hold the card list they were built with
+    players.check_context.cache_clear()  # contexts hold the card list they were built with
     import_list("dmcg-1999", "dmcg-1999-cards.csv")
     ev = ["--event", str(tmp_path / "retro.sqlite")]
     created = tt("event", "create", "Retro Night", "--format", "dmcg-1999", "--seed", "7",

@@ -153,7 +153,7 @@ def test_an_error_after_the_commit_is_not_a_failure(
 ) -> None:
     """If showing the result fails once the change is committed, the command still exits 0
     (it did what it was asked) and says the change was saved."""
-    import tt_organizer.events.service as service
+    from tt_organizer.events import status
 
     path = tmp_path / "event.sqlite"
     _fresh(path, base_event)
@@ -161,7 +161,7 @@ def test_an_error_after_the_commit_is_not_a_failure(
     def broken_read(*_args: object, **_kwargs: object) -> None:
         raise sqlite3.DatabaseError("disk I/O error")
 
-    monkeypatch.setattr(service, "missing_tables", broken_read)
+    monkeypatch.setattr(status, "missing_tables", broken_read)
     result = _run(path, ("report", "3", "1-0"))
     _no_traceback(result)
     assert result.exit_code == 0, result.output

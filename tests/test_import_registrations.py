@@ -10,8 +10,8 @@ import pytest
 from snapshot_factory import HYPERLINK
 
 from tt_organizer.errors import InputError
+from tt_organizer.events.sheets import RegistrationRow, SheetError, read_registrations
 from tt_organizer.export.cells import put_row
-from tt_organizer.export.importing import RegistrationRow, SheetError, read_registrations
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sheets"
 DECK_TEXT = "Main deck\n4 BT1-009\n4 BT1-010\nPile\n3 BT1-001"

@@ -14,8 +14,8 @@ import pytest
 from snapshot_factory import HYPERLINK, event_snapshot, with_results
 
 from tt_organizer.errors import InputError
-from tt_organizer.events.service import snapshot_standings
-from tt_organizer.export.importing import (
+from tt_organizer.events.event_standings import snapshot_standings
+from tt_organizer.events.sheets import (
     ResultRow,
     SheetError,
     read_results,

@@ -60,14 +60,6 @@ LAYERS: dict[str, int] = {
     "watchdog": 0,
 }
 
-# (importing module, imported module): an upward import that must stay, each with its reason.
-ALLOWED: dict[tuple[str, str], str] = {}
-
-# Import cycles left for the pieces of issue 15 that own those modules (each import of the loop
-# is inside a function, so neither module breaks when imported first). Key: the modules of the
-# loop, sorted.
-ALLOWED_CYCLES: dict[tuple[str, ...], str] = {}
-
 
 def _module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -77,8 +69,9 @@ def _module_name(path: Path) -> str:
 
 
 def _imports(path: Path, *, runtime_only: bool = False) -> list[tuple[str, int]]:
-    """(absolute module imported, line) for every ``tt_organizer`` import in ``path``;
-    ``runtime_only`` leaves out those under ``if TYPE_CHECKING:`` (never executed)."""
+    """(absolute module imported, line) for every ``tt_organizer`` import in ``path``: ``from
+    pkg import name`` is an import of the module ``pkg.name`` when there is one, else of
+    ``pkg``; ``runtime_only`` leaves out those under ``if TYPE_CHECKING:`` (never executed)."""
     name = _module_name(path)
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
@@ -98,17 +91,22 @@ def _imports(path: Path, *, runtime_only: bool = False) -> list[tuple[str, int]]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-            found.append((target, node.lineno))
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                found.append((sub if sub in _MODULE_NAMES else target, node.lineno))
     return [(t, line) for t, line in found if t == "tt_organizer" or t.startswith("tt_organizer.")]
+
+
+def _modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+_MODULE_NAMES = frozenset(_module_name(p) for p in _modules())
 
 
 def _layer_key(module: str) -> str:
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
-
-
-def _modules() -> list[Path]:
-    return sorted(PACKAGE.rglob("*.py"))
 
 
 def test_every_module_is_placed_in_a_layer() -> None:
@@ -122,22 +120,33 @@ def test_imports_go_down_the_layers_only() -> None:
         source = _module_name(path)
         for target, line in _imports(path):
             src, dst = _layer_key(source), _layer_key(target)
-            if LAYERS.get(dst, 0) > LAYERS.get(src, 0) and (source, target) not in ALLOWED:
+            if LAYERS.get(dst, 0) > LAYERS.get(src, 0):
                 rel = path.relative_to(PACKAGE.parent)
                 violations.append(f"{rel}:{line}: {source} ({src}) imports {target} ({dst})")
     assert not violations, "upward imports:\n" + "\n".join(violations)
 
 
 def test_the_layer_check_sees_imports_inside_functions_and_under_type_checking() -> None:
-    """cli/guard.py imports cli/output.py only inside ``fail``; printing/__init__.py imports
-    batch.py only under ``TYPE_CHECKING`` (a dependency, though not a run-time import)."""
-    main = dict(_imports(PACKAGE / "cli" / "guard.py"))
-    assert "tt_organizer.cli.output" in main
-    assert "def fail" in (PACKAGE / "cli" / "guard.py").read_text().splitlines()[
-        main["tt_organizer.cli.output"] - 4]  # the line after its docstring
+    """events/rounds.py imports events/manual.py only inside its functions; printing/__init__.py
+    imports batch.py only under ``TYPE_CHECKING`` (a dependency, though not a run-time
+    import)."""
+    rounds = PACKAGE / "events" / "rounds.py"
+    line = dict(_imports(rounds))["tt_organizer.events.manual"]
+    assert rounds.read_text().splitlines()[line - 1].startswith("        from ")
     printing = PACKAGE / "printing" / "__init__.py"
     assert "tt_organizer.batch" in dict(_imports(printing))
     assert "tt_organizer.batch" not in dict(_imports(printing, runtime_only=True))
+
+
+def test_from_a_package_import_a_module_is_an_import_of_that_module() -> None:
+    """``from tt_organizer.events import store`` is an edge to the module
+    ``tt_organizer.events.store``, not to the package ``tt_organizer.events``; ``from
+    tt_organizer.events.store import connect`` (a name) is an edge to the store package."""
+    found = dict(_imports(PACKAGE / "events" / "rounds.py"))
+    assert "tt_organizer.events.store" in found and "tt_organizer.events" not in found
+    assert "tt_organizer.events.lookup" in found
+    web = dict(_imports(PACKAGE / "web" / "app.py"))
+    assert "tt_organizer.events.store" in web
 
 
 def _graph() -> dict[str, set[str]]:
@@ -145,8 +154,8 @@ def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for path in _modules():
         targets = set()
-        for target, _ in _imports(path, runtime_only=True):
-            while target not in names and "." in target:  # `from pkg import name` → pkg
+        for target, _ in _imports(path):
+            while target not in names and "." in target:  # `import pkg.name.attr` → a module
                 target = target.rsplit(".", 1)[0]
             targets.add(target)
         graph[_module_name(path)] = targets - {_module_name(path)}
@@ -154,8 +163,9 @@ def _graph() -> dict[str, set[str]]:
 
 
 def test_no_import_cycles_between_modules() -> None:
-    """No two modules import each other, directly or round a loop, at run time (imports under
-    ``TYPE_CHECKING`` and a package's imports of its own submodules aside)."""
+    """No two modules import each other, directly or round a loop: imports inside functions and
+    under ``TYPE_CHECKING`` count (a loop of type hints is still a loop a reader must follow),
+    and a package's ``__init__`` counts as a module like any other. No exceptions."""
     graph = _graph()
     cycles: list[list[str]] = []
     state: dict[str, int] = {}
@@ -165,12 +175,8 @@ def test_no_import_cycles_between_modules() -> None:
         state[node] = 1
         stack.append(node)
         for nxt in sorted(graph.get(node, ())):
-            if nxt.startswith(node + ".") or node.startswith(nxt + "."):
-                continue  # a package and its own submodules
             if state.get(nxt) == 1:
-                loop = stack[stack.index(nxt) :]
-                if tuple(sorted(loop)) not in ALLOWED_CYCLES:
-                    cycles.append([*loop, nxt])
+                cycles.append([*stack[stack.index(nxt) :], nxt])
             elif nxt not in state:
                 visit(nxt)
         stack.pop()
@@ -182,9 +188,9 @@ def test_no_import_cycles_between_modules() -> None:
     assert not cycles, "import cycles:\n" + "\n".join(" → ".join(c) for c in cycles)
 
 
-# The modules that talk to the database: the store package, the schema (migrations) and the
-# check of an opened file. Everything else uses the store's named operations and its types.
-STORE_MODULES = ("events/store/", "events/schema.py", "events/integrity.py")
+# The modules that talk to the database: the store package (its schema and checks included).
+# Everything else uses the store's named operations and its types.
+STORE_MODULES = ("events/store/",)
 
 
 def _outside_store() -> list[Path]:

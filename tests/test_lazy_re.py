@@ -41,7 +41,7 @@ def test_a_bad_pattern_fails_when_used() -> None:
 def test_the_decklist_reader_s_letter_or_digit_test_is_str_isalnum() -> None:
     """_parse_text skips a line with no character ``str.isalnum()`` accepts by a regular
     expression search (one call instead of a generator per line): the same characters."""
-    from tt_organizer.decklist.parsers import _ALNUM
+    from tt_organizer.decklist.card_lines import _ALNUM
 
     letters = "".join(map(chr, range(sys.maxunicode + 1)))
     assert [m.start() for m in _ALNUM.finditer(letters)] == [

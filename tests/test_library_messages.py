@@ -18,7 +18,7 @@ import pytest
 import tt_organizer
 from tt_organizer.cli.advice import ADVICE, OPTIONS, describe
 from tt_organizer.errors import EventError, in_words
-from tt_organizer.events import manual, results, setup
+from tt_organizer.events import manual, result_text, setup
 
 PACKAGE = Path(tt_organizer.__file__).parent
 FRONT_END = ("cli", "__main__.py")
@@ -28,7 +28,8 @@ COMMAND = re.compile(r"`tt |\btt (?:event|deck|banlist|cards|formats|serve|stats
 
 # (module, text in the literal) -> why it may name the command line's syntax
 ALLOWED: dict[tuple[str, str], str] = {
-    ("events/schema.py", "as --first"): "an SQL comment in a migration: schema text, never shown",
+    ("events/store/schema.py", "as --first"): (
+        "an SQL comment in a migration: schema text, never shown"),
     ("formats/zones.py", "--auto-zones moved "): (
         "a note of `tt deck validate` that only its --auto-zones option produces; the note is "
         "part of the `--json` output (a contract), so its words stay"
@@ -104,7 +105,7 @@ def test_the_scan_finds_options_and_commands(tmp_path: Path) -> None:
      "--best-of 2: must be 1 or 3"),
     (lambda: manual.parse_rounds("0"), "bye rounds 0: a list of round numbers",
      "--bye-rounds 0: a list of round numbers"),
-    (lambda: results.parse_game_flags(results.parse_result("2-0", 3), turns="4"),
+    (lambda: result_text.parse_game_flags(result_text.parse_result("2-0", 3), turns="4"),
      "turns lists 1 game(s)", "--turns lists 1 game(s)"),
 ])
 def test_a_refusal_names_its_field_in_words_and_the_cli_by_option(

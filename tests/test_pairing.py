@@ -20,18 +20,15 @@ from itertools import combinations
 import pytest
 
 from tt_organizer.pairing import swiss
+from tt_organizer.pairing.bracket import bracket_order, pair_top_cut, pair_top_cut_round
 from tt_organizer.pairing.matching import matching_pairs, max_weight_matching
+from tt_organizer.pairing.quality import analyze_pairings, float_vector
 from tt_organizer.pairing.simulate import rounds_for_players, simulate_event
 from tt_organizer.pairing.swiss import (
     Pairing,
     PlayerState,
     _pair,
-    analyze_pairings,
-    bracket_order,
-    float_vector,
     pair_round,
-    pair_top_cut,
-    pair_top_cut_round,
 )
 
 Pair = tuple[int, int]

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from tt_organizer.events.published import cache_rounds, published_records
-from tt_organizer.events.results import parse_result
+from tt_organizer.events.published_results import cache_rounds, published_records
+from tt_organizer.events.result_text import parse_result
 from tt_organizer.standings import ScoringSettings, compute_standings
 from tt_organizer.standings.policy import MELEE, RULEBOOK, TiebreakPolicy
 
@@ -74,8 +74,8 @@ def test_final_placings_reproduce_a_published_top_4() -> None:
     """The Löffel Cup: 5 Swiss rounds, then a top 4 (rounds 6 and 7). Its published ranking
     is the bracket (1st, 2nd, then the semi-final losers by Swiss rank) and then Swiss order;
     our final placings give the same order."""
+    from tt_organizer.events.final_placings import final_placings
     from tt_organizer.events.models import MatchInfo
-    from tt_organizer.events.placings import final_placings
 
     path = EVENTS / "5-legacy-loffel-cup-51544-2024-01-07.json"
     doc = json.loads(path.read_text(encoding="utf-8"))
@@ -111,7 +111,7 @@ def test_event_stored_with_the_melee_preset_exports_the_published_figures() -> N
     """The same event as an event snapshot whose settings carry the ``melee`` preset: the
     export's Standings table has OMW%, GW%, OGW% (in that order) with the published values."""
     from tt_organizer.events.models import EventSettings, EventSnapshot, MatchInfo, PlayerInfo
-    from tt_organizer.events.service import PRESET_TIEBREAKERS, tiebreak_policy
+    from tt_organizer.events.setup import PRESET_TIEBREAKERS, tiebreak_policy
     from tt_organizer.export.tables import standings_table
 
     doc = json.loads(REAL[0].read_text(encoding="utf-8"))

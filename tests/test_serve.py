@@ -12,7 +12,7 @@ import requests
 
 from tests.event_helpers import EVENT_DECKS, Tt
 from tests.serve_helpers import TOKEN, csrf, live_server, new_event, serve_process
-from tt_organizer.events import selfreport, service, store
+from tt_organizer.events import phone_reports, players, setup, store
 
 
 @pytest.fixture()
@@ -23,8 +23,8 @@ def event(tmp_path: Path) -> Path:
 def _table_of(path: Path, name: str) -> tuple[int, int, int, str]:
     """(table, my id, opponent id, my seat) of ``name`` in the current round."""
     with store.connect(path) as conn:
-        me = service.find_player(conn, name)
-        m = selfreport.current_match(conn, me.id)
+        me = players.find_player(conn, name)
+        m = phone_reports.current_match(conn, me.id)
         assert m is not None and m.player2 is not None
         seat = "P1" if m.player1 == me.id else "P2"
         return m.table, me.id, m.player2 if seat == "P1" else m.player1, seat
@@ -32,7 +32,7 @@ def _table_of(path: Path, name: str) -> tuple[int, int, int, str]:
 
 def _pin(path: Path, pid: int) -> str:
     with store.connect(path) as conn:
-        return selfreport.player_pin(conn, pid)
+        return phone_reports.player_pin(conn, pid)
 
 
 def _post(s: requests.Session, base: str, path: str, page: str | None = None,
@@ -60,8 +60,8 @@ def test_api_is_exactly_the_cli_json(event: Path) -> None:
 def test_pins_issued_at_registration_and_by_migration(tmp_path: Path) -> None:
     path = new_event(tmp_path / "ev.sqlite", pair=False)
     tt = Tt(path)
-    players = tt.json("players")
-    assert all(p["pin"] and len(p["pin"]) == 4 and p["pin"].isdigit() for p in players)
+    roster = tt.json("players")
+    assert all(p["pin"] and len(p["pin"]) == 4 and p["pin"].isdigit() for p in roster)
     # an event file of schema 2 (before PINs) gets a PIN for every player when opened
     conn = sqlite3.connect(path)
     conn.executescript("DROP TRIGGER players_pin; DROP TABLE web_reports; DROP TABLE web_decks;"
@@ -73,10 +73,10 @@ def test_pins_issued_at_registration_and_by_migration(tmp_path: Path) -> None:
                        "PRAGMA user_version = 2;")
     conn.close()
     with store.connect(path) as c:
-        pins = selfreport.player_pins(c)
-        assert len(pins) == len(players) and all(len(p) == 4 for p in pins.values())
-        service.register_player(c, "Late Larry")
-        assert selfreport.player_pin(c, max(pins) + 1).isdigit()
+        pins = phone_reports.player_pins(c)
+        assert len(pins) == len(roster) and all(len(p) == 4 for p in pins.values())
+        players.register_player(c, "Late Larry")
+        assert phone_reports.player_pin(c, max(pins) + 1).isdigit()
 
 
 def test_report_then_confirm_records_through_the_library(event: Path) -> None:
@@ -238,7 +238,7 @@ def test_decklist_submission_verdict_and_approval(event: Path, tmp_path: Path) -
         from tt_organizer.events import submissions
 
         subs = submissions.submissions(conn)
-        gina = service.find_player(conn, "Gina")
+        gina = players.find_player(conn, "Gina")
     assert [e["message"] for e in subs[1].report["errors"]] == messages
     assert gina.deck_legal is True and gina.late_entry_round == 2
 
@@ -283,7 +283,7 @@ def test_kill_9_loses_nothing_confirmed(event: Path, tmp_path: Path) -> None:
     release.touch()  # transactions pass straight through until it is removed
     with store.connect(event) as conn:
         matches = [m for m in store.read_matches(conn) if m.player2 is not None]
-        pins = selfreport.player_pins(conn)
+        pins = phone_reports.player_pins(conn)
     confirmed = []
     env = {TEST_PAUSE_ENV: f"60:{marker}:{release}"}
     with serve_process(event, env=env) as (proc, info):
@@ -316,7 +316,7 @@ def test_kill_9_loses_nothing_confirmed(event: Path, tmp_path: Path) -> None:
     recorded = [p["table"] for p in tt.json("pairings") if p["result"] == "2-0"]
     assert recorded == confirmed
     with store.connect(event) as conn:
-        still = selfreport.reports(conn, open_only=True)
+        still = phone_reports.reports(conn, open_only=True)
     assert [(r.table, r.status) for r in still] == [(last.table, "pending")]
 
 
@@ -386,10 +386,10 @@ def test_every_page_renders_at_every_stage(tmp_path: Path) -> None:
     """Registration, Swiss, top cut, finished: every page answers 200 and the API agrees with
     the CLI at each stage."""
     path = tmp_path / "ev.sqlite"
-    service.create_event(path, "Stages", best_of=1, seed=3, rounds=2, top_cut=4)
+    setup.create_event(path, "Stages", best_of=1, seed=3, rounds=2, top_cut=4)
     with store.connect(path) as conn:
         for n in ("Ann", "Ben", "Cid", "Dee", "Eli", "Fay", "Gus", "Hal"):
-            service.register_player(conn, n)
+            players.register_player(conn, n)
     tt = Tt(path)
     pages = ("/", "/standings", "/projector", "/me", "/me/1", "/deck", "/org")
     with live_server(path) as srv:

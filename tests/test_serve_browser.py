@@ -14,7 +14,7 @@ import pytest
 
 from tests.event_helpers import EVENT_DECKS, Tt
 from tests.serve_helpers import TOKEN, live_server, new_event
-from tt_organizer.events import selfreport, service, store
+from tt_organizer.events import phone_reports, players, store
 
 sync_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = os.environ.get("TT_CHROMIUM", "/usr/bin/chromium")
@@ -46,12 +46,12 @@ def browser() -> Iterator[object]:
 
 def _me(path: Path, name: str) -> tuple[int, str, int, str, int]:
     with store.connect(path) as conn:
-        p = service.find_player(conn, name)
-        m = selfreport.current_match(conn, p.id)
+        p = players.find_player(conn, name)
+        m = phone_reports.current_match(conn, p.id)
         assert m is not None and m.player2 is not None
         opp = m.player2 if m.player1 == p.id else m.player1
-        return (p.id, selfreport.player_pin(conn, p.id), opp,
-                selfreport.player_pin(conn, opp), m.table)
+        return (p.id, phone_reports.player_pin(conn, p.id), opp,
+                phone_reports.player_pin(conn, opp), m.table)
 
 
 def test_event_from_phones(browser: sync_api.Browser, tmp_path: Path) -> None:

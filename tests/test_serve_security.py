@@ -16,7 +16,7 @@ import pytest
 import requests
 
 from tests.serve_helpers import TOKEN, csrf, live_server, new_event, serve_process
-from tt_organizer.events import selfreport, service, store
+from tt_organizer.events import phone_reports, players, store
 from tt_organizer.web import launch, security
 
 
@@ -30,8 +30,8 @@ def _seats(path: Path) -> tuple[int, str, int, str]:
     with store.connect(path) as conn:
         m = next(m for m in store.read_matches(conn) if m.player2 is not None)
         assert m.player2 is not None
-        return (m.player1, selfreport.player_pin(conn, m.player1), m.player2,
-                selfreport.player_pin(conn, m.player2))
+        return (m.player1, phone_reports.player_pin(conn, m.player1), m.player2,
+                phone_reports.player_pin(conn, m.player2))
 
 
 class Phone:
@@ -200,7 +200,7 @@ def test_no_pin_in_any_url_after_a_late_entry(event: Path) -> None:
         answer = org.post(srv.url + "/org/late", data={"csrf": token, "name": "Zoe"},
                           timeout=10, allow_redirects=False)
         with store.connect(event) as conn:
-            pin = selfreport.player_pin(conn, service.find_player(conn, "Zoe").id)
+            pin = phone_reports.player_pin(conn, players.find_player(conn, "Zoe").id)
         assert answer.status_code == 303 and pin not in answer.headers["location"]
         shown = org.get(srv.url + answer.headers["location"], timeout=10).text
         assert f"PIN {pin}" in shown  # the organizer still reads it, on the page

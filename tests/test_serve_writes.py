@@ -14,7 +14,7 @@ import requests
 
 from tests.serve_helpers import csrf, new_event, serve_process
 from tt_organizer.errors import EventError
-from tt_organizer.events import selfreport, store, timer
+from tt_organizer.events import phone_reports, store, timer
 from tt_organizer.web.writer import Writer
 
 NAMES = tuple(f"Player {i:02d}" for i in range(1, 33))  # 16 tables
@@ -22,7 +22,7 @@ NAMES = tuple(f"Player {i:02d}" for i in range(1, 33))  # 16 tables
 
 def _tables(path: Path) -> list[tuple[int, int, int, str, str]]:
     with store.connect(path) as conn:
-        pins = selfreport.player_pins(conn)
+        pins = phone_reports.player_pins(conn)
         return [(m.table, m.player1, m.player2, pins[m.player1], pins[m.player2])
                 for m in store.read_matches(conn) if m.player2 is not None]
 

@@ -17,8 +17,8 @@ import pytest
 from snapshot_factory import event_snapshot
 
 from tt_organizer.errors import InputError
-from tt_organizer.export import importing
-from tt_organizer.export.importing import read_results
+from tt_organizer.events import sheets
+from tt_organizer.events.sheets import read_results
 from tt_organizer.export.wall import write_wall_pairings
 from tt_organizer.export.workbook import export_csv, export_event
 from tt_organizer.stats import compute_stats, wilson_interval
@@ -127,10 +127,10 @@ def test_results_import_reads_a_score_typed_with_another_dash_or_spaces(
 
 
 def test_normalise_result_leaves_words_and_bad_scores_alone() -> None:
-    assert importing.normalise_result("double–loss") == "double-loss"
-    assert importing.normalise_result("1 : 1 : 1") == "1-1-1"
-    assert importing.normalise_result("draw") == "draw"
-    assert importing.normalise_result("2-1 (time)") == "2-1 (time)"
+    assert sheets.normalise_result("double–loss") == "double-loss"
+    assert sheets.normalise_result("1 : 1 : 1") == "1-1-1"
+    assert sheets.normalise_result("draw") == "draw"
+    assert sheets.normalise_result("2-1 (time)") == "2-1 (time)"
 
 
 def test_results_import_names_a_bad_score_as_typed(tmp_path: Path) -> None:
@@ -225,7 +225,7 @@ def test_stats_chart_references_point_at_the_right_cells(tmp_path: Path) -> None
 
 
 def test_registration_names_with_no_break_spaces_are_the_same_player(tmp_path: Path) -> None:
-    from tt_organizer.export.importing import SheetError, read_registrations
+    from tt_organizer.events.sheets import SheetError, read_registrations
 
     sheet = tmp_path / "signup.csv"
     sheet.write_text("Player,Membership\nAnn Smith,1\nAnn\u00a0Smith,2\n", encoding="utf-8")

@@ -81,7 +81,7 @@ def test_deck_check_loads_no_unused_stdlib_module(args: tuple[str, ...]) -> None
     assert not top & unused, sorted(top & unused)
 
 
-# stdlib modules the deck check kept off its start-up (docs/development.md, "Performance"):
+# stdlib modules the deck check kept off its start-up (benchmarks/RESULTS.md):
 # typing (annotations are text; imports for type checkers only), dataclasses and the inspect
 # machinery it imports (records are tt_organizer.plain.record classes), pathlib (folders found
 # with os.path)

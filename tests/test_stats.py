@@ -216,8 +216,9 @@ def test_workbook_holds_charts(tmp_path: Path) -> None:
     stats = compute_stats(first_player_events(33, 60, 3), cards=CARDS)
     out = write_workbook(stats, tmp_path / "stats.xlsx")
     wb = load_workbook(out)
-    assert wb.sheetnames == ["Summary", "First player", "Game length", "Colours", "Pile split",
-                             "Tamers", "Cards"]
+    assert wb.sheetnames == ["Summary", "First player", "Game length", "Colours",
+                             "Tamer win rates", "Pile split", "Tamers", "Cards"]
+    assert len(wb["Tamer win rates"]._charts) == 1
     assert len(wb["First player"]._charts) == 1
     assert len(wb["Game length"]._charts) == 1
     assert len(wb["Colours"]._charts) == 1
@@ -285,25 +286,27 @@ def _deck_text(colour: str, tamers: int, eggs: int) -> str:
 
 
 def _event(path: Path, name: str, players: int, rounds: int, with_first: bool) -> None:
-    from tt_organizer.events import service, store
+    from tt_organizer.events import entering, setup, store
+    from tt_organizer.events.players import register_player
+    from tt_organizer.events.rounds import pair_next_round
 
-    service.create_event(path, name, banlist="2026-03-16", seed=5, rounds=rounds, top_cut=0)
+    setup.create_event(path, name, banlist="2026-03-16", seed=5, rounds=rounds, top_cut=0)
     with store.connect(path) as conn:
         for i in range(players):
             tamers = 7 - i % 4
-            service.register_player(conn, f"{name} player {i}",
+            register_player(conn, f"{name} player {i}",
                                     deck_text=_deck_text(COLOURS[i % 4], tamers, 9 - tamers))
         for _ in range(rounds):
-            for m in service.pair_next_round(conn):
+            for m in pair_next_round(conn):
                 if m.player2 is None:
                     continue
                 if not with_first:
-                    service.report_result(conn, m.table, "2-0", turns="6,7")
+                    entering.report_result(conn, m.table, "2-0", turns="6,7")
                 elif m.table % 2:  # the first player wins game 1 of 3
-                    service.report_result(conn, m.table, "2-1", first="P1,P1,P2",
+                    entering.report_result(conn, m.table, "2-1", first="P1,P1,P2",
                                           winners="P1,P2,P1", turns="7,9,6")
                 else:  # the first player wins game 2 of 2
-                    service.report_result(conn, m.table, "2-0", first="P2,P1",
+                    entering.report_result(conn, m.table, "2-0", first="P2,P1",
                                           winners="P1,P1", turns="8,5")
 
 

@@ -20,7 +20,7 @@ from sheet_bombs import cells_bomb, rows_bomb, shared_member_zip, shared_strings
 
 from tt_organizer.batch import collect_inputs
 from tt_organizer.errors import InputError
-from tt_organizer.export.importing import read_registrations
+from tt_organizer.events.sheets import read_registrations
 from tt_organizer.tables import MAX_CELLS, MAX_SHARED_STRINGS, MAX_SHEET_ROWS, read_table
 
 GUARD_SECONDS = 120

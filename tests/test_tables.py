@@ -16,7 +16,7 @@ from tt_organizer.batch import BatchInput, collect_inputs
 from tt_organizer.cli.main import cli
 from tt_organizer.columns import find_roster
 from tt_organizer.errors import InputError
-from tt_organizer.export.importing import read_registrations
+from tt_organizer.events.sheets import read_registrations
 from tt_organizer.tables import read_table
 
 FIXTURES = Path(__file__).parent / "fixtures"

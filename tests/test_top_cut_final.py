@@ -9,7 +9,7 @@ from typing import Any
 import openpyxl
 from event_helpers import Tt
 
-from tt_organizer.events.placings import bracket_round_name
+from tt_organizer.events.final_placings import bracket_round_name
 
 
 def run_swiss(tmp_path: Path, players: int, cut: int) -> Tt:

@@ -570,18 +570,3 @@ def write_xlsx_report(rows: list[BatchRow], ctx: CheckContext, path: str | Path)
         print_layout(ws, event=title, exported=export_time(), landscape=True,
                      header_rows="1:1")
     save_workbook_atomic(wb, path)
-
-
-def write_report(
-    rows: list[BatchRow], ctx: CheckContext, path: str | Path, notes: list[str] | None = None
-) -> None:
-    """Write the full report: JSON for a ``.json`` path, a PDF for ``.pdf``, else an xlsx
-    workbook."""
-    if str(path).lower().endswith(".json"):
-        write_json_report(rows, ctx, path, notes)
-    elif str(path).lower().endswith(".pdf"):
-        from tt_organizer.printing import print_batch
-
-        print_batch(rows, ctx.fmt.id, path)
-    else:
-        write_xlsx_report(rows, ctx, path)

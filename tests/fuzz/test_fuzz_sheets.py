@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tt_organizer.errors import InputError
+from tt_organizer.events.sheets import read_registrations
 from tt_organizer.export.cells import clean_text
-from tt_organizer.export.importing import read_registrations
 from tt_organizer.tables import read_table
 
 HEADERS = st.sampled_from(["Name", "Player", "ID", "Deck", "Deck file", "Round", "Table",

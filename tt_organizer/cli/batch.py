@@ -17,6 +17,7 @@ from tt_organizer.errors import EXIT_INVALID, EXIT_OK, InputError
 
 if TYPE_CHECKING:
     from tt_organizer.batch import BatchRow
+    from tt_organizer.formats.check import CheckContext
 
 PROGRESS_MIN_DECKS = 20
 
@@ -79,7 +80,7 @@ def _check_batch(
     check_options: DeckCheckOptions,
 ) -> bool:
     """The command's work; True when every deck is legal."""
-    from tt_organizer.batch import batch_payload, collect_inputs, run_batch, write_report
+    from tt_organizer.batch import batch_payload, collect_inputs, run_batch
     from tt_organizer.cli.advice import command_advice
     from tt_organizer.cli.output import print_json
 
@@ -110,7 +111,7 @@ def _check_batch(
     else:
         _render(rows, check.fmt.id)
     if out is not None:
-        write_report(rows, check, out, items.notes)
+        _write_report(rows, check, out, items.notes)
         if not as_json:
             from tt_organizer.cli.output import err_console
 
@@ -155,3 +156,20 @@ def _render(rows: list[BatchRow], format_id: str) -> None:
                       escape(row.message))
     console.print(table)
     console.print(summary)
+
+
+def _write_report(rows: list[BatchRow], ctx: CheckContext, path: str, notes: list[str]
+                  ) -> None:
+    """The full report: JSON for a ``.json`` path, a PDF for ``.pdf``, else an xlsx workbook."""
+    if path.lower().endswith(".json"):
+        from tt_organizer.batch import write_json_report
+
+        write_json_report(rows, ctx, path, notes)
+    elif path.lower().endswith(".pdf"):
+        from tt_organizer.printing import print_batch
+
+        print_batch(rows, ctx.fmt.id, path)
+    else:
+        from tt_organizer.batch import write_xlsx_report
+
+        write_xlsx_report(rows, ctx, path)

@@ -1,6 +1,6 @@
 """``tt event``: run an event from one SQLite file — players, Swiss rounds, results, top cut.
 
-A thin layer over :mod:`tt_organizer.events.service`; every command is one transaction.
+A thin layer over the event library (:mod:`tt_organizer.events`); every command is one transaction.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def create(
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events.service import MAX_POINTS, create_event
+    from tt_organizer.events.setup import MAX_POINTS, create_event
 
     if len(points.split(",")) != 4:
         raise click.BadParameter(f"{points!r}: four numbers W,D,L,BYE", param_hint="--points")
@@ -203,7 +203,7 @@ def _register(
     allow_illegal: bool, from_file: str | None, event_path: str, late: bool,
     as_json: bool = False, bye_rounds: Sequence[int] = (),
 ) -> None:
-    from tt_organizer.events import manual, service, store
+    from tt_organizer.events import manual, players, store
 
     with store.connect(event_path) as conn:
         if from_file:
@@ -214,7 +214,7 @@ def _register(
         if not name:
             raise click.UsageError("give a NAME (or --from FILE)")
         with store.transaction(conn):
-            reg = service.register_player(conn, name, deck_path=deck, ext_id=ext_id,
+            reg = players.register_player(conn, name, deck_path=deck, ext_id=ext_id,
                                           allow_illegal=allow_illegal, late=late)
             if bye_rounds:
                 manual.set_bye_rounds(conn, reg.player.name, bye_rounds)
@@ -330,11 +330,11 @@ def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: st
 def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: str) -> None:
     """Take back a drop; the player is paired again from the next pairing."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import service, store
+    from tt_organizer.events import players, store
 
     ref, by_id = _player_ref(name, ext_id)
     with store.connect(event_path) as conn:
-        p = service.undrop(conn, ref, by_id=by_id)
+        p = players.undrop(conn, ref, by_id=by_id)
     if as_json:
         from tt_organizer.cli.output import print_json
 
@@ -357,7 +357,7 @@ def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: 
 @event_option
 def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) -> None:
     """Pair the next Swiss round (all results of the current round must be in)."""
-    from tt_organizer.events import service, store
+    from tt_organizer.events import rounds, store
 
     with store.connect(event_path) as conn:
         if from_file:
@@ -367,7 +367,7 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
                 raise click.UsageError("--from enters the file's pairings; drop --seeded")
             pair_from(conn, from_file, as_json)
             return
-        matches, points = service.pair_round_and_points(conn, seeded=seeded)
+        matches, points = rounds.pair_round_and_points(conn, seeded=seeded)
         removed = [a for a in store.read_audit(conn)
                    if a.action == "no-show"] if matches[0].round == 1 else []
         if removed and not as_json:
@@ -512,10 +512,10 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
     wrong table. Refused once a later round (or the top cut) has been paired on it: use
     `tt event correct` then."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import reporting, store
+    from tt_organizer.events import entering, store
 
     with store.connect(event_path) as conn:
-        m = reporting.unreport_result(conn, round_number, table, top_cut=top)
+        m = entering.unreport_result(conn, round_number, table, top_cut=top)
         names = {p.id: p.name for p in store.read_players(conn)}
         if as_json:
             from tt_organizer.cli.output import print_json
@@ -523,7 +523,7 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
 
             print_json(result_json(conn, m, cleared=True))
             return
-    _out(f"Cleared {escape(reporting.describe(m, names))}; the table is open for a report")
+    _out(f"Cleared {escape(entering.describe(m, names))}; the table is open for a report")
 
 
 @event.command("correct")
@@ -540,18 +540,16 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
             event_path: str) -> None:
     """Change the result of TABLE in ROUND (logged; standings follow)."""
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import service, store
+    from tt_organizer.events import entering, setup, store
 
     with store.connect(event_path) as conn:
-        stage = service.TOP_CUT if top else service.SWISS
+        stage = setup.TOP_CUT if top else setup.SWISS
         before = next((m for m in store.read_matches(conn) if m.stage == stage
                        and m.round == round_number and m.table == table), None)
-        m = service.correct_result(conn, round_number, table, result, override=override,
+        m = entering.correct_result(conn, round_number, table, result, override=override,
                                    top_cut=top, first=first, winners=winners, turns=turns)
         names = {p.id: p.name for p in store.read_players(conn)}
-        from tt_organizer.events.reporting import rounds_paired_on
-
-        later = rounds_paired_on(conn, round_number, top_cut=top)
+        later = entering.rounds_paired_on(conn, round_number, top_cut=top)
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import result_json
@@ -560,7 +558,7 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
                                    override=override, paired_on_old_result=later))
             return
     old = before.result if before else "?"
-    label = "Top-cut round" if m.stage == service.TOP_CUT else "Round"
+    label = "Top-cut round" if m.stage == setup.TOP_CUT else "Round"
     _out(
         f"{label} {m.round} table {m.table}: {escape(names[m.player1])} v "
         f"{escape(names[m.player2 or 0])} corrected {old} → {m.result}"
@@ -605,22 +603,22 @@ def top_cut(as_json: bool, event_path: str) -> None:
     Run it again after each bracket round is reported to pair the next one.
     """
     from tt_organizer.cli.output import escape
-    from tt_organizer.events import service, store
+    from tt_organizer.events import store, topcut
 
     with store.connect(event_path) as conn:
-        winner = service.champion(conn)
+        winner = topcut.champion(conn)
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import top_cut_json
 
-            matches = service.advance_top_cut(conn) if winner is None else []
+            matches = topcut.advance_top_cut(conn) if winner is None else []
             print_json(top_cut_json(conn, winner, matches))
             return
         if winner is not None:
             _out(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
             return
-        matches = service.advance_top_cut(conn)
-        from tt_organizer.events.placings import bracket_round_name
+        matches = topcut.advance_top_cut(conn)
+        from tt_organizer.events.final_placings import bracket_round_name
 
         label = bracket_round_name(len(matches) * 2)
         _print_round(conn, matches, f"Top cut round {matches[0].round}: {label}")
@@ -635,10 +633,10 @@ def top_cut(as_json: bool, event_path: str) -> None:
 def status(as_json: bool, event_path: str) -> None:
     """Where the event stands: round, reported / missing tables, players."""
     from tt_organizer.cli.output import escape, print_json
-    from tt_organizer.events import service, store
+    from tt_organizer.events import status, store
 
     with store.connect(event_path) as conn:
-        st = service.status(conn)  # = views.status_json, the shape /api/status serves
+        st = status.status(conn)  # = views.status_json, the shape /api/status serves
     if as_json:
         print_json(st)
         return

@@ -66,7 +66,7 @@ def _describe(conn: Connection, matches: Sequence[Any]) -> list[str]:
 def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
     """``tt event repair``: show the tables that move, confirm on a terminal, apply."""
     from tt_organizer.cli.output import escape, print_json, warn
-    from tt_organizer.events import manual, service
+    from tt_organizer.events import lookup, manual, setup
 
     plan = manual.plan_repair(conn)
     if not as_json:
@@ -80,7 +80,7 @@ def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
             raise click.Abort()
     applied = manual.repair(conn)
     if as_json:
-        print_json(_matches_json(conn, service._round(conn, service.SWISS, applied.round)))
+        print_json(_matches_json(conn, lookup.round_matches(conn, setup.SWISS, applied.round)))
         return
     _print_round(conn, applied.after, f"Round {applied.round} (re-paired tables)")
     warn(STALE_SHEETS.format(round=applied.round))
@@ -89,8 +89,7 @@ def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
 def pair_from(conn: Connection, path: str, as_json: bool) -> None:
     """``tt event pair --from FILE``."""
     from tt_organizer.cli.output import print_json, warn
-    from tt_organizer.events import manual
-    from tt_organizer.events.store.dispatch import store
+    from tt_organizer.events import manual, store
 
     rows = manual.read_pairings_file(path)
     matches = manual.pair_from_rows(conn, rows, source=path)
@@ -105,7 +104,7 @@ def pair_from(conn: Connection, path: str, as_json: bool) -> None:
 
 
 def _rematches(conn: Connection, matches: Sequence[Any]) -> list[int]:
-    from tt_organizer.events.store.dispatch import store
+    from tt_organizer.events import store
 
     rnd = matches[0].round if matches else 0
     earlier = {frozenset((m.player1, m.player2)) for m in store.read_matches(conn)

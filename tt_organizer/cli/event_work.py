@@ -35,7 +35,7 @@ def _print_round(conn: Connection, matches: Sequence[Any], title: str,
                  points: dict[int, int] | None = None) -> None:
     """A round's tables with each player's points before it (``points``, else computed)."""
     from tt_organizer.cli.render import print_table
-    from tt_organizer.events.store.dispatch import store
+    from tt_organizer.events import store
 
     names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     if points is None:
@@ -53,14 +53,15 @@ def _print_round(conn: Connection, matches: Sequence[Any], title: str,
 def _points_before(conn: Connection, matches: Sequence[Any]) -> dict[int, int]:
     """Each player's Swiss points before the round of ``matches`` (the final Swiss points for
     a top-cut round)."""
-    from tt_organizer.events import service
+    from tt_organizer.events import event_standings, setup
 
     if not matches:
         return {}
-    if matches[0].stage == service.SWISS:
+    if matches[0].stage == setup.SWISS:
         before = matches[0].round - 1
-        return {s.player: s.points for s in service.standings(conn, before)} if before else {}
-    return {s.player: s.points for s in service.standings(conn)}
+        return ({s.player: s.points for s in event_standings.standings(conn, before)}
+                if before else {})
+    return {s.player: s.points for s in event_standings.standings(conn)}
 
 
 def warn_unpaired(names: Sequence[str]) -> None:
@@ -81,21 +82,21 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
     """``tt event report TABLE RESULT`` (or ``--winner NAME`` / ``--draw``): record one
     table's result and say who won and how many tables are left."""
     from tt_organizer.cli.output import line
-    from tt_organizer.events import reporting, service, store
+    from tt_organizer.events import entering, setup, status, store
 
     with store.connect(event_path) as conn:
         if winner is not None or draw:
-            m = reporting.report_by_name(conn, table, winner=winner, draw=draw, score=result,
+            m = entering.report_by_name(conn, table, winner=winner, draw=draw, score=result,
                                          round_number=round_number, first=first,
                                          winners=winners, turns=turns)
         else:
             assert result is not None  # the click command and the fast path ask for it
-            m = service.report_result(conn, table, result, round_number=round_number,
+            m = entering.report_result(conn, table, result, round_number=round_number,
                                       first=first, winners=winners, turns=turns)
         snap_names = store.player_names(conn, (m.player1, m.player2))
-        left = service.missing_tables(conn)
-        text = reporting.describe(m, snap_names)
-        won = reporting.winner_name(m, snap_names)
+        left = status.missing_tables(conn)
+        text = entering.describe(m, snap_names)
+        won = entering.winner_name(m, snap_names)
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import result_json
@@ -103,7 +104,7 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
             print_json(result_json(conn, m, missing_tables=list(left), winner=won,
                                    summary=text))
             return
-    where = (f"top-cut round {m.round}" if m.stage == service.TOP_CUT else f"round {m.round}")
+    where = (f"top-cut round {m.round}" if m.stage == setup.TOP_CUT else f"round {m.round}")
     verdict = (f"{won} wins" if won else
                f"recorded as {m.outcome}" if m.outcome == "double-loss" else "a draw")
     line(f"{text}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
@@ -115,19 +116,19 @@ def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
     """``tt event drop NAME`` / ``--id ID`` (exactly one of them): drop a player from the next
     pairing on, warning when they are still seated in the current round."""
     from tt_organizer.cli.output import line, warn
-    from tt_organizer.events import service, store
+    from tt_organizer.events import players, setup, store
 
     by_id = name is None
     with store.connect(event_path) as conn:
-        p = service.drop(conn, str(ext_id) if by_id else str(name), by_id=by_id)
-        pending = service.pending_in_current_round(conn, p.id)
+        p = players.drop(conn, str(ext_id) if by_id else str(name), by_id=by_id)
+        pending = players.pending_in_current_round(conn, p.id)
     if as_json:
         from tt_organizer.cli.output import print_json
         from tt_organizer.events.views import drop_json
 
         print_json(drop_json(p, pending))
         return
-    if pending is not None and pending.stage == service.TOP_CUT:
+    if pending is not None and pending.stage == setup.TOP_CUT:
         line(f"Dropped {p.name} during top-cut round {pending.round}")
         warn(f"{p.name} is still in the bracket at table {pending.table}; report that table "
              "as a loss for them (the opponent advances)")
@@ -145,10 +146,10 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
     """``tt event pairings`` without a change by hand: a round's tables (JSON: table,
     player1, player2 -- null for the bye --, result), or its wall sheet with ``print_path``."""
     from tt_organizer.cli.output import print_json
-    from tt_organizer.events import service, store
+    from tt_organizer.events import setup, store
     from tt_organizer.events.views import round_matches
 
-    stage = service.TOP_CUT if top else service.SWISS
+    stage = setup.TOP_CUT if top else setup.SWISS
     with store.connect(event_path) as conn:
         matches = round_matches(conn, round_number, top)
         current = store.current_round(conn, stage)
@@ -165,7 +166,7 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
             print_json(_matches_json(conn, matches))
             return
         if top:
-            from tt_organizer.events.placings import round_names
+            from tt_organizer.events.final_placings import round_names
 
             name = round_names(store.read_matches(conn))[rnd]
             _print_round(conn, matches, f"Top-cut round {rnd}: {name}")
@@ -182,7 +183,7 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     """``tt event standings``: the Swiss standings after ``round_number`` (default all
     results so far), or with ``final`` (no round) the final placings."""
     from tt_organizer.cli.output import print_json
-    from tt_organizer.events import service, store
+    from tt_organizer.events import event_standings, setup, store
     from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
     with store.connect(event_path) as conn:
@@ -193,14 +194,14 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
             return
         settings = store.read_settings(conn)
         if final:
-            from tt_organizer.events.placings import event_final_placings
+            from tt_organizer.events.final_placings import event_final_placings
 
             placed = [(p.place, p.standing) for p in event_final_placings(conn)]
         else:
-            placed = [("", s) for s in service.standings(conn, round_number)]
+            placed = [("", s) for s in event_standings.standings(conn, round_number)]
         names = store.player_names(conn)
         shown = round_number if round_number is not None else store.current_round(conn)
-        top_played = store.current_round(conn, service.TOP_CUT) > 0
+        top_played = store.current_round(conn, setup.TOP_CUT) > 0
     from tt_organizer.cli.render import print_table
     from tt_organizer.standings.tiebreakers import percent_text
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,39 +15,88 @@ if TYPE_CHECKING:
     from tt_organizer.stats.calibration import Bucket, CalibrationStats, Popular
 
 
-@click.command("stats")
-@click.argument("events", nargs=-1, required=True,
-                type=click.Path(dir_okay=False, path_type=str))
+class StatsGroup(click.Group):
+    """``tt stats SOURCES…`` shows the figures (the ``show`` command); ``tt stats export`` and
+    ``tt stats report`` are commands of their own."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["show", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group("stats", cls=StatsGroup)
+def stats() -> None:
+    """Format-calibration figures from event files and shared datasets.
+
+    `tt stats SOURCES…` (the same as `tt stats show`) prints the figures; `tt stats export`
+    writes a dataset to share; `tt stats report` draws the plots.
+    """
+
+
+sources_argument = click.argument("sources", nargs=-1, required=True,
+                                  type=click.Path(path_type=str), metavar="SOURCES…")
+mixed_option = click.option(
+    "--mixed-versions", is_flag=True,
+    help="Pool events of different format versions (refused by default).")
+min_options = [
+    click.option("--min-games", type=click.IntRange(1), default=30, show_default=True,
+                 help="Games needed before the first-player win rate is reported."),
+    click.option("--min-bucket", type=click.IntRange(1), default=10, show_default=True,
+                 help="Games needed per colour / Tamer / pile split (and for game length)."),
+]
+
+
+def with_min_options(func: Any) -> Any:
+    """Add --min-games/--min-bucket."""
+    for option in reversed(min_options):
+        func = option(func)
+    return func
+
+
+def _pooled(sources: tuple[str, ...], *, mixed_versions: bool, min_games: int,
+            min_bucket: int, top: int = 10) -> CalibrationStats:
+    from tt_organizer.stats.calibration import card_table, pool_stats
+    from tt_organizer.stats.export import load_events
+
+    cards = card_table()
+    return pool_stats(load_events(sources, cards=cards), cards=cards,
+                      mixed_versions=mixed_versions, min_games=min_games,
+                      min_bucket=min_bucket, top=top)
+
+
+@stats.command("show")
+@sources_argument
 @json_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=str), default=None,
               help="Also write an .xlsx workbook with every figure and its charts.")
-@click.option("--min-games", type=click.IntRange(1), default=30, show_default=True,
-              help="Games needed before the first-player win rate is reported.")
-@click.option("--min-bucket", type=click.IntRange(1), default=10, show_default=True,
-              help="Games needed per colour / pile split (and for game-length figures).")
+@with_min_options
 @click.option("--top", type=click.IntRange(1), default=10, show_default=True,
               help="How many Tamers and cards to list.")
-def stats(
-    events: tuple[str, ...],
+@mixed_option
+def show(
+    sources: tuple[str, ...],
     as_json: bool,
     out: str | None,
     min_games: int,
     min_bucket: int,
     top: int,
+    mixed_versions: bool,
 ) -> None:
-    """Format-calibration figures pooled over EVENTS (event .sqlite files): the first
-    player's win rate with its 95% Wilson interval against the 50–55% target, game length,
-    win rates by deck colour and by Tamer:Digi-Egg split, the most-registered Tamers and cards.
-    Every figure shows its sample size; small samples say "not enough games".
+    """Format-calibration figures pooled over SOURCES: event .sqlite files, and dataset
+    folders (or their games.json) written by `tt stats export`. The first player's win rate
+    with its 95% Wilson interval against the 50–55% target, game length, win rates by deck
+    colour, by Tamer and by Tamer:Digi-Egg split, the most-registered Tamers and cards, and how
+    many of the games played carry per-game details. Every figure shows its sample size; small
+    samples say "not enough games". Events of different format versions are refused unless
+    --mixed-versions.
     """
     from tt_organizer.cli.output import console, err_console, print_json
-    from tt_organizer.events.store import load_snapshot
-    from tt_organizer.stats.calibration import compute_stats
 
     if out is not None and not out.lower().endswith(".xlsx"):
         raise InputError("the workbook file name must end with .xlsx", file=out)
-    snapshots = [load_snapshot(path) for path in events]
-    result = compute_stats(snapshots, min_games=min_games, min_bucket=min_bucket, top=top)
+    result = _pooled(sources, mixed_versions=mixed_versions, min_games=min_games,
+                     min_bucket=min_bucket, top=top)
     if as_json:
         print_json(result.to_dict())
     else:
@@ -58,6 +107,65 @@ def stats(
         written = write_workbook(result, out)
         if not as_json:
             err_console.print(f"workbook written to {written}", markup=False)
+
+
+@stats.command("export")
+@sources_argument
+@click.option("-o", "--out", "folder", required=True,
+              type=click.Path(file_okay=False, path_type=str),
+              help="Folder to write the dataset into (made if missing; its files replaced).")
+@mixed_option
+@json_option
+def export(sources: tuple[str, ...], folder: str, mixed_versions: bool, as_json: bool) -> None:
+    """Write the per-game dataset of SOURCES (event files or datasets) into a folder to share:
+    games.json with its JSON Schema (schema.json), games.csv (one row per game), decks.csv
+    and a README. Players become identifiers that are stable within an event and meaningless
+    outside it; no name, PIN or membership id is written.
+    """
+    from tt_organizer.cli.output import console, print_json
+    from tt_organizer.stats.calibration import check_pool
+    from tt_organizer.stats.export import FILES, load_events, write_dataset
+
+    events = load_events(sources)
+    check_pool(events, mixed_versions=mixed_versions)
+    written = write_dataset(events, folder)
+    if as_json:
+        print_json(written.to_dict())
+        return
+    from rich.markup import escape
+
+    console.print(f"dataset written to {escape(str(written.folder))}: {written.events} "
+                  f"event(s), {written.games} games ({written.detailed} with per-game details)")
+    console.print(f"  files: {', '.join(FILES)}")
+
+
+@stats.command("report")
+@sources_argument
+@click.option("-o", "--out", required=True, type=click.Path(dir_okay=False, path_type=str),
+              help="The report file: .pdf (one page per plot) or .html (plots inline).")
+@with_min_options
+@mixed_option
+@json_option
+def report(sources: tuple[str, ...], out: str, min_games: int, min_bucket: int,
+           mixed_versions: bool, as_json: bool) -> None:
+    """Draw the figures of SOURCES (event files or datasets) as plots: the first player's win
+    rate per event and pooled with its 95% Wilson interval, game length by turns, win rate by
+    Tamer and by colour with their intervals.
+    """
+    from tt_organizer.cli.output import console, print_json
+    from tt_organizer.stats.plots import KINDS, report_json, write_report
+
+    if not out.lower().endswith(KINDS):
+        raise InputError("the report file name must end with .pdf or .html", file=out)
+    result = _pooled(sources, mixed_versions=mixed_versions, min_games=min_games,
+                     min_bucket=min_bucket)
+    written = write_report(result, out)
+    if as_json:
+        print_json(report_json(result, written))
+        return
+    from rich.markup import escape
+
+    console.print(f"report written to {escape(str(written))}")
 
 
 def _pct(value: float | None) -> str:
@@ -73,7 +181,11 @@ def render_stats(console: Console, result: CalibrationStats) -> None:
     console.print(f"[bold]Format calibration[/] — {escape(', '.join(result.events))}")
     console.print(
         f"{len(result.events)} event(s), {result.players} players, {result.decks} registered "
-        f"decks, {result.matches} matches, {result.games} games recorded"
+        f"decks, {result.matches} matches, {result.games} games played"
+    )
+    console.print(
+        f"Per-game details: {result.detailed} of {result.games} games played "
+        f"(who went first: {result.with_first}, turns: {result.with_turns})"
     )
     console.print()
     console.print(f"[bold]First player wins:[/] {escape(r.text())}")
@@ -109,6 +221,8 @@ def render_stats(console: Console, result: CalibrationStats) -> None:
 
     _bucket_table(console, "Win rate by deck colour (non-mirror games)", "Colour",
                   result.colours)
+    _bucket_table(console, "Win rate by Tamer (non-mirror games)", "Tamer",
+                  result.tamer_rates[:20])
     _bucket_table(console, "Win rate by Tamer:Digi-Egg split (non-mirror games)",
                   "Tamers/Eggs", result.splits)
     _popular_table(console, f"Most-registered Tamers (of {result.decks} decks)", result.tamers)
@@ -128,7 +242,8 @@ def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucke
     table = Table(title=title, title_justify="left", title_style="bold")
     for column in (label, "Games", "Wins", "Win rate", "95% interval", "Mirrors", "Decks"):
         table.add_column(column, justify="left" if column == label else "right",
-                         no_wrap=column in ("Win rate", "95% interval"))
+                         no_wrap=column in (label, "Win rate", "95% interval"),
+                         overflow="ellipsis")
     for b in buckets:
         r = b.rate
         if r.status == "ok":

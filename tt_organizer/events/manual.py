@@ -26,14 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
-from tt_organizer.events import service
+from tt_organizer.events import entering, lookup, players, setup, store, swiss_states
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 from tt_organizer.pairing.swiss import rounds_for_players
 
-SWISS = service.SWISS
+SWISS = setup.SWISS
 MAX_ROUND = 20
 
 
@@ -54,7 +53,7 @@ class Change:
 
 
 def _editable_round(conn: Connection) -> int:
-    if store.current_round(conn, service.TOP_CUT):
+    if store.current_round(conn, setup.TOP_CUT):
         raise EventError("the top cut has started; its pairings follow the bracket")
     rnd = store.current_round(conn)
     if not rnd:
@@ -78,7 +77,7 @@ def _seat(rows: Sequence[MatchInfo], pid: int) -> MatchInfo | None:
 
 
 def _active(conn: Connection, ref: str) -> PlayerInfo:
-    p = service.find_player(conn, ref)
+    p = players.find_player(conn, ref)
     if p.dropped:
         raise EventError(f"{p.name} has dropped and cannot be seated", code="player-dropped",
                          hint={"command": "undrop", "name": p.name})
@@ -101,7 +100,7 @@ def _delete(conn: Connection, rnd: int, table: int) -> None:
 def _insert(conn: Connection, rnd: int, table: int, p1: int, p2: int | None) -> None:
     from tt_organizer.pairing.swiss import Pairing
 
-    service._insert_pairings(conn, SWISS, rnd, [Pairing(table, p1, p2)])
+    lookup.insert_pairings(conn, SWISS, rnd, [Pairing(table, p1, p2)])
 
 
 def _unpaired_names(conn: Connection, rnd: int) -> list[str]:
@@ -124,8 +123,8 @@ def _finish(conn: Connection, rnd: int, action: str, before: list[MatchInfo],
                     changed=[now[t] for t in tables if t in now],
                     removed=[t for t in tables if t not in now],
                     unpaired=_unpaired_names(conn, rnd))
-    store.audit(conn, action, f"round {rnd}", {"tables": service._describe(before)},
-                {**detail, "tables": service._describe(change.changed),
+    store.audit(conn, action, f"round {rnd}", {"tables": lookup.describe_tables(before)},
+                {**detail, "tables": lookup.describe_tables(change.changed),
                  "removed": change.removed})
     return change
 
@@ -262,7 +261,7 @@ def repair(conn: Connection, *, dry_run: bool = False) -> RepairPlan:
             )
         seeded = rnd == 1 and store.round_seeded(conn, SWISS, rnd)
         everyone = [pid for pid, p in players.items() if not p.dropped]
-        states = {s.id: s for s in service._player_states(conn, everyone, seeded=seeded,
+        states = {s.id: s for s in swiss_states.player_states(conn, everyone, seeded=seeded,
                                                           upto=rnd - 1)}
         avoid = avoid_pairs(conn, rnd)
         nobody_lacks_bye = all(states[pid].had_bye for pid in everyone)
@@ -315,8 +314,8 @@ def repair(conn: Connection, *, dry_run: bool = False) -> RepairPlan:
                     store.set_dropped_round(conn, pid, rnd - 1)
         now = {m.table: m for m in _round_rows(conn, rnd)}
         after = [now[t] for t in sorted(after_tables)]
-        store.audit(conn, "repair", f"round {rnd}", {"tables": service._describe(before)},
-                    {"tables": service._describe(after)})
+        store.audit(conn, "repair", f"round {rnd}", {"tables": lookup.describe_tables(before)},
+                    {"tables": lookup.describe_tables(after)})
         plan = RepairPlan(round=rnd, before=before, after=after,
                           unchanged=len(tables) - len(before))
         if dry_run:
@@ -382,7 +381,7 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
         find_columns,
         missing_columns,
     )
-    from tt_organizer.export.importing import sheet_round
+    from tt_organizer.events.sheets import sheet_round
     from tt_organizer.tables import cell_text, read_table
 
     p = Path(path)
@@ -440,7 +439,7 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
                                int(rnd_text) if is_count(rnd_text) else
                                sheet_round(sheet.name)))
     if problems:
-        from tt_organizer.export.importing import SheetError
+        from tt_organizer.events.sheets import SheetError
 
         raise SheetError(problems, file=source, what="paired")
     if not rows:
@@ -457,11 +456,11 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
     """Enter the next Swiss round as paired elsewhere; results given in the rows are
     recorded too. Every active player must be seated exactly once."""
     with store.transaction(conn):
-        if store.current_round(conn, service.TOP_CUT):
+        if store.current_round(conn, setup.TOP_CUT):
             raise EventError("the top cut has started; its pairings follow the bracket")
         current = store.current_round(conn)
         if current:
-            missing = service._missing(service._round(conn, SWISS, current))
+            missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
             if missing:
                 raise EventError(f"round {current} still misses results for table(s) "
                                  f"{', '.join(map(str, missing))}")
@@ -484,7 +483,7 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
                     ids.append(None)
                     continue
                 try:
-                    p = service.find_player(conn, name)
+                    p = players.find_player(conn, name)
                 except EventError as exc:
                     problems.append(f"row {r.row}: {exc}")
                     ids.append(None)
@@ -518,13 +517,13 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
         store.insert_round(conn, SWISS, rnd, store.now())
         for r, p1, p2 in resolved:
             _insert(conn, rnd, r.table, p1, p2)
-        matches = service._round(conn, SWISS, rnd)
+        matches = lookup.round_matches(conn, SWISS, rnd)
         store.audit(conn, "pair", f"round {rnd}", None,
-                    {"entered": source or True, "tables": service._describe(matches)})
+                    {"entered": source or True, "tables": lookup.describe_tables(matches)})
         for r, _p1, p2 in resolved:
             if r.result and p2 is not None:
-                service.report_result(conn, r.table, r.result, round_number=rnd)
-        return service._round(conn, SWISS, rnd)
+                entering.report_result(conn, r.table, r.result, round_number=rnd)
+        return lookup.round_matches(conn, SWISS, rnd)
 
 
 # --- constraints -----------------------------------------------------------------------------
@@ -538,7 +537,7 @@ def avoid(conn: Connection, a: str, b: str, rounds: int | None = None
         raise EventError(f"rounds {rounds}: at least 1", code="bad-value",
                          hint=field_hint(("rounds", "rounds"), value=rounds))
     with store.transaction(conn):
-        pa, pb = service.find_player(conn, a), service.find_player(conn, b)
+        pa, pb = players.find_player(conn, a), players.find_player(conn, b)
         if pa.id == pb.id:
             raise EventError(f"{pa.name} twice: name two different players")
         until = store.current_round(conn) + rounds if rounds is not None else None
@@ -575,7 +574,7 @@ def set_bye_rounds(conn: Connection, ref: str, rounds: Sequence[int]) -> PlayerI
     """Grant ``ref`` a bye in each of ``rounds`` (an invited player); rounds already paired
     are refused."""
     with store.transaction(conn):
-        p = service.find_player(conn, ref)
+        p = players.find_player(conn, ref)
         current = store.current_round(conn)
         late = [r for r in rounds if r <= current]
         if late:
@@ -599,7 +598,7 @@ def check_in(conn: Connection, ref: str, *, no_show: bool = False) -> PlayerInfo
         if store.current_round(conn):
             raise EventError("round 1 is paired; check-in is over", code="check-in-over",
                              hint={"command": "drop"})
-        p = service.find_player(conn, ref)
+        p = players.find_player(conn, ref)
         old = store.checked_in(conn, p.id)
         store.set_checked_in(conn, p.id, not no_show)
         store.audit(conn, "check-in", f"player {p.id} {p.name}",

@@ -8,15 +8,14 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
+from tt_organizer.events import lookup, store
 from tt_organizer.events.models import (
     EventSettings,
     MatchInfo,
     PlayerInfo,
 )
-from tt_organizer.events.rounds import _current_stage
 from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 
 if TYPE_CHECKING:
@@ -36,7 +35,7 @@ class Registration:
 
 
 @lru_cache(maxsize=4)
-def _check_context(
+def check_context(
     format_id: str, banlist_date: str | None, strict: bool,
     format_settings: tuple[tuple[str, int], ...] = (),
 ) -> CheckContext:
@@ -55,11 +54,11 @@ def check_deck(
 ) -> tuple[ValidationReport, str, str]:
     """Check a decklist (a file or text) against the event's pinned format and ban list;
     returns the report, the raw text to store and the source name."""
-    from tt_organizer.decklist.parsers import MAX_FILE_BYTES
     from tt_organizer.formats.check import check_bytes, check_text
     from tt_organizer.safe_files import read_limited
+    from tt_organizer.tables import MAX_FILE_BYTES
 
-    ctx = _check_context(settings.format_id, settings.banlist_date, settings.strict_colors,
+    ctx = check_context(settings.format_id, settings.banlist_date, settings.strict_colors,
                          tuple(sorted(settings.format_settings.items())))
     if path is not None:
         from pathlib import Path
@@ -132,7 +131,7 @@ def register_player(
         late = _admit(entry, name, ext_id, late, _StoredNames(conn))
         pid, missed = _write_registration(_Writes(conn), entry, name, ext_id, deck,
                                           allow_illegal, late)
-        player = _player(conn, pid)
+        player = lookup.player_by_id(conn, pid)
     return Registration(player=player, report=deck[0] if deck else None, missed_rounds=missed)
 
 
@@ -187,12 +186,12 @@ class SheetRegistrar:
 
 
 def _checked_names(name: str, ext_id: str | None) -> tuple[str, str | None]:
-    name = _clean_text(name, "a player name")
+    name = clean_text(name, "a player name")
     if not name:
         raise EventError("a player needs a name")
     if name.upper() == "BYE":
         raise EventError("BYE is not a player name")
-    return name, _clean_text(ext_id, "an id") if ext_id else None
+    return name, clean_text(ext_id, "an id") if ext_id else None
 
 
 # a checked deck: its report, the raw text to store and its source name
@@ -307,7 +306,7 @@ class _KnownNames(_StoredNames):
             self.ids[ext_id] = name
 
 
-def _clean_text(text: str, what: str) -> str:
+def clean_text(text: str, what: str) -> str:
     """``text`` with runs of whitespace (tabs, newlines) made one space; refused when too long
     or holding other control characters (they would garble tables, logs and spreadsheets)."""
     text = " ".join(text.split())
@@ -398,13 +397,6 @@ class _BatchedWrites(_Writes):
         self.entries, self.decks = [], []
 
 
-def _player(conn: Connection, pid: int) -> PlayerInfo:
-    player = store.read_player(conn, pid)
-    if player is None:
-        raise EventError(f"no player {pid}")
-    return player
-
-
 def find_player(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
     """The player named ``ref`` (case-insensitive); with ``by_id`` the one registered with
     that ID (or, failing that, the player number ``tt event players`` shows)."""
@@ -413,12 +405,12 @@ def find_player(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInf
         if pid is None and is_count(ref):
             pid = store.player_id_by_number(conn, int(ref))
         if pid is not None:
-            return _player(conn, pid)
+            return lookup.player_by_id(conn, pid)
         raise EventError(f"no player with id {ref}")
     key = " ".join(ref.split()).casefold()
     pid = store.player_id_by_name_key(conn, key)
     if pid is not None:
-        return _player(conn, pid)
+        return lookup.player_by_id(conn, pid)
     raise EventError(f"no player named {ref!r}", code="no-player",
                      hint={"command": "players"})
 
@@ -433,7 +425,7 @@ def drop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
         store.set_dropped(conn, p.id, current)
         store.audit(conn, "drop", f"player {p.id} {p.name}", {"dropped": False},
                     {"dropped": True, "round": current})
-        return _player(conn, p.id)
+        return lookup.player_by_id(conn, p.id)
 
 
 def undrop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
@@ -447,12 +439,12 @@ def undrop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
         store.set_dropped(conn, p.id, None)
         store.audit(conn, "undrop", f"player {p.id} {p.name}",
                     {"dropped": True, "round": p.dropped_round}, {"dropped": False})
-        return _player(conn, p.id)
+        return lookup.player_by_id(conn, p.id)
 
 
 def pending_in_current_round(conn: Connection, player_id: int) -> MatchInfo | None:
     """The player's unreported pairing of the current round, if any (drop → `repair`)."""
-    stage, rnd = _current_stage(conn)
+    stage, rnd = lookup.current_stage(conn)
     for m in store.read_matches(conn, stage, rnd, tables_only=True, player=player_id):
         if m.result is None:
             return m

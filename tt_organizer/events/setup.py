@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from tt_organizer.errors import EventError, field_hint
+from tt_organizer.events import store
 from tt_organizer.events.models import EventSettings
 from tt_organizer.events.store import Connection, create_database
-from tt_organizer.events.store.dispatch import store
 
 SWISS = "swiss"
 TOP_CUT = "top-cut"

@@ -1,24 +1,399 @@
-"""Sheets: register every row of a sign-up sheet, record every row of a results sheet.
+"""Sheets: reading a sign-up sheet or a results sheet (``.xlsx``/``.csv``), registering every
+row of a sign-up sheet and recording every row of a results sheet.
 
-Both run in one transaction on the connection they are given. A sign-up sheet registers the
-rows it can (a refused row is refused before anything of it is written) and says per row
-what happened (:class:`SignUp`); a results sheet is all or nothing: one refused row records
-none, and the :class:`EventError` lists every refused row. Refusals are the library's errors
-(a code and hints), so each front-end words them its own way.
+Sheets are read by :mod:`tt_organizer.tables` (its limits, column names and row numbers). A
+problem with the file is an :class:`InputError` (a :class:`SheetError` when rows are wrong: it
+lists every bad row, by the row number the spreadsheet shows, and nothing is imported).
+
+Both operations run in one transaction on the connection they are given. A sign-up sheet
+registers the rows it can (a refused row is refused before anything of it is written) and
+says per row what happened (:class:`SignUp`); a results sheet is all or nothing: one refused
+row records none, and the :class:`EventError` lists every refused row. Refusals are the
+library's errors (a code and hints), so each front-end words them its own way.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tt_organizer.errors import EventError, TTError
-from tt_organizer.events.store.dispatch import store
+from tt_organizer.columns import (
+    RESULT_COLUMNS,
+    RESULT_LABELS,
+    RESULT_REQUIRED,
+    ROSTER_COLUMNS,
+    ROSTER_LABELS,
+    cell_value,
+    find_columns,
+    find_roster,
+    missing_columns,
+)
+from tt_organizer.errors import EventError, InputError, TTError, in_words
+from tt_organizer.events import store
+from tt_organizer.events.models import EventSnapshot, MatchInfo
+from tt_organizer.events.result_text import parse_game_flags, parse_result
+from tt_organizer.export.tables import game_lists, paired_matches
+from tt_organizer.numbers import is_count
+from tt_organizer.tables import Sheet, cell_text, read_table
 
 if TYPE_CHECKING:
     from tt_organizer.events.players import Registration
     from tt_organizer.events.store import Connection
+
+MAX_NAME_CHARS = 100
+# a per-game list's field (the hint of a refusal) -> the column of the pairings sheet it is in
+_LIST_COLUMNS = {"first": "First", "winners": "Winners", "turns": "Turns"}
+
+
+class SheetError(InputError):
+    """Rows of an imported sheet that are wrong; ``problems`` holds one line per bad row."""
+
+    def __init__(self, problems: list[str], *, file: str, what: str) -> None:
+        self.problems = problems
+        shown = problems[:50]
+        more = f"\n  … and {len(problems) - 50} more" if len(problems) > 50 else ""
+        noun = "problem" if len(problems) == 1 else "problems"
+        message = (
+            f"{len(problems)} {noun}, nothing was {what}:\n  " + "\n  ".join(shown) + more
+        )
+        super().__init__(message, file=file)
+
+
+@dataclass
+class RegistrationRow:
+    """One player of a registration sheet."""
+
+    row: int
+    name: str
+    ext_id: str | None
+    deck_text: str | None
+    deck_path: str | None
+
+
+class Registrations(list[RegistrationRow]):
+    """The rows of a registration sheet; ``notes`` names columns not read that look like
+    decklists."""
+
+    notes: list[str]
+
+
+@dataclass
+class ResultRow:
+    """One filled result of a pairings sheet (seats as in the pairing: P1 / P2)."""
+
+    row: int
+    round: int
+    table: int
+    result: str
+    first: list[str] | None
+    winners: list[str] | None
+    turns: list[int] | None
+
+
+def _value(values: list[object], roles: dict[str, int], role: str) -> object:
+    return cell_value(values, roles, role)
+
+
+def _text(values: list[object], roles: dict[str, int], role: str) -> str:
+    return cell_text(cell_value(values, roles, role))
+
+
+# ---------------------------------------------------------------- registrations
+
+
+def read_registrations(path: str | Path) -> Registrations:
+    """Players to register from a sheet (``.xlsx`` or ``.csv``).
+
+    The sheet is a roster (:func:`tt_organizer.columns.find_roster`, the same reading as
+    ``tt deck check-batch``): a name column (``Name``/``Player``/``Full name``/…), optional id
+    (``Player ID``/``Membership``/``ID``), optional decklist text (``Deck``/``Decklist``: a
+    multi-line cell, or a path) and optional deck file (``Deck file``/``Path``). A deck path is
+    relative to the sheet's folder and must stay inside it; ``deck_path`` is returned
+    absolute. Deck contents are not checked here; a wrong row (no name, a name twice, …)
+    refuses the whole sheet (:class:`SheetError` listing every bad row).
+    """
+    path = Path(path)
+    source = str(path)
+    sheets = read_table(path)
+    roster = find_roster(sheets)
+    if roster is None:
+        if any(find_columns(s, ROSTER_COLUMNS, ("name",)) for s in sheets):
+            raise InputError("this is a decklist table (count and card columns), not a list of "
+                             "players", file=source)
+        raise missing_columns(sheets[0], ROSTER_COLUMNS, ("name",), ROSTER_LABELS, source)
+    problems: list[str] = []
+    out = Registrations()
+    out.notes = roster.notes
+    names: dict[str, int] = {}
+    ids: dict[str, int] = {}
+    for entry in roster.entries(path.absolute().parent):
+        number, name, ext_id = entry.row, entry.name, entry.ext_id
+        where = f"row {number}"
+        if not name:
+            problems.append(f"{where}: no player name")
+            continue
+        if any(ch in name for ch in "\n\r\t") or any(ord(ch) < 32 for ch in name):
+            problems.append(f"{where}: the name {name!r} contains a line break or tab")
+            continue
+        if len(name) > MAX_NAME_CHARS:
+            problems.append(f"{where}: the name is longer than {MAX_NAME_CHARS} characters")
+            continue
+        key = name.casefold()
+        if key in names:
+            problems.append(f"{where}: {name!r} is already on row {names[key]}")
+            continue
+        names[key] = number
+        if ext_id is not None:
+            if ext_id in ids:
+                problems.append(f"{where}: player id {ext_id!r} is already on row {ids[ext_id]}")
+                continue
+            ids[ext_id] = number
+        if entry.problem is not None:
+            problems.append(f"{where}: {entry.problem}")
+            continue
+        deck_path = str(entry.deck_path) if entry.deck_path is not None else None
+        out.append(RegistrationRow(number, name, ext_id, entry.deck_text, deck_path))
+    if problems:
+        raise SheetError(problems, file=source, what="registered")
+    if not out:
+        raise InputError(f"sheet {roster.sheet.name!r} lists no players", file=source)
+    return out
+
+
+# ---------------------------------------------------------------- results
+
+_ROUND_SHEET = re.compile(r"^\s*(?:pairings?[\s_-]*)?(?:r|rd|round)[\s_-]*(\d{1,3})\s*$", re.I)
+_ROUND_FILE = re.compile(r"(?:^|[^a-z])(?:r|rd|round)[\s_-]*(\d{1,3})$", re.I)
+
+
+def sheet_round(name: str) -> int | None:
+    """The round a sheet (or CSV file stem) is named after: ``Pairings R3``, ``Round 3``."""
+    match = _ROUND_SHEET.match(name) or _ROUND_FILE.search(name.strip())
+    return int(match.group(1)) if match else None
+
+
+_DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−﹣－", "-"))
+_SCORE = re.compile(r"\d+(?:\s*[-:：]\s*\d+)+")
+
+
+def normalise_result(text: str) -> str:
+    """A result as typed in a sheet, in the form ``parse_result`` reads: any dash is ``-``,
+    and a score written ``2:1`` or `` 2 - 1 `` becomes ``2-1``."""
+    text = text.translate(_DASHES).strip()
+    if _SCORE.fullmatch(text):
+        text = re.sub(r"\s*[-:：]\s*", "-", text)
+    return text
+
+
+def _same_name(cell: str, name: str) -> bool:
+    return " ".join(cell.split()).casefold() == " ".join(name.split()).casefold()
+
+
+def _tokens(value: object) -> list[str] | None:
+    if value is None:
+        return None
+    if isinstance(value, float | int) and not isinstance(value, bool):
+        return [cell_text(value)]
+    text = cell_text(value)
+    if not text:
+        return None
+    return [t for t in re.split(r"[\s,;/|]+", text) if t]
+
+
+def _result_sheets(sheets: list[Sheet], source: str) -> list[tuple[Sheet, int | None]]:
+    if len(sheets) == 1:
+        return [(sheets[0], sheet_round(sheets[0].name))]
+    named = [(s, sheet_round(s.name)) for s in sheets]
+    picked: list[tuple[Sheet, int | None]] = [(s, r) for s, r in named if r is not None]
+    if not picked:
+        raise InputError(
+            "no pairings sheet found: name the sheet 'Pairings R<n>' or 'Round <n>' "
+            f"(sheets: {', '.join(s.name for s in sheets)})",
+            file=source,
+        )
+    return picked
+
+
+def _check_names(
+    values: list[object],
+    roles: dict[str, int],
+    round_number: int,
+    m: MatchInfo,
+    snapshot: EventSnapshot,
+) -> list[str]:
+    """Problems with the player cells of a row (they must name the pairing's players)."""
+    cells = (_text(values, roles, "player1"), _text(values, roles, "player2"))
+    expected = (snapshot.name(m.player1), snapshot.name(m.player2))
+    if all(_same_name(c, e) for c, e in zip(cells, expected, strict=True)):
+        return []
+    if _same_name(cells[0], expected[1]) and _same_name(cells[1], expected[0]):
+        return [f"players are swapped (table {m.table} is {expected[0]!r} v {expected[1]!r})"]
+    tables = {}
+    for other in paired_matches(snapshot, round_number):
+        for pid in (other.player1, other.player2):
+            if pid is not None:
+                tables[snapshot.name(pid).casefold()] = other.table
+    problems = []
+    for seat, cell, name in zip(("player 1", "player 2"), cells, expected, strict=True):
+        if _same_name(cell, name):
+            continue
+        if not cell:
+            problems.append(f"{seat} is empty; table {m.table} has {name!r}")
+            continue
+        key = " ".join(cell.split()).casefold()
+        if key in tables:
+            where = f"plays at table {tables[key]}"
+        elif any(_same_name(cell, p.name) for p in snapshot.players):
+            where = f"is not paired in round {round_number}"
+        else:
+            where = "is an unknown player"
+        problems.append(f"{seat} {cell!r} {where}; table {m.table} has {name!r}")
+    return problems
+
+
+def _check_row(
+    values: list[object],
+    roles: dict[str, int],
+    round_number: int,
+    m: MatchInfo,
+    snapshot: EventSnapshot,
+) -> tuple[ResultRow | None, list[str]]:
+    """Check one filled row against its pairing; (row or None when unchanged, problems)."""
+    problems = _check_names(values, roles, round_number, m, snapshot)
+    raw = _value(values, roles, "result")
+    text = cell_text(raw)
+    if m.player2 is None:
+        if text.casefold() != "bye":
+            problems.append(f"table {m.table} is a bye; its result must be 'bye' or empty")
+        return None, problems
+    if isinstance(raw, datetime | date | time):
+        problems.append(
+            f"result {text!r} is a date: the spreadsheet turned a score such as 2-1 into a "
+            "date; format the Result column as Text and type the score again"
+        )
+        return None, problems
+    best_of = snapshot.settings.best_of
+    try:
+        parsed = parse_result(normalise_result(text), best_of)
+    except EventError:
+        try:
+            parsed = parse_result(text, best_of)
+        except EventError as exc:
+            problems.append(exc.message)  # names the result as typed
+            return None, problems
+    first = _tokens(_value(values, roles, "first"))
+    winners = _tokens(_value(values, roles, "winners"))
+    turns_raw = _tokens(_value(values, roles, "turns"))
+    try:
+        flags = parse_game_flags(parsed, first=first, winners=winners, turns=turns_raw,
+                                 best_of=best_of)
+    except EventError as exc:
+        problems.append(in_words(exc, _LIST_COLUMNS))
+        return None, problems
+    if problems:
+        return None, problems
+    first_out = [str(f.first) for f in flags] if first is not None else None
+    winners_out = [f.winner or "draw" for f in flags] if winners is not None else None
+    turns_out = [int(f.turns or 0) for f in flags] if turns_raw is not None else None
+    if m.result == parsed.text:
+        old_first, old_winners, old_turns = game_lists(m)
+        same = (
+            (first_out is None or ",".join(first_out) == old_first)
+            and (winners_out is None or ",".join(winners_out) == old_winners)
+            and (turns_out is None or ",".join(map(str, turns_out)) == old_turns)
+        )
+        if same:
+            return None, []  # already recorded exactly so
+    return ResultRow(0, round_number, m.table, parsed.text, first_out, winners_out,
+                     turns_out), []
+
+
+def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
+    """The filled results of a pairings sheet, checked against ``snapshot``.
+
+    The sheet has the shape of an exported ``Pairings R<n>`` sheet: Round (optional when the
+    sheet or file is named after the round), Table, Player 1, Player 2, Result and optional
+    ``First (P1/P2 per game)``, ``Winners`` and ``Turns`` lists (``P1,P2,P1`` / ``7,9,6``). In
+    a workbook of several sheets only those named after a round are read. Rows with an empty
+    Result are skipped, as are results already recorded exactly so (and byes). Any wrong row
+    refuses the whole import (:class:`SheetError` listing every bad row).
+    """
+    path = Path(path)
+    source = str(path)
+    sheets = _result_sheets(read_table(path), source)
+    multi = len(sheets) > 1
+    problems: list[str] = []
+    out: list[ResultRow] = []
+    seen: dict[tuple[int, int], str] = {}
+    by_round: dict[int, dict[int, MatchInfo]] = {}
+    filled = 0
+    for sheet, named_round in sheets:
+        found = find_columns(sheet, RESULT_COLUMNS, RESULT_REQUIRED)
+        if found is None:
+            raise missing_columns(sheet, RESULT_COLUMNS, RESULT_REQUIRED, RESULT_LABELS, source)
+        header, roles = found
+        for number, values in sheet.rows[header + 1:]:
+            where = f"sheet {sheet.name!r} row {number}" if multi else f"row {number}"
+            result_text = _text(values, roles, "result")
+            if not result_text:
+                extra = [r for r in ("first", "winners", "turns") if _text(values, roles, r)]
+                if extra:
+                    problems.append(f"{where}: game details filled but no Result")
+                continue
+            if result_text.casefold() != "bye":
+                filled += 1
+            round_text = _text(values, roles, "round")
+            if round_text:
+                if not is_count(round_text):
+                    problems.append(f"{where}: round {round_text!r} is not a number")
+                    continue
+                round_number = int(round_text)
+            elif named_round is not None:
+                round_number = named_round
+            else:
+                problems.append(
+                    f"{where}: no round (add a Round column or name the sheet 'Round <n>')"
+                )
+                continue
+            table_text = _text(values, roles, "table")
+            if not is_count(table_text):
+                problems.append(f"{where}: table {table_text!r} is not a number"
+                                if table_text else f"{where}: no table number")
+                continue
+            table = int(table_text)
+            if round_number not in by_round:
+                by_round[round_number] = {
+                    m.table: m for m in paired_matches(snapshot, round_number)
+                }
+            matches = by_round[round_number]
+            if not matches:
+                problems.append(f"{where}: round {round_number} has not been paired")
+                continue
+            m = matches.get(table)
+            if m is None:
+                problems.append(f"{where}: unknown table {table} in round {round_number}")
+                continue
+            if (round_number, table) in seen:
+                problems.append(
+                    f"{where}: table {table} of round {round_number} is already on "
+                    f"{seen[(round_number, table)]}"
+                )
+                continue
+            seen[(round_number, table)] = where
+            row, row_problems = _check_row(values, roles, round_number, m, snapshot)
+            problems.extend(f"{where}: {p}" for p in row_problems)
+            if row is not None:
+                row.row = number
+                out.append(row)
+    if problems:
+        raise SheetError(problems, file=source, what="recorded")
+    if not filled:
+        raise InputError("no results filled in (every Result cell is empty)", file=source)
+    return out
+
 
 # the code of the EventError a refused results sheet raises; hint["rows"] lists the refusals
 ROWS_REFUSED = "rows-refused"
@@ -59,15 +434,14 @@ def register_sheet(
     conn: Connection, path: str | Path, *, allow_illegal: bool = False, late: bool = False
 ) -> SignUp:
     """Register every row of a sign-up sheet (``.xlsx``/``.csv``, read by
-    :func:`tt_organizer.export.importing.read_registrations`) in one transaction.
+    :func:`read_registrations`) in one transaction.
 
     A row that cannot be registered (an illegal deck, a name already registered, …) is
     refused alone, before anything of it is written, and its :class:`TTError` kept in the
     outcome; the other rows are committed together, each with its audit entries. A sheet
-    that cannot be read at all raises (:class:`~tt_organizer.export.importing.SheetError`)
+    that cannot be read at all raises (:class:`SheetError`)
     and registers nobody."""
     from tt_organizer.events.players import SheetRegistrar
-    from tt_organizer.export.importing import read_registrations
 
     rows = read_registrations(path)
     folder, sheet_name = Path(path).parent, Path(path).name
@@ -98,14 +472,13 @@ def register_sheet(
 
 def record_results_sheet(conn: Connection, path: str | Path) -> int:
     """Record every filled result of a results sheet (the shape of an exported pairings
-    sheet, read by :func:`tt_organizer.export.importing.read_results`) — all or nothing.
+    sheet, read by :func:`read_results`) — all or nothing.
 
     Returns how many results were recorded. When any row is refused nothing is recorded and
     an :class:`EventError` (code ``rows-refused``) is raised: ``hint["rows"]`` holds, for each
     refused row in sheet order, ``{"row": number as the spreadsheet shows it, "error": the
     EventError}``, and ``hint["file"]`` the sheet."""
-    from tt_organizer.events.recording import report_result
-    from tt_organizer.export.importing import read_results
+    from tt_organizer.events.entering import report_result
 
     rows = read_results(path, store.read_snapshot(conn, "", light=True))
     refused: list[dict[str, object]] = []

@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tt_organizer.events import lookup, store
 from tt_organizer.events.models import MatchInfo
-from tt_organizer.events.rounds import _current_stage, _missing, _round
 from tt_organizer.events.setup import TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.events.topcut import champion, top_cut_size
 
 
 def missing_tables(conn: Connection) -> list[int]:
     """Tables of the current round (Swiss, or the top cut once started) still unreported."""
-    stage, rnd = _current_stage(conn)
+    stage, rnd = lookup.current_stage(conn)
     return store.unreported_tables(conn, stage, rnd)
 
 
@@ -25,8 +24,8 @@ def status(conn: Connection) -> dict[str, Any]:
 
     settings = store.read_settings(conn)
     players = store.roster_flags(conn)  # names and flags only: no deck is parsed
-    stage, rnd = _current_stage(conn)
-    matches = _round(conn, stage, rnd) if rnd else []
+    stage, rnd = lookup.current_stage(conn)
+    matches = lookup.round_matches(conn, stage, rnd) if rnd else []
     win = champion(conn)
     active = len([p for p in players if not p["dropped"]])
     return {
@@ -42,7 +41,7 @@ def status(conn: Connection) -> dict[str, Any]:
         "top_cut": top_cut_size(conn),
         "tables": len(matches),
         "reported": [m.table for m in matches if m.result is not None],
-        "missing": _missing(matches),
+        "missing": lookup.tables_without_result(matches),
         "players": len(players),
         "active": active,
         "dropped": [p["name"] for p in players if p["dropped"]],
@@ -59,6 +58,6 @@ def _round_name(stage: str, rnd: int, matches: Sequence[MatchInfo]) -> str | Non
     """"quarter-final", "semi-final", "final" … for a bracket round (None in the Swiss)."""
     if stage != TOP_CUT or not matches:
         return None
-    from tt_organizer.events.placings import bracket_round_name
+    from tt_organizer.events.final_placings import bracket_round_name
 
     return bracket_round_name(2 * len(matches))

@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import service
+from tt_organizer.events import players, store
 from tt_organizer.events.store import Connection, Row
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.formats.validator import ValidationReport
 
 MAX_DECK_BYTES = 200_000
@@ -45,7 +44,7 @@ def submit_deck(conn: Connection, name: str, text: str | None = None, *,
     """Check a decklist — ``text``, or a file at ``path`` of any shape ``tt deck validate``
     reads — against the event's format and ban list (the same checks) and queue it for the
     organizer; returns the stored submission and the full report."""
-    name = service._clean_text(name, "a player name")
+    name = players.clean_text(name, "a player name")
     if not name:
         raise EventError("a player needs a name")
     if path is None and not (text or "").strip():
@@ -53,9 +52,9 @@ def submit_deck(conn: Connection, name: str, text: str | None = None, *,
     size = Path(path).stat().st_size if path is not None else len((text or "").encode())
     if size > MAX_DECK_BYTES:
         raise EventError(f"a decklist is at most {MAX_DECK_BYTES // 1000} kB")
-    ext_id = service._clean_text(ext_id, "an id") if ext_id else None
-    source = service._clean_text(source, "a file name") or "submitted"
-    report, raw, src = service.check_deck(store.read_settings(conn), path=path, text=text,
+    ext_id = players.clean_text(ext_id, "an id") if ext_id else None
+    source = players.clean_text(source, "a file name") or "submitted"
+    report, raw, src = players.check_deck(store.read_settings(conn), path=path, text=text,
                                           source=source)
     with store.transaction(conn):
         row = store.insert_submission(conn, {
@@ -74,13 +73,13 @@ def submissions(conn: Connection, *, pending_only: bool = False) -> list[Submiss
 
 
 def approve_deck(conn: Connection, submission_id: int, *, allow_illegal: bool = False
-                 ) -> service.Registration:
+                 ) -> players.Registration:
     """Register the submission's player with its deck (a late entry once pairing began)."""
     with store.transaction(conn):
         row = store.submission_row(conn, submission_id)
         if row is None or row["status"] != "pending":
             raise EventError(f"no pending submission #{submission_id}")
-        reg = service.register_player(
+        reg = players.register_player(
             conn, row["name"], deck_text=row["text"], deck_source=row["source"],
             ext_id=row["ext_id"], allow_illegal=allow_illegal,
             late=bool(store.current_round(conn)))

@@ -10,8 +10,8 @@ import time
 from typing import Any
 
 from tt_organizer.errors import EventError
+from tt_organizer.events import store
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 
 DEFAULT_MINUTES = 50
 

@@ -4,16 +4,14 @@ next bracket round, and the champion."""
 from __future__ import annotations
 
 from tt_organizer.errors import EventError, field_hint
+from tt_organizer.events import lookup, store
+from tt_organizer.events.event_standings import standings
 from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
 )
-from tt_organizer.events.players import _player
-from tt_organizer.events.rounds import _describe, _insert_pairings, _missing, _round
 from tt_organizer.events.setup import SWISS, TOP_CUT, top_cut_for_players
-from tt_organizer.events.standings import standings
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 
 
 def top_cut_size(conn: Connection) -> int:
@@ -27,7 +25,7 @@ def top_cut_size(conn: Connection) -> int:
 def advance_top_cut(conn: Connection) -> list[MatchInfo]:
     """Seed the bracket from the final Swiss standings and pair its first round, or, once a
     bracket round is fully reported, pair the next one (winners of tables 1+2, 3+4, …)."""
-    from tt_organizer.pairing.swiss import pair_top_cut, pair_top_cut_round
+    from tt_organizer.pairing.bracket import pair_top_cut, pair_top_cut_round
 
     with store.transaction(conn):
         settings = store.read_settings(conn)
@@ -37,7 +35,7 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             total = settings.rounds
             if not swiss or (total is not None and swiss < total):
                 raise EventError(f"the Swiss rounds are not over (round {swiss} of {total or '?'})")
-            missing = _missing(_round(conn, SWISS, swiss))
+            missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, swiss))
             if missing:
                 raise EventError(f"round {swiss} still misses results for table(s) "
                                  f"{', '.join(map(str, missing))}")
@@ -56,21 +54,22 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             rnd = 1
             store.audit(conn, "top-cut", "seeds", None, {"size": size, "seeds": seeds})
         else:
-            current = _round(conn, TOP_CUT, top)
-            missing = _missing(current)
+            current = lookup.round_matches(conn, TOP_CUT, top)
+            missing = lookup.tables_without_result(current)
             if missing:
                 raise EventError(f"top-cut round {top} still misses results for table(s) "
                                  f"{', '.join(map(str, missing))}")
             winners = [_winner(m) for m in current]
             if len(winners) == 1:
                 raise EventError(f"the top cut is over; the winner is "
-                                 f"{_player(conn, winners[0]).name}")
+                                 f"{lookup.player_by_id(conn, winners[0]).name}")
             pairings = pair_top_cut_round(winners)
             rnd = top + 1
         store.insert_round(conn, TOP_CUT, rnd, store.now())
-        _insert_pairings(conn, TOP_CUT, rnd, pairings)
-        matches = _round(conn, TOP_CUT, rnd)
-        store.audit(conn, "pair", f"top-cut round {rnd}", None, {"tables": _describe(matches)})
+        lookup.insert_pairings(conn, TOP_CUT, rnd, pairings)
+        matches = lookup.round_matches(conn, TOP_CUT, rnd)
+        store.audit(conn, "pair", f"top-cut round {rnd}", None,
+                    {"tables": lookup.describe_tables(matches)})
         return matches
 
 
@@ -92,7 +91,7 @@ def champion(conn: Connection) -> PlayerInfo | None:
     top = store.current_round(conn, TOP_CUT)
     if not top:
         return None
-    final = _round(conn, TOP_CUT, top)
+    final = lookup.round_matches(conn, TOP_CUT, top)
     if len(final) != 1 or final[0].outcome not in ("p1", "p2"):
         return None
-    return _player(conn, _winner(final[0]))
+    return lookup.player_by_id(conn, _winner(final[0]))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import service
+from tt_organizer.events import event_standings, setup, status, store
 from tt_organizer.events.models import (
     AuditEntry,
     EventSettings,
@@ -19,7 +19,6 @@ from tt_organizer.events.models import (
     paired_round,
 )
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 
 if TYPE_CHECKING:
     from tt_organizer.standings.tiebreakers import Standing
@@ -103,7 +102,7 @@ def round_matches(conn: Connection, round_number: int | None = None,
                   top_cut: bool = False) -> list[MatchInfo]:
     """The tables of a round (default the current one) of the Swiss or the top cut, without
     their games; raises EventError when that round is not paired."""
-    stage = service.TOP_CUT if top_cut else service.SWISS
+    stage = setup.TOP_CUT if top_cut else setup.SWISS
     current = store.current_round(conn, stage)
     if not current:
         raise EventError("the top cut has not started" if top_cut else "no round is paired yet")
@@ -134,11 +133,11 @@ def standings_json(conn: Connection, round_number: int | None = None, *,
                    final: bool = False) -> list[dict[str, Any]]:
     """What ``tt event standings [--round N] [--final] --json`` prints (percentages as
     fractions; with ``final`` each line also has its ``"place"``, e.g. ``"3-4"``)."""
-    from tt_organizer.events.placings import Placing, event_final_placings
+    from tt_organizer.events.final_placings import Placing, event_final_placings
 
     tbs = store.read_settings(conn).tiebreakers
     placed = (event_final_placings(conn) if final
-              else [Placing("", s) for s in service.standings(conn, round_number)])
+              else [Placing("", s) for s in event_standings.standings(conn, round_number)])
     names = store.player_names(conn)
     return [{**standing_json(p.standing, names[p.standing.player], tbs),
              **({"place": p.place} if final else {})} for p in placed]
@@ -146,7 +145,7 @@ def standings_json(conn: Connection, round_number: int | None = None, *,
 
 def status_json(conn: Connection) -> dict[str, Any]:
     """What ``tt event status --json`` prints."""
-    return service.status(conn)
+    return status.status(conn)
 
 
 def change_json(conn: Connection, change: Any) -> dict[str, Any]:

@@ -165,7 +165,7 @@ def top_cut_table(snapshot: EventSnapshot) -> Table | None:
     )
     if not matches:
         return None
-    from tt_organizer.events.placings import round_names
+    from tt_organizer.events.final_placings import round_names
 
     names = round_names(matches)
     rows: list[list[object]] = [
@@ -191,8 +191,8 @@ def standings_table(snapshot: EventSnapshot, last_round: int, *, final: bool = F
     """Standings after ``last_round`` Swiss rounds, with every tiebreaker in use in the order
     it ranks. ``final`` (the whole event) puts the final placings first once the top cut has
     been played (a Place column: 1, 2, 3-4, 5-8, … then the Swiss order)."""
-    from tt_organizer.events.placings import Placing, snapshot_final_placings
-    from tt_organizer.events.service import snapshot_standings
+    from tt_organizer.events.event_standings import snapshot_standings
+    from tt_organizer.events.final_placings import Placing, snapshot_final_placings
     from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
     tbs = snapshot.settings.tiebreakers

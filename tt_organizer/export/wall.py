@@ -38,7 +38,7 @@ def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
         label = f"Round {round_number}"
         points = points_before(snapshot, round_number)
     else:
-        from tt_organizer.events.placings import round_names
+        from tt_organizer.events.final_placings import round_names
 
         names = round_names(snapshot.matches)
         if round_number not in names:

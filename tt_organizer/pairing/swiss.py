@@ -66,14 +66,8 @@ __all__ = [
     "JOINT_LIMIT",
     "PAIRING_METHODS",
     "Pairing",
-    "PairingReport",
     "PlayerState",
-    "analyze_pairings",
-    "bracket_order",
-    "float_vector",
     "pair_round",
-    "pair_top_cut",
-    "pair_top_cut_round",
     "rounds_for_players",
 ]
 
@@ -665,98 +659,3 @@ class _Round:
 
 def _ordered(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
-
-
-# --- reports --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PairingReport:
-    """Quality figures of one round's pairings (for logs, tests and the benchmark).
-
-    ``float_vector`` is ``D`` from the module docstring (bye excluded); ``floaters`` counts
-    players paired outside their score group; ``max_point_gap`` is the largest point
-    difference at a table."""
-
-    rematches: int
-    floaters: int
-    max_point_gap: int
-    float_vector: tuple[int, ...]
-    bye: int | None
-
-
-def float_vector(players: Sequence[PlayerState], pairs: Iterable[tuple[int, int]]
-                 ) -> tuple[int, ...]:
-    """``D_b`` for each boundary between the score groups of ``players`` (see module doc)."""
-    levels = sorted({p.points for p in players}, reverse=True)
-    where = {pts: k for k, pts in enumerate(levels)}
-    group = {p.id: where[p.points] for p in players}
-    out = [0] * max(0, len(levels) - 1)
-    for a, b in pairs:
-        lo, hi = sorted((group[a], group[b]))
-        for k in range(lo, hi):
-            out[k] += 1
-    return tuple(out)
-
-
-def analyze_pairings(players: Sequence[PlayerState], pairings: Sequence[Pairing]
-                     ) -> PairingReport:
-    """Rematches, floaters, largest point gap and float vector of a round's pairings."""
-    by_id = {p.id: p for p in players}
-    pairs = [(t.player1, t.player2) for t in pairings if t.player2 is not None]
-    bye = next((t.player1 for t in pairings if t.player2 is None), None)
-    rematches = sum(1 for a, b in pairs if b in by_id[a].opponents or a in by_id[b].opponents)
-    gaps = [abs(by_id[a].points - by_id[b].points) for a, b in pairs]
-    paired = [by_id[i] for pair in pairs for i in pair]
-    return PairingReport(
-        rematches=rematches,
-        floaters=2 * sum(1 for g in gaps if g),
-        max_point_gap=max(gaps, default=0),
-        float_vector=float_vector(paired, pairs),
-        bye=bye,
-    )
-
-
-# --- top cut --------------------------------------------------------------------------------
-
-
-def bracket_order(size: int) -> list[int]:
-    """Seed numbers (1-based) in bracket order for a power-of-two ``size``:
-    ``[1, 8, 4, 5, 2, 7, 3, 6]`` for 8, so seeds 1 and 2 can only meet in the final."""
-    if size < 1 or size & (size - 1):
-        raise ValueError(f"bracket size must be a power of two, not {size}")
-    order = [1]
-    while len(order) < size:
-        m = 2 * len(order)
-        order = [s for seed in order for s in (seed, m + 1 - seed)]
-    return order
-
-
-def pair_top_cut(seeds: Sequence[int]) -> list[Pairing]:
-    """First round of a single-elimination top cut: 1 v N, then in bracket order.
-
-    ``seeds`` are player ids, best first. Tables follow the bracket (for 8: 1v8, 4v5, 2v7,
-    3v6), so the winners of tables 1+2, 3+4, ... meet next (:func:`pair_top_cut_round`).
-    A size that is not a power of two gives the top seeds byes (``player2 None``).
-    """
-    n = len(seeds)
-    if n < 2:
-        raise ValueError("a top cut needs at least 2 players")
-    if len(set(seeds)) != n:
-        raise ValueError("a player is seeded twice")
-    size = 1 << (n - 1).bit_length()
-    order = bracket_order(size)
-    out = []
-    for k in range(0, size, 2):
-        a, b = order[k], order[k + 1]
-        out.append(Pairing(table=k // 2 + 1, player1=seeds[a - 1],
-                           player2=seeds[b - 1] if b <= n else None))
-    return out
-
-
-def pair_top_cut_round(winners: Sequence[int]) -> list[Pairing]:
-    """Next top-cut round from the previous round's winners in table order (1+2, 3+4...)."""
-    if len(winners) < 2 or len(winners) % 2:
-        raise ValueError("the next top-cut round needs an even number (>= 2) of winners")
-    return [Pairing(table=k // 2 + 1, player1=winners[k], player2=winners[k + 1])
-            for k in range(0, len(winners), 2)]

@@ -50,7 +50,7 @@ def last_complete_round(snapshot: EventSnapshot) -> int:
 def placing_rows(snapshot: EventSnapshot, round_number: int | None = None
                  ) -> tuple[str, list[list[object]], int | None]:
     """Title, rows (as :data:`COLUMNS`) and the index of the winner's row (or None)."""
-    from tt_organizer.events.service import snapshot_standings
+    from tt_organizer.events.event_standings import snapshot_standings
 
     rows: list[list[object]] = []
     winner = champion_id(snapshot) if round_number is None else None

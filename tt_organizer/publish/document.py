@@ -49,8 +49,8 @@ def event_document(snapshot: EventSnapshot, *, decklists: str = "top-cut",
     says (``top-cut``: the top cut's, or the top 8 of the Swiss when there is none; ``all``;
     ``none``) and the field's colours and Tamers. ``cards`` maps card number -> (name, type),
     by default the shipped card database."""
-    from tt_organizer.events.placings import round_names, snapshot_final_placings
-    from tt_organizer.events.standings import snapshot_standings
+    from tt_organizer.events.event_standings import snapshot_standings
+    from tt_organizer.events.final_placings import round_names, snapshot_final_placings
     from tt_organizer.stats.calibration import compute_stats
 
     if decklists not in DECKLISTS:

@@ -74,8 +74,8 @@ def summarise(snapshot: EventSnapshot) -> EventSummary:
     """The summary of an event: its final placings (the top cut first, when one was played,
     then the Swiss order) with each player's Swiss record. InputError for an event with no
     reported result (nothing to count yet)."""
-    from tt_organizer.events.placings import snapshot_final_placings
-    from tt_organizer.events.standings import snapshot_standings
+    from tt_organizer.events.event_standings import snapshot_standings
+    from tt_organizer.events.final_placings import snapshot_final_placings
 
     settings = snapshot.settings
     if not any(m.outcome is not None for m in snapshot.matches):

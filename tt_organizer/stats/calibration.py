@@ -2,10 +2,12 @@
 
 What is counted (every figure carries its sample size):
 
-* **Games** - every game recorded in a match between two players (Swiss and top cut; byes have
-  no games). A game without a winner is a draw when the match result has that many drawn games
-  (counted as ``draws``), else its winner is unknown (``unknown_winner``, e.g. ``2-1`` reported
-  without ``--winners``); both are left out of every win rate.
+* **Games** - every game played in a match between two players (Swiss and top cut; byes have
+  no games), from the result's game counts; ``detailed`` of them record who went first or the
+  turn they ended on (see :mod:`tt_organizer.stats.dataset`). A game without a winner is a
+  draw when the match result has that many drawn games (counted as ``draws``), else its winner
+  is unknown (``unknown_winner``, e.g. ``2-1`` reported without ``--winners``); both are left
+  out of every win rate.
 * **First-player win rate** - games the first player won / decisive games whose first player is
   recorded, with a 95% Wilson score interval, against the format's 50-55% target. Below
   ``min_games`` (default 30, the low end of the authors' 30-50 real games) it says "not enough
@@ -19,6 +21,8 @@ What is counted (every figure carries its sample size):
   rate towards 50% - and is counted as ``mirrors``.
 * **Win rate by pile split** - the same, by the Tamer:Digi-Egg split of the registered pile
   (``7/2`` ... ``4/5``, counted in cards); games between two decks of the same split are mirrors.
+* **Win rate by Tamer** - the same, for each Tamer in the registered pile (a deck counts for
+  each of its Tamers; a game where both piles hold it is a mirror).
 * **Most-registered Tamers and cards** - in how many registered decks each appears (the same
   player registering in two events counts twice), with total copies.
 
@@ -29,17 +33,20 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tt_organizer.events.models import EventSnapshot, PlayerInfo
+from tt_organizer.errors import InputError
+from tt_organizer.events.models import EventSnapshot
+from tt_organizer.stats.dataset import DRAW, EventData, from_snapshot
 from tt_organizer.stats.wilson import wilson_interval
 
 MIN_GAMES = 30
 MIN_BUCKET = 10
 TARGET = (0.50, 0.55)
 TOP = 10
+SEATS = ("P1", "P2")
 NO_DATA = "no data"
 NOT_ENOUGH = "not enough games"
 
@@ -216,7 +223,7 @@ class CalibrationStats:
     players: int
     decks: int  # registered decks
     matches: int  # played matches (not byes)
-    games: int  # recorded games
+    games: int  # games played (the results' game counts)
     first_player: FirstPlayer
     length: GameLength
     colours: tuple[Bucket, ...]
@@ -226,6 +233,11 @@ class CalibrationStats:
     min_games: int = MIN_GAMES
     min_bucket: int = MIN_BUCKET
     notes: tuple[str, ...] = field(default=())
+    detailed: int = 0  # games played that record who went first or their length
+    with_first: int = 0  # games that record who went first
+    with_turns: int = 0  # games that record their length
+    tamer_rates: tuple[Bucket, ...] = ()  # win rate by Tamer in the pile (most games first)
+    formats: tuple[str, ...] = ()  # "format-id version" of the events pooled
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (what ``tt stats --json`` prints)."""
@@ -235,87 +247,63 @@ class CalibrationStats:
             "decks": self.decks,
             "matches": self.matches,
             "games": self.games,
+            "games_detailed": self.detailed,
+            "games_with_first": self.with_first,
+            "games_with_turns": self.with_turns,
+            "formats": list(self.formats),
             "min_games": self.min_games,
             "min_bucket": self.min_bucket,
             "first_player": self.first_player.to_dict(),
             "game_length": self.length.to_dict(),
             "colours": [b.to_dict() for b in self.colours],
             "pile_splits": [b.to_dict() for b in self.splits],
+            "tamers": [b.to_dict() for b in self.tamer_rates],
             "top_tamers": [p.to_dict() for p in self.tamers],
             "top_cards": [p.to_dict() for p in self.cards],
             "notes": list(self.notes),
         }
 
 
-@dataclass(frozen=True)
-class _Game:
-    event: int
-    first: int | None
-    winner: int | None
-    loser: int | None
-    turns: int | None
-    drawn: bool  # no winner, and the match result says the game was drawn
-
-
-def _games(index: int, snap: EventSnapshot) -> Iterable[_Game]:
-    for match in snap.matches:
-        if match.player2 is None:
-            continue
-        pair = (match.player1, match.player2)
-        draws_known = match.winnerless_games_are_draws()
-        for game in match.games:
-            first = game.first if game.first in pair else None
-            winner = game.winner if game.winner in pair else None
-            loser = None if winner is None else (pair[1] if winner == pair[0] else pair[0])
-            turns = game.turns if game.turns is not None and game.turns > 0 else None
-            yield _Game(index, first, winner, loser, turns, winner is None and draws_known)
-
-
-def _has_deck(p: PlayerInfo) -> bool:
-    return bool(p.main or p.pile)
-
-
 def _bucket_rates(
-    games: list[_Game],
-    traits: Mapping[tuple[int, int], frozenset[str]],
+    events: Sequence[EventData],
+    traits: Mapping[tuple[int, str], frozenset[str]],
     minimum: int,
     order: list[str],
+    labels: Mapping[str, str] | None = None,
 ) -> tuple[Bucket, ...]:
     wins: Counter[str] = Counter()
     played: Counter[str] = Counter()
     mirrors: Counter[str] = Counter()
     decks: Counter[str] = Counter(t for ts in traits.values() for t in ts)
-    for g in games:
-        if g.winner is None or g.loser is None:
-            continue
-        won = traits.get((g.event, g.winner))
-        lost = traits.get((g.event, g.loser))
-        if won is None or lost is None:
-            continue
-        for trait in won & lost:
-            mirrors[trait] += 1
-        for trait in won ^ lost:
-            played[trait] += 1
-            if trait in won:
-                wins[trait] += 1
-    labels = [t for t in order if t in decks or t in played or t in mirrors]
-    labels += sorted((set(decks) | set(played) | set(mirrors)) - set(labels))
+    for index, event in enumerate(events):
+        for g in event.games:
+            if g.winner not in SEATS:
+                continue
+            won_key, lost_key = (g.p1, g.p2) if g.winner == "P1" else (g.p2, g.p1)
+            won = traits.get((index, won_key))
+            lost = traits.get((index, lost_key))
+            if won is None or lost is None:
+                continue
+            for trait in won & lost:
+                mirrors[trait] += 1
+            for trait in won ^ lost:
+                played[trait] += 1
+                if trait in won:
+                    wins[trait] += 1
+    keys = [t for t in order if t in decks or t in played or t in mirrors]
+    keys += sorted((set(decks) | set(played) | set(mirrors)) - set(keys))
+    named = labels or {}
     return tuple(
-        Bucket(t, Rate(wins[t], played[t], minimum), mirrors[t], decks[t]) for t in labels
+        Bucket(named.get(t, t), Rate(wins[t], played[t], minimum), mirrors[t], decks[t])
+        for t in keys
     )
 
 
-def _split(pile: Mapping[str, int], types: Mapping[str, str]) -> str | None:
-    tamers = eggs = 0
-    for number, count in pile.items():
-        kind = types.get(number)
-        if kind == "Tamer":
-            tamers += count
-        elif kind == "Digi-Egg":
-            eggs += count
-        else:
-            return None  # an unknown or misplaced card: no clean split
-    return f"{tamers}/{eggs}" if tamers or eggs else None
+def card_table() -> dict[str, tuple[str, str]]:
+    """Card number -> (name, card type) of the shipped card database."""
+    from tt_organizer.cards.database import load_cards
+
+    return {c.number: (c.name, c.card_type) for c in load_cards()}
 
 
 def compute_stats(
@@ -325,63 +313,89 @@ def compute_stats(
     min_games: int = MIN_GAMES,
     min_bucket: int = MIN_BUCKET,
     top: int = TOP,
+    mixed_versions: bool = False,
 ) -> CalibrationStats:
-    """Pool the calibration figures of ``snapshots``.
-
-    ``cards`` maps card number -> (name, card type); by default the shipped card database.
-    """
-    snaps = list(snapshots)
+    """Pool the calibration figures of the event files ``snapshots`` (:func:`pool_stats` of
+    their rows). ``cards`` maps card number -> (name, card type); by default the shipped card
+    database."""
     if cards is None:
-        from tt_organizer.cards.database import load_cards
-
-        cards = {c.number: (c.name, c.card_type) for c in load_cards()}
+        cards = card_table()
     types = {number: kind for number, (_, kind) in cards.items()}
+    return pool_stats([from_snapshot(s, types) for s in snapshots], cards=cards,
+                      min_games=min_games, min_bucket=min_bucket, top=top,
+                      mixed_versions=mixed_versions)
 
-    games: list[_Game] = []
-    matches = 0
-    colours: dict[tuple[int, int], frozenset[str]] = {}
-    splits: dict[tuple[int, int], frozenset[str]] = {}
+
+def check_pool(events: Sequence[EventData], *, mixed_versions: bool = False) -> None:
+    """Refuse the same event twice, and events of different format versions unless
+    ``mixed_versions`` (InputError)."""
+    seen: dict[str, str] = {}
+    for e in events:
+        if e.id in seen:
+            raise InputError(f"the event {e.name!r} (id {e.id}) is given twice; each event is "
+                             "counted once", code="same-event-twice")
+        seen[e.id] = e.name
+    versions = sorted({(e.format, e.format_version) for e in events})
+    if len(versions) > 1 and not mixed_versions:
+        listed = "; ".join(
+            f"{fmt} {version}: " + ", ".join(e.name for e in events
+                                            if (e.format, e.format_version) == (fmt, version))
+            for fmt, version in versions)
+        raise InputError(f"the events are of different format versions ({listed}); their "
+                         "figures do not measure the same game", code="mixed-format-versions")
+
+
+def pool_stats(
+    events: Sequence[EventData],
+    *,
+    cards: Mapping[str, tuple[str, str]] | None = None,
+    min_games: int = MIN_GAMES,
+    min_bucket: int = MIN_BUCKET,
+    top: int = TOP,
+    mixed_versions: bool = False,
+) -> CalibrationStats:
+    """The calibration figures pooled over ``events`` (from event files or datasets).
+    ``cards`` (number -> (name, type)) only names the cards; by default the shipped database."""
+    check_pool(events, mixed_versions=mixed_versions)
+    if cards is None:
+        cards = card_table()
+
+    colours: dict[tuple[int, str], frozenset[str]] = {}
+    splits: dict[tuple[int, str], frozenset[str]] = {}
+    tamer_sets: dict[tuple[int, str], frozenset[str]] = {}
     tamer_decks: Counter[str] = Counter()
     tamer_copies: Counter[str] = Counter()
     card_decks: Counter[str] = Counter()
     card_copies: Counter[str] = Counter()
-    players = decks = 0
-    for index, snap in enumerate(snaps):
-        matches += sum(1 for m in snap.matches if m.player2 is not None and m.result)
-        games.extend(_games(index, snap))
-        for p in snap.players:
-            players += 1
-            if not _has_deck(p):
-                continue
-            decks += 1
-            if p.deck_colors:
-                colours[(index, p.id)] = frozenset(p.deck_colors)
-            split = _split(p.pile, types)
-            if split is not None:
-                splits[(index, p.id)] = frozenset({split})
-            held: Counter[str] = Counter()
-            for zone in (p.main, p.pile):
-                held.update(zone)
-            for number, count in held.items():
+    for index, event in enumerate(events):
+        for d in event.decks:
+            if d.colours:
+                colours[(index, d.player)] = frozenset(d.colours)
+            if d.split is not None:
+                splits[(index, d.player)] = frozenset({d.split})
+            if d.tamers:
+                tamer_sets[(index, d.player)] = frozenset(d.tamers)
+            for number, count in d.cards.items():
                 card_decks[number] += 1
                 card_copies[number] += count
-                if types.get(number) == "Tamer":
-                    tamer_decks[number] += 1
-                    tamer_copies[number] += count
+            for number in d.tamers:
+                tamer_decks[number] += 1
+                tamer_copies[number] += d.cards.get(number, 1)
+    decks = sum(len(e.decks) for e in events)
 
-    with_first = [g for g in games if g.first is not None and g.winner is not None]
+    games = [g for e in events for g in e.games]
+    decisive = [g for g in games if g.winner in SEATS]
+    with_first = [g for g in decisive if g.first is not None]
     per_event = []
-    for index, snap in enumerate(snaps):
-        mine = [g for g in with_first if g.event == index]
-        per_event.append((snap.settings.name or snap.path,
-                          Rate(sum(g.first == g.winner for g in mine), len(mine), min_games)))
+    for e in events:
+        mine = [g for g in e.games if g.winner in SEATS and g.first is not None]
+        per_event.append((e.name, Rate(sum(g.first == g.winner for g in mine), len(mine),
+                                       min_games)))
     first = FirstPlayer(
         overall=Rate(sum(g.first == g.winner for g in with_first), len(with_first), min_games),
-        draws=sum(1 for g in games if g.first is not None and g.drawn),
-        unknown_winner=sum(
-            1 for g in games if g.first is not None and g.winner is None and not g.drawn
-        ),
-        unknown_first=sum(1 for g in games if g.first is None and g.winner is not None),
+        draws=sum(1 for g in games if g.first is not None and g.winner == DRAW),
+        unknown_winner=sum(1 for g in games if g.first is not None and g.winner is None),
+        unknown_first=sum(1 for g in decisive if g.first is None),
         per_event=tuple(per_event),
     )
     histogram = Counter(g.turns for g in games if g.turns is not None)
@@ -404,19 +418,27 @@ def compute_stats(
         notes.append("no game records who went first: report results with --first")
     if games and not histogram:
         notes.append("no game records its length: report results with --turns")
+    tamer_names = {n: f"{n} {cards[n][0]}" for n in tamer_decks if n in cards}
+    tamer_rates = _bucket_rates(events, tamer_sets, min_bucket, [], tamer_names)
     return CalibrationStats(
-        events=tuple(s.settings.name or s.path for s in snaps),
-        players=players,
+        events=tuple(e.name for e in events),
+        players=sum(e.players for e in events),
         decks=decks,
-        matches=matches,
+        matches=sum(e.matches for e in events),
         games=len(games),
         first_player=first,
         length=length,
-        colours=_bucket_rates(games, colours, min_bucket, list(COLORS)),
-        splits=_bucket_rates(games, splits, min_bucket, split_order),
+        colours=_bucket_rates(events, colours, min_bucket, list(COLORS)),
+        splits=_bucket_rates(events, splits, min_bucket, split_order),
         tamers=popular(tamer_decks, tamer_copies),
         cards=popular(card_decks, card_copies),
         min_games=min_games,
         min_bucket=min_bucket,
         notes=tuple(notes),
+        detailed=sum(1 for g in games if g.detailed),
+        with_first=sum(1 for g in games if g.first is not None),
+        with_turns=sum(1 for g in games if g.turns is not None),
+        tamer_rates=tuple(sorted(tamer_rates, key=lambda b: (-b.rate.games, b.label))),
+        formats=tuple(sorted({e.format if e.format.endswith(e.format_version)
+                              else f"{e.format} {e.format_version}" for e in events})),
     )

@@ -91,10 +91,12 @@ def _rate_chart(
     return chart
 
 
-def _buckets(ws: Worksheet, label: str, buckets: Sequence[Bucket], title: str) -> None:
+def _buckets(ws: Worksheet, label: str, buckets: Sequence[Bucket], title: str,
+             label_width: int = 12) -> None:
     rows = [[b.label, *_rate_cells(b.rate), b.mirrors, b.decks] for b in buckets]
     _sheet_table(ws, [label, *_RATE_HEADER, "Mirror games", "Decks"], rows,
-                 (12, 8, 8, 10, 10, 10, 10, 10, 18, 13, 8), pct_columns=(4, 5, 6, 7, 8))
+                 (label_width, 8, 8, 10, 10, 10, 10, 10, 18, 13, 8),
+                 pct_columns=(4, 5, 6, 7, 8))
     if buckets:
         _rate_chart(ws, title, len(rows), "N2")
 
@@ -124,7 +126,8 @@ def build_workbook(stats: CalibrationStats) -> Workbook:
         ["Players", stats.players],
         ["Registered decks", stats.decks],
         ["Matches played", stats.matches],
-        ["Games recorded", stats.games],
+        ["Games played", stats.games],
+        ["Games with per-game details", stats.detailed],
         ["First player: decisive games with first player recorded", overall.games],
         ["First player: games won", overall.wins],
         ["First player: win rate", overall.rate],
@@ -184,6 +187,8 @@ def build_workbook(stats: CalibrationStats) -> Workbook:
 
     _buckets(wb.create_sheet("Colours"), "Colour", stats.colours,
              "Win rate by deck colour (non-mirror games, 95% interval)")
+    _buckets(wb.create_sheet("Tamer win rates"), "Tamer", stats.tamer_rates,
+             "Win rate by Tamer (non-mirror games, 95% interval)", label_width=40)
     _buckets(wb.create_sheet("Pile split"), "Tamers/Eggs", stats.splits,
              "Win rate by Tamer:Digi-Egg split (non-mirror games, 95% interval)")
     _popular(wb.create_sheet("Tamers"), stats.tamers)

@@ -9,16 +9,12 @@ keeps working on the same file while the server runs. The organizer's pages are 
 
 from __future__ import annotations
 
-import asyncio
 import html
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -27,131 +23,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tt_organizer.errors import TTError, in_words
-from tt_organizer.events import selfreport, service, timer, views
-from tt_organizer.events.results import valid_results
-from tt_organizer.events.store import Connection, Error, acting_as, connect, open_event
-from tt_organizer.events.store.dispatch import store
+from tt_organizer.events import phone_reports, setup, store, timer, views
+from tt_organizer.events.result_text import valid_results
+from tt_organizer.events.store import Connection, acting_as
 from tt_organizer.numbers import is_count
-from tt_organizer.web import live, security
+from tt_organizer.web import security
 from tt_organizer.web.openapi import OPENAPI
-from tt_organizer.web.writer import Writer
+from tt_organizer.web.server import Server, json_response, secure_headers
 
 STATIC = Path(__file__).parent / "static"
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-
-
-class Server:
-    """State of one served event: its file, the organizer token and sessions, the limits on
-    wrong PINs and tokens, the writer, page versions, templates."""
-
-    def __init__(self, event_path: str | Path, token: str, *, proxy: str | None = None
-                 ) -> None:
-        self.path = str(event_path)
-        self.token = token
-        self.proxy = proxy
-        self.pins = security.PinLimiter()
-        self.tokens = security.Backoff(free=5)  # wrong organizer tokens, by address
-        self.sessions = security.Sessions()
-        self.notes = security.Notes()
-        self.versions = live.Versions()
-        self.env = Environment(loader=PackageLoader("tt_organizer.web", "templates"),
-                               autoescape=select_autoescape(default=True))
-        self._local = threading.local()
-        with connect(self.path):  # refuse a missing / foreign file now, migrate it
-            pass
-        self.writer = Writer(self.path)
-
-    def client(self, request: Request) -> str:
-        """Where ``request`` came from (through the named proxy, if any)."""
-        return security.client(request, self.proxy)
-
-    def organizer(self, request: Request) -> bool:
-        """True for the organizer: a console session cookie, or ``Authorization: Bearer`` with
-        the token. Wrong tokens are limited per address (429 with Retry-After)."""
-        if self.sessions.valid(request.cookies.get(security.ORG_COOKIE)):
-            return True
-        offered = security.bearer(request)
-        return offered is not None and self.check_token(request, offered)
-
-    def check_token(self, request: Request, offered: str) -> bool:
-        """Whether ``offered`` is the organizer token; counts a wrong one for the address and
-        refuses (429) an address that tried too many."""
-        address = self.client(request)
-        wait = self.tokens.retry_after(address)
-        if wait:
-            raise HTTPException(429, f"too many wrong tokens: try again in {wait} s",
-                                headers={"Retry-After": str(wait)})
-        if security.same(offered, self.token):
-            self.tokens.succeeded(address)
-            return True
-        self.tokens.failed(address)
-        return False
-
-    async def change(self, func: Callable[[Connection], Any]) -> Any:
-        """Run ``func`` in the writer (a savepoint of its next group commit) and return its
-        value once committed; its exception is raised here."""
-        return await asyncio.wrap_future(self.writer.submit(func))
-
-    def live(self, handler: Callable[[Request], Response]) -> Callable[[Request], Response]:
-        """A page handler whose page carries its version, worked out before the page is read
-        (so a change in between makes the phone fetch once more, never miss it)."""
-        def endpoint(request: Request) -> Response:
-            with self.db() as conn:
-                request.state.version = self.versions.of(conn, request.url.path)
-            return handler(request)
-        return endpoint
-
-    @contextmanager
-    def db(self) -> Iterator[Connection]:
-        """The event database for one request: each server thread keeps one connection open
-        (autocommit, WAL: it sees every commit, the CLI's too); a connection that failed is
-        closed and opened again on the next request."""
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = self._local.conn = open_event(self.path)
-        try:
-            yield conn
-        except Error:
-            self._local.conn = None
-            conn.close()
-            raise
-        store.rollback_open(conn)  # never hand a half-open transaction to the next request
-
-    # --- rendering -------------------------------------------------------------------------
-
-    def page(self, request: Request, template: str, status_code: int = 200,
-             **context: Any) -> HTMLResponse:
-        """Render a page with what every page shows: event name, round, timer, version."""
-        with self.db() as conn:
-            context.setdefault("status", live.header(conn))
-            context.setdefault("timer", timer.timer_state(conn))
-            version = getattr(request.state, "version", None) or self.versions.of(
-                conn, request.url.path)
-        csrf = security.csrf_token(request)
-        html = self.env.get_template(template).render(
-            request=request, version=version, csrf=csrf, now=time.time(),
-            organizer=self.organizer(request), **context)
-        response = HTMLResponse(html, status_code=status_code)
-        secure_headers(response)
-        if request.cookies.get(security.CSRF_COOKIE) != csrf:
-            response.set_cookie(security.CSRF_COOKIE, csrf, httponly=True, samesite="strict")
-        return response
-
-
-def secure_headers(response: Response) -> None:
-    """Headers every answer carries: no scripts but ours, no framing, no sniffing."""
-    response.headers["Content-Security-Policy"] = CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["X-Frame-Options"] = "DENY"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-
-
-def json_response(data: Any, status_code: int = 200) -> JSONResponse:
-    response = JSONResponse(data, status_code=status_code)
-    secure_headers(response)
-    return response
 
 
 def _int_param(request: Request, name: str) -> int | None:
@@ -187,11 +67,11 @@ def api(server: Server, build: Callable[[Connection, Request], Any]
 
 def pairings_rows(conn: Connection) -> tuple[list[dict[str, Any]], int, str]:
     """The current round's tables (Swiss or top cut) with each player's points."""
-    stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
+    stage = setup.TOP_CUT if store.current_round(conn, setup.TOP_CUT) else setup.SWISS
     rnd = store.current_round(conn, stage)
     if not rnd:
         return [], 0, stage
-    rows = views.pairings_json(conn, rnd, stage == service.TOP_CUT)
+    rows = views.pairings_json(conn, rnd, stage == setup.TOP_CUT)
     return rows, rnd, stage
 
 
@@ -232,8 +112,8 @@ def build_routes(server: Server) -> list[Route | Mount]:
             player = store.read_player(conn, pid)
             if player is None:
                 raise HTTPException(404, "no such player")
-            match = selfreport.current_match(conn, pid)
-            rep = selfreport.open_report(conn, match) if match else None
+            match = phone_reports.current_match(conn, pid)
+            rep = phone_reports.open_report(conn, match) if match else None
             played = [m for m in store.read_matches(conn, player=pid, games=False) if m.result]
             results = views.matches_json(conn, played)
             names = store.player_names(conn, [match.player1, match.player2] if match else [])
@@ -264,7 +144,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
         fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
 
         with server.db() as conn:  # one indexed row: read on the event loop
-            pin_ok = selfreport.check_pin(conn, pid, fields.get("pin", "")[:12])
+            pin_ok = phone_reports.check_pin(conn, pid, fields.get("pin", "")[:12])
         if not pin_ok:
             server.pins.failed(pid, address)
             return _answer(pid, "Wrong PIN", 403)
@@ -295,7 +175,10 @@ def build_routes(server: Server) -> list[Route | Mount]:
     def openapi(request: Request) -> Response:
         return json_response(OPENAPI)
 
+    from tt_organizer.web.stats import routes as stats_routes
+
     return [
+        *stats_routes(server, secure_headers),
         Route("/", server.live(home)),
         Route("/standings", server.live(standings_page)),
         Route("/projector", server.live(projector)),
@@ -327,7 +210,7 @@ def _answer(pid: int, message: str, status_code: int,
 
 def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
     """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
-    from tt_organizer.events.results import parse_result
+    from tt_organizer.events.result_text import parse_result
 
     r = parse_result(result, best_of)
     if r.outcome == "p1":
@@ -362,7 +245,7 @@ def _player_change(conn: Connection, pid: int, fields: dict[str, str], address: 
         with acting_as(f"web:player#{pid}@{address}"):
             if action == "report":
                 best_of = store.read_settings(conn).best_of
-                rep = selfreport.submit_report(
+                rep = phone_reports.submit_report(
                     conn, pid, fields.get("result", ""),
                     first=_games(fields, "first", best_of),
                     winners=_games(fields, "winner", best_of),
@@ -371,7 +254,7 @@ def _player_change(conn: Connection, pid: int, fields: dict[str, str], address: 
                         "confirmed": "Confirmed: the result is recorded",
                         "disputed": "You disagree: the organizer will decide"}[rep.status]
             if action in ("confirm", "dispute"):
-                rep = selfreport.answer_report(conn, pid, agree=action == "confirm",
+                rep = phone_reports.answer_report(conn, pid, agree=action == "confirm",
                                                counter=fields.get("counter") or None,
                                                client=address)
                 return ("Confirmed: the result is recorded" if rep.status == "confirmed"

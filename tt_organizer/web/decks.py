@@ -16,7 +16,7 @@ from tt_organizer.events import submissions
 from tt_organizer.events.store import acting_as
 
 if TYPE_CHECKING:
-    from tt_organizer.web.app import Server
+    from tt_organizer.web.server import Server
 
 
 async def submit(server: Server, request: Request, form: FormData) -> Response:

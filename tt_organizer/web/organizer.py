@@ -13,16 +13,16 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from tt_organizer.errors import TTError
-from tt_organizer.events import selfreport, service, submissions, timer, views
-from tt_organizer.events.results import valid_results
+from tt_organizer.events import phone_reports, players, rounds, store, submissions, timer, views
+from tt_organizer.events.result_text import valid_results
 from tt_organizer.events.store import acting_as
-from tt_organizer.events.store.dispatch import store
 from tt_organizer.numbers import is_count
 from tt_organizer.web import security
+from tt_organizer.web.server import json_response
 
 if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
-    from tt_organizer.web.app import Server
+    from tt_organizer.web.server import Server
 
 
 def _number(fields: dict[str, str], key: str, low: int = 1, high: int = 100_000) -> int:
@@ -36,27 +36,28 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
     """Each console form's action: the library call, and the message shown after it."""
 
     def result(conn: Connection, f: dict[str, str]) -> str:
-        m = selfreport.organizer_result(
+        m = phone_reports.organizer_result(
             conn, _number(f, "table"), f.get("result", ""), first=f.get("first") or None,
             winners=f.get("winners") or None, turns=f.get("turns") or None,
             override=f.get("override") == "on")
         return f"Table {m.table}: {m.result} recorded"
 
     def drop(conn: Connection, f: dict[str, str]) -> str:
-        p = service.drop(conn, f.get("name", ""))
-        pending = service.pending_in_current_round(conn, p.id)
+        p = players.drop(conn, f.get("name", ""))
+        pending = players.pending_in_current_round(conn, p.id)
         return f"Dropped {p.name}" + (
             f" (still paired at table {pending.table}: report it)" if pending else "")
 
     def late(conn: Connection, f: dict[str, str]) -> str:
-        reg = service.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
+        reg = players.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
                                       late=True)
-        return (f"Registered {reg.player.name} (PIN {selfreport.player_pin(conn, reg.player.id)})"
+        pin = phone_reports.player_pin(conn, reg.player.id)
+        return (f"Registered {reg.player.name} (PIN {pin})"
                 + (f"; a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
                    if reg.missed_rounds else ""))
 
     def pair(conn: Connection, f: dict[str, str]) -> str:
-        matches = service.pair_next_round(conn)
+        matches = rounds.pair_next_round(conn)
         return f"Round {matches[0].round} paired: {len(matches)} tables"
 
     def timer_start(conn: Connection, f: dict[str, str]) -> str:
@@ -77,7 +78,7 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
         reg = submissions.approve_deck(conn, _number(f, "submission"),
                                        allow_illegal=f.get("allow_illegal") == "on")
         return (f"Registered {reg.player.name} "
-                f"(PIN {selfreport.player_pin(conn, reg.player.id)})")
+                f"(PIN {phone_reports.player_pin(conn, reg.player.id)})")
 
     def reject(conn: Connection, f: dict[str, str]) -> str:
         submissions.reject_deck(conn, _number(f, "submission"))
@@ -114,8 +115,8 @@ def routes(server: Server) -> list[Route]:
     def console(request: Request) -> Response:
         require(request)
         with server.db() as conn:
-            tables = selfreport.table_states(conn)
-            pins = selfreport.player_pins(conn)
+            tables = phone_reports.table_states(conn)
+            pins = phone_reports.player_pins(conn)
             players = store.read_players(conn)
             subs = submissions.submissions(conn)
             best_of = store.read_settings(conn).best_of
@@ -144,18 +145,14 @@ def routes(server: Server) -> list[Route]:
         return RedirectResponse(f"/org?note={server.notes.put(msg)}", 303)
 
     def tables_api(request: Request) -> Response:
-        from tt_organizer.web.app import json_response
-
         require(request)
         with server.db() as conn:
-            return json_response(selfreport.table_states(conn))
+            return json_response(phone_reports.table_states(conn))
 
     def players_api(request: Request) -> Response:
-        from tt_organizer.web.app import json_response
-
         require(request)
         with server.db() as conn:
-            pins = selfreport.player_pins(conn)
+            pins = phone_reports.player_pins(conn)
             data: list[dict[str, Any]] = [
                 {**views.player_json(p), "pin": pins[p.id]} for p in store.read_players(conn)]
         return json_response(data)

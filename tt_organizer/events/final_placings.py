@@ -98,8 +98,8 @@ def _check_started(size: int, matches: Sequence[MatchInfo]) -> None:
 
 def event_final_placings(conn: Connection) -> list[Placing]:
     """Final placings of the event (EventError while a planned top cut has not started)."""
-    from tt_organizer.events.standings import standings
-    from tt_organizer.events.store.dispatch import store
+    from tt_organizer.events import store
+    from tt_organizer.events.event_standings import standings
     from tt_organizer.events.topcut import top_cut_size
 
     matches = store.read_matches(conn)
@@ -109,7 +109,7 @@ def event_final_placings(conn: Connection) -> list[Placing]:
 
 def snapshot_final_placings(snapshot: EventSnapshot) -> list[Placing] | None:
     """Final placings of a snapshot, or None when it has no top-cut round yet."""
-    from tt_organizer.events.standings import snapshot_standings
+    from tt_organizer.events.event_standings import snapshot_standings
 
     if not any(m.stage == TOP_CUT for m in snapshot.matches):
         return None

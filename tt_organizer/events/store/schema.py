@@ -203,7 +203,7 @@ UPDATE rounds SET seeded = 1 WHERE stage = 'swiss' AND coalesce((
 # The change log: every row written to the checked tables is named in `unchecked` by a trigger,
 # whoever writes it. The toolkit empties it when it commits (its own writes are sound), so what
 # it holds when a file is opened was written by something else -- a hand edit -- and only those
-# rows need checking (tt_organizer.events.integrity.check_changes), not the whole file.
+# rows need checking (tt_organizer.events.store.integrity.check_changes), not the whole file.
 # (IF NOT EXISTS: a test may turn a file's version back to run the later migrations again.)
 _V7_CHANGE_LOG = """
 CREATE TABLE IF NOT EXISTS unchecked (

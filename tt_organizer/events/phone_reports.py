@@ -2,7 +2,7 @@
 
 One player of a table reports (result from seat P1's side, plus the calibration fields); the
 opponent confirms with their PIN, and only then is the result recorded — through
-:func:`tt_organizer.events.service.report_result`, exactly as ``tt event report`` records it.
+:func:`tt_organizer.events.entering.report_result`, exactly as ``tt event report`` records it.
 A disagreement leaves the report *disputed* for the organizer. Every step is one transaction
 in the event file and appends to the audit log, so a killed server loses nothing confirmed.
 """
@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import service
+from tt_organizer.events import entering, setup, store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.store import Connection, Row
-from tt_organizer.events.store.dispatch import store
 
 OPEN = ("pending", "disputed")
 
@@ -89,7 +88,7 @@ def open_report(conn: Connection, match: MatchInfo) -> Report | None:
 
 def current_match(conn: Connection, player_id: int) -> MatchInfo | None:
     """The player's table in the current round (Swiss, or the top cut once it started)."""
-    stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
+    stage = setup.TOP_CUT if store.current_round(conn, setup.TOP_CUT) else setup.SWISS
     rnd = store.current_round(conn, stage)
     if not rnd:
         return None
@@ -100,7 +99,7 @@ def current_match(conn: Connection, player_id: int) -> MatchInfo | None:
 def table_states(conn: Connection) -> list[dict[str, Any]]:
     """Each table of the current round: its players, result and state — ``confirmed``
     (recorded), ``reported`` (awaiting the opponent), ``disputed``, ``missing`` or ``bye``."""
-    stage = service.TOP_CUT if store.current_round(conn, service.TOP_CUT) else service.SWISS
+    stage = setup.TOP_CUT if store.current_round(conn, setup.TOP_CUT) else setup.SWISS
     rnd = store.current_round(conn, stage)
     names = {p.id: p.name for p in store.read_players(conn)}
     open_by_table = {r.table: r for r in reports(conn, open_only=True)
@@ -130,7 +129,7 @@ def _try_report(conn: Connection, match: MatchInfo, result: str, first: str | No
     """Run every check of ``tt event report`` on this result, then roll it back."""
     try:
         with store.transaction(conn):
-            service.report_result(conn, match.table, result, round_number=match.round,
+            entering.report_result(conn, match.table, result, round_number=match.round,
                                   first=first or None, winners=winners or None,
                                   turns=turns or None)
             raise _DryRun
@@ -139,7 +138,7 @@ def _try_report(conn: Connection, match: MatchInfo, result: str, first: str | No
 
 
 def _record(conn: Connection, rep: Report) -> MatchInfo:
-    return service.report_result(conn, rep.table, rep.result, round_number=rep.round,
+    return entering.report_result(conn, rep.table, rep.result, round_number=rep.round,
                                  first=rep.first or None, winners=rep.winners or None,
                                  turns=rep.turns or None)
 
@@ -179,7 +178,8 @@ def submit_report(
             "winners": winners or None, "turns": turns or None, "created_at": store.now(),
             "client": client,
         })
-        store.audit(conn, "web-report", service._subject(match.stage, match.round, match.table),
+        store.audit(conn, "web-report",
+                    entering.match_subject(match.stage, match.round, match.table),
                     None, {"result": result, "first": first, "winners": winners,
                            "turns": turns, "by": player_id, "from": client})
         return _report(row)
@@ -187,7 +187,7 @@ def submit_report(
 
 def _answer(conn: Connection, rep: Report, player_id: int, agree: bool,
             counter: str | None, client: str) -> Report:
-    subject = service._subject(rep.stage, rep.round, rep.table)
+    subject = entering.match_subject(rep.stage, rep.round, rep.table)
     if agree:
         _record(conn, rep)
         status = "confirmed"
@@ -225,16 +225,16 @@ def organizer_result(
     """The organizer enters a table's result (settling any open report of it) or, for a table
     already recorded, corrects it — the same library calls as ``tt event report``/``correct``."""
     with store.transaction(conn):
-        top = bool(store.current_round(conn, service.TOP_CUT))
-        stage = service.TOP_CUT if top else service.SWISS
+        top = bool(store.current_round(conn, setup.TOP_CUT))
+        stage = setup.TOP_CUT if top else setup.SWISS
         rnd = round_number or store.current_round(conn, stage)
         match = next((m for m in store.read_matches(conn) if m.stage == stage
                       and m.round == rnd and m.table == table), None)
         if match is not None and match.result is not None:
-            return service.correct_result(conn, rnd, table, result, override=override,
+            return entering.correct_result(conn, rnd, table, result, override=override,
                                           top_cut=top, first=first or None,
                                           winners=winners or None, turns=turns or None)
-        m = service.report_result(conn, table, result, round_number=rnd, first=first or None,
+        m = entering.report_result(conn, table, result, round_number=rnd, first=first or None,
                                   winners=winners or None, turns=turns or None)
         if match is not None:
             rep = open_report(conn, match)

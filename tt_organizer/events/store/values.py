@@ -1,21 +1,8 @@
-"""Check an event file before a command relies on it: damaged files and impossible stored values
-are refused (exit 2, one message), never a traceback, and a refused command changes nothing.
-
-Three checks, so that a command pays for what it reads, not for the size of the event:
-
-* :func:`check_changes`, at every open and at the start of every write transaction: the rows
-  written since the toolkit last committed -- a hand edit, by SQL that bypasses the schema's
-  checks -- are checked against what the toolkit can ever write. The schema's triggers name
-  every written row in the ``unchecked`` table and the toolkit empties it when it commits (see
-  ``store.transaction``), so it is empty for a file only the toolkit wrote: one query.
-* what a command reads is read through SQLite, which refuses a damaged page it reads; and
-  when reading fails in any way (a damaged record, text that is not UTF-8, JSON that does not
-  parse, a value of the wrong type), ``store.connect`` runs the full check, so the failure is
-  reported as the damaged file it is (see :func:`failure`).
-* :func:`check_event`, the full check: SQLite's ``integrity_check`` (the b-trees, indexes and
-  records), every table read through the store's readers, every stored value checked
-  (:func:`stored_value_problems`). It runs when an older file is migrated and after a failure.
-"""
+"""The values the toolkit can ever write, and the checks of what is read against them: a
+stored value outside them is damage (or a hand edit), refused with one message naming the file.
+The readers (:mod:`~tt_organizer.events.store.reads`) check what they return
+(:func:`check_read`); :mod:`~tt_organizer.events.store.integrity` checks changed rows and
+whole files."""
 
 from __future__ import annotations
 
@@ -23,7 +10,6 @@ import datetime as dt
 import functools
 import sqlite3
 from collections.abc import Collection, Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import (
@@ -34,116 +20,27 @@ from tt_organizer.events.models import (
     PlayerInfo,
 )
 
-if TYPE_CHECKING:
-    from pathlib import Path
-
 STAGES = ("swiss", "top-cut")
 OUTCOMES = (None, "p1", "p2", "draw", "double-loss", "bye", "loss-missed")
 MAX_STORED = 2**31 - 1  # every number the toolkit stores is below this
 MAX_SHOWN = 120  # characters of a damaged value quoted in a message
-MANY_CHANGES = 500  # above this many changed rows the whole file is checked instead
 # what reading a damaged file can raise (an EventError is raised on purpose and passes through)
 READ_FAILURES = (sqlite3.Error, ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 
-def check_event(conn: sqlite3.Connection, path: str | Path) -> None:
-    """Raise :class:`EventError` if the event file at ``path`` is damaged or holds a value the
-    toolkit never writes; the file is not changed."""
-    from tt_organizer.events import store
-
-    where = str(path)
-    try:
-        rows = conn.execute("PRAGMA integrity_check(5)").fetchall()
-        damage = [str(r[0]) for r in rows if str(r[0]) != "ok"]
-        if damage:
-            raise EventError(f"{where}: the event file is damaged ({shorten('; '.join(damage))}); "
-                             "restore it from a backup or an export")
-        snapshot = store.read_snapshot(conn, where)
-        problems = stored_value_problems(snapshot)
-    except EventError:
-        raise
-    except READ_FAILURES as exc:
-        raise _damaged(where, exc) from None
-    _refuse(where, problems)
-
-
-def check_changes(conn: sqlite3.Connection, path: str | Path | None = None) -> None:
-    """Raise :class:`EventError` if a row written since the toolkit last committed (see the
-    module docstring) holds a value the toolkit never writes. One query when there is none."""
-    try:
-        rows = conn.execute("SELECT tbl, row FROM unchecked").fetchall()
-    except READ_FAILURES as exc:
-        raise _damaged(str(path or _path_of(conn)), exc) from None
-    if not rows:
-        return
-    where = str(path or _path_of(conn))
-    changed: dict[str, list[int]] = {}
-    for table, row in rows:
-        changed.setdefault(str(table), []).append(row)
-    if len(rows) > MANY_CHANGES or set(changed) - {"settings", "players", "matches", "audit"}:
-        check_event(conn, where)
-        return
-    try:
-        problems = _changed_problems(conn, changed)
-    except EventError as exc:  # a reader's own check (check_read): name the file as given
-        raise EventError(str(exc).replace(_path_of(conn), where, 1)) from None
-    except READ_FAILURES as exc:
-        raise _damaged(where, exc) from None
-    _refuse(where, problems)
-
-
-def forget_changes(conn: sqlite3.Connection) -> None:
-    """Empty the change log: called by the toolkit's own transaction just before it commits
-    (what it wrote is sound; what was there before was checked when the transaction began)."""
-    conn.execute("DELETE FROM unchecked")
-
-
-def failure(conn: sqlite3.Connection, path: str | Path) -> EventError | None:
-    """After a command failed reading the event: the error that names the damage, or None when
-    the full check finds the file sound (the failure is then not the file's)."""
-    try:
-        check_event(conn, path)
-    except EventError as exc:
-        return exc
-    return None
-
-
-def _changed_problems(conn: sqlite3.Connection, changed: dict[str, list[int]]) -> list[str]:
-    from tt_organizer.events import store
-
-    settings = store.read_settings(conn) if "settings" in changed else None
-    players = [store.read_player(conn, i) for i in changed.get("players", ())]
-    matches = store.read_matches(conn, ids=changed["matches"]) if "matches" in changed else []
-    removed = [i for i, p in zip(changed.get("players", ()), players, strict=True) if p is None]
-    marks = ",".join("?" * len(removed))
-    if removed and conn.execute(
-            f"SELECT 1 FROM matches WHERE player1 IN ({marks}) OR player2 IN ({marks})",
-            [*removed, *removed]).fetchone():
-        return [f"player {', '.join(map(str, removed))}: removed, but still paired"]
-    audit = []
-    if "audit" in changed:
-        marks = ",".join("?" * len(changed["audit"]))
-        audit = [store.audit_from_row(r)
-                 for r in conn.execute(f"SELECT * FROM audit WHERE id IN ({marks})",
-                                       changed["audit"])]
-    seated = [p for m in matches for p in (m.player1, m.player2) if p is not None]
-    ids = store.player_names(conn, seated).keys()
-    return _problems(settings, [p for p in players if p is not None], matches, audit, ids)
-
-
-def _path_of(conn: sqlite3.Connection) -> str:
+def path_of(conn: sqlite3.Connection) -> str:
     row = conn.execute("PRAGMA database_list").fetchone()
     return str(row[2]) if row is not None else "event database"
 
 
-def _damaged(where: str, exc: BaseException) -> EventError:
+def damaged(where: str, exc: BaseException) -> EventError:
     return EventError(
         f"{where}: the event file is damaged ({type(exc).__name__}: {shorten(str(exc))}); "
         "restore it from a backup or an export"
     )
 
 
-def _refuse(where: str, problems: list[str]) -> None:
+def refuse(where: str, problems: list[str]) -> None:
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more"
                                             if len(problems) > 5 else "")
@@ -220,9 +117,9 @@ def check_read(conn: sqlite3.Connection, *, settings: EventSettings | None = Non
             if not _plainly_sound(m):
                 problems += _match_problems(m)
     except READ_FAILURES as exc:
-        raise _damaged(_path_of(conn), exc) from None
+        raise damaged(path_of(conn), exc) from None
     if problems:
-        _refuse(_path_of(conn), problems)
+        refuse(path_of(conn), problems)
 
 
 # A match row whose columns hold what the toolkit writes (the games and the result text are
@@ -253,7 +150,7 @@ def check_matches_read(conn: sqlite3.Connection, where: str, args: Sequence[obje
             "AND player2 IS NOT NULL AND table_no > 0", args).fetchall()
         sound = not bad and all(type(t) is str and _known_result(t) for (t,) in texts)
     except READ_FAILURES as exc:
-        raise _damaged(_path_of(conn), exc) from None
+        raise damaged(path_of(conn), exc) from None
     check_read(conn, matches=matches if not sound else [m for m in matches if m.games])
 
 
@@ -292,7 +189,7 @@ def _player_problems(p: PlayerInfo) -> list[str]:
 
 @functools.lru_cache(maxsize=256)
 def _known_result(text: str) -> bool:
-    from tt_organizer.events.results import parse_result
+    from tt_organizer.events.result_text import parse_result
 
     for best_of in (1, 3):
         try:
@@ -305,11 +202,11 @@ def _known_result(text: str) -> bool:
 
 def stored_value_problems(snapshot: EventSnapshot) -> list[str]:
     """Every stored value the toolkit could not have written (empty for a sound event)."""
-    return _problems(snapshot.settings, snapshot.players, snapshot.matches, snapshot.audit,
+    return problems(snapshot.settings, snapshot.players, snapshot.matches, snapshot.audit,
                      {p.id for p in snapshot.players})
 
 
-def _problems(settings: EventSettings | None, players: Iterable[PlayerInfo],
+def problems(settings: EventSettings | None, players: Iterable[PlayerInfo],
               matches: Iterable[MatchInfo], audit: Iterable[AuditEntry],
               ids: Collection[int]) -> list[str]:
     """What is wrong with these rows; ``ids`` holds (at least) the registered players among

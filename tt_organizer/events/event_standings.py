@@ -4,8 +4,9 @@ scoring and tiebreak policy (computed by the pure :mod:`tt_organizer.standings`)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from tt_organizer.events import store
 from tt_organizer.events.models import (
     EventSettings,
     EventSnapshot,
@@ -15,14 +16,9 @@ from tt_organizer.events.models import (
 )
 from tt_organizer.events.setup import SWISS
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store.dispatch import store
 
 if TYPE_CHECKING:
     from tt_organizer.standings.tiebreakers import Standing
-
-
-def _scoring(settings: EventSettings) -> Any:
-    return settings.scoring()
 
 
 def standings(conn: Connection, round_number: int | None = None) -> list[Standing]:
@@ -61,4 +57,4 @@ def compute_event_standings(
                           or round_number is None)
     ]
     return compute_standings([p.id for p in players], records, dropped=dropped,
-                             settings=_scoring(settings))
+                             settings=settings.scoring())

@@ -1,4 +1,4 @@
-"""Results reported from phones, at the library level (tt_organizer.events.selfreport)."""
+"""Results reported from phones, at the library level (tt_organizer.events.phone_reports)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from tests.event_helpers import dump
 from tests.serve_helpers import new_event
 from tt_organizer.errors import EventError
-from tt_organizer.events import selfreport, store
+from tt_organizer.events import phone_reports, store
 
 
 def _pair(conn: object) -> tuple[int, int, int]:
@@ -22,31 +22,31 @@ def test_same_result_from_both_players_confirms(tmp_path: Path) -> None:
     path = new_event(tmp_path / "ev.sqlite")
     with store.connect(path) as conn:
         table, p1, p2 = _pair(conn)
-        first = selfreport.submit_report(conn, p1, "2-1", turns="5,6,7", client="a")
+        first = phone_reports.submit_report(conn, p1, "2-1", turns="5,6,7", client="a")
         assert first.status == "pending"
-        again = selfreport.submit_report(conn, p2, "2-1", turns="5,6,7", client="b")
+        again = phone_reports.submit_report(conn, p2, "2-1", turns="5,6,7", client="b")
         assert again.status == "confirmed" and again.id == first.id
-        m = selfreport.current_match(conn, p1)
+        m = phone_reports.current_match(conn, p1)
         assert m is not None and m.result == "2-1"
-        assert selfreport.table_states(conn)[table - 1]["state"] == "confirmed"
+        assert phone_reports.table_states(conn)[table - 1]["state"] == "confirmed"
         with pytest.raises(EventError, match="already recorded"):
-            selfreport.submit_report(conn, p1, "2-0")
+            phone_reports.submit_report(conn, p1, "2-0")
 
 
 def test_different_result_disputes_and_organizer_settles(tmp_path: Path) -> None:
     path = new_event(tmp_path / "ev.sqlite")
     with store.connect(path) as conn:
         table, p1, p2 = _pair(conn)
-        selfreport.submit_report(conn, p1, "2-0")
-        rep = selfreport.submit_report(conn, p2, "0-2")
+        phone_reports.submit_report(conn, p1, "2-0")
+        rep = phone_reports.submit_report(conn, p2, "0-2")
         assert rep.status == "disputed" and rep.counter == "0-2"
         with pytest.raises(EventError, match="disputed"):
-            selfreport.submit_report(conn, p1, "2-1")
-        m = selfreport.organizer_result(conn, table, "0-2")
+            phone_reports.submit_report(conn, p1, "2-1")
+        m = phone_reports.organizer_result(conn, table, "0-2")
         assert m.result == "0-2"
-        assert selfreport.reports(conn, open_only=True) == []
+        assert phone_reports.reports(conn, open_only=True) == []
         # a recorded table is corrected, as `tt event correct` does
-        assert selfreport.organizer_result(conn, table, "2-1").result == "2-1"
+        assert phone_reports.organizer_result(conn, table, "2-1").result == "2-1"
 
 
 def test_a_refused_report_stores_nothing(tmp_path: Path) -> None:
@@ -56,11 +56,11 @@ def test_a_refused_report_stores_nothing(tmp_path: Path) -> None:
     before = dump(path)
     with store.connect(path) as conn:
         with pytest.raises(EventError, match="does not fit best-of-3"):
-            selfreport.submit_report(conn, p1, "3-0")
+            phone_reports.submit_report(conn, p1, "3-0")
         with pytest.raises(EventError, match=r"^turns lists 1 game") as refused:
-            selfreport.submit_report(conn, p1, "2-0", turns="4")
+            phone_reports.submit_report(conn, p1, "2-0", turns="4")
         assert refused.value.code == "game-lists"
         assert refused.value.hint["words"] == [["turns", "turns"]]
         with pytest.raises(EventError, match="no report of your table"):
-            selfreport.answer_report(conn, p1, agree=True)
+            phone_reports.answer_report(conn, p1, agree=True)
     assert dump(path) == before

@@ -1,0 +1,128 @@
+"""Check an event file before a command relies on it: damaged files and impossible stored values
+are refused (exit 2, one message), never a traceback, and a refused command changes nothing.
+
+Three checks, so that a command pays for what it reads, not for the size of the event:
+
+* :func:`check_changes`, at every open and at the start of every write transaction: the rows
+  written since the toolkit last committed -- a hand edit, by SQL that bypasses the schema's
+  checks -- are checked against what the toolkit can ever write. The schema's triggers name
+  every written row in the ``unchecked`` table and the toolkit empties it when it commits (see
+  ``store.transaction``), so it is empty for a file only the toolkit wrote: one query.
+* what a command reads is read through SQLite, which refuses a damaged page it reads; and
+  when reading fails in any way (a damaged record, text that is not UTF-8, JSON that does not
+  parse, a value of the wrong type), ``store.connect`` runs the full check, so the failure is
+  reported as the damaged file it is (see :func:`failure`).
+* :func:`check_event`, the full check: SQLite's ``integrity_check`` (the b-trees, indexes and
+  records), every table read through the store's readers, every stored value checked
+  (:func:`stored_value_problems`). It runs when an older file is migrated and after a failure.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import TYPE_CHECKING
+
+from tt_organizer.errors import EventError
+from tt_organizer.events.store.audit import audit_from_row
+from tt_organizer.events.store.reads import (
+    player_names,
+    read_matches,
+    read_player,
+    read_settings,
+    read_snapshot,
+)
+from tt_organizer.events.store.values import (
+    READ_FAILURES,
+    damaged,
+    path_of,
+    problems,
+    refuse,
+    shorten,
+    stored_value_problems,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+MANY_CHANGES = 500  # above this many changed rows the whole file is checked instead
+
+
+def check_event(conn: sqlite3.Connection, path: str | Path) -> None:
+    """Raise :class:`EventError` if the event file at ``path`` is damaged or holds a value the
+    toolkit never writes; the file is not changed."""
+    where = str(path)
+    try:
+        rows = conn.execute("PRAGMA integrity_check(5)").fetchall()
+        damage = [str(r[0]) for r in rows if str(r[0]) != "ok"]
+        if damage:
+            raise EventError(f"{where}: the event file is damaged ({shorten('; '.join(damage))}); "
+                             "restore it from a backup or an export")
+        snapshot = read_snapshot(conn, where)
+        problems = stored_value_problems(snapshot)
+    except EventError:
+        raise
+    except READ_FAILURES as exc:
+        raise damaged(where, exc) from None
+    refuse(where, problems)
+
+
+def check_changes(conn: sqlite3.Connection, path: str | Path | None = None) -> None:
+    """Raise :class:`EventError` if a row written since the toolkit last committed (see the
+    module docstring) holds a value the toolkit never writes. One query when there is none."""
+    try:
+        rows = conn.execute("SELECT tbl, row FROM unchecked").fetchall()
+    except READ_FAILURES as exc:
+        raise damaged(str(path or path_of(conn)), exc) from None
+    if not rows:
+        return
+    where = str(path or path_of(conn))
+    changed: dict[str, list[int]] = {}
+    for table, row in rows:
+        changed.setdefault(str(table), []).append(row)
+    if len(rows) > MANY_CHANGES or set(changed) - {"settings", "players", "matches", "audit"}:
+        check_event(conn, where)
+        return
+    try:
+        problems = _changed_problems(conn, changed)
+    except EventError as exc:  # a reader's own check (check_read): name the file as given
+        raise EventError(str(exc).replace(path_of(conn), where, 1)) from None
+    except READ_FAILURES as exc:
+        raise damaged(where, exc) from None
+    refuse(where, problems)
+
+
+def forget_changes(conn: sqlite3.Connection) -> None:
+    """Empty the change log: called by the toolkit's own transaction just before it commits
+    (what it wrote is sound; what was there before was checked when the transaction began)."""
+    conn.execute("DELETE FROM unchecked")
+
+
+def failure(conn: sqlite3.Connection, path: str | Path) -> EventError | None:
+    """After a command failed reading the event: the error that names the damage, or None when
+    the full check finds the file sound (the failure is then not the file's)."""
+    try:
+        check_event(conn, path)
+    except EventError as exc:
+        return exc
+    return None
+
+
+def _changed_problems(conn: sqlite3.Connection, changed: dict[str, list[int]]) -> list[str]:
+    settings = read_settings(conn) if "settings" in changed else None
+    players = [read_player(conn, i) for i in changed.get("players", ())]
+    matches = read_matches(conn, ids=changed["matches"]) if "matches" in changed else []
+    removed = [i for i, p in zip(changed.get("players", ()), players, strict=True) if p is None]
+    marks = ",".join("?" * len(removed))
+    if removed and conn.execute(
+            f"SELECT 1 FROM matches WHERE player1 IN ({marks}) OR player2 IN ({marks})",
+            [*removed, *removed]).fetchone():
+        return [f"player {', '.join(map(str, removed))}: removed, but still paired"]
+    audit = []
+    if "audit" in changed:
+        marks = ",".join("?" * len(changed["audit"]))
+        audit = [audit_from_row(r)
+                 for r in conn.execute(f"SELECT * FROM audit WHERE id IN ({marks})",
+                                       changed["audit"])]
+    seated = [p for m in matches for p in (m.player1, m.player2) if p is not None]
+    ids = player_names(conn, seated).keys()
+    return problems(settings, [p for p in players if p is not None], matches, audit, ids)

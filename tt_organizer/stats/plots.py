@@ -1,0 +1,209 @@
+"""``tt stats report``: the calibration figures as plots (matplotlib, Agg), in a PDF or an HTML
+page with the plots inline as SVG (it opens offline).
+
+Four plots, every rate drawn as a point with its 95% Wilson interval and its n:
+
+* the first player's win rate per event and pooled, against the 50-55% target band;
+* game length: games by the turn they ended on;
+* win rate by Tamer (the Tamers with most games);
+* win rate by deck colour.
+
+matplotlib is imported only here, and only when a report is drawn.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tt_organizer.atomic import atomic_write
+from tt_organizer.errors import InputError
+from tt_organizer.stats.calibration import Bucket, CalibrationStats, Rate
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+MAX_TAMERS = 20
+KINDS = (".pdf", ".html")
+_COLOURS = {"Red": "#d62728", "Blue": "#1f77b4", "Yellow": "#e6b800", "Green": "#2ca02c",
+            "Black": "#333333", "Purple": "#8e44ad", "White": "#b0b0b0"}
+
+
+def _figure(height: float) -> Figure:
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(10, height), layout="constrained")
+    return fig
+
+
+def _rates(fig: Figure, title: str, rows: Sequence[tuple[str, Rate]], *,
+           band: tuple[float, float] | None = None, colours: Sequence[str] | None = None,
+           highlight_last: bool = False) -> None:
+    """Horizontal points with Wilson error bars, one row per label (top to bottom)."""
+    ax = fig.add_subplot()
+    ax.set_title(title, loc="left", fontsize=12, fontweight="bold")
+    ax.set_xlim(0, 1)
+    ax.xaxis.set_major_formatter(lambda x, _pos: f"{x:.0%}")
+    ax.set_xlabel("win rate (95% Wilson interval)")
+    ax.axvline(0.5, color="#888888", linewidth=0.8, linestyle="--")
+    if band is not None:
+        ax.axvspan(*band, color="#2ca02c", alpha=0.15, label=f"target {band[0]:.0%}–{band[1]:.0%}")
+        ax.legend(loc="lower right", fontsize=9)
+    n = len(rows)
+    labels = []
+    for i, (label, rate) in enumerate(rows):
+        y = n - 1 - i
+        labels.append(label)
+        if rate.rate is None:
+            ax.text(0.02, y, "no data", va="center", fontsize=9, color="#888888")
+            continue
+        low, high = rate.interval or (0.0, 1.0)
+        faint = rate.status != "ok"
+        colour = "#999999" if faint else (colours[i] if colours else "#1f3b73")
+        if highlight_last and i == n - 1 and not faint:
+            colour = "#000000"
+        ax.errorbar([rate.rate], [y], xerr=[[rate.rate - low], [high - rate.rate]], fmt="o",
+                    color=colour, ecolor=colour, capsize=4, markersize=6, linewidth=1.6)
+        note = f"{rate.rate:.0%} [{low:.0%}–{high:.0%}]  n={rate.games}"
+        if faint:
+            note += " (not enough games)"
+        ax.text(min(high + 0.015, 0.70), y + 0.22, note, fontsize=8, color=colour)
+    ax.set_yticks(range(n))
+    ax.set_yticklabels(list(reversed(labels)), fontsize=9)
+    ax.set_ylim(-0.7, n - 0.3)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def first_player_figure(stats: CalibrationStats) -> Figure:
+    """The first player's win rate, each event and pooled, with the target band."""
+    fp = stats.first_player
+    rows = [(name, rate) for name, rate in fp.per_event] if len(fp.per_event) > 1 else []
+    rows.append((f"all {len(stats.events)} event(s)" if len(stats.events) > 1 else
+                 (stats.events[0] if stats.events else "no events"), fp.overall))
+    fig = _figure(1.4 + 0.45 * len(rows))
+    _rates(fig, "First player's win rate", rows, band=fp.target, highlight_last=True)
+    return fig
+
+
+def length_figure(stats: CalibrationStats) -> Figure:
+    """Games by the turn they ended on."""
+    length = stats.length
+    fig = _figure(3.4)
+    ax = fig.add_subplot()
+    head = f"Game length (n={length.games})"
+    if length.mean is not None and length.median is not None:
+        head += f": mean turn {length.mean:.1f}, median {length.median:g}"
+    ax.set_title(head, loc="left", fontsize=12, fontweight="bold")
+    if length.histogram:
+        turns = list(length.histogram)
+        ax.bar(turns, list(length.histogram.values()), color="#1f3b73", width=0.8)
+        ax.set_xticks(turns)
+    else:
+        ax.text(0.5, 0.5, "no data", ha="center", transform=ax.transAxes, color="#888888")
+    ax.set_xlabel("turn on which the game ended")
+    ax.set_ylabel("games")
+    ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def _bucket_figure(title: str, buckets: Sequence[Bucket], colours: bool = False) -> Figure:
+    rows = [(f"{b.label}", b.rate) for b in buckets]
+    fig = _figure(1.4 + 0.4 * max(1, len(rows)))
+    if not rows:
+        ax = fig.add_subplot()
+        ax.set_title(title, loc="left", fontsize=12, fontweight="bold")
+        ax.text(0.5, 0.5, "no data", ha="center", transform=ax.transAxes, color="#888888")
+        ax.set_axis_off()
+        return fig
+    tints = [_COLOURS.get(b.label, "#1f3b73") for b in buckets] if colours else None
+    _rates(fig, title, rows, colours=tints)
+    return fig
+
+
+def figures(stats: CalibrationStats) -> list[tuple[str, Figure]]:
+    """Every plot of the report, with its heading."""
+    tamers = list(stats.tamer_rates[:MAX_TAMERS])
+    return [
+        ("First player", first_player_figure(stats)),
+        ("Game length", length_figure(stats)),
+        ("Tamers", _bucket_figure(
+            f"Win rate by Tamer (non-mirror games; {len(tamers)} of "
+            f"{len(stats.tamer_rates)} Tamers with most games)", tamers)),
+        ("Colours", _bucket_figure("Win rate by deck colour (non-mirror games)",
+                                   stats.colours, colours=True)),
+    ]
+
+
+def svg(fig: Figure) -> str:
+    """The figure as an inline ``<svg>`` element."""
+    out = io.StringIO()
+    fig.savefig(out, format="svg")
+    text = out.getvalue()
+    return text[text.index("<svg"):]
+
+
+def _summary(stats: CalibrationStats) -> list[str]:
+    fp = stats.first_player
+    return [
+        f"{len(stats.events)} event(s): {', '.join(stats.events)}",
+        f"format: {', '.join(stats.formats) or 'none'}",
+        f"{stats.players} players, {stats.matches} matches, {stats.games} games played; "
+        f"{stats.detailed} of {stats.games} carry per-game details "
+        f"(who went first: {stats.with_first}, turns: {stats.with_turns})",
+        f"first player wins {fp.overall.text()}: {fp.verdict}",
+    ]
+
+
+def _html(stats: CalibrationStats) -> str:
+    parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             "<title>Format calibration</title>",
+             "<style>body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 1em}"
+             "svg{max-width:100%;height:auto}</style></head><body>",
+             "<h1>Format calibration</h1><ul>"]
+    parts += [f"<li>{html.escape(line)}</li>" for line in _summary(stats)]
+    parts.append("</ul>")
+    for heading, fig in figures(stats):
+        parts.append(f"<section><h2>{html.escape(heading)}</h2>{svg(fig)}</section>")
+    parts.append("<p>Points are win rates; bars their 95% Wilson intervals; grey points have "
+                 "too few games to mean anything.</p></body></html>")
+    return "\n".join(parts)
+
+
+def report_json(stats: CalibrationStats, written: Path) -> dict[str, Any]:
+    """The ``tt stats report --json`` shape: the file and the headline figures."""
+    return {"report": str(written), "events": list(stats.events), "games": stats.games,
+            "games_detailed": stats.detailed, "first_player": stats.first_player.to_dict()}
+
+
+def write_report(stats: CalibrationStats, path: str | Path) -> Path:
+    """Write the plots to ``path`` (``.pdf``: one page per plot after a title page; ``.html``:
+    one page, SVG inline); atomically. Returns the path."""
+    out = Path(path)
+    kind = out.suffix.lower()
+    if kind not in KINDS:
+        raise InputError("the report file name must end with .pdf or .html", file=str(out),
+                         code="report-kind")
+    if kind == ".html":
+        text = _html(stats)
+        with atomic_write(out) as tmp:
+            tmp.write_text(text, encoding="utf-8")
+        return out
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    title = _figure(4.0)
+    title.suptitle("Format calibration", x=0.02, ha="left", fontsize=16, fontweight="bold")
+    for i, line in enumerate(_summary(stats)):
+        title.text(0.02, 0.8 - 0.12 * i, line, fontsize=10, wrap=True)
+    meta: dict[str, Any] = {"Title": "Format calibration", "Creator": "tt-organizer"}
+    with atomic_write(out) as tmp, PdfPages(tmp, metadata=meta) as pdf:
+        pdf.savefig(title)
+        for _, fig in figures(stats):
+            pdf.savefig(fig)
+    return out

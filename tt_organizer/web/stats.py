@@ -1,0 +1,47 @@
+"""``/projector/stats``: the first player's win rate of this event, for the projector at the
+end of the event (the plot of ``tt stats report``, drawn from the event as it is now).
+
+The page shows the plot as ``<img src="/projector/stats.svg">``: an SVG loaded as an image runs
+no script and needs no inline style in the page, so the page keeps the server's CSP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from tt_organizer.events import store
+
+if TYPE_CHECKING:
+    from tt_organizer.stats.calibration import CalibrationStats
+
+
+def _stats(server: Any) -> CalibrationStats:
+    from tt_organizer.stats.calibration import compute_stats
+
+    with server.db() as conn:
+        snapshot = store.read_snapshot(conn, server.path)
+    return compute_stats([snapshot])
+
+
+def routes(server: Any, secure_headers: Callable[[Response], None]) -> list[Route]:
+    """The page and its plot, for ``server`` (the app's :class:`~tt_organizer.web.app.Server`);
+    ``secure_headers`` sets the headers every answer carries."""
+
+    def page(request: Request) -> Response:
+        result = _stats(server)
+        return server.page(request, "projector_stats.html", stats=result,
+                           first=result.first_player)
+
+    def plot(request: Request) -> Response:
+        from tt_organizer.stats.plots import first_player_figure, svg
+        response = Response(svg(first_player_figure(_stats(server))),
+                            media_type="image/svg+xml")
+        secure_headers(response)
+        return response
+
+    return [Route("/projector/stats", page), Route("/projector/stats.svg", plot)]
