@@ -156,7 +156,7 @@ def phone(base: str, t: Timings, stop: threading.Event, poll: float, pid: int) -
                 resp = conn.getresponse()
                 body = resp.read()
                 break
-            except (ConnectionError, http.client.HTTPException):
+            except (OSError, http.client.HTTPException):
                 conn.close()  # closed as it was reused: a browser sends it again, so do we
                 conn = http.client.HTTPConnection(host, int(port), timeout=60)
                 if attempt == 2:
@@ -171,10 +171,14 @@ def phone(base: str, t: Timings, stop: threading.Event, poll: float, pid: int) -
 
     stop.wait(poll * (pid % 97) / 97)  # phones do not all start in the same instant
     while not stop.is_set():
-        v = json.loads(get("poll", f"/api/version?page=/me/{pid}"))["version"]
-        if seen is not None and v != seen:
-            get("refresh", f"/me/{pid}")
-        seen = v
+        try:
+            v = json.loads(get("poll", f"/api/version?page=/me/{pid}"))["version"]
+            if seen is not None and v != seen:
+                get("refresh", f"/me/{pid}")
+            seen = v
+        except (OSError, http.client.HTTPException, ValueError) as exc:  # counted, goes on
+            with t.lock:
+                t.errors.append(f"phone {pid}: {type(exc).__name__}")
         stop.wait(poll)
     conn.close()
 
@@ -297,8 +301,8 @@ def main() -> None:
                          "p99_ms": round(p99 * 1000, 1)}
         print(f"  {kind:8} n={len(lat):6}  p50 {p50 * 1000:8.1f} ms  p99 {p99 * 1000:8.1f} ms")
     print(f"results: {len(recorded)}/{expected} recorded, lost {lost}, doubled {doubled}, "
-          f"server errors {len(load.errors) + len(base_t.errors)}, requests sent again after a "
-          f"closed keep-alive connection {load.retried}")
+          f"errors (5xx, failed tables or polls) {len(load.errors) + len(base_t.errors)}, "
+          f"requests sent again after a closed keep-alive connection {load.retried}")
     summary.update(lost=lost, doubled=doubled, retried=load.retried,
                    errors=load.errors[:5] + base_t.errors[:5])
     print(json.dumps(summary))
