@@ -178,7 +178,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
     from tt_organizer.web.stats import routes as stats_routes
 
     return [
-        *stats_routes(server, secure_headers),
+        *stats_routes(server),
         Route("/", server.live(home)),
         Route("/standings", server.live(standings_page)),
         Route("/projector", server.live(projector)),

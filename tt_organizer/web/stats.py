@@ -7,20 +7,20 @@ no script and needs no inline style in the page, so the page keeps the server's 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from tt_organizer.events import store
+from tt_organizer.web.server import Server, secure_headers
 
 if TYPE_CHECKING:
     from tt_organizer.stats.calibration import CalibrationStats
 
 
-def _stats(server: Any) -> CalibrationStats:
+def _stats(server: Server) -> CalibrationStats:
     from tt_organizer.stats.calibration import compute_stats
 
     with server.db() as conn:
@@ -28,9 +28,8 @@ def _stats(server: Any) -> CalibrationStats:
     return compute_stats([snapshot])
 
 
-def routes(server: Any, secure_headers: Callable[[Response], None]) -> list[Route]:
-    """The page and its plot, for ``server`` (the app's :class:`~tt_organizer.web.app.Server`);
-    ``secure_headers`` sets the headers every answer carries."""
+def routes(server: Server) -> list[Route]:
+    """The page and its plot, for ``server`` (the event being served)."""
 
     def page(request: Request) -> Response:
         result = _stats(server)
