@@ -55,9 +55,7 @@ def check_token(token: str) -> str:
     if token_bits(token) < TOKEN_BITS or len(set(token)) < 8:
         raise InputError(
             f"the organizer token is too short or too simple ({len(token)} characters): it "
-            f"must hold at least {TOKEN_BITS} random bits. Leave it out and the server makes "
-            "one, or make one with: python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
-            " and pass it in TT_SERVE_TOKEN or --token-file", code="weak-token",
+            f"must hold at least {TOKEN_BITS} random bits", code="weak-token",
             hint={"bits": TOKEN_BITS})
     return token
 
