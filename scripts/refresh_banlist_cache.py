@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tt_organizer.banlist.cache import update_pointer, write_banlist  # noqa: E402
+from tt_organizer.banlist.cache import store_announcement  # noqa: E402
 from tt_organizer.banlist.sync import sync_banlist  # noqa: E402
 
 PAGE = ROOT / "tests" / "fixtures" / "real" / "banlist" / "digimon-en-restriction-page.html"
@@ -32,8 +32,7 @@ def main() -> None:
     banlist.source_url = URL
     banlist.fetched_at = RETRIEVED
     banlist.source = f"{banlist.source}; byte copy retrieved {RETRIEVED}"
-    write_banlist(CACHE, banlist)
-    update_pointer(CACHE)
+    store_announcement(CACHE, banlist)
     print(f"{result.status}: {result.path} ({len(banlist.banned)} banned, "
           f"{len(banlist.restricted)} restricted, {len(banlist.banned_pairs)} pairs, "
           f"effective {banlist.effective}, {len(banlist.history)} dated blocks)")

@@ -327,8 +327,8 @@ def test_markup_in_user_input_never_gives_a_traceback(args: tuple[str, ...]) -> 
     [
         (("--color", "purple2"), "unknown colour 'purple2'"),
         (("--type", "Tamr"), "unknown card type 'Tamr'"),
-        (("--limit", "0", "agumon"), "0 is not in the range"),
-        (("--limit", "-1", "agumon"), "-1 is not in the range"),
+        (("--limit", "0", "agumon"), "0 is out of range (1 to"),
+        (("--limit", "-1", "agumon"), "'-1' is not a number from 1 to"),
     ],
 )
 def test_cards_search_refuses_filters_that_match_nothing(

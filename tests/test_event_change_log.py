@@ -18,6 +18,7 @@ from event_helpers import EVENT_DECKS, Tt, dump
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import store
+from tt_organizer.events.store.schema import SCHEMA_VERSION
 
 DECK = str(EVENT_DECKS / "legal_red.txt")
 
@@ -140,5 +141,5 @@ def test_an_older_file_is_checked_whole_once_when_it_is_migrated(tt: Tt) -> None
         conn.execute("UPDATE matches SET p1_games = ? WHERE id = 1", (good,))
     conn.close()
     with store.connect(tt.path) as c:
-        assert c.execute("PRAGMA user_version").fetchone()[0] == 7
+        assert c.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert c.execute("SELECT count(*) FROM unchecked").fetchone()[0] == 0

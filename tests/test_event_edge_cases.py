@@ -34,7 +34,7 @@ def report_all(tt: Tt, result: str = "2-0", *extra: str) -> None:
 
 
 @pytest.mark.parametrize("args, match", [
-    (("--points", "99999999999999999999,1,0,3"), "at most 1000"),
+    (("--points", "99999999999999999999,1,0,3"), "from 0 to 1000"),
     (("--seed", "99999999999999999999"), "--seed"),
     (("--seed", "-99999999999999999999"), "--seed"),
     (("--points", "1,2,0,1"), "loss ≤ draw ≤ win"),

@@ -155,5 +155,5 @@ def test_one_round_range_check_for_standings_pairings_and_export(tt: Tt, tmp_pat
                  ("export", out, "--round", "2"), ("print", "pairings", "--round", "2")):
         tt.refused(*args, match="round 2 is not paired (current round 1)")
     for command in ("standings", "pairings"):  # one bounded-number parser (numbers.py)
-        tt.refused(command, "--round", "-1", match="'-1' is not a number (digits 0-9 only)")
+        tt.refused(command, "--round", "-1", match="'-1' is not a number from 0 to")
     assert not Path(out).exists()

@@ -60,6 +60,21 @@ def test_drawn_game_in_the_winners_list_of_a_new_shape() -> None:
         parse_game_flags(parse_result("0-0-3", 3), winners="D,D,P1")
 
 
+def test_a_blank_game_entry_is_an_unknown_detail() -> None:
+    """Only game 1 told (a phone's report): the other games are unknown, not refused."""
+    games = parse_game_flags(parse_result("2-1", 3), first="P2,,", winners="P1,,", turns="7,,")
+    assert [(g.first, g.winner, g.turns) for g in games] == [
+        ("P2", "P1", 7), (None, None, None), (None, None, None)]
+    sweep = parse_game_flags(parse_result("0-2", 3), winners=",")
+    assert [g.winner for g in sweep] == ["P2", "P2"]  # a sweep names every winner
+    with pytest.raises(EventError, match="does not agree"):  # two P2 wins in a 2-1
+        parse_game_flags(parse_result("2-1", 3), winners="P2,,P2")
+    with pytest.raises(EventError, match="had won the match after game 2"):
+        parse_game_flags(parse_result("2-1", 3), winners="P1,P1,")
+    with pytest.raises(EventError, match="lists 2 game"):  # still one entry per game played
+        parse_game_flags(parse_result("2-1", 3), first="P1,")
+
+
 @pytest.mark.parametrize(("text", "best_of"), [("2-0", 1), ("2-1", 1), ("1-1-1", 1), ("3-0", 3),
                                                ("1-1", 1), ("2-2", 3), ("0-0", 3), ("0-0-4", 3),
                                                ("10-1", 3), ("1-1-1-1", 3), ("win", 3), ("", 1)])

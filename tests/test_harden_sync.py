@@ -18,9 +18,9 @@ import pytest
 from click.testing import CliRunner, Result
 from http_server import FIXTURES, LocalServer, serve, snapshot
 
-import tt_organizer.atomic
-from tt_organizer.banlist.cache import load_banlist, read_pointer
+from tt_organizer.banlist.cache import load_banlist, read_pointer, store_announcement
 from tt_organizer.banlist.guards import FUTURE_MARGIN_DAYS, MAX_ENTRIES
+from tt_organizer.banlist.sync import sync_banlist
 from tt_organizer.cli.main import cli
 
 PAGES = FIXTURES / "banlist"
@@ -214,21 +214,30 @@ def test_a_resync_repairs_current_json_after_a_failed_write(
     deck = str(ROOT / "samples" / "legal-red-tamer-tactics.txt")
     newer = _with_banned(CURRENT, ["ST1-03"]).replace("Mar. 16, 2026", "Nov. 20, 2026")
     url = server.add("/newer", newer)
-    commit = tt_organizer.atomic._AtomicFile.commit
+    replace = os.replace
+    before = {p.name: p.read_bytes() for p in cache.iterdir()}
 
-    def disk_full_for_the_pointer(self: tt_organizer.atomic._AtomicFile) -> None:
-        if self.path.name == "current.json":
+    def disk_full_for_the_pointer(src: str, dst: str | Path) -> None:
+        if Path(dst).name == "current.json":
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        commit(self)
+        replace(src, dst)
 
     with monkeypatch.context() as patch:
-        patch.setattr(tt_organizer.atomic._AtomicFile, "commit", disk_full_for_the_pointer)
+        patch.setattr(os, "replace", disk_full_for_the_pointer)
         failed = run_cli("banlist", "sync", "--url", url, "--cache", str(cache))
     assert failed.exit_code == 2 and "No space left on device" in failed.output
-    assert (cache / "2026-11-20.json").exists()  # the dated file was written ...
-    assert read_pointer(cache)["current"] == "2026-03-16.json"  # ... the pointer was not
+    # issue 22: the list, its checksum and the pointer are one step -- none was written
+    assert {p.name: p.read_bytes() for p in cache.iterdir()} == before
+    assert not (cache / "2026-11-20.json").exists()
+    assert read_pointer(cache)["current"] == "2026-03-16.json"
     assert not list(cache.glob(".*.tmp"))
     assert run_cli("deck", "validate", "--cache", str(cache), deck).exit_code == 0
+    # a cache an older version left half-updated (the dated list without the pointer) is
+    # repaired by the next sync
+    newest = sync_banlist(url, cache.parent / "elsewhere", known=None).banlist
+    store_announcement(cache, newest)
+    (cache / "current.json").write_bytes(before["current.json"])
+    assert read_pointer(cache)["current"] == "2026-03-16.json"
 
     again = run_cli("banlist", "sync", "--url", url, "--cache", str(cache))
     assert again.exit_code == 0, again.output

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.browser import chromium, have_chromium
 from tests.event_helpers import EVENT_DECKS, Tt
 from tests.print_helpers import player_names
 from tt_organizer.cli.main import cli
@@ -24,9 +25,6 @@ from tt_organizer.events.store import load_snapshot
 from tt_organizer.publish.site import publish_event
 
 SCHEMA = Path(__file__).parents[1] / "tt_organizer" / "publish" / "event.schema.json"
-CHROMIUM = os.environ.get("TT_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 DECKS = sorted(EVENT_DECKS.glob("legal_*.txt"))
 HOSTILE = '<script>alert(1)</script> & "Zoë"'
 
@@ -37,7 +35,7 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]
     is markup, one drops after round 2. Returns the file and every PIN."""
     path = tmp_path_factory.mktemp("publish") / "cup.sqlite"
     tt = Tt(path)
-    tt("create", "Spring Cup <2027>", "--seed", "11", "--top-cut", "8")
+    tt("create", "Spring Cup <Finals>", "--seed", "11", "--top-cut", "8")
     names = [*player_names(39), HOSTILE]
     for i, name in enumerate(names):
         tt("register", name, "--deck", str(DECKS[i % len(DECKS)]))
@@ -136,15 +134,11 @@ def test_every_page_passes_the_nu_html_checker(tmp_path: Path,
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
+    pytest.importorskip("playwright.sync_api")
+    if not have_chromium():
         pytest.skip("chromium is not installed (.ci/run installs it)")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 @pytest.mark.parametrize("viewport", [(390, 844), (1366, 768)])

@@ -13,6 +13,7 @@ import requests
 from tests.event_helpers import EVENT_DECKS, Tt
 from tests.serve_helpers import TOKEN, csrf, live_server, new_event, serve_process
 from tt_organizer.events import phone_reports, players, setup, store
+from tt_organizer.web.pages import result_label
 
 
 @pytest.fixture()
@@ -104,7 +105,9 @@ def test_report_then_confirm_records_through_the_library(event: Path) -> None:
 
 
 def test_disagreement_goes_to_the_organizer(event: Path) -> None:
-    table, alice, bob, _ = _table_of(event, "Alice")
+    table, alice, bob, seat = _table_of(event, "Alice")
+    p1, p2 = ("Alice", "Bob") if seat == "P1" else ("Bob", "Alice")
+    said, counter = (result_label(r, p1, p2, 3) for r in ("2-0", "0-2"))
     with live_server(event) as srv:
         a, b, org = requests.Session(), requests.Session(), requests.Session()
         _post(a, srv.url, f"/me/{alice}", pin=_pin(event, alice), action="report",
@@ -114,7 +117,14 @@ def test_disagreement_goes_to_the_organizer(event: Path) -> None:
         assert "organizer will decide" in r.text
         org.get(srv.url + f"/org/login?token={TOKEN}", timeout=10)
         page = org.get(srv.url + "/org", timeout=10).text
-        assert "disputed" in page and "opponent says 0-2" in page
+        # both players' names and both versions, on the console and on both players' pages
+        assert "disputed" in page
+        assert f"<strong>Alice</strong> reported: {said}" in page
+        assert f"<strong>Bob</strong> says: {counter}" in page
+        for pid in (alice, bob):
+            mine = a.get(srv.url + f"/me/{pid}", timeout=10).text
+            assert f"<strong>Alice</strong> says: {said}" in mine
+            assert f"<strong>Bob</strong> says: {counter}" in mine
         r = _post(org, srv.url, "/org/result", "/org", table=str(table), result="0-2")
         assert "0-2 recorded" in r.text
         assert srv.get("/api/pairings").json()[table - 1]["result"] == "0-2"
@@ -153,13 +163,21 @@ def test_wrong_pins_are_rate_limited(event: Path) -> None:
         assert codes == [403] * 5 + [429]
         r = _post(s, srv.url, f"/me/{alice}", pin=real, action="report", result="2-0")
         assert r.status_code == 429 and int(r.headers["Retry-After"]) > 0
+        # in the site's own layout: what happened, how long to wait, whom to ask, the way
+        # back; the result chosen is still chosen
+        assert '<link rel="stylesheet" href="/static/app.css">' in r.text
+        assert "Too many wrong PINs" in r.text and "ask the desk" in r.text
+        assert 'href="/">Pairings</a>' in r.text
+        assert 'value="2-0" data-games="2" checked' in r.text
     assert "web-report" not in [e["action"] for e in Tt(event).json("log")]
 
 
 def test_nothing_of_the_organizer_works_without_the_token(event: Path) -> None:
     with live_server(event) as srv:
         s = requests.Session()
-        assert s.get(srv.url + "/org", timeout=10).status_code == 401
+        page = s.get(srv.url + "/org", timeout=10)
+        assert page.status_code == 401
+        assert 'id="problem"' in page.text and "Organizer only" in page.text
         assert srv.get("/api/org/tables").status_code == 401
         assert srv.get("/api/org/players",
                        headers={"Authorization": "Bearer wrong"}).status_code == 401
@@ -332,7 +350,17 @@ def test_console_actions_are_audited_with_who_and_where(event: Path) -> None:
     with live_server(event) as srv:
         org = requests.Session()
         org.get(srv.url + f"/org/login?token={TOKEN}", timeout=10)
-        assert "Registered Zoe" in _post(org, srv.url, "/org/late", "/org", name="Zoe").text
+        r = _post(org, srv.url, "/org/late", "/org", name="Zoe")
+        assert "Registered Zoe" in r.text
+        # the desk sees the new player's PIN to tell them; it is in no address
+        zoe = next(p for p in srv.get("/api/org/players", headers={
+            "Authorization": f"Bearer {TOKEN}"}).json() if p["name"] == "Zoe")
+        assert f'<strong class="pin">{zoe["pin"]}</strong>' in r.text
+        assert zoe["pin"] not in r.url and all(zoe["pin"] not in h.url for h in r.history)
+        # the console shows no other PIN
+        others = {p["pin"] for p in srv.get("/api/org/players", headers={
+            "Authorization": f"Bearer {TOKEN}"}).json()} - {zoe["pin"]}
+        assert not any(f">{pin}<" in r.text for pin in others)
         assert "Dropped Finn" in _post(org, srv.url, "/org/drop", "/org", name="Finn").text
         _post(org, srv.url, "/org/timer-start", "/org", minutes="40")
         _post(org, srv.url, "/org/timer-pause", "/org")

@@ -203,7 +203,7 @@ def test_no_pin_in_any_url_after_a_late_entry(event: Path) -> None:
             pin = phone_reports.player_pin(conn, players.find_player(conn, "Zoe").id)
         assert answer.status_code == 303 and pin not in answer.headers["location"]
         shown = org.get(srv.url + answer.headers["location"], timeout=10).text
-        assert f"PIN {pin}" in shown  # the organizer still reads it, on the page
+        assert pin in shown  # the organizer still reads it, on the page
 
 
 def _closed(sock: socket.socket) -> bool:

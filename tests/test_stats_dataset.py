@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 from event_helpers import Tt
 
+from tests.browser import chromium, have_chromium
 from tt_organizer.cli.main import cli
 from tt_organizer.events.store import load_snapshot
 from tt_organizer.stats.calibration import compute_stats
@@ -243,7 +244,6 @@ def test_the_projector_shows_the_first_player_plot(tmp_path: Path, events: dict[
                                                    ) -> None:
     """The page served over HTTP, its SVG plot, and the page in Chromium (with the CSP on)."""
     import os
-    import shutil
 
     from serve_helpers import live_server
 
@@ -258,26 +258,19 @@ def test_the_projector_shows_the_first_player_plot(tmp_path: Path, events: dict[
         assert plot.headers["content-type"].startswith("image/svg+xml")
         assert plot.text.lstrip().startswith("<svg") and "<script" not in plot.text
         assert "First player" in plot.text
-        chromium = os.environ.get("TT_CHROMIUM", "/usr/bin/chromium")
-        sync_api = pytest.importorskip("playwright.sync_api")
-        if not shutil.which(chromium) and not Path(chromium).exists():
+        pytest.importorskip("playwright.sync_api")
+        if not have_chromium():
             pytest.skip("chromium is not installed")
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium,
-                                         args=["--headless", "--no-sandbox", "--disable-gpu"])
-            try:
-                tab = browser.new_page(viewport={"width": 1366, "height": 768})
-                tab.goto(srv.url + "/projector/stats")
-                tab.wait_for_load_state("load")
-                width = tab.evaluate(
-                    "document.querySelector('img.stats-plot').naturalWidth")
-                assert width > 300  # the SVG loaded and drew under the page's CSP
-                tab.screenshot(path=str(tmp_path / "projector-stats.png"), full_page=True)
-                shots = os.environ.get("TT_SCREENSHOTS")
-                if shots:
-                    tab.screenshot(path=str(Path(shots) / "projector-stats.png"))
-            finally:
-                browser.close()
+        with chromium() as browser:
+            tab = browser.new_page(viewport={"width": 1366, "height": 768})
+            tab.goto(srv.url + "/projector/stats")
+            tab.wait_for_load_state("load")
+            width = tab.evaluate("document.querySelector('img.stats-plot').naturalWidth")
+            assert width > 300  # the SVG loaded and drew under the page's CSP
+            tab.screenshot(path=str(tmp_path / "projector-stats.png"), full_page=True)
+            shots = os.environ.get("TT_SCREENSHOTS")
+            if shots:
+                tab.screenshot(path=str(Path(shots) / "projector-stats.png"))
 
 
 def test_a_dataset_reads_back_as_written(tmp_path: Path) -> None:

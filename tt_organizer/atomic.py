@@ -13,7 +13,7 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from tt_organizer.errors import InputError
@@ -131,14 +131,73 @@ def atomic_write(out: Path) -> Iterator[Path]:
         raise
 
 
+def write_files_atomic(files: Sequence[tuple[Path, bytes]]) -> None:
+    """Write several files as one step: all of them, or (an OSError on the way, a full disk,
+    a target that cannot be replaced) none -- each file already there is left as it was.
+
+    Every new content goes to a fsynced temporary file beside its target first; only then are
+    they renamed into place, in order. A rename that fails puts the files already renamed back
+    (their earlier bytes, read before) and removes what was not there before. Raises the
+    :class:`InputError` of the file that could not be written."""
+    temps: list[tuple[Path, Path]] = []
+    current: Path | None = None
+    try:
+        for path, data in files:
+            current = path
+            path.parent.mkdir(parents=True, exist_ok=True)
+            clean_stale_temps(path)
+            fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp",
+                                        dir=path.parent)
+            temps.append((path, Path(name)))
+            with open(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(name, _final_mode(path))
+    except OSError as exc:
+        _discard(temps)
+        raise _write_error(current or files[0][0], exc) from None
+    done: list[tuple[Path, bytes | None]] = []
+    try:
+        for path, tmp in temps:
+            current = path
+            before = path.read_bytes() if os.path.lexists(path) else None
+            os.replace(tmp, path)
+            done.append((path, before))
+    except OSError as exc:
+        _discard(temps)
+        for path, before in reversed(done):
+            with contextlib.suppress(OSError):
+                if before is None:
+                    path.unlink()
+                else:
+                    with atomic_write(path) as back:
+                        back.write_bytes(before)
+        raise _write_error(current or files[0][0], exc) from None
+    for folder in {path.parent for path, _ in files}:
+        _fsync_dir(folder)
+
+
+def _discard(temps: list[tuple[Path, Path]]) -> None:
+    for _, tmp in temps:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def json_bytes(payload: object) -> bytes:
+    """``payload`` as :func:`write_json_atomic` writes it (indented)."""
+    return (json.dumps(payload, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
 def write_json_atomic(target: Path, payload: object, *, compact: bool = False) -> None:
     """Write JSON atomically (:func:`atomic_write`); ``compact`` puts each
     row of a list of rows on one line (the card data), else the JSON is indented."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with atomic_write(target) as tmp:
-        tmp.write_text(_compact_json(payload) if compact else
-                       json.dumps(payload, ensure_ascii=False, indent=1) + "\n",
-                       encoding="utf-8")
+        if compact:
+            tmp.write_text(_compact_json(payload), encoding="utf-8")
+        else:
+            tmp.write_bytes(json_bytes(payload))
 
 
 def _compact_json(payload: object) -> str:

@@ -28,9 +28,11 @@ context handed to each worker once, the rows in input order and the same as a se
 from __future__ import annotations
 
 import dataclasses
+import errno
 import itertools
 import json
 import os
+import stat
 import sys
 import zipfile
 import zlib
@@ -43,6 +45,7 @@ from tt_organizer.columns import find_roster
 from tt_organizer.errors import InputError
 from tt_organizer.formats.check import CheckContext, check_bytes, check_file, check_text
 from tt_organizer.formats.validator import ValidationReport
+from tt_organizer.safe_files import LINK_REFUSED
 from tt_organizer.tables import (
     MAX_FILE_BYTES,
     MAX_SHEET_BYTES,
@@ -52,12 +55,15 @@ from tt_organizer.tables import (
 )
 
 if TYPE_CHECKING:
+    from typing import BinaryIO
+
     from tt_organizer.cards.model import Card
 
 MAX_ZIP_MEMBERS = 5_000
 MAX_MEMBER_BYTES = MAX_FILE_BYTES
 MAX_ZIP_BYTES = 16 * 1024 * 1024  # inflated bytes read from one archive (its decks are parsed)
 MAX_ZIP_FILE_BYTES = 256 * 1024 * 1024  # size of the archive itself
+MAX_FOLDER_DEPTH = 64  # folders inside folders (each open while its sub-folders are read)
 
 _SHEETS = (".csv", ".xlsx")
 PARALLEL_MIN_DECKS = 400  # fewer decks are checked in this process when jobs is not given
@@ -128,7 +134,7 @@ def collect_inputs(paths: Iterable[str | Path]) -> BatchInputs:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            out.extend(_folder(path, out.notes))
+            out.extend(folder_inputs(path, out.notes))
         else:
             out.extend(_file(path, str(raw), out.notes))
     return out
@@ -138,42 +144,117 @@ def _hidden(name: str) -> bool:
     return name.startswith(".") or name == "__MACOSX"
 
 
-def _folder(root: Path, notes: list[str]) -> Iterator[BatchInput]:
+def folder_inputs(root: Path, notes: list[str]) -> Iterator[BatchInput]:
     """Every file under ``root``: a folder's files (sorted) before its sub-folders. A link is
     followed only when it leads to a file inside ``root`` (a link to a folder inside it is
-    skipped: its files are read where they are); anything unreadable is one error row."""
+    skipped: its files are read where they are); anything unreadable is one error row.
+
+    Each folder is opened once and its files are opened relative to it without following
+    links (``openat`` with ``O_NOFOLLOW``), and read as they are listed: a file swapped for a
+    link to outside the folder while the batch runs is refused, never followed."""
     real_root = root.resolve()
-    stack = [root]
-    while stack:
-        folder = stack.pop()
+    try:
+        fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as exc:
+        yield BatchInput(root.name, str(root),
+                         error=f"cannot read the folder: {exc.strerror or exc}")
+        return
+    try:
+        yield from _walk(fd, root, real_root, notes, 0)
+    finally:
+        os.close(fd)
+
+
+def _walk(fd: int, folder: Path, real_root: Path, notes: list[str], depth: int
+          ) -> Iterator[BatchInput]:
+    """The files of the folder open as ``fd`` (named ``folder``), then its sub-folders'."""
+    try:
+        with os.scandir(fd) as scan:
+            entries = sorted((e for e in scan if not _hidden(e.name)), key=lambda e: e.name)
+    except OSError as exc:
+        yield BatchInput(folder.name, str(folder),
+                         error=f"cannot read the folder: {exc.strerror or exc}")
+        return
+    subfolders = []
+    for entry in entries:
+        path = folder / entry.name
         try:
-            with os.scandir(folder) as scan:
-                entries = sorted((e for e in scan if not _hidden(e.name)), key=lambda e: e.name)
-        except OSError as exc:
-            yield BatchInput(folder.name, str(folder),
-                             error=f"cannot read the folder: {exc.strerror or exc}")
-            continue
-        subfolders = []
-        for entry in entries:
-            path = Path(entry.path)
-            try:
-                if entry.is_symlink():
-                    target = path.resolve(strict=True)
-                    if not target.is_relative_to(real_root):
-                        yield BatchInput(path.stem, str(path),
-                                         error="a link to outside the folder: not read")
-                        continue
-                    if target.is_dir():
-                        continue
-                if entry.is_dir(follow_symlinks=False):
-                    subfolders.append(path)
+            if entry.is_symlink():
+                target = path.resolve(strict=True)
+                if not target.is_relative_to(real_root):
+                    yield BatchInput(path.stem, str(path),
+                                     error="a link to outside the folder: not read")
                     continue
-            except (OSError, RuntimeError) as exc:  # a broken or looping link, a vanished file
-                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-                yield BatchInput(path.stem, str(path), error=f"cannot read: {reason}")
+                if target.is_dir():
+                    continue
+                # a link to a file inside the folder: that file, its own last step not a link
+                yield from _read_file(str(target), None, path, notes)
                 continue
-            yield from _file(path, str(path), notes)
-        stack.extend(reversed(subfolders))
+            if entry.is_dir(follow_symlinks=False):
+                subfolders.append(entry.name)
+                continue
+        except (OSError, RuntimeError) as exc:  # a broken or looping link, a vanished file
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            yield BatchInput(path.stem, str(path), error=f"cannot read: {reason}")
+            continue
+        yield from _read_file(entry.name, fd, path, notes)
+    for name in subfolders:
+        path = folder / name
+        if depth >= MAX_FOLDER_DEPTH:
+            yield BatchInput(name, str(path), error=(
+                f"folders nested more than {MAX_FOLDER_DEPTH} deep: not read"))
+            continue
+        try:
+            child = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+        except OSError as exc:  # swapped for a link or removed since the listing
+            reason = ("a link: not read (it may lead out of the folder)"
+                      if exc.errno in (errno.ELOOP, errno.ENOTDIR) else exc.strerror or exc)
+            yield BatchInput(name, str(path), error=f"cannot read the folder: {reason}")
+            continue
+        try:
+            yield from _walk(child, path, real_root, notes, depth + 1)
+        finally:
+            os.close(child)
+
+
+def _read_file(name: str, dir_fd: int | None, path: Path, notes: list[str]
+               ) -> list[BatchInput]:
+    """The decks of one file of a folder: ``name`` in the folder open as ``dir_fd`` (or a
+    full path, with None), opened without following a link and read now."""
+    source = str(path)
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".zip":
+            handle = _open_nofollow(name, dir_fd, source)
+            with handle:
+                return _zip(path, source, notes, handle)
+        if suffix in _SHEETS:
+            data = read_file_bytes(name, source, "a spreadsheet", limit=MAX_SHEET_BYTES,
+                                   dir_fd=dir_fd, follow=False)
+            roster = _roster(data, source, suffix, path.absolute().parent, notes)
+            if roster is not None:
+                return roster
+        else:
+            data = read_file_bytes(name, source, dir_fd=dir_fd, follow=False)
+    except InputError as exc:
+        return [BatchInput(path.stem, source, error=_reason(exc))]
+    return [BatchInput(path.stem, source, path=path, data=data)]
+
+
+def _open_nofollow(name: str, dir_fd: int | None, source: str) -> BinaryIO:
+    """``name`` opened for reading without following a link (InputError if it cannot be)."""
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW, dir_fd=dir_fd)
+    except OSError as exc:
+        reason = LINK_REFUSED if exc.errno == errno.ELOOP else (
+            f"cannot read file: {exc.strerror or exc}")
+        raise InputError(reason, file=source) from None
+    handle = open(fd, "rb")  # noqa: SIM115 - closed by the caller's with
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        handle.close()
+        raise InputError("not a regular file, not an archive", file=source)
+    os.set_blocking(fd, True)
+    return handle
 
 
 def _file(path: Path, source: str, notes: list[str]) -> list[BatchInput]:
@@ -204,12 +285,15 @@ def _shared_data(members: list[zipfile.ZipInfo]) -> bool:
     return False
 
 
-def _zip(path: Path, source: str, notes: list[str]) -> list[BatchInput]:
+def _zip(path: Path, source: str, notes: list[str], handle: BinaryIO | None = None
+         ) -> list[BatchInput]:
+    """The decks of a zip archive: ``path``, or the file already open as ``handle``."""
     out: list[BatchInput] = []
     try:
-        if path.stat().st_size > MAX_ZIP_FILE_BYTES:
+        size = os.fstat(handle.fileno()).st_size if handle is not None else path.stat().st_size
+        if size > MAX_ZIP_FILE_BYTES:
             return [BatchInput(path.stem, source, error="archive too large: not read")]
-        archive = zipfile.ZipFile(path)
+        archive = zipfile.ZipFile(handle if handle is not None else path)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
         return [BatchInput(path.stem, source, error=f"not a readable zip archive ({exc})")]
     total = 0

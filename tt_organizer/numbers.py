@@ -2,8 +2,11 @@
 
 ``str.isdigit()`` accepts ``"²"`` and ``"٣"`` (which ``int()`` then rejects or reads) and no
 check stops ``99999999999999999999`` before it reaches SQLite (whose integers stop at 2**63-1).
-:func:`parse_count` is the one parser of such numbers: optional surrounding spaces, 1 to
-:data:`MAX_DIGITS` ASCII digits, a value within ``[minimum, maximum]``.
+:func:`parse_count` is the one parser of such numbers: 1 to :data:`MAX_DIGITS` ASCII digits
+(no sign, no spaces, no ``_``, no other script's digits), a value within ``[minimum, maximum]``;
+:func:`parse_decimal` the same for seconds (``2.5``). A caller that reads a spreadsheet cell
+strips the cell first; a command-line value, an environment variable or a web form field is
+taken as typed.
 :class:`tt_organizer.cli.params.CountType` is the same rule as a click parameter type (exit 2
 with a message on a bad value); this module imports no click, so the library and the
 click-free command path (:mod:`tt_organizer.cli.fast`) can use it.
@@ -18,6 +21,7 @@ from tt_organizer.errors import InputError
 MAX_DIGITS = 10
 MAX_VALUE = 2**31 - 1  # far below SQLite's limit; the largest pairing seed
 _ASCII_DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_ASCII_DECIMAL = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?")
 
 
 class NumberError(InputError):
@@ -25,8 +29,8 @@ class NumberError(InputError):
 
 
 def is_count(text: str) -> bool:
-    """True if ``text`` (spaces around allowed) is 1 to :data:`MAX_DIGITS` ASCII digits."""
-    return bool(_ASCII_DIGITS.fullmatch(text.strip()))
+    """True if ``text`` is 1 to :data:`MAX_DIGITS` ASCII digits (nothing else, no spaces)."""
+    return bool(_ASCII_DIGITS.fullmatch(text))
 
 
 def parse_count(
@@ -43,13 +47,28 @@ def parse_count(
         value = text
     else:
         shown = str(text)
-        if not _ASCII_DIGITS.fullmatch(shown.strip()):
-            if shown.strip().isdigit() and shown.strip().isascii():
-                raise NumberError(f"{what}: {_short(shown)!r} is too large (at most {maximum})")
-            raise NumberError(f"{what}: {_short(shown)!r} is not a number (digits 0-9 only)")
-        value = int(shown.strip())
+        if not _ASCII_DIGITS.fullmatch(shown):
+            if shown.isdigit() and shown.isascii():
+                raise NumberError(f"{what}: {_short(shown)!r} is too large (a number from "
+                                  f"{minimum} to {maximum})")
+            raise NumberError(f"{what}: {_short(shown)!r} is not a number from {minimum} to "
+                              f"{maximum} (digits 0-9 only)")
+        value = int(shown)
     if not minimum <= value <= maximum:
         raise NumberError(f"{what}: {value} is out of range ({minimum} to {maximum})")
+    return value
+
+
+def parse_decimal(text: str, what: str, *, minimum: float, maximum: float) -> float:
+    """``text`` read as a decimal number (``30``, ``2.5``: ASCII digits and at most one dot,
+    nothing else) in ``[minimum, maximum]``; :class:`NumberError` (naming ``what``)
+    otherwise."""
+    if not _ASCII_DECIMAL.fullmatch(text):
+        raise NumberError(f"{what}: {_short(text)!r} is not a number from {minimum:g} to "
+                          f"{maximum:g} (digits 0-9 and a dot only)")
+    value = float(text)
+    if not minimum <= value <= maximum:
+        raise NumberError(f"{what}: {_short(text)} is out of range ({minimum:g} to {maximum:g})")
     return value
 
 

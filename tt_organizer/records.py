@@ -234,10 +234,18 @@ def record_checksum(path: Path) -> None:
     (call it only after the file was checked)."""
     from tt_organizer.atomic import atomic_write
 
-    payload = _read_record(path.parent)
-    sums, fast = _digests(payload, "files"), _digests(payload, FAST_KEY)
-    data = path.read_bytes()
-    sums[path.name], fast[path.name] = file_digest(data), fast_digest(data)
-    record = {"files": dict(sorted(sums.items())), FAST_KEY: dict(sorted(fast.items()))}
+    record = checksums_with(path.parent, {path.name: path.read_bytes()})
     with atomic_write(path.parent / CHECKSUMS_FILE) as tmp:
-        tmp.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+        tmp.write_bytes(record)
+
+
+def checksums_with(folder: str | Path, files: dict[str, bytes]) -> bytes:
+    """The bytes of ``folder``'s ``checksums.json`` once ``files`` (name -> the bytes about to
+    be written under that name, checked) are recorded too; nothing is written here (a caller
+    that writes several files as one step writes this with them)."""
+    payload = _read_record(folder)
+    sums, fast = _digests(payload, "files"), _digests(payload, FAST_KEY)
+    for name, data in files.items():
+        sums[name], fast[name] = file_digest(data), fast_digest(data)
+    record = {"files": dict(sorted(sums.items())), FAST_KEY: dict(sorted(fast.items()))}
+    return (json.dumps(record, indent=2) + "\n").encode("utf-8")

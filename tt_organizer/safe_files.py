@@ -10,6 +10,7 @@ non-blocking, so a pipe without a writer reads as empty instead of hanging.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -18,8 +19,10 @@ from tt_organizer.errors import InputError
 TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
 MiB = 1024 * 1024
+LINK_REFUSED = "a link: not read (it may lead out of the folder)"
 
 
 def _size_text(limit: int) -> str:
@@ -40,18 +43,28 @@ def read_limited(
     what: str = "file",
     source: str | None = None,
     pipes: bool = False,
+    dir_fd: int | None = None,
+    follow: bool = True,
 ) -> bytes:
     """The bytes of ``path`` if it is a regular file (or, with ``pipes``, a named pipe) of at
     most ``limit`` bytes; :class:`InputError` (naming ``source`` or the path) otherwise.
-    ``what`` names the expected content in the messages (``"decklist file"``)."""
+    ``what`` names the expected content in the messages (``"decklist file"``).
+
+    ``dir_fd``: ``path`` is a name in the folder open as that descriptor (``openat``);
+    ``follow=False``: a symbolic link is refused, not followed, also one swapped in between the
+    check and the open (``O_NOFOLLOW``), so a folder's file replaced by a link to outside the
+    folder while a batch runs is never read."""
     p = path
     where = source if source is not None else _shown(path)
+    nofollow = 0 if follow else os.O_NOFOLLOW
     try:
-        info = os.stat(p)
+        info = os.stat(p, dir_fd=dir_fd, follow_symlinks=follow)
+        if stat.S_ISLNK(info.st_mode):
+            raise InputError(LINK_REFUSED, file=where)
         if stat.S_ISDIR(info.st_mode):
             raise InputError(f"is a directory, not a {what}", file=where)
         if stat.S_ISFIFO(info.st_mode) and pipes:
-            data = _read_pipe(p, limit)
+            data = _read_pipe(p, limit, dir_fd, nofollow)
         elif not stat.S_ISREG(info.st_mode):
             kind = "a named pipe" if stat.S_ISFIFO(info.st_mode) else "a device or socket"
             raise InputError(f"not a regular file ({kind}), not a {what}", file=where)
@@ -63,7 +76,7 @@ def read_limited(
         else:
             # O_NONBLOCK: should the path be swapped for a pipe after the check, open() still
             # returns at once (it has no effect on reading a regular file)
-            fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)
+            fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | nofollow, dir_fd=dir_fd)
             with open(fd, "rb") as handle:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
                     raise InputError(f"not a regular file, not a {what}", file=where)
@@ -76,6 +89,8 @@ def read_limited(
     except IsADirectoryError:
         raise InputError(f"is a directory, not a {what}", file=where) from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow:  # O_NOFOLLOW met a link swapped in
+            raise InputError(LINK_REFUSED, file=where) from None
         raise InputError(f"cannot read file: {exc.strerror or exc}", file=where) from None
     if len(data) > limit:
         raise InputError(f"{_noun(what)} too large (limit {_size_text(limit)})", file=where)
@@ -92,10 +107,11 @@ def _shown(path: str | Path) -> str:
     return ("/" + shown) if text.startswith("/") else (shown or ".")
 
 
-def _read_pipe(path: str | Path, limit: int) -> bytes:
+def _read_pipe(path: str | Path, limit: int, dir_fd: int | None = None, flags: int = 0
+               ) -> bytes:
     """At most ``limit + 1`` bytes of a named pipe: opened non-blocking, so a pipe that no
     program writes to reads as empty instead of hanging, then read to the writer's end."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | flags, dir_fd=dir_fd)
     with open(fd, "rb") as handle:
         os.set_blocking(fd, True)
         return handle.read(limit + 1)
@@ -107,3 +123,24 @@ def is_regular_file(path: str | Path) -> bool:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False
+
+
+def read_json(path: str | Path, limit: int, *, what: str = "file", code: str | None = None
+              ) -> Any:
+    """The JSON value in ``path``, read under :func:`read_limited`'s rules (a regular file of
+    at most ``limit`` bytes); UTF-8 text, with or without a byte-order mark. InputError (with
+    ``code``) for text that is not UTF-8, not JSON, or nested too deeply to read."""
+    import json
+
+    where = _shown(path)
+    raw = read_limited(path, limit, what=what)
+    try:
+        return json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", file=where,
+                         code=code) from None
+    except ValueError as exc:
+        raise InputError(f"not JSON: {exc}", file=where, code=code) from None
+    except RecursionError:
+        raise InputError(f"not a {what}: JSON nested too deeply", file=where,
+                         code=code) from None

@@ -66,15 +66,25 @@ class Fetched:
     def charset(self) -> str:
         """The charset named by the content type, else by an HTML ``<meta>`` near the start
         of the body (a saved page, a regional site in Shift_JIS), else utf-8."""
+        return self.declared_charset or self.meta_charset or "utf-8"
+
+    @property
+    def declared_charset(self) -> str | None:
+        """The charset the content type names (the server's word), or None."""
         for part in (self.content_type or "").split(";")[1:]:
             key, _, value = part.strip().partition("=")
-            if key.lower() == "charset" and value:
+            if key.lower() == "charset" and value.strip("\"' "):
                 return value.strip("\"' ")
-        if not self.body.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
-            meta = _META_CHARSET.search(self.body[:4096])
-            if meta:
-                return meta.group(1).decode("ascii")
-        return "utf-8"
+        return None
+
+    @property
+    def meta_charset(self) -> str | None:
+        """The charset an HTML ``<meta>`` near the start of the body names, or None (also
+        when the body starts with a byte-order mark)."""
+        if self.body.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+            return None
+        meta = _META_CHARSET.search(self.body[:4096])
+        return meta.group(1).decode("ascii") if meta else None
 
     def text(self) -> str:
         """The body decoded (a leading BOM dropped, undecodable bytes replaced)."""

@@ -111,13 +111,17 @@ def read_file_bytes(
     path: str | Path, source: str, what: str = "a decklist file", *,
     limit: int = MAX_FILE_BYTES,
     pipes: bool = True,
+    dir_fd: int | None = None,
+    follow: bool = True,
 ) -> bytes:
     """At most ``limit`` bytes of ``path``; a directory, a device or a larger file is refused;
     a named pipe (``<(curl ...)``) is read, never waited on forever (see ``safe_files``),
-    unless ``pipes`` is False (then it is refused)."""
-    if os.path.isdir(path):
+    unless ``pipes`` is False (then it is refused). ``dir_fd`` and ``follow=False``: ``path``
+    is a name in that open folder, and a link there is refused, not followed."""
+    if dir_fd is None and os.path.isdir(path):
         raise InputError(_DIRECTORY.format(what=what), file=source, code="directory")
-    return read_limited(path, limit, what=what.removeprefix("a "), source=source, pipes=pipes)
+    return read_limited(path, limit, what=what.removeprefix("a "), source=source, pipes=pipes,
+                        dir_fd=dir_fd, follow=follow)
 
 
 # --- workbooks --------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import os
 from tt_organizer.banlist.model import BanList
 from tt_organizer.errors import BanlistError, TTError, field_hint
 from tt_organizer.paths import banlist_cache_folder
-from tt_organizer.records import record_checksum, trusted_json
+from tt_organizer.records import CHECKSUMS_FILE, checksums_with, trusted_json
 from tt_organizer.safe_files import read_limited
 
 TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
@@ -155,35 +155,51 @@ def banlist_payload(banlist: BanList) -> dict[str, object]:
     return banlist.model_dump(mode="json", exclude={"derived_as_of", "note"})
 
 
-def write_banlist(folder: Path, banlist: BanList) -> Path:
-    """Store ``banlist`` as ``<announced>.json`` (atomically), checked and with its checksum
-    recorded so that reading it back needs no validation; returns its path."""
-    from tt_organizer.atomic import write_json_atomic
+def store_announcement(folder: Path, banlist: BanList) -> Path:
+    """Store ``banlist`` as ``<announced>.json``, its checksum in ``checksums.json`` and
+    ``current.json`` pointing at the newest announcement, as one step: the three files are
+    written together, or (a write fault) all are left as they were. Returns its path."""
+    from tt_organizer.atomic import json_bytes, write_files_atomic
 
-    target = folder / f"{banlist.announced.isoformat()}.json"
+    name = f"{banlist.announced.isoformat()}.json"
     payload = banlist_payload(banlist)
     BanList.model_validate(payload)  # what is trusted later is checked now
-    write_json_atomic(target, payload)
-    record_checksum(target)
-    return target
+    data = json_bytes(payload)
+    files = [(folder / name, data),
+             (folder / CHECKSUMS_FILE, checksums_with(folder, {name: data}))]
+    pointer = _pointer(folder, banlist)
+    if pointer is not None and read_pointer(folder) != pointer:
+        files.append((folder / CURRENT_FILE, json_bytes(pointer)))
+    write_files_atomic(files)
+    return folder / name
 
 
-def update_pointer(folder: Path) -> bool:
-    """Point ``current.json`` at the newest cached announcement; True if it changed."""
-    from tt_organizer.atomic import write_json_atomic
-
+def _pointer(folder: Path, adding: BanList | None = None) -> dict[str, str | None] | None:
+    """What ``current.json`` holds once ``adding`` is cached too: the newest announcement."""
     dates = list_announcements(folder)
+    if adding is not None and adding.announced not in dates:
+        dates = sorted([*dates, adding.announced])
     if not dates:
-        return False
-    newest = read_banlist_file(folder / f"{dates[-1].isoformat()}.json")
-    payload = {
+        return None
+    if adding is not None and dates[-1] == adding.announced:
+        newest = adding
+    else:
+        newest = read_banlist_file(folder / f"{dates[-1].isoformat()}.json")
+    return {
         "current": f"{dates[-1].isoformat()}.json",
         "announced": dates[-1].isoformat(),
         "source_url": newest.source_url,
         "fetched_at": newest.fetched_at,
         "sha256": newest.sha256,
     }
-    if read_pointer(folder) == payload:
+
+
+def update_pointer(folder: Path) -> bool:
+    """Point ``current.json`` at the newest cached announcement; True if it changed."""
+    from tt_organizer.atomic import write_json_atomic
+
+    payload = _pointer(folder)
+    if payload is None or read_pointer(folder) == payload:
         return False
     write_json_atomic(folder / CURRENT_FILE, payload)
     return True

@@ -28,19 +28,78 @@ GROWTH_SLACK = 50
 
 
 def decode_page(fetched: Fetched) -> tuple[str, list[str]]:
-    """The page's text and the reasons to refuse it: the body must decode strictly in its
-    charset. The text returned for a bad body is the replacement-character decoding."""
-    charset = fetched.charset
+    """The page's text and the reasons to refuse it.
+
+    The text is decoded by what the bytes are, not only by what the server says: a byte-order
+    mark decides; then a body that is valid UTF-8 (with non-ASCII text) is UTF-8 when the page
+    is labelled UTF-8 or a one-byte charset (``iso-8859-1``, ``windows-1252``: a UTF-8 page
+    served with a wrong label would otherwise decode "cleanly" into ``ç³ç°``); otherwise
+    the charset the server names, else the page's ``<meta>`` one, must decode it strictly. A
+    body none of them decodes is refused (the text returned is then the replacement-character
+    decoding), so no card name is ever stored garbled. A server label and a ``<meta>`` that
+    disagree: a multi-byte charset that decodes the page strictly wins over a one-byte one, and
+    one that does not makes the page refused (a one-byte reading would be a guess)."""
+    body = fetched.body
+    for bom, codec in _BOMS:
+        if body.startswith(bom):
+            try:
+                return body[len(bom):].decode(codec), []
+            except UnicodeDecodeError as exc:
+                return fetched.text(), [_undecodable(codec, exc)]
+    header, meta = fetched.declared_charset, fetched.meta_charset
+    labels = [c for c in (header, meta) if c] or ["utf-8"]
+    known = [c for c in labels if _codec(c) is not None]
+    if not known:
+        return fetched.text(), [f"the page names an unknown character set {labels[0]!r}"]
+    if body.isascii():
+        return body.decode("ascii"), []
     try:
-        return fetched.body.decode(charset).removeprefix("\ufeff"), []
-    except LookupError:
-        reason = f"the page names an unknown character set {charset!r}"
+        utf8: str | None = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        reason = (
-            f"the page is not valid {charset} text (undecodable bytes at offset {exc.start}; "
-            "is it in another encoding than it says?), so its card names would be garbled"
-        )
-    return fetched.text(), [reason]
+        utf8, utf8_error = None, exc
+    if utf8 is not None and any(_codec(c) == "utf-8" or _one_byte(c) for c in known):
+        return utf8, []
+    # a multi-byte charset that decodes the page strictly (decoding proves it)
+    for charset in known:
+        if _codec(charset) == "utf-8" or _one_byte(charset):
+            continue
+        try:
+            return body.decode(charset), []
+        except UnicodeDecodeError:
+            continue
+    if utf8 is not None:  # labelled as a multi-byte charset it is not: its content says UTF-8
+        return utf8, []
+    wide = [c for c in known if not _one_byte(c)]
+    if wide:  # a label the bytes contradict: a one-byte reading would only be a guess
+        return fetched.text(), [_undecodable(wide[0], utf8_error)]
+    return body.decode(known[0]), []  # one-byte charsets only, and not UTF-8
+
+
+_BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+
+
+def _undecodable(charset: str, exc: UnicodeDecodeError) -> str:
+    return (f"the page is not valid {charset} text (undecodable bytes at offset {exc.start}; "
+            "is it in another encoding than it says?), so its card names would be garbled")
+
+
+def _codec(charset: str) -> str | None:
+    """The Python codec name of ``charset`` (``utf-8``, ``iso8859-1``...), None if unknown."""
+    import codecs
+
+    try:
+        return codecs.lookup(charset).name
+    except LookupError:
+        return None
+
+
+def _one_byte(charset: str) -> bool:
+    """True for a charset with one character per byte (iso-8859-*, windows-125x, ascii...),
+    in which any bytes decode, so that decoding proves nothing."""
+    name = _codec(charset)
+    if name is None or name == "utf-8":
+        return False
+    return len(bytes(range(256)).decode(name, errors="replace")) == 256
 
 
 def check_date(announced: dt.date, today: dt.date | None = None) -> list[str]:

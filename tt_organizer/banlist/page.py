@@ -59,6 +59,11 @@ _LIFT = re.compile(r"\blift(?:ed|s)?\b|no longer|解除", re.IGNORECASE)
 # Work caps: Bandai's page holds a few thousand elements nested some twenty deep.
 MAX_ELEMENTS = 50_000
 MAX_DEPTH = 256
+# Every "<" left after _defuse starts markup the tokenizer builds an object for (a tag, a
+# comment, a "<!x>" declaration...): about 1.5 us each. Bandai's page has 2,801; a 4.9 MB page
+# of "<!x>" has 1.2 million (20 s). Counting them is one linear pass, so a page the parser
+# takes is at most MAX_MARKUP constructs long -- well under a second.
+MAX_MARKUP = 100_000
 # A "<" that no ">" closes before the next "<" starts no tag: it is text. Escaping it first
 # keeps the HTML tokenizer linear (runs of unterminated "<meta " rescan the rest of the page
 # once each). The look-ahead stops at the next "<" or ">", so the whole pass is linear.
@@ -479,10 +484,15 @@ def _defuse(html: str) -> str:
 
 
 def _shape_problem(html: str) -> str | None:
-    """Why ``html`` is refused unread (too many elements, nested too deep), or None.
+    """Why ``html`` is refused unread (too much markup, too many elements, nested too deep),
+    or None.
 
     One linear pass over the tags, mirroring how the tree builder nests them: an end tag
     closes up to its open namesake (an end tag with none open is ignored)."""
+    markup = html.count("<")
+    if markup > MAX_MARKUP:
+        return f"the page has too much markup ({markup:,} tags, comments or declarations; " \
+               f"at most {MAX_MARKUP:,})"
     elements = 0
     stack: list[str] = []
     open_names: dict[str, int] = {}

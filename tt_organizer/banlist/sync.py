@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,13 +25,14 @@ from tt_organizer.banlist.cache import (
     list_announcements,
     read_banlist_file,
     read_pointer,
+    store_announcement,
     update_pointer,
-    write_banlist,
 )
 from tt_organizer.banlist.model import BanList
 from tt_organizer.banlist.page import ParsedPage, parse_page
 from tt_organizer.errors import BanlistError, InputError, TTError, field_hint
-from tt_organizer.sources import HTML_TYPES, Fetched, Source, open_source
+from tt_organizer.numbers import NumberError, parse_decimal
+from tt_organizer.sources import HTML_TYPES, Fetched, FetchError, Source, open_source
 
 REGION_URLS = {
     "world": "https://world.digimoncard.com/rule/restriction_card/",
@@ -181,9 +183,11 @@ def sync_banlist(
     nothing in the cache has been written.
     """
     src = source if isinstance(source, Source) else page_source(source)
+    started = time.monotonic()
     fetched = src.fetch()
     text, reasons = guards.decode_page(fetched)
-    page = parse_page(text)
+    deadline = getattr(src, "deadline", None)  # a remote source's wall-clock limit
+    page = parse_within(text, None if deadline is None else started + deadline, fetched.location)
     folder = cache_dir(cache)
     try:
         previous: BanList | None = current_banlist(folder) if list_announcements(folder) else None
@@ -224,9 +228,38 @@ def sync_banlist(
         return SyncResult("unchanged", existing, target, _is_current(folder, date), reasons,
                           previous)
     status = "new" if not target.exists() else "updated"
-    write_banlist(folder, banlist)
-    update_pointer(folder)
+    store_announcement(folder, banlist)  # the list, its checksum and current.json: one step
     return SyncResult(status, banlist, target, _is_current(folder, date), reasons, previous)
+
+
+def parse_within(text: str, ends: float | None, where: str) -> ParsedPage:
+    """:func:`parse_page` of ``text``, given up (FetchError) if it is not done by ``ends``
+    (a ``time.monotonic()`` value: the fetch's own deadline, so that parsing a hostile page
+    cannot stretch the time a sync may take). The parser refuses a page of more markup than
+    :data:`~tt_organizer.banlist.page.MAX_MARKUP` in one linear pass, so the work a given-up
+    parse leaves behind (in a daemon thread) is bounded too."""
+    if ends is None:
+        return parse_page(text)
+    import threading
+
+    done: list[ParsedPage] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(parse_page(text))
+        except BaseException as exc:  # handed to the caller's thread
+            failed.append(exc)
+
+    worker = threading.Thread(target=run, name="banlist-parse", daemon=True)
+    worker.start()
+    worker.join(max(0.0, ends - time.monotonic()))
+    if failed:
+        raise failed[0]
+    if not done:
+        raise FetchError(f"timed out: reading the page from {where} did not finish within "
+                         "the sync's deadline (a page far larger or stranger than the real one)")
+    return done[0]
 
 
 def _is_current(folder: Path, date: dt.date) -> bool:
@@ -258,11 +291,10 @@ def parse_seconds(text: str | None, what: str, default: float) -> float:
     if not text:
         return default
     try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0.1 <= value <= 3600:  # also refuses nan and inf
-        raise InputError(f"{what}={text!r}: expected seconds between 0.1 and 3600")
+        value = parse_decimal(text, what, minimum=0.1, maximum=3600)
+    except NumberError:
+        raise InputError(f"{what}={text!r}: expected seconds between 0.1 and 3600 (digits "
+                         "0-9 and a dot)") from None
     return value
 
 
@@ -273,11 +305,12 @@ def sync_before_validate(cache: Path | str | None, url: str | None = None, *,
 
     Returns None when the sync worked, else the warning to show: why it failed (the refusal in
     the front-end's ``words``) and how old the cached list is that the check carries on with.
-    Never raises for a failed sync.
+    Never raises for a failed sync; InputError for a malformed ``TT_BANLIST_TIMEOUT``.
     """
     location = url or os.environ.get("TT_BANLIST_URL") or None
+    # a malformed setting is refused (InputError, exit 2), not taken for a failed download
+    timeout = parse_seconds(os.environ.get(SYNC_TIMEOUT_ENV), SYNC_TIMEOUT_ENV, 10.0)
     try:
-        timeout = parse_seconds(os.environ.get(SYNC_TIMEOUT_ENV), SYNC_TIMEOUT_ENV, 10.0)
         sync_banlist(page_source(location, timeout=timeout, retries=1, backoff=0.5), cache)
     except TTError as exc:
         try:

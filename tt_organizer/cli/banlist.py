@@ -9,6 +9,7 @@ import click
 
 from tt_organizer.banlist.views import banlist_json, card_name
 from tt_organizer.cli.options import as_of_option, banlist_option, cache_option, json_option
+from tt_organizer.cli.params import RETRIES, SecondsType
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,10 +34,10 @@ def banlist() -> None:
               help="Store the list even if it fails the checks (missing part, empty, shrank).")
 @click.option("--announced", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
               help="Announcement date to file the list under when the title has none.")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=30.0, show_default=True,
+@click.option("--timeout", type=SecondsType(0.1, 3600), default=30.0, show_default=True,
               help="Seconds to wait for the server; the whole fetch, however slow the "
               "server, ends within TIMEOUT x (RETRIES+1) s plus back-off pauses.")
-@click.option("--retries", type=click.IntRange(min=0), default=3, show_default=True,
+@click.option("--retries", type=RETRIES, default=3, show_default=True,
               help="Retries after a timeout, a connection error or an HTTP 5xx/429.")
 @json_option
 def sync(

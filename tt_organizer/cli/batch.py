@@ -13,6 +13,7 @@ from tt_organizer.cli.options import (
     json_option,
     load_check_context,
 )
+from tt_organizer.cli.params import CountType
 from tt_organizer.errors import EXIT_INVALID, EXIT_OK, InputError
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ PROGRESS_MIN_DECKS = 20
 @click.option(
     "--jobs",
     "jobs",
-    type=click.IntRange(min=1),
+    type=CountType(1, 256),
     default=None,
     metavar="N",
     help="Worker processes that check the decks (default: one per CPU for a batch of "

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from tt_organizer.cli.options import json_option
-from tt_organizer.cli.params import COUNT
+from tt_organizer.cli.params import COUNT, POSITIVE
 
 
 @click.group()
@@ -46,7 +46,7 @@ def show(numbers: tuple[str, ...], as_json: bool) -> None:
 @click.option("--type", "card_type", default=None, help="Digimon, Tamer, Option, Digi-Egg, Dual.")
 @click.option("--level", type=COUNT, default=None, help="Only cards of this level.")
 @click.option("--set", "set_code", default=None, help="Only cards of this set (BT1, EX9, ...).")
-@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True,
+@click.option("--limit", type=POSITIVE, default=50, show_default=True,
               help="Show at most this many.")
 @json_option
 def search(

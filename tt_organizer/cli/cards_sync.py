@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from tt_organizer.cli.options import json_option
+from tt_organizer.cli.params import RETRIES, SecondsType
 
 
 @click.command("sync")
@@ -19,9 +20,9 @@ from tt_organizer.cli.options import json_option
               help="Folder holding cards.json (default the data folder).")
 @click.option("--force", is_flag=True, help="Replace cards.json even if the list shrank by half "
               "or would lose facts the current data has.")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=60.0, show_default=True,
+@click.option("--timeout", type=SecondsType(0.1, 3600), default=60.0, show_default=True,
               help="Seconds to wait for the server at each step.")
-@click.option("--retries", type=click.IntRange(min=0), default=3, show_default=True,
+@click.option("--retries", type=RETRIES, default=3, show_default=True,
               help="Retries after a timeout, a connection error or an HTTP 5xx/429.")
 @json_option
 def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,

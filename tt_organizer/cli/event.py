@@ -415,7 +415,7 @@ def repair(yes: bool, as_json: bool, event_path: str) -> None:
 @click.option("--set", "set_table", nargs=3, default=None, metavar="TABLE A B",
               help="Seat A and B at TABLE (whoever they leave is unpaired).")
 @click.option("--bye", default=None, metavar="NAME", help="Give NAME the bye.")
-@click.option("--unpair", type=int, default=None, metavar="TABLE",
+@click.option("--unpair", type=POSITIVE, default=None, metavar="TABLE",
               help="Take a table apart (its players are unpaired).")
 @json_option
 @event_option
@@ -502,8 +502,8 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
 
 
 @event.command("unreport")
-@click.argument("round_number", metavar="ROUND", type=int)
-@click.argument("table", type=int)
+@click.argument("round_number", metavar="ROUND", type=POSITIVE)
+@click.argument("table", type=POSITIVE)
 @click.option("--top-cut", "top", is_flag=True, help="ROUND is a top-cut round.")
 @json_option
 @event_option
@@ -716,7 +716,7 @@ def export(out: str, round_number: int | None, csv_dir: str | None, as_json: boo
 @event.command("print")
 @click.argument("what", type=click.Choice(["pairings", "slips", "standings", "decklists",
                                            "registration"]))
-@click.option("--round", "round_number", type=int, default=None,
+@click.option("--round", "round_number", type=COUNT, default=None,
               help="Round of pairings/slips (default the current one) or standings after it.")
 @click.option("--top-cut", "top", is_flag=True, help="Pairings/slips of a top-cut round.")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=str),
@@ -751,6 +751,12 @@ event.add_command(_serve)
 from tt_organizer.cli.publish import publish as _publish  # noqa: E402
 
 event.add_command(_publish)
+
+from tt_organizer.cli import penalties as _penalties  # noqa: E402
+
+event.add_command(_penalties.penalty)
+event.add_command(_penalties.penalties)
+event.add_command(_penalties.infractions_cmd, "infractions")
 
 # Commands and options that control pairings by hand live in their own module.
 from tt_organizer.cli import event_pairing as _event_pairing  # noqa: E402

@@ -15,7 +15,9 @@ import click
 from tt_organizer.cli.event_base import _matches_json, _out, _print_round, event
 from tt_organizer.cli.event_work import warn_unpaired
 from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.params import CountType
 from tt_organizer.errors import EventError
+from tt_organizer.numbers import NumberError, parse_count
 
 if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
@@ -34,9 +36,11 @@ def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
         change = manual.swap(conn, *swap)
     elif set_table:
         table, a, b = set_table
-        if not table.strip().isdigit():
-            raise click.BadParameter(f"{table!r} is not a table number", param_hint="--set")
-        change = manual.set_table(conn, int(table), a, b)
+        try:
+            number = parse_count(table, "TABLE")  # 0: the library says tables start at 1
+        except NumberError as exc:
+            raise click.BadParameter(exc.message, param_hint="--set") from None
+        change = manual.set_table(conn, number, a, b)
     elif bye:
         change = manual.give_bye(conn, bye)
     else:
@@ -116,7 +120,7 @@ def _rematches(conn: Connection, matches: Sequence[Any]) -> list[int]:
 @event.command("avoid")
 @click.argument("player_a", metavar="A")
 @click.argument("player_b", metavar="B")
-@click.option("--rounds", type=int, default=None,
+@click.option("--rounds", type=CountType(1, 1000), default=None,
               help="Only for the next N rounds (default: the whole event).")
 @json_option
 @event_option

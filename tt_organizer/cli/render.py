@@ -155,10 +155,11 @@ def _screen() -> tuple[int, bool]:
     import os
 
     from tt_organizer.cli.output import colour_on
+    from tt_organizer.numbers import is_count
 
     tty = sys.stdout.isatty()
     columns = os.environ.get("COLUMNS", "")
-    width = int(columns) if columns.isdigit() and int(columns) > 0 else 80
+    width = int(columns) if is_count(columns) and 0 < int(columns) <= 10_000 else 80
     if tty:  # contextlib only then: a redirected check does not import it
         import contextlib
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import click
 
 from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.params import PORT
 from tt_organizer.errors import InputError
 
 
 @click.command("serve")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
+@click.option("--port", type=PORT, default=8000, show_default=True,
               help="TCP port to listen on.")
 @click.option("--lan", is_flag=True,
               help="Listen on the LAN (all interfaces), not only this computer; prints the "

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from tt_organizer.cli.options import json_option
+from tt_organizer.cli.params import POSITIVE
 from tt_organizer.errors import InputError
 
 if TYPE_CHECKING:
@@ -40,9 +41,9 @@ mixed_option = click.option(
     "--mixed-versions", is_flag=True,
     help="Pool events of different format versions (refused by default).")
 min_options = [
-    click.option("--min-games", type=click.IntRange(1), default=30, show_default=True,
+    click.option("--min-games", type=POSITIVE, default=30, show_default=True,
                  help="Games needed before the first-player win rate is reported."),
-    click.option("--min-bucket", type=click.IntRange(1), default=10, show_default=True,
+    click.option("--min-bucket", type=POSITIVE, default=10, show_default=True,
                  help="Games needed per colour / Tamer / pile split (and for game length)."),
 ]
 
@@ -71,7 +72,7 @@ def _pooled(sources: tuple[str, ...], *, mixed_versions: bool, min_games: int,
 @click.option("--out", type=click.Path(dir_okay=False, path_type=str), default=None,
               help="Also write an .xlsx workbook with every figure and its charts.")
 @with_min_options
-@click.option("--top", type=click.IntRange(1), default=10, show_default=True,
+@click.option("--top", type=POSITIVE, default=10, show_default=True,
               help="How many Tamers and cards to list.")
 @mixed_option
 def show(

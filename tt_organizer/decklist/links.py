@@ -27,11 +27,12 @@ LINK = lazy_compile(r"^https?://\S+$", re.IGNORECASE)
 MAX_LINK_CHARS = 8_192
 MAX_ENTRIES = 200  # a deck has a few dozen distinct numbers
 
-# (format id, query parameter, one entry: (count group, number group))
+# (format id, query parameter, one entry: (count group, number group)); a count is 1-6 ASCII
+# digits (int() of 5,000 digits raises; "٤" is no count)
 _SHAPES: tuple[tuple[str, str, re.Pattern[str], int, int], ...] = (
-    ("link:egmanevents", "deck", lazy_compile(r"^\s*([^:,\s]+)\s*:\s*(\d+)\s*$"), 2, 1),
-    ("link:digimoncard.io", "deck", lazy_compile(r"^\s*(\d+)[+\s]+([^+\s,]+)\s*$"), 1, 2),
-    ("link:digimonmeta", "dg", lazy_compile(r"^(\d+)n([A-Za-z0-9-]+)$"), 1, 2),
+    ("link:egmanevents", "deck", lazy_compile(r"^\s*([^:,\s]+)\s*:\s*([0-9]{1,6})\s*$"), 2, 1),
+    ("link:digimoncard.io", "deck", lazy_compile(r"^\s*([0-9]{1,6})[+\s]+([^+\s,]+)\s*$"), 1, 2),
+    ("link:digimonmeta", "dg", lazy_compile(r"^([0-9]{1,6})n([A-Za-z0-9-]+)$"), 1, 2),
 )
 _SAVED_DECK_HOSTS = ("digimoncard.app", "digimoncard.dev")
 
@@ -111,7 +112,7 @@ def parse_link(text: str, *, source: str, normalize: Normalizer) -> ParsedDeckli
     return parsed
 
 
-_META_CHUNK = lazy_compile(r"\d+n[A-Za-z0-9]+-\d+")
+_META_CHUNK = lazy_compile(r"[0-9]{1,6}n[A-Za-z0-9]+-[0-9]+")
 
 
 def _meta_chunks(raw: str) -> list[str]:

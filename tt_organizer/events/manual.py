@@ -19,7 +19,6 @@ seated, a reported table changed, a round of the top cut touched.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +28,7 @@ from tt_organizer.errors import EventError, InputError, field_hint
 from tt_organizer.events import entering, lookup, players, setup, store, swiss_states
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
-from tt_organizer.numbers import is_count
+from tt_organizer.numbers import is_count, parse_count
 from tt_organizer.pairing.swiss import rounds_for_players
 
 SWISS = setup.SWISS
@@ -382,21 +381,21 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
         missing_columns,
     )
     from tt_organizer.events.sheets import sheet_round
-    from tt_organizer.tables import cell_text, read_table
+    from tt_organizer.safe_files import read_json
+    from tt_organizer.tables import MAX_SHEET_BYTES, cell_text, read_table
 
     p = Path(path)
     source = str(p)
     if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(p.read_text(encoding="utf-8-sig"))
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"cannot read: {exc}", file=source) from None
-        except ValueError as exc:
-            raise InputError(f"not JSON: {exc}", file=source) from None
+        # the sheets' rules: a regular file (a FIFO or device refused at once, not read), at
+        # most MAX_SHEET_BYTES, read no further than that
+        data = read_json(p, MAX_SHEET_BYTES, what="pairings file")
         rnd = None
         if isinstance(data, dict):
             rnd = data.get("round")
             data = data.get("pairings")
+            if isinstance(rnd, int):  # a bool or 10**30 refused
+                rnd = parse_count(rnd, "round", minimum=1)
         if not isinstance(data, list):
             raise InputError("expected a list of tables, each with table, player1 and player2 "
                              "(the pairings JSON shape)", file=source)
@@ -407,8 +406,9 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
                     not isinstance(item.get("player2"), str | None):
                 raise InputError(f"table entry {k}: needs table (number), player1 (name) "
                                  "and player2 (name or null)", file=source)
+            table = parse_count(item["table"], f"table entry {k}: table", minimum=1)
             result = item.get("result")
-            out.append(PairingRow(k, item["table"], item["player1"], _bye(item["player2"]),
+            out.append(PairingRow(k, table, item["player1"], _bye(item["player2"]),
                                   result if isinstance(result, str) and
                                   item["player2"] else None, rnd if isinstance(rnd, int)
                                   else None))
@@ -562,7 +562,7 @@ def avoid_pairs(conn: Connection, rnd: int) -> dict[int, set[int]]:
 def parse_rounds(text: str) -> list[int]:
     """``"1,2"`` -> ``[1, 2]`` (refused unless distinct rounds 1-20)."""
     parts = [t.strip() for t in text.split(",") if t.strip()]
-    if not parts or not all(t.isdigit() and 1 <= int(t) <= MAX_ROUND for t in parts):
+    if not parts or not all(is_count(t) and 1 <= int(t) <= MAX_ROUND for t in parts):
         raise EventError(f"bye rounds {text}: a list of round numbers 1-{MAX_ROUND}, "
                          "like 1,2", code="bad-value",
                          hint=field_hint(("bye rounds", "bye_rounds"), value=text))

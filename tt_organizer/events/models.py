@@ -224,6 +224,27 @@ class AuditEntry:
 
 
 @dataclass(frozen=True)
+class PenaltyInfo:
+    """One entry of the judge's log."""
+
+    id: int
+    player: int
+    stage: str  # "swiss" or "top-cut"
+    round: int  # the round it was given in (0: before the first round)
+    infraction: str
+    penalty: str  # "warning", "game-loss", "match-loss" or "disqualification"
+    note: str
+    judge: str
+    at: str
+
+    def to_dict(self, names: Mapping[int, str]) -> dict[str, Any]:
+        """The ``tt event penalties --json`` form: the player by name."""
+        return {"id": self.id, "player": names[self.player], "stage": self.stage,
+                "round": self.round, "infraction": self.infraction, "penalty": self.penalty,
+                "note": self.note, "judge": self.judge, "at": self.at}
+
+
+@dataclass(frozen=True)
 class EventSnapshot:
     """Everything stored about one event at one moment."""
 
@@ -233,6 +254,7 @@ class EventSnapshot:
     matches: tuple[MatchInfo, ...]
     audit: tuple[AuditEntry, ...] = ()
     current_round: int = 0  # highest Swiss round paired so far
+    penalties: tuple[PenaltyInfo, ...] = ()  # the judge's log, oldest first
 
     @cached_property
     def _by_id(self) -> dict[int, PlayerInfo]:

@@ -139,7 +139,8 @@ def parse_game_flags(
 ) -> list[GameFlags]:
     """Check the lists of who went ``first``, the game ``winners`` and the ``turns`` of each
     game against ``result`` and return one entry per game played (empty when no list is
-    given). EventError when they disagree (its hint names the list: see :data:`GAME_LISTS`)."""
+    given). A blank entry (``P1,,P2``) is a game whose detail is not known. EventError when
+    they disagree (its hint names the list: see :data:`GAME_LISTS`)."""
     firsts = _split(first)
     wins = _split(winners)
     turn_items = _split(turns) if not isinstance(turns, list) else [str(t) for t in turns]
@@ -152,17 +153,27 @@ def parse_game_flags(
                 f"{GAME_LISTS[field]} lists {len(items)} game(s) but result {result.text} means "
                 f"{n} game(s) played", code="game-lists", hint=_list_hint(field)
             )
-    first_seats = [_seat(t, "first") for t in firsts] if firsts is not None else None
+    first_seats = ([_seat(t, "first") if t else None for t in firsts]
+                   if firsts is not None else None)
+    sweep = "P1" if result.p1_games == n else "P2" if result.p2_games == n else None
     win_seats: list[str | None] | None = None
     if wins is not None:
-        win_seats = [None if w.upper() in DRAW_TOKENS else _seat(w, "winners") for w in wins]
-        counts = (win_seats.count("P1"), win_seats.count("P2"), win_seats.count(None))
-        if counts != (result.p1_games, result.p2_games, result.draws):
+        # a blank entry is a game whose winner is not known: the others must still fit
+        known = [w for w in wins if w]
+        seats = [None if w.upper() in DRAW_TOKENS else _seat(w, "winners") for w in known]
+        counts = (seats.count("P1"), seats.count("P2"), seats.count(None))
+        wanted = (result.p1_games, result.p2_games, result.draws)
+        if (counts != wanted if len(known) == n
+                else any(c > w for c, w in zip(counts, wanted, strict=True))):
             raise EventError(
                 f"{GAME_LISTS['winners']} {','.join(wins)} does not agree with result "
                 f"{result.text} (P1 {counts[0]}, P2 {counts[1]}, drawn {counts[2]})",
                 code="game-lists", hint=_list_hint("winners"),
             )
+        win_seats = []
+        for w in wins:
+            win_seats.append(sweep if not w else None if w.upper() in DRAW_TOKENS
+                             else _seat(w, "winners"))
         need = 1 if best_of == 1 else 2
         tally = {"P1": 0, "P2": 0}
         for i, seat in enumerate(win_seats[:-1], 1):
@@ -173,13 +184,16 @@ def parse_game_flags(
                         f"{GAME_LISTS['winners']} {','.join(wins)}: {seat} had won the match "
                         f"after game {i}", code="game-lists", hint=_list_hint("winners"),
                     )
-    elif result.p1_games == n or result.p2_games == n:
+    elif sweep is not None:
         # unambiguous: every game was won by the same seat
-        win_seats = ["P1" if result.p1_games == n else "P2"] * n
-    turn_values: list[int] | None = None
+        win_seats = [sweep] * n
+    turn_values: list[int | None] | None = None
     if turn_items is not None:
         turn_values = []
         for t in turn_items:
+            if not t:  # a blank entry: this game's turn is not known
+                turn_values.append(None)
+                continue
             if not is_count(t) or not 1 <= int(t) <= MAX_TURNS:
                 raise EventError(f"{GAME_LISTS['turns']}: {t!r} is not a turn number "
                                  f"(1 to {MAX_TURNS})", code="game-lists",

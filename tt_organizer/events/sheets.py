@@ -165,8 +165,9 @@ def read_registrations(path: str | Path) -> Registrations:
 
 # ---------------------------------------------------------------- results
 
-_ROUND_SHEET = re.compile(r"^\s*(?:pairings?[\s_-]*)?(?:r|rd|round)[\s_-]*(\d{1,3})\s*$", re.I)
-_ROUND_FILE = re.compile(r"(?:^|[^a-z])(?:r|rd|round)[\s_-]*(\d{1,3})$", re.I)
+_ROUND_SHEET = re.compile(r"^\s*(?:pairings?[\s_-]*)?(?:r|rd|round)[\s_-]*(\d{1,3})\s*$",
+                          re.I | re.A)  # re.A: ASCII digits only
+_ROUND_FILE = re.compile(r"(?:^|[^a-z])(?:r|rd|round)[\s_-]*(\d{1,3})$", re.I | re.A)
 
 
 def sheet_round(name: str) -> int | None:

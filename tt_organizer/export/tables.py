@@ -340,6 +340,21 @@ def audit_table(snapshot: EventSnapshot) -> Table:
     return Table("Audit", "audit", "Audit log", columns, rows, landscape=True)
 
 
+def penalties_table(snapshot: EventSnapshot) -> Table:
+    """The judge's log: one row per penalty, oldest first."""
+    rows: list[list[object]] = [
+        [p.at, p.round, "top cut" if p.stage == "top-cut" else "Swiss",
+         snapshot.name(p.player), p.infraction, p.penalty, p.note, p.judge]
+        for p in snapshot.penalties
+    ]
+    columns = (
+        Column("Time", TIME), Column("Round", INT), Column("Stage"), Column("Player"),
+        Column("Infraction"), Column("Penalty"), Column("Note"), Column("Judge"),
+    )
+    return Table("Penalties", "penalties", "Penalties (the judge's log)", columns, rows,
+                 landscape=True)
+
+
 def event_tables(snapshot: EventSnapshot, round_number: int | None = None) -> list[Table]:
     """Every table of the export, in sheet order."""
     last = check_round(snapshot, round_number)
@@ -353,6 +368,8 @@ def event_tables(snapshot: EventSnapshot, round_number: int | None = None) -> li
         results_table(snapshot, last, top_cut=round_number is None),
         players_table(snapshot),
         decklists_table(snapshot),
-        audit_table(snapshot),
     ]
+    if snapshot.penalties:
+        tables.append(penalties_table(snapshot))
+    tables.append(audit_table(snapshot))
     return tables

@@ -1,31 +1,21 @@
 """Match slips: one per table (a bye has none), four to a page with dashed cut lines.
 
-Each slip names the event, round and table, both players with their seat (and their PIN where
-the web server issues one, :func:`player_pin`), has a box for the games each won, a column per
-game for who went first, who won and on which turn it ended (what ``tt event report --first
---winners --turns`` records), and a signature line for each player.
+Each slip names the event, round and table, both players with their seat (never a PIN: the
+slip lies between both players, and a player's PIN is theirs alone), has a box for the games
+each won, a column per game for who went first, who won and on which turn it ended (what
+``tt event report --first --winners --turns`` records), and a signature line for each player.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo
+from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.export.tables import paired_matches
-from tt_organizer.printing.layout import MARGIN, Sheet, text_width
+from tt_organizer.printing.layout import MARGIN, Sheet
 
 SLIPS_PER_PAGE = 4
 SCISSORS = "✂"
-
-
-def player_pin(player: PlayerInfo) -> str | None:
-    """The PIN a player reports results with on the web server, or None where none is issued.
-
-    Reads a ``pin`` attribute of the player record when the event has one (the web server's
-    player PINs); nothing else here needs to change when it does.
-    """
-    pin = getattr(player, "pin", None)
-    return str(pin) if pin else None
 
 
 def slip_matches(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
@@ -49,7 +39,7 @@ def draw_slip(sheet: Sheet, snapshot: EventSnapshot, m: MatchInfo, label: str,
     sheet.text(left + width, y + 6, label, 11, bold=True, align="right")
     sheet.text(left + width, y - 6, snapshot.settings.name, 9, align="right", gray=0.3,
                width=width * 0.6)
-    # the players: seat, name (and PIN), games won, signature
+    # the players: seat, name, games won, signature
     seat_w, won_w = 30.0, 52.0
     sign_w = width * 0.36
     name_w = width - seat_w - won_w - sign_w - 16
@@ -66,14 +56,9 @@ def draw_slip(sheet: Sheet, snapshot: EventSnapshot, m: MatchInfo, label: str,
         c.rect(left, base - 4, seat_w - 4, row_h - 4, stroke=0, fill=1)
         c.setFillGray(0)
         sheet.text(left + (seat_w - 4) / 2, base + 3, seat, 12, bold=True, align="center")
-        pin = player_pin(player)
-        pin_text = f"PIN {pin}" if pin else ""
-        pin_w = text_width(pin_text, sheet.fonts.regular, 10) + 8 if pin else 0.0
         # a long name is set narrower before anything is cut: the slip names the player in full
-        sheet.text(left + seat_w, base + 2, player.name, 15, bold=True, width=name_w - pin_w,
+        sheet.text(left + seat_w, base + 2, player.name, 15, bold=True, width=name_w,
                    condense=0.7)
-        if pin:
-            sheet.text(left + seat_w + name_w, base + 2, pin_text, 10, align="right")
         _box(sheet, left + seat_w + name_w + 8, base - 4, won_w, row_h - 4)
         c.setLineWidth(0.6)
         c.line(left + width - sign_w, base - 2, left + width, base - 2)

@@ -51,14 +51,12 @@ def event_document(snapshot: EventSnapshot, *, decklists: str = "top-cut",
     by default the shipped card database."""
     from tt_organizer.events.event_standings import snapshot_standings
     from tt_organizer.events.final_placings import round_names, snapshot_final_placings
-    from tt_organizer.stats.calibration import compute_stats
+    from tt_organizer.stats.calibration import card_table, compute_stats
 
     if decklists not in DECKLISTS:
         raise ValueError(f"decklists: one of {', '.join(DECKLISTS)}")
     if cards is None:
-        from tt_organizer.cards.database import load_cards
-
-        cards = {c.number: (c.name, c.card_type) for c in load_cards()}
+        cards = card_table()
     settings = snapshot.settings
     name = snapshot.name
     placings = snapshot_final_placings(snapshot)

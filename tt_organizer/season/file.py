@@ -9,7 +9,6 @@ a season (or was edited into nonsense) is refused with the field that is wrong.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
@@ -18,7 +17,7 @@ from typing import Any
 
 from tt_organizer.atomic import write_json_atomic
 from tt_organizer.errors import InputError
-from tt_organizer.safe_files import read_limited
+from tt_organizer.safe_files import read_json
 from tt_organizer.season.scheme import PointsScheme, scheme_from_dict
 from tt_organizer.season.summary import EventSummary, name_key, summarise, summary_from_dict
 
@@ -98,12 +97,7 @@ def create_season(path: str | Path, name: str, scheme: PointsScheme) -> Season:
 def read_season(path: str | Path) -> Season:
     """The season in ``path`` (InputError naming what is wrong if it is not one)."""
     where = os.fspath(path)
-    raw = read_limited(path, MAX_SEASON_BYTES, what="season file")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not a season file: {exc}", file=where,
-                         code="bad-season-file") from None
+    data = read_json(path, MAX_SEASON_BYTES, what="season file", code="bad-season-file")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InputError("not a season file (create one first)", file=where,
                          code="bad-season-file")

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import InputError
-from tt_organizer.safe_files import read_limited
+from tt_organizer.safe_files import read_json
 
 SCHEMES_DIR = os.path.join(os.path.dirname(__file__), "schemes")
 MAX_SCHEME_BYTES = 64 * 1024
@@ -158,10 +158,5 @@ def load_scheme(name_or_path: str) -> PointsScheme:
         raise InputError(f"no shipped points scheme {name_or_path!r} and no such file; "
                          f"shipped: {', '.join(shipped)}", code="unknown-scheme",
                          hint={"schemes": list(shipped)})
-    raw = read_limited(name_or_path, MAX_SCHEME_BYTES, what="points scheme")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not a JSON points scheme: {exc}", file=name_or_path,
-                         code="bad-scheme") from None
+    data = read_json(name_or_path, MAX_SCHEME_BYTES, what="points scheme", code="bad-scheme")
     return scheme_from_dict(data, name_or_path)

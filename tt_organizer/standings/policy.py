@@ -22,6 +22,7 @@ existed) and :data:`MELEE`. Pure: no database, no CLI.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -95,6 +96,9 @@ def _fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+_ASCII_FRACTION = re.compile(r"[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?")
+
+
 def parse_rule(key: str, value: str) -> dict[str, object]:
     """One ``NAME=VALUE`` rule as dataclass fields (ValueError naming what is accepted)."""
     key = key.strip().lower()
@@ -103,6 +107,8 @@ def parse_rule(key: str, value: str) -> dict[str, object]:
         raise ValueError(f"unknown tiebreak rule {key!r} (one of {', '.join(RULES)})")
     if key == "floor":
         try:
+            if not _ASCII_FRACTION.fullmatch(value):  # no other script's digits, no 1_000
+                raise ValueError(value)
             floor = Fraction(value)
         except (ValueError, ZeroDivisionError):
             raise ValueError(f"floor={value}: a fraction or decimal such as 1/3 or 0.33") from None

@@ -237,16 +237,12 @@ def _event(e: Any, where: str) -> EventData:
 def read_dataset(path: str | Path) -> list[EventData]:
     """The events of a dataset folder (its ``games.json``) or file (InputError if it is not a
     dataset of a version this program knows)."""
-    from tt_organizer.safe_files import read_limited
+    from tt_organizer.safe_files import read_json
 
     p = Path(path)
     file = p / "games.json" if p.is_dir() else p
     where = str(file)
-    raw = read_limited(file, MAX_DATASET_BYTES, what="game dataset")
-    try:
-        doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"not a JSON file: {exc}", file=where, code="bad-dataset") from None
+    doc = read_json(file, MAX_DATASET_BYTES, what="game dataset", code="bad-dataset")
     _need(isinstance(doc, dict) and doc.get("dataset") == DATASET, where,
           f"no \"dataset\": \"{DATASET}\"")
     version = doc.get("version")

@@ -9,7 +9,6 @@ keeps working on the same file while the server runs. The organizer's pages are 
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,16 +21,16 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tt_organizer.errors import TTError, in_words
+from tt_organizer.errors import InputError, TTError, in_words
 from tt_organizer.events import phone_reports, setup, store, timer, views
-from tt_organizer.events.result_text import valid_results
-from tt_organizer.events.store import Connection, acting_as
-from tt_organizer.numbers import is_count
-from tt_organizer.web import security
+from tt_organizer.events.store import Connection, Error, acting_as
+from tt_organizer.numbers import NumberError, is_count, parse_count
+from tt_organizer.web import pages, security
 from tt_organizer.web.openapi import OPENAPI
 from tt_organizer.web.server import Server, json_response, secure_headers
 
 STATIC = Path(__file__).parent / "static"
+ME_COOKIE = "tt_me"  # the player id a phone last opened: their own line on top (not a secret)
 
 
 def _int_param(request: Request, name: str) -> int | None:
@@ -41,6 +40,14 @@ def _int_param(request: Request, name: str) -> int | None:
     if not is_count(value) or len(value.strip()) > 6:
         raise HTTPException(400, f"{name}: a round number")
     return int(value)
+
+
+def _player_id(request: Request) -> int:
+    """The player number of a ``/me/ID`` path: ASCII digits in range, else 404."""
+    try:
+        return parse_count(request.path_params["pid"], "player", minimum=1)
+    except NumberError:
+        raise HTTPException(404, "no such player") from None
 
 
 def _bool_param(request: Request, name: str) -> bool:
@@ -79,11 +86,19 @@ def build_routes(server: Server) -> list[Route | Mount]:
     """Every route of the public side (the organizer's are added by ``organizer.routes``)."""
 
     def home(request: Request) -> Response:
+        q = request.query_params.get("q", "").strip()[:60]
         with server.db() as conn:
-            rows, rnd, stage = pairings_rows(conn)
-            players = store.read_players(conn)
-        return server.page(request, "pairings.html", rows=rows, round=rnd, stage=stage,
-                           players=players, q=request.query_params.get("q", "")[:60])
+            _rows, rnd, stage = pairings_rows(conn)
+            snap = store.read_snapshot(conn, server.path)
+        lines = pages.player_lines(snap, [m for m in snap.matches
+                                          if m.stage == stage and m.round == rnd])
+        mine = next((line for line in lines if str(line["id"]) == request.cookies.get(ME_COOKIE)),
+                    None)
+        for line in lines:
+            line["hidden"] = bool(q) and not (
+                str(line["table"]) == q if q.isdigit() else q.casefold() in line["name"].casefold())
+        return server.page(request, "pairings.html", lines=lines, mine=mine, round=rnd,
+                           stage=stage, players=snap.players, q=q)
 
     def standings_page(request: Request) -> Response:
         with server.db() as conn:
@@ -92,13 +107,11 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
     def projector(request: Request) -> Response:
         with server.db() as conn:
-            rows, rnd, stage = pairings_rows(conn)
-        by_name = sorted(
-            [(r["player1"], r["table"], r["player2"] or "BYE") for r in rows]
-            + [(r["player2"], r["table"], r["player1"]) for r in rows if r["player2"]],
-            key=lambda row: (row[0].casefold(), row[1]))
-        return server.page(request, "projector.html", rows=rows, round=rnd, stage=stage,
-                           by_name=by_name)
+            _rows, rnd, stage = pairings_rows(conn)
+            snap = store.read_snapshot(conn, server.path)
+        lines = pages.player_lines(snap, [m for m in snap.matches
+                                          if m.stage == stage and m.round == rnd])
+        return server.page(request, "projector.html", lines=lines, round=rnd, stage=stage)
 
     def me_pick(request: Request) -> Response:
         with server.db() as conn:
@@ -106,51 +119,42 @@ def build_routes(server: Server) -> list[Route | Mount]:
         return server.page(request, "pick.html", players=players)
 
     def me(request: Request) -> Response:
-        pid = request.path_params["pid"]
-        message = server.notes.take(request.query_params.get("note"))
-        with server.db() as conn:
-            player = store.read_player(conn, pid)
-            if player is None:
-                raise HTTPException(404, "no such player")
-            match = phone_reports.current_match(conn, pid)
-            rep = phone_reports.open_report(conn, match) if match else None
-            played = [m for m in store.read_matches(conn, player=pid, games=False) if m.result]
-            results = views.matches_json(conn, played)
-            names = store.player_names(conn, [match.player1, match.player2] if match else [])
-        seat = None if match is None else ("P1" if match.player1 == pid else "P2")
-        opponent = None
-        if match is not None and match.player2 is not None:
-            opponent = names[match.player2 if seat == "P1" else match.player1]
-        p1 = names[match.player1] if match else ""
-        p2 = names[match.player2] if match and match.player2 else None
-        best_of = store.read_settings(conn).best_of
-        return server.page(
-            request, "me.html", player=player, match=match, seat=seat, opponent=opponent,
-            report=rep, results=list(zip([m.round for m in played], results, strict=True)),
-            message=message, p1=p1, p2=p2, best_of=best_of,
-            choices=[(c, result_label(c, p1, p2, best_of)) for c in valid_results(best_of)],
-            label=lambda c: result_label(c, p1, p2, best_of),
-            named=lambda seats: seats_named(seats, p1, p2))
+        pid = _player_id(request)
+        response = player_page(server, request, pid,
+                               message=server.notes.take(request.query_params.get("note")))
+        response.set_cookie(ME_COOKIE, str(pid), samesite="strict", max_age=7 * 24 * 3600)
+        return response
 
     async def me_post(request: Request) -> Response:
-        pid = request.path_params["pid"]
+        pid = _player_id(request)
         form = await request.form()
         security.check_csrf(request, form.get("csrf"))
         address = server.client(request)
+        fields = {k: str(v)[:40] for k, v in form.items() if isinstance(v, str)}
         wait = server.pins.retry_after(pid, address)
         if wait:
-            return _answer(pid, f"Too many wrong PINs: try again in {wait} s", 429,
-                           {"Retry-After": str(wait)})
-        fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
-
+            later = f"{wait} more seconds" if wait < 60 else f"{(wait + 59) // 60} more minutes"
+            return await _run_sync(lambda: player_page(
+                server, request, pid, status_code=429, form=fields, locked=True,
+                error=f"Too many wrong PINs from this phone: wait {later}, or ask the desk: "
+                      f"they can show you your PIN or enter the result.",
+                headers={"Retry-After": str(wait)}))
         with server.db() as conn:  # one indexed row: read on the event loop
             pin_ok = phone_reports.check_pin(conn, pid, fields.get("pin", "")[:12])
         if not pin_ok:
             server.pins.failed(pid, address)
-            return _answer(pid, "Wrong PIN", 403)
+            return await _run_sync(lambda: player_page(
+                server, request, pid, status_code=403, form=fields,
+                error=f"Wrong PIN. Your PIN is the 4 digits the desk gave you at registration; "
+                      f"after {server.pins.pair.free} wrong tries from this phone each next "
+                      f"try waits longer. Forgot it? Ask the desk."))
         server.pins.succeeded(pid, address)
-        msg = await server.change(lambda conn: _player_change(conn, pid, fields, address))
-        return RedirectResponse(f"/me/{pid}?note={server.notes.put(msg)}", 303)
+        done, text = await server.change(
+            lambda conn: _player_change(conn, pid, fields, address))
+        if not done:  # refused: the page again, everything chosen still chosen
+            return await _run_sync(lambda: player_page(
+                server, request, pid, status_code=400, form=fields, error=text))
+        return RedirectResponse(f"/me/{pid}?note={server.notes.put(text)}", 303)
 
     def deck_form(request: Request) -> Response:
         return server.page(request, "deck.html", verdict=None, error=None)
@@ -183,8 +187,8 @@ def build_routes(server: Server) -> list[Route | Mount]:
         Route("/standings", server.live(standings_page)),
         Route("/projector", server.live(projector)),
         Route("/me", server.live(me_pick)),
-        Route("/me/{pid:int}", server.live(me)),
-        Route("/me/{pid:int}", me_post, methods=["POST"]),
+        Route("/me/{pid}", server.live(me)),  # not {pid:int}: int() of 4,301 digits raises (a 500)
+        Route("/me/{pid}", me_post, methods=["POST"]),
         Route("/deck", deck_form),
         Route("/deck", deck_post, methods=["POST"]),
         Route("/api/pairings", api(server, lambda c, r: views.pairings_json(
@@ -199,73 +203,111 @@ def build_routes(server: Server) -> list[Route | Mount]:
     ]
 
 
-def _answer(pid: int, message: str, status_code: int,
-            headers: dict[str, str] | None = None) -> Response:
-    """A refusal of a player's form (wrong PIN, too many): the message and a way back."""
-    response = HTMLResponse(f'<p>{html.escape(message)}</p><p><a href="/me/{pid}">Back</a></p>',
-                            status_code=status_code, headers=headers)
-    secure_headers(response)
+async def _run_sync(func: Callable[[], Response]) -> Response:
+    from starlette.concurrency import run_in_threadpool
+
+    return await run_in_threadpool(func)
+
+
+def player_page(server: Server, request: Request, pid: int, *, status_code: int = 200,
+                message: str = "", error: str = "", form: dict[str, str] | None = None,
+                locked: bool = False, headers: dict[str, str] | None = None) -> Response:
+    """A player's page: their table, opponent and seat, the report or confirm form (filled in
+    again with ``form`` after a refusal, ``error`` beside it), both versions of a dispute,
+    their results so far."""
+    with server.db() as conn:
+        snap = store.read_snapshot(conn, server.path)
+        try:
+            player = snap.player(pid)
+        except KeyError:
+            raise HTTPException(404, "no such player") from None
+        match = phone_reports.current_match(conn, pid)
+        rep = phone_reports.open_report(conn, match) if match else None
+    seat = None if match is None else ("P1" if match.player1 == pid else "P2")
+    p1 = snap.name(match.player1) if match else ""
+    p2 = snap.name(match.player2) if match and match.player2 else None
+    opponent = (p2 if seat == "P1" else p1) if match and p2 else None
+    best_of = snap.settings.best_of
+    history = []
+    for m in snap.matches:
+        if pid in (m.player1, m.player2) and m.result and (m is not match):
+            a, b = snap.name(m.player1), snap.name(m.player2) if m.player2 else None
+            history.append({"round": m.round, "stage": m.stage, "table": m.table,
+                            "opponent": (b if m.player1 == pid else a) or "bye",
+                            "result": pages.result_label(m.result, a, b, best_of)})
+    report = rep.to_dict() if rep else None
+    response = server.page(
+        request, "me.html", status_code, player=player, match=match, seat=seat,
+        opponent=opponent, report=report, message=message, error=error, locked=locked,
+        form=form or {}, p1=p1, p2=p2, best_of=best_of, history=history,
+        result_text=pages.result_label(match.result, p1, p2, best_of)
+        if match and match.result else "",
+        reported_text=pages.result_label(rep.result, p1, p2, best_of) if rep else "",
+        versions=pages.report_versions(report, snap, p1, p2),
+        details=pages.report_details(report, p1, p2),
+        choices=pages.result_choices(p1, p2, best_of) if p2 else [],
+        penalties=pages.penalty_rows(snap, pid))
+    for key, value in (headers or {}).items():
+        response.headers[key] = value
     return response
 
 
-def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
-    """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
-    from tt_organizer.events.result_text import parse_result
-
-    r = parse_result(result, best_of)
-    if r.outcome == "p1":
-        return f"{p1} wins {r.p1_games}-{r.p2_games}"
-    if r.outcome == "p2":
-        return f"{p2} wins {r.p2_games}-{r.p1_games}"
-    if r.outcome == "draw":
-        return "Draw" + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
-    return "Double loss (both lose)"
-
-
-def seats_named(seats: str | None, p1: str, p2: str | None) -> str:
-    """``P1,P2,D`` with the players' names."""
-    names = {"P1": p1, "P2": p2 or "BYE", "D": "draw"}
-    return ", ".join(names.get(s.strip().upper(), s) for s in (seats or "").split(",") if s)
-
-
-def _games(fields: dict[str, str], key: str, count: int) -> str | None:
-    """A calibration list (``P1,P2,…``) from the form's per-game fields, blanks dropped at the
-    end; None when all are blank."""
-    items = [fields.get(f"{key}{i}", "").strip() for i in range(1, count + 1)]
-    while items and not items[-1]:
-        items.pop()
-    return ",".join(items) or None
-
-
-def _player_change(conn: Connection, pid: int, fields: dict[str, str], address: str) -> str:
+def _player_change(conn: Connection, pid: int, fields: dict[str, str],
+                   address: str) -> tuple[bool, str]:
     """Report, confirm or dispute a result for player ``pid`` (PIN already checked); run by
-    the writer. Returns the message the player sees."""
+    the writer. Returns (recorded, the message the player sees) — a refusal is (False, why)."""
     action = fields.get("action", "")
     try:
         with acting_as(f"web:player#{pid}@{address}"):
             if action == "report":
                 best_of = store.read_settings(conn).best_of
+                result = fields.get("result", "")
+                if not result:
+                    raise InputError("choose the result first", code="no-result")
                 rep = phone_reports.submit_report(
-                    conn, pid, fields.get("result", ""),
-                    first=_games(fields, "first", best_of),
-                    winners=_games(fields, "winner", best_of),
-                    turns=_games(fields, "turns", best_of), client=address)
-                return {"pending": "Reported: waiting for your opponent to confirm",
-                        "confirmed": "Confirmed: the result is recorded",
-                        "disputed": "You disagree: the organizer will decide"}[rep.status]
+                    conn, pid, result,
+                    first=pages.game_list(fields, "first", result, best_of),
+                    winners=pages.game_list(fields, "winner", result, best_of),
+                    turns=pages.game_list(fields, "turns", result, best_of),
+                    client=address)
+                return True, {"pending": "Reported: waiting for your opponent to confirm",
+                              "confirmed": "Confirmed: the result is recorded",
+                              "disputed": "You disagree: the organizer will decide"}[rep.status]
             if action in ("confirm", "dispute"):
                 rep = phone_reports.answer_report(conn, pid, agree=action == "confirm",
-                                               counter=fields.get("counter") or None,
-                                               client=address)
-                return ("Confirmed: the result is recorded" if rep.status == "confirmed"
-                        else "Disputed: the organizer will decide")
+                                                  counter=fields.get("counter") or None,
+                                                  client=address)
+                return True, ("Confirmed: the result is recorded" if rep.status == "confirmed"
+                              else "Disputed: the organizer will decide")
     except TTError as exc:
-        return f"Refused: {in_words(exc, _FORM_WORDS)}"
+        return False, f"Not recorded: {in_words(exc, _FORM_WORDS)}"
     raise HTTPException(400, "unknown action")
 
 
 # a library message's fields (its hint) in the words of the report form: its labels
-_FORM_WORDS = {"first": "'Went first'", "winners": "'Winner'", "turns": "'Turns'"}
+_FORM_WORDS = {"first": "'Went first'", "winners": "'Won'", "turns": "'Turn'"}
+
+
+ERROR_ADVICE = {
+    400: "Something in the form was not understood. Go back, check it and send it again.",
+    401: "This page is for the organizer: open the organizer link printed when the server "
+         "started.",
+    403: "The form was too old or came from another page. Go back, reload it and try again.",
+    404: "There is no such page here. The pairings and your page are linked below.",
+}
+
+
+def error_page(server: Server, request: Request, status_code: int, detail: str) -> Response:
+    """An error in the site's own layout: what happened, what to do, the way back."""
+    advice = ERROR_ADVICE.get(status_code, "Try again in a moment, or ask the desk.")
+    try:
+        return server.page(request, "error.html", status_code, code=status_code,
+                           detail=detail, advice=advice)
+    except (Error, TTError, OSError):  # the event file itself failed: a page without it
+        page = server.env.get_template("error.html").render(
+            status=None, timer={"set": False}, code=status_code, detail=detail, advice=advice,
+            csrf="", version=0, now=time.time(), organizer=False)
+        return HTMLResponse(page, status_code)
 
 
 def create_app(event_path: str | Path, token: str | None = None, *,
@@ -285,11 +327,7 @@ def create_app(event_path: str | Path, token: str | None = None, *,
         if request.url.path.startswith("/api/"):
             response: Response = JSONResponse({"error": exc.detail}, exc.status_code)
         else:
-            response = HTMLResponse(server.env.from_string(
-                "<!doctype html><title>{{ code }}</title><p>{{ detail }}</p>"
-                "<p><a href=\"/\">Pairings</a></p>").render(code=exc.status_code,
-                                                            detail=exc.detail),
-                exc.status_code)
+            response = error_page(server, request, exc.status_code, str(exc.detail))
         secure_headers(response)
         return response
 

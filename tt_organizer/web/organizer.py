@@ -14,10 +14,9 @@ from starlette.routing import Route
 
 from tt_organizer.errors import TTError
 from tt_organizer.events import phone_reports, players, rounds, store, submissions, timer, views
-from tt_organizer.events.result_text import valid_results
 from tt_organizer.events.store import acting_as
 from tt_organizer.numbers import is_count
-from tt_organizer.web import security
+from tt_organizer.web import pages, security
 from tt_organizer.web.server import json_response
 
 if TYPE_CHECKING:
@@ -32,13 +31,23 @@ def _number(fields: dict[str, str], key: str, low: int = 1, high: int = 100_000)
     return int(value)
 
 
-def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]], str]]:
+# what a console action answers: the message shown after it, or the message and the player
+# whose PIN the console then shows (a new registration: the desk tells them, never the URL)
+Done = str | tuple[str, int]
+
+
+def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]], Done]]:
     """Each console form's action: the library call, and the message shown after it."""
 
     def result(conn: Connection, f: dict[str, str]) -> str:
+        result = f.get("result", "")
+        best_of = store.read_settings(conn).best_of
+        # the lists as typed (first=P1,P2) or the console's one-tap fields (first1, first2…)
         m = phone_reports.organizer_result(
-            conn, _number(f, "table"), f.get("result", ""), first=f.get("first") or None,
-            winners=f.get("winners") or None, turns=f.get("turns") or None,
+            conn, _number(f, "table"), result,
+            first=f.get("first") or pages.game_list(f, "first", result, best_of),
+            winners=f.get("winners") or pages.game_list(f, "winner", result, best_of),
+            turns=f.get("turns") or pages.game_list(f, "turns", result, best_of),
             override=f.get("override") == "on")
         return f"Table {m.table}: {m.result} recorded"
 
@@ -48,13 +57,12 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
         return f"Dropped {p.name}" + (
             f" (still paired at table {pending.table}: report it)" if pending else "")
 
-    def late(conn: Connection, f: dict[str, str]) -> str:
+    def late(conn: Connection, f: dict[str, str]) -> Done:
         reg = players.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
                                       late=True)
-        pin = phone_reports.player_pin(conn, reg.player.id)
-        return (f"Registered {reg.player.name} (PIN {pin})"
+        return (f"Registered {reg.player.name}: tell them their PIN (shown below)"
                 + (f"; a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
-                   if reg.missed_rounds else ""))
+                   if reg.missed_rounds else ""), reg.player.id)
 
     def pair(conn: Connection, f: dict[str, str]) -> str:
         matches = rounds.pair_next_round(conn)
@@ -74,11 +82,11 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
         timer.extend_timer(conn, minutes)
         return f"Timer extended by {minutes} min"
 
-    def approve(conn: Connection, f: dict[str, str]) -> str:
+    def approve(conn: Connection, f: dict[str, str]) -> Done:
         reg = submissions.approve_deck(conn, _number(f, "submission"),
                                        allow_illegal=f.get("allow_illegal") == "on")
-        return (f"Registered {reg.player.name} "
-                f"(PIN {phone_reports.player_pin(conn, reg.player.id)})")
+        return (f"Registered {reg.player.name}: tell them their PIN (shown below)",
+                reg.player.id)
 
     def reject(conn: Connection, f: dict[str, str]) -> str:
         submissions.reject_deck(conn, _number(f, "submission"))
@@ -114,14 +122,20 @@ def routes(server: Server) -> list[Route]:
 
     def console(request: Request) -> Response:
         require(request)
+        show = request.query_params.get("show", "")
+        show = show if show in pages.STATES else ""
+        reveal = request.query_params.get("pin", "")
         with server.db() as conn:
-            tables = phone_reports.table_states(conn)
-            pins = phone_reports.player_pins(conn)
-            players = store.read_players(conn)
+            snap = store.read_snapshot(conn, server.path)
+            tables = pages.console_tables(snap, phone_reports.table_states(conn))
+            # PINs stay hidden: the desk asks for one player's, to tell it to that player
+            pin = (int(reveal), phone_reports.player_pin(conn, int(reveal))) \
+                if is_count(reveal) and int(reveal) in {p.id for p in snap.players} else None
             subs = submissions.submissions(conn)
-            best_of = store.read_settings(conn).best_of
-        return server.page(request, "console.html", tables=tables, pins=pins, players=players,
-                           subs=subs, choices=valid_results(best_of),
+        return server.page(request, "console.html", tables=tables, show=show,
+                           counts=pages.state_counts(tables), players=snap.players, pin=pin,
+                           subs=subs, best_of=snap.settings.best_of,
+                           penalties=pages.penalty_rows(snap),
                            message=server.notes.take(request.query_params.get("note")))
 
     async def act(request: Request) -> Response:
@@ -134,15 +148,17 @@ def routes(server: Server) -> list[Route]:
             raise HTTPException(404, "no such action")
         address = server.client(request)
 
-        def change(conn: Connection) -> str:
+        def change(conn: Connection) -> Done:
             try:
                 with acting_as(f"web:organizer@{address}"):
                     return action(conn, fields)
             except TTError as exc:
                 return f"Refused: {exc}"
 
-        msg = await server.change(change)
-        return RedirectResponse(f"/org?note={server.notes.put(msg)}", 303)
+        done = await server.change(change)
+        # a PIN to tell is named by its player's id; the message is the server's note
+        msg, reveal = (done, "") if isinstance(done, str) else (done[0], f"&pin={done[1]}")
+        return RedirectResponse(f"/org?note={server.notes.put(msg)}{reveal}", 303)
 
     def tables_api(request: Request) -> Response:
         require(request)

@@ -94,7 +94,7 @@ class Server:
         closed and opened again on the next request."""
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            conn = self._local.conn = open_event(self.path, check_header=False)
+            conn = self._local.conn = open_event(self.path)
         try:
             yield conn
         except Error:

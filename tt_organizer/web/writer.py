@@ -62,7 +62,7 @@ class Writer:
                 break
             if conn is None:
                 try:
-                    conn = open_event(self.path, check_header=False)
+                    conn = open_event(self.path)
                 except BaseException as exc:  # the file went away: tell the caller
                     first[1].set_exception(exc)
                     continue

@@ -61,6 +61,7 @@ from tt_organizer.events.store.matches import (
     set_seats,
     unreported_tables,
 )
+from tt_organizer.events.store.penalties import insert_penalty, read_penalties
 from tt_organizer.events.store.players import (
     bye_round_texts,
     check_in_states,
@@ -143,6 +144,7 @@ __all__ = [
     "insert_decks",
     "insert_missed_round",
     "insert_pairing",
+    "insert_penalty",
     "insert_player",
     "insert_report",
     "insert_round",
@@ -164,6 +166,7 @@ __all__ = [
     "player_pins",
     "read_audit",
     "read_matches",
+    "read_penalties",
     "read_player",
     "read_players",
     "read_roster",

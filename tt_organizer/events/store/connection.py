@@ -32,7 +32,6 @@ DatabaseError = sqlite3.DatabaseError
 Error = sqlite3.Error  # any failure of the database (DatabaseError, OperationalError, ...)
 
 BUSY_TIMEOUT_MS = 30_000
-SQLITE_HEADER = b"SQLite format 3\x00"
 # Hidden test hook: "SECONDS[:MARKER[:RELEASE]]" makes every outermost transaction create MARKER
 # and wait just before COMMIT -- SECONDS, or until the file RELEASE exists (SECONDS at most) --
 # so tests can kill a process inside an open transaction or hold its write lock at will.
@@ -57,11 +56,18 @@ def _connect(path: str) -> sqlite3.Connection:
     return conn
 
 
-def _check_header(path: str) -> None:
-    with open(path, "rb") as fh:
-        head = fh.read(len(SQLITE_HEADER))
-    if head != SQLITE_HEADER:
-        raise EventError(f"{path}: not an event database (not an SQLite file, or corrupt)")
+def _check_header(conn: sqlite3.Connection, path: str) -> None:
+    """Refuse a file that is not an SQLite database, reading its header through SQLite.
+
+    Never with a plain ``open()``: closing any other descriptor of the database file drops
+    every POSIX lock this process holds on it (the server's other connections' too), and a
+    process that believes it is the last connection checkpoints and deletes the WAL under
+    the others (https://www.sqlite.org/howtocorrupt.html, section 2.2)."""
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise EventError(f"{path}: not an event database (not an SQLite file, or corrupt: "
+                         f"{shorten(str(exc))})") from None
 
 
 def create_database(path: str | Path) -> sqlite3.Connection:
@@ -89,7 +95,7 @@ def create_database(path: str | Path) -> sqlite3.Connection:
     return conn
 
 
-def open_event(path: str | Path, *, check_header: bool = True) -> sqlite3.Connection:
+def open_event(path: str | Path) -> sqlite3.Connection:
     """Open an existing event database, migrating an older schema.
 
     Raises EventError for a missing file, a corrupt or foreign SQLite file, or a database
@@ -103,13 +109,9 @@ def open_event(path: str | Path, *, check_header: bool = True) -> sqlite3.Connec
     if not is_regular_file(p):  # a named pipe would block the open for ever
         raise EventError(f"{p}: not a regular file (a named pipe or device), not an event "
                          "database")
-    if check_header:
-        # read outside SQLite: only while this process has no connection to the file open,
-        # since closing any descriptor of it drops all the process's POSIX locks on it
-        # (a server opening its next connection passes check_header=False)
-        _check_header(p)
     conn = _connect(p)
     try:
+        _check_header(conn, p)
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if app_id != APPLICATION_ID:

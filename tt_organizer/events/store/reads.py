@@ -20,6 +20,7 @@ from tt_organizer.events.models import (
     build_all,
 )
 from tt_organizer.events.store.audit import read_audit
+from tt_organizer.events.store.penalties import read_penalties
 from tt_organizer.events.store.values import check_matches_read, check_read
 
 
@@ -213,7 +214,9 @@ def read_snapshot(conn: sqlite3.Connection, path: str = "", *, light: bool = Fal
             matches=tuple(read_matches(conn)),
             audit=() if light else tuple(read_audit(conn)),
             current_round=current_round(conn),
+            penalties=tuple(read_penalties(conn)),
         )
     finally:
         if began:
             conn.execute("COMMIT")
+

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 _V1 = """
 CREATE TABLE settings (
@@ -237,9 +237,33 @@ CREATE TRIGGER IF NOT EXISTS audit_added AFTER INSERT ON audit
 BEGIN INSERT OR IGNORE INTO unchecked VALUES ('audit', NEW.id); END;
 """
 
+# The judge's log (tt_organizer.events.penalties): one row per penalty given. A game or match
+# loss also changes the match's result through the normal result path (audited there).
+_V8_PENALTIES = """
+CREATE TABLE IF NOT EXISTS penalties (
+    id         INTEGER PRIMARY KEY,
+    player_id  INTEGER NOT NULL REFERENCES players(id),
+    stage      TEXT    NOT NULL CHECK (stage IN ('swiss', 'top-cut')),
+    round      INTEGER NOT NULL CHECK (round >= 0),   -- 0: before the first round
+    infraction TEXT    NOT NULL CHECK (length(infraction) BETWEEN 1 AND 80),
+    penalty    TEXT    NOT NULL
+               CHECK (penalty IN ('warning', 'game-loss', 'match-loss', 'disqualification')),
+    note       TEXT    NOT NULL DEFAULT '' CHECK (length(note) <= 500),
+    judge      TEXT    NOT NULL,
+    at         TEXT    NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS penalties_added AFTER INSERT ON penalties
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('penalties', NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS penalties_changed AFTER UPDATE ON penalties
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('penalties', NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS penalties_removed AFTER DELETE ON penalties
+BEGIN INSERT OR IGNORE INTO unchecked VALUES ('penalties', OLD.id); END;
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY,
-                              _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED, _V7_CHANGE_LOG)
+                              _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED, _V7_CHANGE_LOG,
+                              _V8_PENALTIES)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

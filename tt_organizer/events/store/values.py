@@ -202,8 +202,14 @@ def _known_result(text: str) -> bool:
 
 def stored_value_problems(snapshot: EventSnapshot) -> list[str]:
     """Every stored value the toolkit could not have written (empty for a sound event)."""
-    return problems(snapshot.settings, snapshot.players, snapshot.matches, snapshot.audit,
-                     {p.id for p in snapshot.players})
+    ids = {p.id for p in snapshot.players}
+    out = problems(snapshot.settings, snapshot.players, snapshot.matches, snapshot.audit, ids)
+    for penalty in snapshot.penalties:
+        if penalty.player not in ids:
+            out.append(f"penalty {penalty.id}: a player who is not registered")
+        if not penalty.judge or not penalty.at:
+            out.append(f"penalty {penalty.id}: no judge or time")
+    return out
 
 
 def problems(settings: EventSettings | None, players: Iterable[PlayerInfo],

@@ -51,17 +51,18 @@
                remaining: parseFloat(timerEl.getAttribute("data-remaining")) || 0 });
   }
 
-  /* --- search (pairings by name or table, my page by name) --------------------------- */
+  /* --- search: a player's line by name, or by table number (a whole number) -------- */
   function wireSearch() {
     var box = document.getElementById("search");
     if (!box) { return; }
     function filter() {
       var q = box.value.toLowerCase().replace(/^\s+|\s+$/g, "");
-      var rows = document.querySelectorAll("[data-search]"), shown = 0;
+      var byTable = /^[0-9]+$/.test(q);
+      var rows = document.querySelectorAll("[data-name]"), shown = 0;
       for (var i = 0; i < rows.length; i++) {
         var row = rows[i];
-        var hit = !q || row.getAttribute("data-search").indexOf(q) >= 0 ||
-          row.getAttribute("data-table") === q;
+        var hit = !q || (byTable ? row.getAttribute("data-table") === String(parseInt(q, 10))
+                                 : row.getAttribute("data-name").indexOf(q) >= 0);
         row.className = row.className.replace(/\s*hidden/g, "") + (hit ? "" : " hidden");
         if (hit) { shown++; }
       }
@@ -73,6 +74,42 @@
     if (box.value) { filter(); }
   }
   wireSearch();
+
+  /* --- report forms: a second tap clears a game detail; games the result does not have
+         are put aside (kept, not sent) ------------------------------------------------ */
+  function showGames(form) {
+    var chosen = form.querySelector("input[name=result]:checked");
+    var n = chosen ? parseInt(chosen.getAttribute("data-games"), 10) : 99;
+    var games = form.querySelectorAll(".game[data-game]");
+    for (var i = 0; i < games.length; i++) {
+      var off = parseInt(games[i].getAttribute("data-game"), 10) > n;
+      games[i].className = "game" + (off ? " hidden" : "");
+      var inputs = games[i].querySelectorAll("input");
+      for (var j = 0; j < inputs.length; j++) { inputs[j].disabled = off; }
+    }
+  }
+  function wireForms() {
+    var radios = document.querySelectorAll("input[data-toggle]");
+    for (var i = 0; i < radios.length; i++) {
+      radios[i].setAttribute("data-was", radios[i].checked ? "1" : "0");
+      radios[i].onclick = function () {
+        var group = this.form.querySelectorAll("input[name='" + this.name + "']");
+        var was = this.getAttribute("data-was") === "1";
+        for (var k = 0; k < group.length; k++) { group[k].setAttribute("data-was", "0"); }
+        if (was) { this.checked = false; } else { this.setAttribute("data-was", "1"); }
+      };
+    }
+    var forms = document.querySelectorAll("form");
+    for (var f = 0; f < forms.length; f++) {
+      if (forms[f].querySelector(".game[data-game]")) {
+        forms[f].addEventListener("change", (function (form) {
+          return function () { showGames(form); };
+        }(forms[f])));
+        showGames(forms[f]);
+      }
+    }
+  }
+  wireForms();
 
   /* --- live refresh: poll this page's version (it changes only when what this page shows
      changed), then fetch the page once and swap its <main> ---------------------------- */
@@ -94,13 +131,24 @@
       var main = doc.getElementById("live"), head = doc.querySelector("header .round");
       var q = document.getElementById("search");
       var query = q ? q.value : null;
+      /* what the reader had open or scrolled stays so: a console row, the projector list */
+      var opened = [], open = document.querySelectorAll("details[id][open]");
+      for (var i = 0; i < open.length; i++) { opened.push(open[i].id); }
+      var list = document.getElementById("scroller"), top = list ? list.scrollTop : 0;
       if (main) { document.getElementById("live").innerHTML = main.innerHTML; }
+      for (var j = 0; j < opened.length; j++) {
+        var again = document.getElementById(opened[j]);
+        if (again) { again.open = true; }
+      }
+      list = document.getElementById("scroller");
+      if (list) { list.scrollTop = top; }
       var round = document.querySelector("header .round");
       if (head && round) { round.textContent = head.textContent; }
       version = newVersion;
       var box = document.getElementById("search");
       if (box && query !== null) { box.value = query; }
       wireSearch();
+      wireForms();
     });
   }
 
@@ -119,14 +167,19 @@
   setInterval(poll, POLL_MS);
   setInterval(function () { drawTimer(); showFresh(); }, 1000);
 
-  /* --- projector: scroll the pairings slowly, then start over ------------------------- */
-  if (body.className.indexOf("projector") >= 0) {
-    var y = 0;
+  /* --- projector: the list scrolls slowly inside its own region (the header with the
+         round and the timer stays), rests at either end, then starts over ------------- */
+  var scroller = document.getElementById("scroller");
+  if (scroller && body.className.indexOf("projector") >= 0) {
+    var rest = 0;
     setInterval(function () {
-      var max = document.documentElement.scrollHeight - window.innerHeight;
+      var box = document.getElementById("scroller");
+      var max = box.scrollHeight - box.clientHeight;
       if (max <= 0) { return; }
-      y = y >= max ? 0 : y + 2;
-      window.scrollTo(0, y);
-    }, 60);
+      if (rest > 0) { rest--; return; }
+      if (box.scrollTop >= max - 1) { box.scrollTop = 0; rest = 60; return; }
+      box.scrollTop = box.scrollTop + 1;
+      if (box.scrollTop >= max - 1) { rest = 60; }
+    }, 30);
   }
 }());

@@ -1,0 +1,97 @@
+"""``tt event penalty / penalties / infractions``: the judge's log."""
+
+from __future__ import annotations
+
+import click
+
+from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.params import COUNT
+
+infractions_option = click.option(
+    "--infractions", "infractions_path", envvar="TT_INFRACTIONS", default=None,
+    type=click.Path(dir_okay=False, path_type=str),
+    help="An infraction list of one's own (JSON, the shape of the shipped one; env "
+    "TT_INFRACTIONS).")
+
+
+@click.command("penalty")
+@click.argument("name")
+@click.argument("infraction")
+@click.argument("penalty", type=click.Choice(["warning", "game-loss", "match-loss",
+                                              "disqualification"]))
+@click.option("--round", "round_number", type=COUNT, default=None,
+              help="The round it was given in (default the current one; 0 before round 1).")
+@click.option("--top-cut", "top_cut", is_flag=True, help="ROUND is a top-cut round.")
+@click.option("--note", default="", help="What happened, in a few words (kept in the log).")
+@infractions_option
+@json_option
+@event_option
+def penalty(name: str, infraction: str, penalty: str, round_number: int | None,
+            top_cut: bool, note: str, infractions_path: str | None, as_json: bool,
+            event_path: str) -> None:
+    """Give NAME a PENALTY for INFRACTION (`tt event infractions` lists them).
+
+    A game or match loss changes the result of NAME's match in that round (audited, standings
+    follow); a disqualification drops NAME and records their unreported match as a loss.
+    """
+    from tt_organizer.cli.output import line, print_json
+    from tt_organizer.events import store
+    from tt_organizer.events.penalties import give_penalty, infractions
+
+    known = infractions(infractions_path)
+    with store.connect(event_path) as conn:
+        given = give_penalty(conn, name, infraction, penalty, round_number=round_number,
+                             top_cut=top_cut, note=note, known=known)
+    names = {given.player.id: given.player.name}
+    if as_json:
+        print_json(given.to_dict(names))
+        return
+    p = given.penalty
+    line(f"{given.player.name}: {p.penalty} for {p.infraction} (round {p.round})")
+    if given.before is not None and given.after is not None:
+        line(f"  table {given.after.table}: {given.before.result or 'not reported'} → "
+             f"{given.after.result} (from player 1's side)")
+    if given.dropped:
+        line(f"  {given.player.name} is disqualified and dropped from the event")
+
+
+@click.command("penalties")
+@json_option
+@event_option
+def penalties(as_json: bool, event_path: str) -> None:
+    """The judge's log: every penalty given, oldest first."""
+    from tt_organizer.cli.output import line, print_json
+    from tt_organizer.cli.render import print_table
+    from tt_organizer.events import store
+    from tt_organizer.events.penalties import penalty_log
+
+    with store.connect(event_path) as conn:
+        log, names = penalty_log(conn)
+    if as_json:
+        print_json([p.to_dict(names) for p in log])
+        return
+    if not log:
+        line("No penalty has been given.")
+        return
+    rows = [[str(p.round) + (" (top cut)" if p.stage == "top-cut" else ""), names[p.player],
+             p.infraction, p.penalty, p.note, p.judge] for p in log]
+    print_table("Penalties", [("Round", "right"), ("Player", "left"), ("Infraction", "left"),
+                              ("Penalty", "left"), ("Note", "left"), ("Judge", "left")], rows)
+
+
+@click.command("infractions")
+@infractions_option
+@json_option
+def infractions_cmd(infractions_path: str | None, as_json: bool) -> None:
+    """The infractions a penalty can name, with the penalty each usually gets."""
+    from tt_organizer.cli.output import print_json
+    from tt_organizer.cli.render import print_table
+    from tt_organizer.events.penalties import infractions
+
+    known = infractions(infractions_path).values()
+    if as_json:
+        print_json([i.to_dict() for i in known])
+        return
+    print_table("Infractions", [("Id", "left"), ("Infraction", "left"), ("Category", "left"),
+                                ("Usual penalty", "left")],
+                [[i.id, i.name, i.category, i.penalty] for i in known])
