@@ -53,7 +53,6 @@ LAYERS: dict[str, int] = {
     "cell_text": 0,
     "lazy_re": 0,
     "records": 0,
-    "plain": 0,
     # base modules other branches of issue 13/15 bring (placed ahead, so a merge passes)
     "numbers": 0,
     "safe_files": 0,
@@ -222,3 +221,37 @@ def test_no_sql_outside_the_store() -> None:
                     and node.attr in ("execute", "executemany", "executescript")):
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert not found, f"SQL run above the store: {found}"
+
+
+def test_no_module_uses_another_modules_private_names() -> None:
+    """A module imports another module's public names only: no ``from m import _x`` and no
+    ``m._x`` on a module of the package it imported (the owning module makes a shared helper
+    public instead)."""
+    found = []
+    for path in _modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        modules: set[str] = set()  # local names bound to tt_organizer modules
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tt_organizer"):
+                for alias in node.names:
+                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                        found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} "
+                                     f"from {node.module} import {alias.name}")
+                    modules.add(alias.asname or alias.name)
+            elif isinstance(node, ast.Import):
+                modules.update(a.asname or a.name.split(".")[0] for a in node.names
+                               if a.name.startswith("tt_organizer"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in modules and node.attr.startswith("_")
+                    and not node.attr.startswith("__")):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} "
+                             f"{node.value.id}.{node.attr}")
+    assert not found, f"private names used across modules: {found}"
+
+
+def test_no_module_is_over_700_lines() -> None:
+    """One concept per module: none grows past 700 lines."""
+    long = {str(p.relative_to(PACKAGE)): n for p in _modules()
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 700}
+    assert not long, f"modules over 700 lines: {long}"

@@ -1,5 +1,6 @@
 """The start-up path stays light: a deck check loads no validation, spreadsheet, HTTP or
-rich module it does not use, and the shipped data it trusts is what was checked."""
+rich module it does not use, nor does a command that touches one row of an event; and the
+shipped data a deck check trusts is what was checked."""
 
 from __future__ import annotations
 
@@ -18,11 +19,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "legal-red-tamer-tactics.txt"
 HEAVY = ("pydantic", "pydantic_core", "openpyxl", "requests", "bs4", "urllib3", "sqlite3")
 
-# Runs the real console entry point (the click-free path when it applies, else click) in a
-# fresh interpreter, then reports what got imported.
+# Runs the real console entry point in a fresh interpreter, then reports what got imported.
 PROBE = """
 import json, sys
-from tt_organizer.cli.fast import main
+from tt_organizer.cli.main import main
 sys.argv = ["tt", *json.loads(sys.argv[1])]
 try:
     main()
@@ -54,17 +54,16 @@ def test_deck_check_imports_nothing_heavy(args: tuple[str, ...]) -> None:
     assert code == 0
     assert not top & set(HEAVY), sorted(top & set(HEAVY))
     assert "rich" not in top  # JSON and --help print without rich
-    assert ("click" in top) is ("--help" in args)  # a deck check runs without click
     if "--json" in args:
         assert json.loads(out)[0]["legal"] is True
 
 
 def test_deck_table_draws_without_rich_or_validation() -> None:
-    """One deck's tables are drawn by our own code (tests/test_deck_render.py checks they are
-    rich's, character for character), so the table path imports no rich either."""
+    """One deck's tables are drawn by the CLI's own renderer (tt_organizer/cli/render.py),
+    so the table path imports no rich either."""
     top, code, out = imported_by("deck", "validate", str(SAMPLE))
     assert code == 0 and "LEGAL" in out and "┏━━━┳" in out
-    assert "rich" not in top and "click" not in top
+    assert "rich" not in top
     assert not top & set(HEAVY), sorted(top & set(HEAVY))
 
 
@@ -81,23 +80,14 @@ def test_deck_check_loads_no_unused_stdlib_module(args: tuple[str, ...]) -> None
     assert not top & unused, sorted(top & unused)
 
 
-# stdlib modules the deck check kept off its start-up (benchmarks/RESULTS.md):
-# typing (annotations are text; imports for type checkers only), dataclasses and the inspect
-# machinery it imports (records are tt_organizer.plain.record classes), pathlib (folders found
-# with os.path)
-NOT_FOR_A_DECK_CHECK = ("typing", "_typing", "dataclasses", "inspect", "ast", "dis", "tokenize",
-                        "pathlib")
-
-
 @pytest.mark.parametrize("args", [("deck", "validate", "--json", str(SAMPLE)),
                                   ("deck", "validate", str(SAMPLE))])
-def test_deck_check_loads_no_typing_dataclasses_or_pathlib(args: tuple[str, ...]) -> None:
-    """Each of these costs from half to two bare Python start-ups; a module-level
-    ``from typing import ...``, ``@dataclass`` or ``Path`` on the path brings it back."""
+def test_deck_check_loads_no_pathlib(args: tuple[str, ...]) -> None:
+    """pathlib (and the urllib it imports) costs a bare start-up: the check finds its folders
+    with os.path."""
     modules, code, out = modules_imported_by(*args)
     assert code == 0 and "legal" in out.lower()
-    loaded = sorted(modules & set(NOT_FOR_A_DECK_CHECK))
-    assert not loaded, loaded
+    assert "pathlib" not in modules
     assert "tt_organizer.formats.check" in modules  # the probe did run the check
 
 
@@ -138,29 +128,28 @@ def test_event_row_commands_import_nothing_they_do_not_use(
     loaded = sorted(m for m in modules if m.startswith(NOT_FOR_ONE_ROW))
     assert not loaded, loaded
     assert "tt_organizer.events.store" in modules  # the probe did run the command
-    assert "click" not in {m.split(".")[0] for m in modules}  # nor click (cli/fast.py)
 
 
 @pytest.mark.parametrize("args", [("standings",), ("standings", "--json"),
                                   ("standings", "--round", "0"), ("pairings",),
                                   ("pairings", "--round", "1", "--json"),
                                   ("report", "3", "--draw"), ("drop", "P1", "--json")])
-def test_the_hot_event_commands_run_without_click(
+def test_the_hot_event_commands_run_without_rich(
     paired_event: Path, tmp_path: Path, args: tuple[str, ...]
 ) -> None:
-    """The click-free path (cli/fast.py) runs the hot event commands: no click, and no rich
-    for a table that fits the screen nor for JSON; a usage error still goes to click."""
+    """The hot event commands print their tables and JSON without rich or any heavy module;
+    a usage error is click's (exit 2)."""
     import shutil
 
     event = tmp_path / "event.sqlite"
     shutil.copyfile(paired_event, event)
     top, code, out = imported_by("event", *args, "--event", str(event))
     assert code == 0, out
-    assert not top & {"click", "rich", *HEAVY[:-1]}, sorted(top & {"click", "rich"})
+    assert not top & {"rich", *HEAVY[:-1]}, sorted(top & {"rich", *HEAVY})
     if "--json" in args:
         json.loads(out)
-    top, code, _ = imported_by("event", *args, "--event", str(event), "--nope")
-    assert code == 2 and "click" in top
+    _, code, _ = imported_by("event", *args, "--event", str(event), "--nope")
+    assert code == 2
 
 
 SHIPPED = [

@@ -1,6 +1,6 @@
 """Entry point for ``python -m tt_organizer``."""
 
-from tt_organizer.cli.fast import main
+from tt_organizer.cli.main import main
 
 if __name__ == "__main__":
     main()

@@ -6,8 +6,8 @@ Exit codes: 0 ok, 1 the thing checked is not legal / not valid, 2 usage or input
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -10,8 +10,7 @@ pattern's methods as its own attributes: later calls cost what calls on the patt
 from __future__ import annotations
 
 import re
-
-TYPE_CHECKING = False  # not typing's: importing typing is a cost this module exists to avoid
+from typing import TYPE_CHECKING
 
 _DELEGATED = ("match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer",
               "groups", "groupindex", "scanner")

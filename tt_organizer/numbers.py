@@ -8,8 +8,7 @@ check stops ``99999999999999999999`` before it reaches SQLite (whose integers st
 strips the cell first; a command-line value, an environment variable or a web form field is
 taken as typed.
 :class:`tt_organizer.cli.params.CountType` is the same rule as a click parameter type (exit 2
-with a message on a bad value); this module imports no click, so the library and the
-click-free command path (:mod:`tt_organizer.cli.fast`) can use it.
+with a message on a bad value); this module imports no click, so the library can use it.
 """
 
 from __future__ import annotations

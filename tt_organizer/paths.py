@@ -9,8 +9,8 @@ ban-list cache there is seeded from the shipped one on first use.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
 

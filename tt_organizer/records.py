@@ -1,7 +1,6 @@
 """Plain records for the data the package ships and caches (format definitions, ban lists).
 
-Start-up must not pay for pydantic: a record is a :func:`tt_organizer.plain.record` class (a
-dataclass made without importing ``dataclasses``), built straight from JSON
+Start-up must not pay for pydantic: a record is a dataclass, built straight from JSON
 when the file is trusted (:meth:`Record.from_trusted`: shipped or written by this package and
 matching the checksum recorded then, see :func:`trusted_json`) and checked by pydantic only
 when it comes from outside (:meth:`Record.model_validate`, imported on that path alone). The
@@ -10,14 +9,13 @@ when it comes from outside (:meth:`Record.model_validate`, imported on that path
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from tt_organizer.plain import record_fields
-
-TYPE_CHECKING = False  # no typing at run time: it costs a bare Python start-up
 if TYPE_CHECKING:
     from collections.abc import Callable
     from pathlib import Path
@@ -31,7 +29,7 @@ _CONVERTERS: dict[type, dict[str, Callable[[Any], Any]]] = {}
 
 
 class Record:
-    """Mix-in of a record (:func:`tt_organizer.plain.record`): validate, build from trusted
+    """Mix-in of a record (a dataclass): validate, build from trusted
     JSON, dump and copy."""
 
     @classmethod
@@ -71,7 +69,6 @@ class Record:
     def model_copy(self: R, *, deep: bool = False, update: dict[str, Any] | None = None) -> R:
         """A copy (a deep one with ``deep=True``), with the fields of ``update`` replaced."""
         import copy
-        import dataclasses
 
         base = copy.deepcopy(self) if deep else self
         return dataclasses.replace(base, **(update or {}))  # type: ignore[type-var]
@@ -83,8 +80,8 @@ def _converters(cls: type) -> dict[str, Callable[[Any], Any]]:
     if cls not in _CONVERTERS:
         namespace = vars(sys.modules[cls.__module__])
         _CONVERTERS[cls] = {
-            name: _converter(str(spec.annotation), namespace)
-            for name, spec in record_fields(cls).items()
+            f.name: _converter(str(f.type), namespace)
+            for f in dataclasses.fields(cls)
         }
     return _CONVERTERS[cls]
 
@@ -137,8 +134,8 @@ def _converter(annotation: str, namespace: dict[str, Any]) -> Callable[[Any], An
 
 def _dump(value: Any, as_json: bool) -> Any:
     if isinstance(value, Record):
-        return {name: _dump(getattr(value, name), as_json) for name in record_fields(
-            type(value))}
+        return {f.name: _dump(getattr(value, f.name), as_json)
+                for f in dataclasses.fields(value)}  # type: ignore[arg-type]
     if isinstance(value, list | tuple):
         return [_dump(v, as_json) for v in value]
     if isinstance(value, dict):

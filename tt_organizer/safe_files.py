@@ -13,10 +13,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from typing import TYPE_CHECKING
 
 from tt_organizer.errors import InputError
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any

@@ -26,14 +26,14 @@ import csv
 import io
 import os
 import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tt_organizer.cell_text import unescape_text  # the CSV export's escaping, undone
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
-from tt_organizer.plain import record
 from tt_organizer.safe_files import read_limited
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import IO
@@ -52,7 +52,7 @@ TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
 UNSUPPORTED_SUFFIXES = (".xls", ".ods", ".numbers")
 
 
-@record
+@dataclass
 class Sheet:
     """The non-empty rows of one sheet: (row number as a spreadsheet shows it, cell values)."""
 

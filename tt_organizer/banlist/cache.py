@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+from typing import TYPE_CHECKING
 
 from tt_organizer.banlist.model import BanList
 from tt_organizer.errors import BanlistError, TTError, field_hint
@@ -23,7 +24,6 @@ from tt_organizer.paths import banlist_cache_folder
 from tt_organizer.records import CHECKSUMS_FILE, checksums_with, trusted_json
 from tt_organizer.safe_files import read_limited
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
 

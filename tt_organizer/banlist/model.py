@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass, field
 
-from tt_organizer.plain import field, record
 from tt_organizer.records import Record
 
 BANNED_KIND = "banned"
@@ -13,7 +13,7 @@ PAIR_KIND = "banned_pair"
 LIFTED_KIND = "lifted"
 
 
-@record(kw_only=True)
+@dataclass(kw_only=True)
 class BannedPair(Record):
     """If any card of side ``a`` is in a deck, no card of side ``b`` may be (and vice versa)."""
 
@@ -30,7 +30,7 @@ class BannedPair(Record):
         return [*self.a, *self.b]
 
 
-@record(kw_only=True)
+@dataclass(kw_only=True)
 class HistoryEntry(Record):
     """One dated block of the page's history: cards banned, restricted, paired or lifted."""
 
@@ -43,7 +43,7 @@ class HistoryEntry(Record):
     pairs: list[BannedPair] = field(default_factory=list)
 
 
-@record(kw_only=True)
+@dataclass(kw_only=True)
 class BanList(Record):
     """One announcement of Bandai's list for sanctioned play.
 

@@ -6,8 +6,8 @@ The names below load their module on first use, so that importing one submodule 
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from tt_organizer.cards.model import (
     CARD_TYPES,
@@ -19,10 +21,8 @@ from tt_organizer.cards.names import name_key
 from tt_organizer.cards.numbers import normalize_number, split_number
 from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.paths import data_folder
-from tt_organizer.plain import replace
 from tt_organizer.records import matches_record
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tt_organizer.plain import record
+from dataclasses import dataclass
 
 CARD_TYPES = ("Digimon", "Tamer", "Option", "Digi-Egg", "Dual")
 COLORS = ("Red", "Blue", "Yellow", "Green", "Black", "Purple", "White")
@@ -13,7 +13,7 @@ COPY_LIMITS_FILE = "copy_limits.json"
 OVERRIDES_FILE = "card_overrides.json"
 
 
-@record(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """One card number: parallel and alternate-art printings fold into it."""
 

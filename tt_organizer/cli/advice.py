@@ -8,9 +8,10 @@ same in its own words.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tt_organizer.errors import EXIT_INPUT, TTError, in_words
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -109,10 +109,9 @@ def _load(cache: str | None, pick: str | None, as_of: dt.datetime | None) -> Ban
 def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
          as_json: bool) -> None:
     """Print the cached list (the current one unless --banlist / --as-of) with card names."""
-    from rich.table import Table
-
     from tt_organizer.banlist.sync import age_text
     from tt_organizer.cli.output import console, escape, print_json, warn
+    from tt_organizer.cli.render import print_table
 
     bl = _load(cache, banlist_pick, as_of)
     db = _cards()
@@ -131,14 +130,13 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
         console.print(f"  page sha256: {bl.sha256}")
 
     def listing(title: str, rows: list[tuple[str, str]]) -> None:
-        table = Table(title=title, title_justify="left")
-        for col in ("Number", "Name", "Limit", "Since"):
-            table.add_column(col)
+        shown = []
         for number, limit in rows:
             since = bl.since.get(number)
-            table.add_row(escape(number), escape(card_name(number, bl, db)), limit,
-                          since.isoformat() if since else "")
-        console.print(table)
+            shown.append((number, card_name(number, bl, db), limit,
+                          since.isoformat() if since else ""))
+        print_table(title, [(col, "left") for col in ("Number", "Name", "Limit", "Since")],
+                    shown)
 
     listing(f"Banned ({len(bl.banned)})", [(n, "0") for n in bl.banned])
     listing(f"Restricted ({len(bl.restricted)})",

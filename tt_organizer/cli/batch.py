@@ -123,40 +123,18 @@ def _check_batch(
 def _render(rows: list[BatchRow], format_id: str) -> None:
     from tt_organizer.batch import batch_summary
     from tt_organizer.cli.output import line
-    from tt_organizer.cli.render import PLAIN_ABOVE, print_table
+    from tt_organizer.cli.render import print_table
 
     counts = batch_summary(rows)
-    summary = (f"{counts['decks']} decks: {counts['legal']} legal, {counts['illegal']} "
-               f"illegal, {counts['unreadable']} unreadable")
-    if len(rows) > PLAIN_ABOVE:  # aligned text, without rich: its layout cost grows per row
-        verdicts = {None: "unreadable", True: "legal", False: "illegal"}
-        print_table(
-            f"Deck check — {format_id}",
-            [(c, "left") for c in ("Player", "Source", "Verdict", "Codes", "First message")],
-            [(r.player, r.source, verdicts[r.legal], ", ".join(r.codes), r.message)
-             for r in rows],
-        )
-        line(summary)
-        return
-    from rich.markup import escape
-    from rich.table import Table
-
-    from tt_organizer.cli.output import console
-
-    table = Table(title=f"Deck check — {escape(format_id)}", title_justify="left")
-    for column in ("Player", "Source", "Verdict", "Codes", "First message"):
-        table.add_column(column, overflow="fold")
-    for row in rows:
-        if row.legal is None:
-            verdict = "[bold yellow]unreadable[/]"
-        elif row.legal:
-            verdict = "[green]legal[/]"
-        else:
-            verdict = "[bold red]illegal[/]"
-        table.add_row(escape(row.player), escape(row.source), verdict, escape(", ".join(row.codes)),
-                      escape(row.message))
-    console.print(table)
-    console.print(summary)
+    verdicts = {None: ("unreadable", "bold yellow"), True: ("legal", "green"),
+                False: ("illegal", "bold red")}
+    print_table(
+        f"Deck check — {format_id}",
+        [(c, "left") for c in ("Player", "Source", "Verdict", "Codes", "First message")],
+        [(r.player, r.source, verdicts[r.legal], ", ".join(r.codes), r.message) for r in rows],
+    )
+    line(f"{counts['decks']} decks: {counts['legal']} legal, {counts['illegal']} "
+         f"illegal, {counts['unreadable']} unreadable")
 
 
 def _write_report(rows: list[BatchRow], ctx: CheckContext, path: str, notes: list[str]

@@ -60,10 +60,9 @@ def search(
 ) -> None:
     """Search cards by TEXT: words of the name, a colour or a type (`tt cards search red
     tamer`)."""
-    from rich.table import Table
-
     from tt_organizer.cards import load_cards
-    from tt_organizer.cli.output import console, escape, print_json
+    from tt_organizer.cli.output import print_json
+    from tt_organizer.cli.render import print_table
 
     found = load_cards().search(
         " ".join(text), color=color, card_type=card_type, level=level, set_code=set_code
@@ -72,14 +71,11 @@ def search(
         print_json([c.to_dict() for c in found[:limit]])
         return
     shown = f", first {limit}" if len(found) > limit else ""
-    table = Table(title=f"{len(found)} card(s){shown}")
-    for col in ("Number", "Name", "Type", "Colours", "Lv", "Rarity"):
-        table.add_column(col)
-    for c in found[:limit]:
-        level_text = "" if c.level is None else str(c.level)
-        table.add_row(*(escape(x) for x in (c.number, c.name, c.card_type, c.color_text,
-                                             level_text, c.rarity or "")))
-    console.print(table)
+    print_table(f"{len(found)} card(s){shown}",
+                [(col, "left") for col in ("Number", "Name", "Type", "Colours", "Lv", "Rarity")],
+                [(c.number, c.name, c.card_type, c.color_text,
+                  "" if c.level is None else str(c.level), c.rarity or "")
+                 for c in found[:limit]])
 
 
 @cards.command("build")

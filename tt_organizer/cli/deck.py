@@ -1,11 +1,22 @@
-"""``tt deck``: validate decklists."""
+"""``tt deck``: validate decklists (``check-batch`` lives in :mod:`tt_organizer.cli.batch`)."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
+
 import click
 
-from tt_organizer.cli.options import DeckCheckOptions, deck_check_options, json_option
-from tt_organizer.cli.validate import validate_files
+from tt_organizer.cli.options import (
+    DeckCheckOptions,
+    deck_check_options,
+    json_option,
+    load_check_context,
+)
+from tt_organizer.errors import EXIT_INPUT, EXIT_INVALID, EXIT_OK, InputError
+
+STDIN = "-"
+STDIN_SOURCE = "<stdin>"
 
 
 @click.group()
@@ -26,6 +37,49 @@ def validate(
     Exit 0 if every deck is legal, 1 if any is illegal, 2 if any file cannot be read.
     """
     ctx.exit(validate_files(files, as_json, check_options))
+
+
+def validate_files(files: Sequence[str], as_json: bool, check_options: DeckCheckOptions) -> int:
+    """Check each decklist file (``-``: standard input) and print its report, or all of them
+    as JSON; return the exit code: 0 every deck legal, 1 any illegal, 2 any unreadable."""
+    from tt_organizer.cli.output import error, print_json
+    from tt_organizer.decklist.parsers import read_stream
+    from tt_organizer.formats.check import check_bytes, check_file, unreadable_json
+
+    check = load_check_context(check_options)
+    results: list[dict[str, object]] = []
+    code = EXIT_OK
+    stdin_read = False
+    for path in files:
+        source = STDIN_SOURCE if path == STDIN else path
+        try:
+            if path == STDIN:
+                if stdin_read:
+                    raise InputError("standard input can be read only once", file=source)
+                stdin_read = True
+                report = check_bytes(read_stream(sys.stdin.buffer, source), check, source=source)
+            else:
+                report = check_file(path, check)
+        except InputError as exc:
+            from tt_organizer.cli.advice import describe  # errors alone need the advice
+
+            code = EXIT_INPUT
+            if as_json:
+                results.append(unreadable_json(source, check, describe(exc)))
+            else:
+                error(describe(exc))
+            continue
+        if not report.legal and code == EXIT_OK:
+            code = EXIT_INVALID
+        if as_json:
+            results.append(report.to_dict())
+        else:
+            from tt_organizer.cli.render import print_report
+
+            print_report(report)
+    if as_json:
+        print_json(results)
+    return code
 
 
 from tt_organizer.cli.batch import check_batch  # noqa: E402

@@ -1,7 +1,7 @@
-"""``tt event`` commands that let the organizer control pairings (a thin layer over
-:mod:`tt_organizer.events.manual`): manual changes of the current round (``pairings --swap /
---set / --bye / --unpair``), ``repair`` with the fewest moves, ``pair --from FILE``, and the
-constraints ``avoid`` and ``check-in`` (``register --bye-rounds`` lives with ``register``).
+"""``tt event`` commands for the rounds: ``pair`` (or ``pair --from FILE``, a round paired
+elsewhere), ``pairings`` (a round's tables, or a change of the current round by hand with
+``--swap / --set / --bye / --unpair``), ``repair`` with the fewest moves, and the constraints
+``avoid`` and ``check-in`` (``register --bye-rounds`` lives with ``register``).
 """
 
 from __future__ import annotations
@@ -12,17 +12,145 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tt_organizer.cli.event_base import _matches_json, _out, _print_round, event
-from tt_organizer.cli.event_work import warn_unpaired
+from tt_organizer.cli.event_output import matches_json, print_round, say, warn_unpaired
 from tt_organizer.cli.options import event_option, json_option
-from tt_organizer.cli.params import CountType
-from tt_organizer.errors import EventError
+from tt_organizer.cli.params import COUNT, POSITIVE, CountType
 from tt_organizer.numbers import NumberError, parse_count
 
 if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
 
 STALE_SHEETS = "printed pairings of round {round} are out of date; print them again"
+
+
+@click.command("pair")
+@click.option("--seeded", is_flag=True,
+              help="Round 1 by registration order (1 v 2, 3 v 4, …) instead of at random.")
+@click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=str),
+              default=None, help="Enter the round as paired elsewhere: a .json/.csv/.xlsx "
+              "file shaped like `pairings --json` or the wall sheet (Table, Player 1, "
+              "Player 2; BYE or empty for the bye; a Result column is recorded too).")
+@json_option
+@event_option
+def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) -> None:
+    """Pair the next Swiss round (all results of the current round must be in)."""
+    from tt_organizer.events import rounds, store
+
+    with store.connect(event_path) as conn:
+        if from_file:
+            if seeded:
+                raise click.UsageError("--from enters the file's pairings; drop --seeded")
+            pair_from(conn, from_file, as_json)
+            return
+        matches, points = rounds.pair_round_and_points(conn, seeded=seeded)
+        removed = [a for a in store.read_audit(conn)
+                   if a.action == "no-show"] if matches[0].round == 1 else []
+        if removed and not as_json:
+            from tt_organizer.cli.output import warn
+
+            warn(f"removed before round 1 (not checked in): {len(removed)} player(s): "
+                 + ", ".join(a.subject.split(" ", 2)[2] for a in removed))
+        if seeded and matches[0].round > 1:
+            from tt_organizer.cli.output import warn
+
+            warn("--seeded orders round 1 only; later rounds pair by the standings")
+        if as_json:
+            from tt_organizer.cli.output import print_json
+
+            print_json(matches_json(conn, matches))
+            return
+        total = store.read_settings(conn).rounds
+        print_round(conn, matches, f"Round {matches[0].round} of {total}", points)
+
+
+@click.command("repair")
+@click.option("--yes", is_flag=True, help="Apply without asking (a terminal is asked).")
+@json_option
+@event_option
+def repair(yes: bool, as_json: bool, event_path: str) -> None:
+    """Re-pair only what must change in the current round (e.g. after dropping a no-show):
+    the tables of dropped players and players without a seat, freeing the fewest other
+    tables (the bye first). Lists the tables that move and asks on a terminal; without a
+    terminal (scripts, --json) it applies at once."""
+    from tt_organizer.events import store
+
+    with store.connect(event_path) as conn:
+        repair_round(conn, yes=yes, as_json=as_json)
+
+
+@click.command("pairings")
+@click.option("--round", "round_number", type=COUNT, default=None,
+              help="Round number (default the current one).")
+@click.option("--top-cut", "top", is_flag=True, help="A round of the top-cut bracket.")
+@click.option("--print", "print_path", type=click.Path(dir_okay=False, path_type=str),
+              default=None, help="Write wall pairings for printing to this .xlsx file.")
+@click.option("--swap", nargs=2, default=None, metavar="A B",
+              help="Exchange two players' seats in the current unreported round.")
+@click.option("--set", "set_table", nargs=3, default=None, metavar="TABLE A B",
+              help="Seat A and B at TABLE (whoever they leave is unpaired).")
+@click.option("--bye", default=None, metavar="NAME", help="Give NAME the bye.")
+@click.option("--unpair", type=POSITIVE, default=None, metavar="TABLE",
+              help="Take a table apart (its players are unpaired).")
+@json_option
+@event_option
+def pairings(round_number: int | None, top: bool, print_path: str | None,
+             swap: tuple[str, str] | None, set_table: tuple[str, str, str] | None,
+             bye: str | None, unpair: int | None, as_json: bool, event_path: str) -> None:
+    """Show a round's pairings (JSON: table, player1, player2 — null for the bye —, result).
+
+    --swap/--set/--bye/--unpair change the current round by hand (one transaction, logged;
+    refused when a player would sit twice, a dropped player would be seated or a reported
+    table would change) and print the tables that changed."""
+    edits = [x for x in (swap, set_table, bye, unpair) if x]
+    if len(edits) > 1 or (edits and (print_path or round_number is not None or top)):
+        raise click.UsageError("one of --swap, --set, --bye, --unpair at a time, on the "
+                               "current Swiss round (no --round, --top-cut, --print)")
+    if not edits:
+        show_pairings(round_number=round_number, top=top, print_path=print_path,
+                      as_json=as_json, event_path=event_path)
+        return
+    from tt_organizer.events import store
+
+    with store.connect(event_path) as conn:
+        manual_change(conn, swap=swap, set_table=set_table, bye=bye, unpair=unpair,
+                      as_json=as_json)
+
+
+def show_pairings(*, round_number: int | None, top: bool, print_path: str | None,
+                  as_json: bool, event_path: str) -> None:
+    """``tt event pairings`` without a change by hand: a round's tables (JSON: table,
+    player1, player2 -- null for the bye --, result), or its wall sheet with ``print_path``."""
+    from tt_organizer.cli.output import print_json
+    from tt_organizer.events import setup, store
+    from tt_organizer.events.views import round_matches
+
+    stage = setup.TOP_CUT if top else setup.SWISS
+    with store.connect(event_path) as conn:
+        matches = round_matches(conn, round_number, top)
+        current = store.current_round(conn, stage)
+        rnd = current if round_number is None else round_number
+        if print_path:
+            from tt_organizer.export.wall import write_wall_pairings
+
+            snap = store.read_snapshot(conn, event_path)
+            out = write_wall_pairings(snap, rnd, print_path, stage=stage)
+            what = f"top-cut round {rnd}" if top else f"round {rnd}"
+            say(f"Wrote wall pairings of {what} to {out}")
+            return
+        if as_json:
+            print_json(matches_json(conn, matches))
+            return
+        if top:
+            from tt_organizer.events.final_placings import round_names
+
+            name = round_names(store.read_matches(conn))[rnd]
+            print_round(conn, matches, f"Top-cut round {rnd}: {name}")
+            return
+        print_round(conn, matches, f"Round {rnd}")
+        if rnd == current:
+            from tt_organizer.events.manual import unpaired_players
+
+            warn_unpaired(unpaired_players(conn))
 
 
 def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
@@ -52,9 +180,9 @@ def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
         print_json(change_json(conn, change))
         return
     if change.changed:
-        _print_round(conn, change.changed, f"Round {change.round}: changed tables")
+        print_round(conn, change.changed, f"Round {change.round}: changed tables")
     if change.removed:
-        _out(f"Removed table(s) {', '.join(map(str, change.removed))}")
+        say(f"Removed table(s) {', '.join(map(str, change.removed))}")
     met = _rematches(conn, change.changed)
     if met:
         warn(f"rematch at table(s) {', '.join(map(str, met))} (these players met before)")
@@ -64,7 +192,7 @@ def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
 
 def _describe(conn: Connection, matches: Sequence[Any]) -> list[str]:
     return [f"table {m['table']}: {m['player1']} v {m['player2'] or 'BYE'}"
-            for m in _matches_json(conn, matches)]
+            for m in matches_json(conn, matches)]
 
 
 def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
@@ -74,19 +202,19 @@ def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
 
     plan = manual.plan_repair(conn)
     if not as_json:
-        _out(f"Round {plan.round}: {len(plan.before)} table(s) taken apart, "
+        say(f"Round {plan.round}: {len(plan.before)} table(s) taken apart, "
              f"{len(plan.after)} new, {plan.unchanged} unchanged")
         for line in _describe(conn, plan.before):
-            _out(f"  was  {escape(line)}")
+            say(f"  was  {escape(line)}")
         for line in _describe(conn, plan.after):
-            _out(f"  now  {escape(line)}")
+            say(f"  now  {escape(line)}")
         if not yes and sys.stdin.isatty() and not click.confirm("Apply?", default=True):
             raise click.Abort()
     applied = manual.repair(conn)
     if as_json:
-        print_json(_matches_json(conn, lookup.round_matches(conn, setup.SWISS, applied.round)))
+        print_json(matches_json(conn, lookup.round_matches(conn, setup.SWISS, applied.round)))
         return
-    _print_round(conn, applied.after, f"Round {applied.round} (re-paired tables)")
+    print_round(conn, applied.after, f"Round {applied.round} (re-paired tables)")
     warn(STALE_SHEETS.format(round=applied.round))
 
 
@@ -99,10 +227,10 @@ def pair_from(conn: Connection, path: str, as_json: bool) -> None:
     matches = manual.pair_from_rows(conn, rows, source=path)
     met = _rematches(conn, matches)
     if as_json:
-        print_json(_matches_json(conn, matches))
+        print_json(matches_json(conn, matches))
         return
     total = store.read_settings(conn).rounds
-    _print_round(conn, matches, f"Round {matches[0].round} of {total} (entered from {path})")
+    print_round(conn, matches, f"Round {matches[0].round} of {total} (entered from {path})")
     if met:
         warn(f"rematch(es) at table(s) {', '.join(map(str, met))}, as the file pairs them")
 
@@ -117,7 +245,7 @@ def _rematches(conn: Connection, matches: Sequence[Any]) -> list[int]:
             if m.player2 is not None and frozenset((m.player1, m.player2)) in earlier]
 
 
-@event.command("avoid")
+@click.command("avoid")
 @click.argument("player_a", metavar="A")
 @click.argument("player_b", metavar="B")
 @click.option("--rounds", type=CountType(1, 1000), default=None,
@@ -139,10 +267,10 @@ def avoid_cmd(player_a: str, player_b: str, rounds: int | None, as_json: bool,
         print_json(avoid_json(pa, pb, until))
         return
     span = f"through round {until}" if until is not None else "for the whole event"
-    _out(f"{escape(pa.name)} and {escape(pb.name)} are kept apart {span}")
+    say(f"{escape(pa.name)} and {escape(pb.name)} are kept apart {span}")
 
 
-@event.command("check-in")
+@click.command("check-in")
 @click.argument("name")
 @click.option("--no-show", is_flag=True, help="Mark the player as not here instead.")
 @json_option
@@ -164,18 +292,4 @@ def check_in_cmd(name: str, no_show: bool, as_json: bool, event_path: str) -> No
         print_json(check_in_json(p, not no_show, state))
         return
     what = "is a no-show (removed when round 1 is paired)" if no_show else "is checked in"
-    _out(f"{escape(p.name)} {what}; {here} of {len(state)} checked in")
-
-
-def check_bye_rounds(text: str | None) -> list[int]:
-    """Parse ``register --bye-rounds`` (usage error when malformed)."""
-    from tt_organizer.events import manual
-
-    if text is None:
-        return []
-    from tt_organizer.cli.advice import describe
-
-    try:
-        return manual.parse_rounds(text)
-    except EventError as exc:
-        raise click.BadParameter(describe(exc), param_hint="--bye-rounds") from None
+    say(f"{escape(p.name)} {what}; {here} of {len(state)} checked in")

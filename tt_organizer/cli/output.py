@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 import sys
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from typing import Any
 
@@ -19,18 +19,21 @@ if TYPE_CHECKING:
     err_console: Console
 
 
-@lru_cache(maxsize=2)
-def _console(stderr: bool) -> Console:
+@lru_cache(maxsize=4)
+def _console(stderr: bool, columns: str | None) -> Console:
+    """One console per stream and ``COLUMNS`` (rich reads the width once, when made)."""
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False)
 
 
 def __getattr__(name: str) -> Any:
+    import os
+
     if name == "console":
-        return _console(False)
+        return _console(False, os.environ.get("COLUMNS"))
     if name == "err_console":
-        return _console(True)
+        return _console(True, os.environ.get("COLUMNS"))
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -1,99 +1,248 @@
-"""Rich rendering of deck reports, shared by ``tt deck`` and ``tt event``."""
+"""Tables for people: the one table renderer of the command line.
+
+Every table the CLI prints -- a deck's zones, a round's pairings, standings, a batch's rows,
+the card and ban-list listings -- is drawn here, in the box style rich draws by default (a
+heavy header, light rows), without importing rich: rich costs more to import than a whole
+deck check, and lays a 4,096-row table out in seconds. A table always fits the width it is
+given: columns wider than their share are folded onto more lines (nothing is cut off), a
+character that takes two columns on screen (CJK, most emoji) is counted as two, and one that
+takes none (combining marks, zero-width spaces and joiners) as none. Control characters in the
+text are shown as ``\\xNN`` so no cell can move the cursor or colour the screen.
+"""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from tt_organizer.formats.validator import ValidationReport
 
-# Above this many rows a table prints as aligned plain text: rich measures every cell of
-# every row to lay a table out, which grows with the field (seconds at 4,096 players).
-PLAIN_ABOVE = 200
+    Cell = str | tuple[str, str]  # text, or (text, style name of STYLES)
+
+# ANSI codes of the styles the tables use
+STYLES = {"bold": "1", "italic": "3", "dim": "2", "red": "31", "green": "32", "yellow": "33",
+          "bold red": "1;31", "bold green": "1;32", "bold yellow": "1;33"}
+
+LEFT, RIGHT = "left", "right"
+
+
+def _char_width(ch: str) -> int:
+    """Columns ``ch`` takes on a terminal: 0 for combining and format characters (zero-width
+    space and joiner, soft hyphen, variation selectors), 2 for East Asian wide and full-width
+    characters, else 1."""
+    import unicodedata
+
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def text_width(text: str) -> int:
+    """Columns ``text`` (one line, no control characters) takes on a terminal."""
+    if text.isascii():
+        return len(text)
+    return sum(map(_char_width, text))
+
+
+def clean(text: str) -> str:
+    """``text`` safe to print in a table: control, format and unassigned characters (line
+    breaks, escapes, zero-width and direction marks, lone surrogates) shown as ``\\xNN`` /
+    ``\\uNNNN``, other spaces as a space."""
+    if text.isprintable():
+        return text
+    import unicodedata
+
+    out = []
+    for ch in text:
+        if ch.isprintable():
+            out.append(ch)
+        elif unicodedata.category(ch) == "Zs":
+            out.append(" ")
+        else:
+            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+    return "".join(out)
+
+
+def fold(text: str, width: int) -> list[str]:
+    """``text`` wrapped into lines of at most ``width`` columns: at spaces where it can be,
+    a word longer than a line cut across lines (a character wider than ``width`` shown as
+    ``?``). At least one line."""
+    if text_width(text) <= width:
+        return [text]
+    lines: list[str] = []
+    line, used = "", 0
+    for word in text.split(" "):
+        size = text_width(word)
+        if line and used + 1 + size <= width:
+            line, used = f"{line} {word}", used + 1 + size
+            continue
+        if line or lines:
+            lines.append(line)
+        if size <= width:
+            line, used = word, size
+            continue
+        pieces = _cut(word, width)
+        lines.extend(pieces[:-1])
+        line, used = pieces[-1], text_width(pieces[-1])
+    lines.append(line)
+    return lines
+
+
+def _cut(word: str, width: int) -> list[str]:
+    """``word`` cut into pieces of at most ``width`` columns."""
+    pieces: list[str] = []
+    current: list[str] = []
+    used = 0
+    for ch in word:
+        w = 1 if ch.isascii() else _char_width(ch)
+        if w > width:
+            ch, w = "?", 1
+        if used + w > width:
+            pieces.append("".join(current))
+            current, used = [], 0
+        current.append(ch)
+        used += w
+    pieces.append("".join(current))
+    return pieces
+
+
+def _fit(natural: list[int], width: int) -> list[int] | None:
+    """Column widths for a table at most ``width`` columns wide: the natural widths, the
+    widest narrowed first while it does not fit; None when not even one column each fits."""
+    frame = 3 * len(natural) + 1
+    if frame + len(natural) > width:
+        return None
+    widths = list(natural)
+    for _ in range(sum(widths) + frame - width):
+        widths[widths.index(max(widths))] -= 1
+    return widths
+
+
+def draw_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[Cell]],
+               *, width: int = 80, colour: bool = False) -> str:
+    """The table as text, every line at most ``width`` columns: ``title`` (italic) above,
+    ``columns`` (name, ``"left"``/``"right"``) in a bold header, one box row per item of
+    ``rows`` (plain text, or (text, style) for a styled cell). With no room for even one
+    column each, each row is one line of its cells instead, folded to ``width``."""
+    head = [clean(name) for name, _ in columns]
+    # the cells a column at a time (thousands of rows: each check runs once per column)
+    plain_cells = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
+    cols = [list(col) for col in zip(*plain_cells, strict=True)] or [[] for _ in columns]
+    ascii_cols = []
+    for i, col in enumerate(cols):
+        joined = "".join(col)
+        if not joined.isprintable():
+            cols[i] = col = [clean(c) for c in col]
+            joined = "".join(col)
+        ascii_cols.append(joined.isascii())
+    texts = [list(r) for r in zip(*cols, strict=True)] if rows else []
+    styled = any(not isinstance(c, str) for row in rows for c in row)
+    styles: list[list[str] | None] = [
+        ["" if isinstance(c, str) else c[1] for c in row] if styled else None for row in rows]
+
+    def paint(text: str, style: str) -> str:
+        return f"\x1b[{STYLES[style]}m{text}\x1b[0m" if colour and style and text else text
+
+    natural = [max(1, text_width(h), *map(len if plain else text_width, col))
+               for h, col, plain in zip(head, cols, ascii_cols, strict=True)]
+    widths = _fit(natural, max(width, 1))
+    title = clean(title)
+    if widths is None:  # too narrow for a box: a line per row
+        out = fold(title, max(width, 1))
+        for cells in [head, *texts]:
+            out.extend(fold("  ".join(cells), max(width, 1)))
+        return "\n".join(out) + "\n"
+    total = sum(widths) + 3 * len(widths) + 1
+    out = []
+    if text_width(title) <= total:
+        out.append(paint(title + " " * (total - text_width(title)), "italic"))
+    else:
+        out.extend(paint(part, "italic") for part in fold(title, width))
+    justify = [j for _, j in columns]
+    out.append("┏" + "┳".join("━" * (w + 2) for w in widths) + "┓")
+    out.extend(_box_lines(head, ["bold"] * len(head), widths, justify, "┃", paint, True))
+    out.append("┡" + "╇".join("━" * (w + 2) for w in widths) + "┩")
+    # a row of plain one-column characters in columns as wide as their widest cell: one format
+    spec = "│ " + " │ ".join(f"{{:{'>' if j == RIGHT else '<'}{w}}}"
+                             for w, j in zip(widths, justify, strict=True)) + " │"
+    if widths == natural and not styled and all(ascii_cols):
+        out.extend(spec.format(*cells) for cells in texts)
+        out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
+        return "\n".join(out) + "\n"
+    for cells, cell_styles in zip(texts, styles, strict=True):
+        if widths == natural and cell_styles is None and "".join(cells).isascii():
+            out.append(spec.format(*cells))
+        else:
+            out.extend(_box_lines(cells, cell_styles or [""] * len(cells), widths, justify,
+                                  "│", paint, False))
+    out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
+    return "\n".join(out) + "\n"
+
+
+def _box_lines(cells: list[str], styles: list[str], widths: list[int], justify: list[str],
+               bar: str, paint: Callable[[str, str], str], header: bool) -> list[str]:
+    """The screen lines of one box row: each cell folded to its column, padded, styled."""
+    if all(cell.isascii() and len(cell) <= w for cell, w in zip(cells, widths, strict=True)):
+        parts = [cell.rjust(w) if j == RIGHT else cell.ljust(w)
+                 for cell, w, j in zip(cells, widths, justify, strict=True)]
+        if header:  # the header's padding is bold too, as rich draws it
+            return [bar + bar.join(paint(f" {p} ", "bold") for p in parts) + bar]
+        if not any(styles):
+            return [f"{bar} " + f" {bar} ".join(parts) + f" {bar}"]
+        folded = [[p] for p in parts]
+    else:
+        folded = [fold(cell, w) for cell, w in zip(cells, widths, strict=True)]
+    height = max(len(f) for f in folded)
+    lines = []
+    for k in range(height):
+        shown = []
+        for pieces, w, j, style in zip(folded, widths, justify, styles, strict=True):
+            piece = pieces[k] if k < len(pieces) else ""
+            pad = " " * (w - text_width(piece))
+            if header:
+                shown.append(paint(f" {pad + piece if j == RIGHT else piece + pad} ", "bold"))
+            else:
+                text = paint(piece, style)
+                shown.append(f" {pad + text if j == RIGHT else text + pad} ")
+        lines.append(bar + bar.join(shown) + bar)
+    return lines
+
+
+def screen() -> tuple[int, bool]:
+    """The width to lay stdout out in and whether to colour it: a terminal's own width, else
+    ``COLUMNS`` or 80; colour on a terminal unless ``NO_COLOR`` or ``TERM=dumb``."""
+    import contextlib
+    import os
+
+    from tt_organizer.cli.output import colour_on
+    from tt_organizer.numbers import is_count
+
+    columns = os.environ.get("COLUMNS", "")
+    width = int(columns) if is_count(columns) and 0 < int(columns) <= 10_000 else 80
+    if sys.stdout.isatty():
+        with contextlib.suppress(OSError):
+            width = os.get_terminal_size(sys.stdout.fileno()).columns or width
+    return width, colour_on(sys.stdout)
 
 
 def print_table(title: str, columns: Sequence[tuple[str, str]],
-                rows: Sequence[Sequence[str]]) -> None:
-    """Print ``rows`` (plain text, never markup) under ``columns`` (name, "left"/"right"):
-    a table as rich draws it up to :data:`PLAIN_ABOVE` rows (drawn without rich when it fits
-    the screen, see :func:`plain_table`), aligned plain text above (without rich)."""
-    if len(rows) <= PLAIN_ABOVE:
-        width, colour = _screen()
-        drawn = plain_table(title, columns, rows, width, colour)
-        if drawn is not None:
-            sys.stdout.write(drawn)
-            return
-        from tt_organizer.cli.output import console
-
-        _rich_table(console, title, columns, rows)
-        return
-    head = [name for name, _ in columns]
-    if all("".join(row).isascii() for row in (head, *rows)):
-        # one character, one column: widths by len() and every line by one format string
-        widths = [max(map(len, column)) for column in zip(head, *rows, strict=True)]
-        spec = "  ".join(f"{{:{'>' if justify == 'right' else '<'}{w}}}"
-                         for w, (_, justify) in zip(widths, columns, strict=True))
-        out = [title, spec.format(*head).rstrip(), "  ".join("-" * w for w in widths)]
-        out.extend(spec.format(*row).rstrip() for row in rows)
-        sys.stdout.write("\n".join(out) + "\n")
-        return
-
-    def size(text: str) -> int:  # columns on screen (a CJK character takes two)
-        if text.isascii():
-            return len(text)
-        from rich.cells import cell_len
-
-        return cell_len(text)
-
-    widths = [max(size(name), *(size(r[i]) for r in rows))
-              for i, (name, _) in enumerate(columns)]
-
-    def line(cells: Sequence[str]) -> str:
-        parts = []
-        for cell, width, (_, justify) in zip(cells, widths, columns, strict=True):
-            pad = " " * (width - size(cell))
-            parts.append(pad + cell if justify == "right" else cell + pad)
-        return "  ".join(parts).rstrip()
-
-    out = [title, line([name for name, _ in columns]), "  ".join("-" * w for w in widths)]
-    out.extend(line(row) for row in rows)
-    sys.stdout.write("\n".join(out) + "\n")
+                rows: Sequence[Sequence[Cell]]) -> None:
+    """Print :func:`draw_table` on stdout, laid out for its screen."""
+    width, colour = screen()
+    sys.stdout.write(draw_table(title, columns, rows, width=width, colour=colour))
 
 
-def render_report(console: Console | None, report: ValidationReport) -> None:
-    """Print one deck: a table per zone, then errors, warnings and notes. Drawn without rich
-    (exactly as rich draws it, see :func:`_plain_report`) when every line fits the screen and
-    every character is one column wide; else by rich on ``console`` (None: the shared one)."""
-    width, colour = _screen()
-    text = _plain_report(report, width, colour)
-    if text is not None:
-        sys.stdout.write(text)
-        return
-    if console is None:
-        from tt_organizer.cli.output import console as shared
+# --- a deck's report -------------------------------------------------------------------------
 
-        console = shared
-    _rich_report(console, report)
+DECK_COLUMNS = (("#", RIGHT), ("Number", LEFT), ("Name", LEFT), ("Type", LEFT),
+                ("Colours", LEFT), ("Lv", RIGHT))
 
 
-def _heading(report: ValidationReport) -> tuple[str, str, str]:
-    deck = report.deck
-    banlist = f", ban list {report.banlist_date}" if report.banlist_date else ""
-    verdict = "LEGAL" if report.legal else "NOT LEGAL"
-    return deck.source, f" — {report.format_id}{banlist}: ", verdict
-
-
-_COLUMNS = (("#", "right"), ("Number", "left"), ("Name", "left"), ("Type", "left"),
-            ("Colours", "left"), ("Lv", "right"))
-
-
-def _zone_tables(report: ValidationReport) -> list[tuple[str, list[tuple[list[str], str]]]]:
-    """Per zone: its title and rows (cells, and the style of the Name cell when it is a
-    placeholder: ``red`` for an unknown card, ``dim`` for no card data)."""
+def zone_tables(report: ValidationReport) -> list[tuple[str, list[list[Cell]]]]:
+    """Per zone: its title and rows (the Name cell styled when it is a placeholder: ``red``
+    for an unknown card, ``dim`` for no card data). A zone with no cards has no rows."""
     from tt_organizer.formats.registry import find_format
 
     deck = report.deck
@@ -102,177 +251,47 @@ def _zone_tables(report: ValidationReport) -> list[tuple[str, list[tuple[list[st
     for zone, cards in deck.zones.items():
         rule = fmt.zone(zone) if fmt else None
         label = rule.label if rule else zone
-        rows: list[tuple[list[str], str]] = []
+        rows: list[list[Cell]] = []
         for number, count in cards.items():
             card = deck.cards.get(number)
             if card is None:
                 unknown = number in deck.unknown
-                rows.append(([str(count), number, "unknown card" if unknown else "no card data",
-                              "", "", ""], "red" if unknown else "dim"))
+                rows.append([str(count), number,
+                             ("unknown card", "red") if unknown else ("no card data", "dim"),
+                             "", "", ""])
                 continue
-            rows.append(([str(count), number, card.name, card.card_type, card.color_text,
-                          "" if card.level is None else str(card.level)], ""))
+            rows.append([str(count), number, card.name, card.card_type, card.color_text,
+                         "" if card.level is None else str(card.level)])
         tables.append((f"{label} ({sum(cards.values())} cards)", rows))
     return tables
 
 
-def _rich_report(console: Console, report: ValidationReport) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
-    source, middle, verdict = _heading(report)
-    colour = "green" if report.legal else "red"
-    console.print(f"\n[bold]{escape(source)}[/]{escape(middle)}[bold {colour}]{verdict}[/]",
-                  soft_wrap=True)
-    for title, rows in _zone_tables(report):
-        table = Table(title=escape(title), title_justify="left", expand=False)
-        for col, justify in _COLUMNS:
-            table.add_column(col, justify=justify)  # type: ignore[arg-type]
-        for cells, style in rows:
-            # an imported game's names and types are the organizer's text: escaped
-            shown = [escape(c) for c in cells]
-            if style:
-                shown[2] = f"[{style}]{shown[2]}[/]"
-            table.add_row(*shown)
-        console.print(table)
-    for v in report.errors:
-        console.print(f"  [red]✗ {v.code}[/] {escape(v.message)}", soft_wrap=True)
-    for v in report.warnings:
-        console.print(f"  [yellow]! {v.code}[/] {escape(v.message)}", soft_wrap=True)
-    for note in report.deck.notes:
-        console.print(f"  [dim]note: {escape(note)}[/]", soft_wrap=True)
-
-
-# ANSI codes of the styles the report uses (rich writes the same for these names)
-_SGR = {"bold": "1", "italic": "3", "dim": "2", "red": "31", "green": "32", "yellow": "33",
-        "bold red": "1;31", "bold green": "1;32"}
-
-
-def _screen() -> tuple[int, bool]:
-    """The width rich would lay stdout out in and whether it would colour it (rich's rules:
-    a terminal's own width, else ``COLUMNS`` or 80; colour on a terminal unless ``NO_COLOR``
-    or ``TERM=dumb``)."""
-    import os
-
-    from tt_organizer.cli.output import colour_on
-    from tt_organizer.numbers import is_count
-
-    tty = sys.stdout.isatty()
-    columns = os.environ.get("COLUMNS", "")
-    width = int(columns) if is_count(columns) and 0 < int(columns) <= 10_000 else 80
-    if tty:  # contextlib only then: a redirected check does not import it
-        import contextlib
-
-        with contextlib.suppress(OSError):
-            width = os.get_terminal_size(sys.stdout.fileno()).columns or width
-    return width, colour_on(sys.stdout)
-
-
-def _plain_report(report: ValidationReport, width: int, colour: bool) -> str | None:
-    """The report as rich prints it (same boxes, padding, styles), built without rich: the
-    ~60 ms rich costs to import is most of a one-deck check. None when rich must lay it out
-    (a line wider than ``width``, or a character that is not one column wide)."""
+def draw_report(report: ValidationReport, *, width: int = 80, colour: bool = False) -> str:
+    """One deck's report: a heading with the verdict, a table per zone (each fits ``width``),
+    then its errors, warnings and notes (one line each, never folded: they are copied into
+    logs and messages)."""
 
     def paint(text: str, style: str) -> str:
-        return f"\x1b[{_SGR[style]}m{text}\x1b[0m" if colour and style and text else text
+        return f"\x1b[{STYLES[style]}m{text}\x1b[0m" if colour and style and text else text
 
-    source, middle, verdict = _heading(report)
-    out = ["", paint(source, "bold") + middle
+    deck = report.deck
+    banlist = f", ban list {report.banlist_date}" if report.banlist_date else ""
+    verdict = "LEGAL" if report.legal else "NOT LEGAL"
+    out = ["", paint(clean(deck.source), "bold") + f" — {clean(report.format_id)}{banlist}: "
            + paint(verdict, "bold green" if report.legal else "bold red")]
-    plain = [source, report.format_id]  # the text that is not ours
-    for title, rows in _zone_tables(report):
-        widths = [max(len(name), *(len(cells[i]) for cells, _ in rows))
-                  for i, (name, _) in enumerate(_COLUMNS)]
-        total = sum(widths) + 3 * len(widths) + 1
-        if len(title) > total or total > width:
-            return None
-
-        out.append(paint(title.ljust(total), "italic"))
-        out.append("┏" + "┳".join("━" * (w + 2) for w in widths) + "┓")
-        header = _cells([name for name, _ in _COLUMNS], widths, paint, header=True)
-        out.append("┃" + "┃".join(header) + "┃")
-        out.append("┡" + "╇".join("━" * (w + 2) for w in widths) + "┩")
-        for values, style in rows:
-            plain.append("".join(values))
-            out.append("│" + "│".join(_cells(values, widths, paint, name_style=style)) + "│")
-        out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
-        plain.append(title)
+    for title, rows in zone_tables(report):
+        out.append(draw_table(title, DECK_COLUMNS, rows,
+                              width=width, colour=colour).rstrip("\n"))
     for v in report.errors:
-        out.append("  " + paint(f"✗ {v.code}", "red") + f" {v.message}")
-        plain.append(v.code + v.message)
+        out.append("  " + paint(f"✗ {v.code}", "red") + f" {clean(v.message)}")
     for v in report.warnings:
-        out.append("  " + paint(f"! {v.code}", "yellow") + f" {v.message}")
-        plain.append(v.code + v.message)
-    for note in report.deck.notes:
-        out.append("  " + paint(f"note: {note}", "dim"))
-        plain.append(note)
-    if not all(text.isascii() or _one_cell_each(text) for text in plain):
-        return None
+        out.append("  " + paint(f"! {v.code}", "yellow") + f" {clean(v.message)}")
+    for note in deck.notes:
+        out.append("  " + paint(f"note: {clean(note)}", "dim"))
     return "\n".join(out) + "\n"
 
 
-def _rich_table(console: Console, title: str, columns: Sequence[tuple[str, str]],
-                rows: Sequence[Sequence[str]]) -> None:
-    from rich.markup import escape
-    from rich.table import Table
-
-    table = Table(title=escape(title), title_justify="left")
-    for name, justify in columns:
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for row in rows:
-        table.add_row(*(escape(cell) for cell in row))
-    console.print(table)
-
-
-def plain_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[str]],
-                width: int, colour: bool) -> str | None:
-    """:func:`print_table`'s rich table (``Table(title=..., title_justify="left")``) drawn
-    without rich, box for box as rich draws it; None when rich must lay it out (no rows, a
-    line wider than ``width``, a character that is not one column wide)."""
-
-    def paint(text: str, style: str) -> str:
-        return f"\x1b[{_SGR[style]}m{text}\x1b[0m" if colour and style and text else text
-
-    texts = [title, *(name for name, _ in columns), *(cell for row in rows for cell in row)]
-    if not rows or not all(t.isascii() or _one_cell_each(t) for t in texts):
-        return None
-    widths = [max(map(len, column)) for column in
-              zip([name for name, _ in columns], *rows, strict=True)]
-    total = sum(widths) + 3 * len(widths) + 1
-    if len(title) > total or total > width:
-        return None
-    out = [paint(title.ljust(total), "italic"),
-           "┏" + "┳".join("━" * (w + 2) for w in widths) + "┓",
-           "┃" + "┃".join(_cells([name for name, _ in columns], widths, paint, header=True,
-                                 columns=columns)) + "┃",
-           "┡" + "╇".join("━" * (w + 2) for w in widths) + "┩"]
-    out.extend("│" + "│".join(_cells(list(row), widths, paint, columns=columns)) + "│"
-               for row in rows)
-    out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
-    return "\n".join(out) + "\n"
-
-
-def _cells(values: list[str], widths: list[int], paint: Callable[[str, str], str],
-           header: bool = False, name_style: str = "",
-           columns: Sequence[tuple[str, str]] = _COLUMNS) -> list[str]:
-    """One row's cells, padded as rich pads them (the header bold, the Name cell styled)."""
-    shown = []
-    for i, (value, w, (_, justify)) in enumerate(zip(values, widths, columns, strict=True)):
-        pad = " " * (w - len(value))
-        if header:  # rich styles the padding and the text apart
-            text = pad + value if justify == "right" else value + pad
-            shown.append(paint(" ", "bold") + paint(text, "bold") + paint(" ", "bold")
-                         if text else paint("  ", "bold"))  # an empty column: one run
-            continue
-        text = paint(value, name_style if i == 2 else "")
-        shown.append(" " + (pad + text if justify == "right" else text + pad) + " ")
-    return shown
-
-
-def _one_cell_each(text: str) -> bool:
-    """Every character takes one column on screen (no wide East Asian character or emoji, no
-    combining or control character), as ``len`` counts them."""
-    import unicodedata
-
-    return all(unicodedata.east_asian_width(ch) not in "WF"
-               and unicodedata.category(ch) not in ("Mn", "Me", "Cf", "Cc") for ch in text)
+def print_report(report: ValidationReport) -> None:
+    """Print :func:`draw_report` on stdout, laid out for its screen."""
+    width, colour = screen()
+    sys.stdout.write(draw_report(report, width=width, colour=colour))

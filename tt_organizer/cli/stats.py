@@ -233,43 +233,37 @@ def render_stats(console: Console, result: CalibrationStats) -> None:
 
 
 def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucket, ...]) -> None:
-    from rich.markup import escape
-    from rich.table import Table
+    from tt_organizer.cli.render import print_table
 
     console.print()
     if not buckets:
         console.print(f"[bold]{title}:[/] no data")
         return
-    table = Table(title=title, title_justify="left", title_style="bold")
-    for column in (label, "Games", "Wins", "Win rate", "95% interval", "Mirrors", "Decks"):
-        table.add_column(column, justify="left" if column == label else "right",
-                         no_wrap=column in (label, "Win rate", "95% interval"),
-                         overflow="ellipsis")
+    rows = []
     for b in buckets:
         r = b.rate
         if r.status == "ok":
             low, high = r.interval or (0.0, 0.0)
-            rate, interval = _pct(r.rate), f"{_pct(low)}–{_pct(high)}"
+            rate: str | tuple[str, str] = _pct(r.rate)
+            interval = f"{_pct(low)}–{_pct(high)}"
         else:
-            rate, interval = f"[dim]{r.status}[/]", ""
-        table.add_row(escape(b.label), str(r.games), str(r.wins), rate, interval, str(b.mirrors),
-                      str(b.decks))
-    console.print(table)
+            rate, interval = (r.status, "dim"), ""
+        rows.append((b.label, str(r.games), str(r.wins), rate, interval, str(b.mirrors),
+                     str(b.decks)))
+    print_table(title, [(column, "left" if column == label else "right") for column in
+                        (label, "Games", "Wins", "Win rate", "95% interval", "Mirrors",
+                         "Decks")], rows)
 
 
 def _popular_table(console: Console, title: str, items: tuple[Popular, ...]) -> None:
-    from rich.markup import escape
-    from rich.table import Table
+    from tt_organizer.cli.render import print_table
 
     console.print()
     if not items:
         console.print(f"[bold]{title}:[/] no data")
         return
-    table = Table(title=title, title_justify="left", title_style="bold")
-    for column in ("#", "Number", "Name", "Decks", "Share", "Copies"):
-        table.add_column(column, justify="right" if column in ("#", "Decks", "Share", "Copies")
+    print_table(title, [(column, "right" if column in ("#", "Decks", "Share", "Copies")
                          else "left")
-    for i, p in enumerate(items, 1):
-        table.add_row(str(i), escape(p.number), escape(p.name), str(p.decks), _pct(p.share),
-                      str(p.copies))
-    console.print(table)
+                        for column in ("#", "Number", "Name", "Decks", "Share", "Copies")],
+                [(str(i), p.number, p.name, str(p.decks), _pct(p.share), str(p.copies))
+                 for i, p in enumerate(items, 1)])

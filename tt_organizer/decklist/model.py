@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from tt_organizer.cards.model import Card
-from tt_organizer.plain import field, record
 
 MAIN = "main"
 PILE = "pile"
 
 
-@record(slots=True)
+@dataclass(slots=True)
 class DeckLine:
     """One card line of a decklist as written (before zone placement)."""
 
@@ -22,7 +23,7 @@ class DeckLine:
     by_type: bool = False  # under a header naming only a card type (``Tamers``): placed by type
 
 
-@record(slots=True)
+@dataclass(slots=True)
 class ParsedDecklist:
     """A decklist read from one file, in the order written."""
 
@@ -33,7 +34,7 @@ class ParsedDecklist:
     name: str | None = None
 
 
-@record(slots=True)
+@dataclass(slots=True)
 class Deck:
     """A deck with every card placed in a zone (``main`` / ``pile``), ready to validate."""
 

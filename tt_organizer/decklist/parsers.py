@@ -44,6 +44,7 @@ import functools
 import itertools
 import os
 import re
+from typing import TYPE_CHECKING
 
 from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
 from tt_organizer.decklist.card_lines import (
@@ -75,7 +76,6 @@ from tt_organizer.tables import (
     read_file_bytes,
 )
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import BinaryIO

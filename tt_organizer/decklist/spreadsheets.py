@@ -8,6 +8,7 @@ import csv
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from tt_organizer.decklist.card_lines import (
     MAX_LINE_CHARS,
@@ -24,7 +25,6 @@ from tt_organizer.decklist.card_lines import (
 )
 from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.decklist.sections import SKIP, classify_header, names_only_tamers
-from tt_organizer.plain import record
 from tt_organizer.tables import cell_text, read_workbook
 
 _COLUMN_SYNONYMS: dict[str, frozenset[str]] = {
@@ -36,7 +36,7 @@ _COLUMN_SYNONYMS: dict[str, frozenset[str]] = {
 }
 
 
-@record(slots=True)
+@dataclass(slots=True)
 class Row:
     line: int
     cells: list[str]

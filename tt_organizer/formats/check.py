@@ -4,6 +4,8 @@ batch check and event registration alike."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tt_organizer.banlist.model import BanList
 from tt_organizer.cards.database import CardDatabase, load_cards
@@ -15,16 +17,14 @@ from tt_organizer.formats.names import name_mismatches
 from tt_organizer.formats.registry import get_format
 from tt_organizer.formats.validator import ERROR, ValidationReport, validate_deck
 from tt_organizer.formats.zones import place_cards
-from tt_organizer.plain import field, record
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     import datetime as dt
     from pathlib import Path
     from typing import Any
 
 
-@record
+@dataclass
 class CheckContext:
     """Everything a deck check needs, loaded once and reused for many decks."""
 

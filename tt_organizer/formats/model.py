@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
 
-from tt_organizer.plain import field, record
 from tt_organizer.records import Record
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
-if TYPE_CHECKING:
-    from typing import Literal
 
-
-@record(kw_only=True)
+@dataclass(kw_only=True)
 class CountRange(Record):
     """An inclusive range; a missing bound is unbounded."""
 
@@ -36,7 +33,7 @@ class CountRange(Record):
         return "any number of"
 
 
-@record(kw_only=True)
+@dataclass(kw_only=True)
 class GroupRule(Record):
     """A rule over the cards of some types inside one zone (e.g. the Tamers of the pile)."""
 
@@ -48,7 +45,7 @@ class GroupRule(Record):
     copies_code: str | None = None
 
 
-@record(kw_only=True)
+@dataclass(kw_only=True)
 class ZoneRule(Record):
     """One zone of the deck (``main``, ``pile``)."""
 
@@ -62,7 +59,7 @@ class ZoneRule(Record):
     groups: list[GroupRule] = field(default_factory=list)
 
 
-@record(kw_only=True)
+@dataclass(kw_only=True)
 class Requirement(Record):
     """A deck-wide count of the cards matching a filter (e.g. at least one level III Digimon).
 
@@ -77,7 +74,7 @@ class Requirement(Record):
     max_setting: str | None = None
 
 
-@record(kw_only=True)
+@dataclass(kw_only=True)
 class ColorRule(Record):
     """Each colour of each card of ``check_types`` must be carried by a provider card."""
 
@@ -88,7 +85,7 @@ class ColorRule(Record):
     severity: Literal["warning", "error"] = "warning"
 
 
-@record(kw_only=True)
+@dataclass(kw_only=True)
 class FormatDefinition(Record):
     """A versioned deck format; a new version is a new definition file, not new code."""
 

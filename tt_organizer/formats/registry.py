@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from tt_organizer.errors import InputError
 from tt_organizer.formats.model import FormatDefinition
 from tt_organizer.paths import user_data_folder
 from tt_organizer.records import CHECKSUMS_FILE, trusted_json
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from pathlib import Path
 

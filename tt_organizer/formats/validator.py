@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tt_organizer.banlist.model import BanList
 from tt_organizer.cards.model import Card
 from tt_organizer.decklist.model import Deck
 from tt_organizer.formats.model import FormatDefinition, ZoneRule
-from tt_organizer.plain import field, record
 
-TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     from typing import Any
 
@@ -26,7 +26,7 @@ CARD_COPIES = "CARD_COPIES"  # a card above its own text's limit (e.g. more than
 NOT_CHECKED = "NOT_CHECKED"  # a rule that needs card data the organizer has not supplied
 
 
-@record(slots=True)
+@dataclass(slots=True)
 class Violation:
     """One broken rule: a stable code, a one-line explanation and the cards involved."""
 
@@ -40,7 +40,7 @@ class Violation:
         return {"code": self.code, "message": self.message, "cards": list(self.cards)}
 
 
-@record(slots=True)
+@dataclass(slots=True)
 class ValidationReport:
     """The verdict on one deck."""
 

@@ -1,0 +1,66 @@
+"""What the ``tt event`` command modules print alike: a line, a round's tables with the
+players' points before it, and the warning about players no table seats."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tt_organizer.events.store import Connection
+
+
+def say(item: Any) -> None:
+    """Print a line (never wrapped: lines are copied into logs and docs) or a table."""
+    from tt_organizer.cli.output import console
+
+    console.print(item, soft_wrap=isinstance(item, str))
+
+
+def matches_json(conn: Connection, matches: Sequence[Any]) -> list[dict[str, Any]]:
+    """The ``pairings --json`` shape: table, player1, player2 (null for the bye), result."""
+    from tt_organizer.events.views import matches_json as shape
+
+    return shape(conn, matches)
+
+
+def print_round(conn: Connection, matches: Sequence[Any], title: str,
+                 points: dict[int, int] | None = None) -> None:
+    """A round's tables with each player's points before it (``points``, else computed)."""
+    from tt_organizer.cli.render import print_table
+    from tt_organizer.events import store
+
+    names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
+    if points is None:
+        points = points_before(conn, matches)
+    columns = [(col, "right" if col in ("Table", "Pts") else "left")
+               for col in ("Table", "Player 1", "Pts", "Player 2", "Pts", "Result")]
+    print_table(title, columns, [
+        (str(m.table), names[m.player1], str(points.get(m.player1, 0)),
+         "BYE" if m.player2 is None else names[m.player2],
+         "" if m.player2 is None else str(points.get(m.player2, 0)), m.result or "")
+        for m in matches
+    ])
+
+
+def points_before(conn: Connection, matches: Sequence[Any]) -> dict[int, int]:
+    """Each player's Swiss points before the round of ``matches`` (the final Swiss points for
+    a top-cut round)."""
+    from tt_organizer.events import event_standings, setup
+
+    if not matches:
+        return {}
+    if matches[0].stage == setup.SWISS:
+        before = matches[0].round - 1
+        return ({s.player: s.points for s in event_standings.standings(conn, before)}
+                if before else {})
+    return {s.player: s.points for s in event_standings.standings(conn)}
+
+
+def warn_unpaired(names: Sequence[str]) -> None:
+    """Warn about the players no table of the current round seats."""
+    from tt_organizer.cli.output import warn
+
+    if names:
+        warn(f"unpaired: {', '.join(names)} — seat them (--set, --bye) or run "
+             "`tt event repair`")

@@ -1,0 +1,266 @@
+"""``tt event`` commands for the players: ``register`` (one, or a sign-up sheet with
+``--from``), ``late-entry``, ``players``, ``drop`` and ``undrop``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from tt_organizer.cli.event_output import say
+from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.errors import EXIT_INVALID, EventError
+
+if TYPE_CHECKING:
+    from tt_organizer.events.sheets import SheetRow
+    from tt_organizer.events.store import Connection
+
+
+def _registration_line(reg: Any, colour: bool) -> str:
+    """One registration as a plain line (ANSI styles when ``colour``), for ``line()``."""
+    from tt_organizer.cli.output import paint
+
+    p = reg.player
+    ident = f" (id {p.ext_id})" if p.ext_id else ""
+    line = f"Registered #{p.id} {paint(p.name, '1', colour)}{ident}"
+    if reg.report is None:
+        line += ": no deck"
+    elif p.deck_legal:
+        colors = "/".join(p.deck_colors) or "-"
+        line += f": deck {p.deck_source or ''} {paint('legal', '32', colour)} ({colors})"
+    else:
+        line += (f": deck {p.deck_source or ''} {paint('NOT LEGAL', '31', colour)} "
+                 f"({', '.join(p.deck_codes)}) — accepted with --allow-illegal (logged)")
+    if reg.missed_rounds:
+        line += f"; late entry, a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
+    return line
+
+
+def _register_from(
+    conn: Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
+) -> int:
+    """``register --from``: the sheet registered by the library, its outcome shown per row."""
+    import sys
+
+    from tt_organizer.cli.advice import describe
+    from tt_organizer.cli.output import colour_on, line, warn
+    from tt_organizer.events.sheets import register_sheet
+    from tt_organizer.events.views import sheet_row_json
+
+    outcome = register_sheet(conn, path, allow_illegal=allow_illegal, late=late)
+    for note in outcome.notes:  # a column that looks like decklists, not read
+        warn(note)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json([sheet_row_json(r.row, r.name, r.registration,
+                                   describe(r.error) if r.error else None)
+                    for r in outcome.rows])
+    else:  # plain lines: rich would render each one's markup
+        colour = colour_on(sys.stdout)
+        lines = [_sheet_row_line(r, colour) for r in outcome.rows]
+        if lines:
+            line("\n".join(lines))
+        line(f"{outcome.registered} registered, {outcome.refused} refused")
+    return EXIT_INVALID if outcome.refused else 0
+
+
+def _sheet_row_line(r: SheetRow, colour: bool) -> str:
+    """One row of a sign-up sheet as ``register --from`` prints it."""
+    from tt_organizer.cli.advice import describe
+    from tt_organizer.cli.output import paint
+    from tt_organizer.events.views import deck_verdict
+
+    if r.error is not None:
+        return f"row {r.row}: {paint('refused', '31', colour)} — {describe(r.error)}"
+    assert r.registration is not None  # a row not refused was registered
+    return (f"row {r.row}: {deck_verdict(r.registration.player)} — "
+            f"{_registration_line(r.registration, colour)}")
+
+
+def _register(
+    ctx: click.Context, name: str | None, deck: str | None, ext_id: str | None,
+    allow_illegal: bool, from_file: str | None, event_path: str, late: bool,
+    as_json: bool = False, bye_rounds: Sequence[int] = (),
+) -> None:
+    from tt_organizer.events import manual, players, store
+
+    with store.connect(event_path) as conn:
+        if from_file:
+            if name or deck or ext_id or bye_rounds:
+                raise click.UsageError("--from registers the file's rows; give no "
+                                       "NAME/--deck/--id/--bye-rounds")
+            ctx.exit(_register_from(conn, from_file, allow_illegal, late, as_json))
+        if not name:
+            raise click.UsageError("give a NAME (or --from FILE)")
+        with store.transaction(conn):
+            reg = players.register_player(conn, name, deck_path=deck, ext_id=ext_id,
+                                          allow_illegal=allow_illegal, late=late)
+            if bye_rounds:
+                manual.set_bye_rounds(conn, reg.player.name, bye_rounds)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import registration_json
+
+        print_json(registration_json(reg, bye_rounds))
+        return
+    import sys
+
+    from tt_organizer.cli.output import colour_on, line
+
+    line(_registration_line(reg, colour_on(sys.stdout)))
+    if bye_rounds:
+        say(f"  a bye in round(s) {', '.join(map(str, bye_rounds))} (invited)")
+
+
+@click.command("register")
+@click.argument("name", required=False)
+@click.option("--deck", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="Decklist file, checked against the event's format and ban list.")
+@click.option("--id", "ext_id", default=None, help="The player's membership / organizer id.")
+@click.option("--allow-illegal", is_flag=True, help="Register even an illegal deck (logged).")
+@click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="Register every row of a .xlsx/.csv sign-up sheet.")
+@click.option("--bye-rounds", default=None, metavar="N,N,…",
+              help="Grant byes in these rounds (invited players), e.g. 1,2.")
+@json_option
+@event_option
+@click.pass_context
+def register(ctx: click.Context, name: str | None, deck: str | None, ext_id: str | None,
+             allow_illegal: bool, from_file: str | None, bye_rounds: str | None,
+             as_json: bool, event_path: str) -> None:
+    """Register a player (and their deck) before the first pairing.
+
+    With --from, the whole sheet is registered in one transaction (a refused row is left
+    out, the others registered); exit 1 if any was refused.
+    """
+    _register(ctx, name, deck, ext_id, allow_illegal, from_file, event_path, late=False,
+              as_json=as_json, bye_rounds=check_bye_rounds(bye_rounds))
+
+
+@click.command("late-entry")
+@click.argument("name")
+@click.option("--deck", type=click.Path(dir_okay=False, path_type=str), default=None)
+@click.option("--id", "ext_id", default=None)
+@click.option("--allow-illegal", is_flag=True, help="Register even an illegal deck (logged).")
+@json_option
+@event_option
+@click.pass_context
+def late_entry(ctx: click.Context, name: str, deck: str | None, ext_id: str | None,
+               allow_illegal: bool, as_json: bool, event_path: str) -> None:
+    """Add a player after pairing began: a loss for every round already paired."""
+    _register(ctx, name, deck, ext_id, allow_illegal, None, event_path, late=True,
+              as_json=as_json)
+
+
+@click.command("players")
+@json_option
+@event_option
+def players(as_json: bool, event_path: str) -> None:
+    """List the players and their decks."""
+    from tt_organizer.cli.output import print_json
+    from tt_organizer.events.store import connect, read_players
+
+    with connect(event_path) as conn:
+        rows = read_players(conn)
+    if as_json:
+        from tt_organizer.events.views import players_json
+
+        print_json(players_json(rows))
+        return
+    from tt_organizer.cli.render import print_table
+
+    shown = []
+    for p in rows:
+        legal = {None: "-", True: "yes", False: f"NO ({', '.join(p.deck_codes)})"}[p.deck_legal]
+        state = f"dropped after R{p.dropped_round}" if p.dropped else "active"
+        if p.late_entry_round:
+            state += f", late (from R{p.late_entry_round})"
+        shown.append((str(p.id), p.name, p.ext_id or "", p.pin or "", p.deck_source or "",
+                      legal, "/".join(p.deck_colors), state))
+    print_table(f"{len(rows)} players",
+                [(col, "right" if col == "#" else "left") for col in
+                 ("#", "Name", "ID", "PIN", "Deck", "Legal", "Colours", "Status")], shown)
+
+
+def _player_ref(name: str | None, ext_id: str | None) -> tuple[str, bool]:
+    if (name is None) == (ext_id is None):
+        raise click.UsageError("give a NAME or --id ID")
+    return (name, False) if name is not None else (str(ext_id), True)
+
+
+@click.command("drop")
+@click.argument("name", required=False)
+@click.option("--id", "ext_id", default=None, help="Match the player by id instead of name.")
+@json_option
+@event_option
+def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: str) -> None:
+    """Drop a player from the next pairing on (they stay in the standings)."""
+    _player_ref(name, ext_id)
+    drop_player(name=name, ext_id=ext_id, as_json=as_json, event_path=event_path)
+
+
+def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
+                event_path: str) -> None:
+    """``tt event drop NAME`` / ``--id ID`` (exactly one of them): drop a player from the next
+    pairing on, warning when they are still seated in the current round."""
+    from tt_organizer.cli.output import line, warn
+    from tt_organizer.events import players, setup, store
+
+    by_id = name is None
+    with store.connect(event_path) as conn:
+        p = players.drop(conn, str(ext_id) if by_id else str(name), by_id=by_id)
+        pending = players.pending_in_current_round(conn, p.id)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import drop_json
+
+        print_json(drop_json(p, pending))
+        return
+    if pending is not None and pending.stage == setup.TOP_CUT:
+        line(f"Dropped {p.name} during top-cut round {pending.round}")
+        warn(f"{p.name} is still in the bracket at table {pending.table}; report that table "
+             "as a loss for them (the opponent advances)")
+        return
+    when = (f"during round {p.dropped_round}" if pending
+            else f"after round {p.dropped_round}" if p.dropped_round else "before round 1")
+    line(f"Dropped {p.name} {when}")
+    if pending is not None:
+        warn(f"{p.name} is still paired at table {pending.table} of round {pending.round}; "
+             "report it, or `tt event repair` to re-pair just their opponent")
+
+
+@click.command("undrop")
+@click.argument("name", required=False)
+@click.option("--id", "ext_id", default=None, help="Match the player by id instead of name.")
+@json_option
+@event_option
+def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: str) -> None:
+    """Take back a drop; the player is paired again from the next pairing."""
+    from tt_organizer.cli.output import escape
+    from tt_organizer.events import players, store
+
+    ref, by_id = _player_ref(name, ext_id)
+    with store.connect(event_path) as conn:
+        p = players.undrop(conn, ref, by_id=by_id)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json(p.to_dict())
+        return
+    say(f"{escape(p.name)} is back in the event")
+
+
+def check_bye_rounds(text: str | None) -> list[int]:
+    """Parse ``register --bye-rounds`` (usage error when malformed)."""
+    from tt_organizer.events import manual
+
+    if text is None:
+        return []
+    from tt_organizer.cli.advice import describe
+
+    try:
+        return manual.parse_rounds(text)
+    except EventError as exc:
+        raise click.BadParameter(describe(exc), param_hint="--bye-rounds") from None

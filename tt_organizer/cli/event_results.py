@@ -1,0 +1,294 @@
+"""``tt event`` commands for results: ``report`` (one table, or a results sheet with
+``--from``), ``unreport``, ``correct``, ``standings`` and the ``top-cut`` bracket."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from tt_organizer.cli.event_output import print_round, say
+from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.params import COUNT, POSITIVE
+
+if TYPE_CHECKING:
+    from tt_organizer.events.store import Connection
+
+
+game_options = [
+    click.option("--first", default=None, metavar="P1,P2,…",
+                 help="Who went first in each game, by seat (calibration log)."),
+    click.option("--winners", default=None, metavar="P1,P2,…",
+                 help="Winner of each game by seat, D for a drawn game (calibration log)."),
+    click.option("--turns", default=None, metavar="N,N,…",
+                 help="Turn on which each game ended (calibration log)."),
+]
+
+
+def with_game_options(func: Any) -> Any:
+    """Add --first/--winners/--turns."""
+    for option in reversed(game_options):
+        func = option(func)
+    return func
+
+
+
+def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
+    from tt_organizer.events.sheets import record_results_sheet
+
+    count = record_results_sheet(conn, path)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import recorded_json
+
+        print_json(recorded_json(path, count))
+    else:
+        say(f"Recorded {count} result(s) from {path}")
+    return 0
+
+
+@click.command("report")
+@click.argument("table", type=POSITIVE, required=False)
+@click.argument("result", required=False)
+@click.option("--winner", default=None, metavar="NAME",
+              help="Who won (RESULT, if given, is then the score from the winner's side; "
+                   "default a clean win). Refused when NAME is not at TABLE.")
+@click.option("--draw", is_flag=True, help="The match was drawn (RESULT optional: 1-1, 0-0-3 …).")
+@with_game_options
+@click.option("--round", "round_number", type=POSITIVE, default=None,
+              help="Refuse unless this is the current round (a guard against stale slips).")
+@click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="Record every row of a results sheet (.xlsx) — all or nothing.")
+@json_option
+@event_option
+def report(table: int | None, result: str | None, winner: str | None, draw: bool,
+           first: str | None, winners: str | None, turns: str | None, round_number: int | None,
+           from_file: str | None, as_json: bool, event_path: str) -> None:
+    """Report the RESULT of TABLE in the current round.
+
+    RESULT: best-of-one 1-0, 0-1, draw, double-loss; best-of-three 2-0, 2-1, 1-2, 0-2,
+    1-0, 0-1 (one game finished), 1-1-1, draw, double-loss, or any games won-lost[-drawn]
+    that fits the match (1-1, 0-0-3, 1-0-1 …) — from seat P1's side. Or name the winner:
+    `report 6 --winner Ann 2-1` (score from Ann's side), `report 6 --draw 1-1`.
+    """
+    if from_file:
+        if table is not None or result is not None:
+            raise click.UsageError("--from reports the file's rows; give no TABLE/RESULT")
+        from tt_organizer.events import store
+
+        with store.connect(event_path) as conn:
+            _report_from(conn, from_file, as_json)
+        return
+    if table is None and (winner is not None or draw):
+        raise click.UsageError("give TABLE with --winner/--draw")
+    if table is None or (result is None and winner is None and not draw):
+        raise click.UsageError("give TABLE and RESULT, --winner NAME or --draw (or --from FILE)")
+    report_table(table=table, result=result, winner=winner, draw=draw, first=first,
+                 winners=winners, turns=turns, round_number=round_number, as_json=as_json,
+                 event_path=event_path)
+
+
+def report_table(*, table: int, result: str | None, winner: str | None, draw: bool,
+                 first: str | None, winners: str | None, turns: str | None,
+                 round_number: int | None, as_json: bool, event_path: str) -> None:
+    """``tt event report TABLE RESULT`` (or ``--winner NAME`` / ``--draw``): record one
+    table's result and say who won and how many tables are left."""
+    from tt_organizer.cli.output import line
+    from tt_organizer.events import entering, setup, status, store
+
+    with store.connect(event_path) as conn:
+        if winner is not None or draw:
+            m = entering.report_by_name(conn, table, winner=winner, draw=draw, score=result,
+                                         round_number=round_number, first=first,
+                                         winners=winners, turns=turns)
+        else:
+            assert result is not None  # the click command and the fast path ask for it
+            m = entering.report_result(conn, table, result, round_number=round_number,
+                                      first=first, winners=winners, turns=turns)
+        snap_names = store.player_names(conn, (m.player1, m.player2))
+        left = status.missing_tables(conn)
+        text = entering.describe(m, snap_names)
+        won = entering.winner_name(m, snap_names)
+        if as_json:
+            from tt_organizer.cli.output import print_json
+            from tt_organizer.events.views import result_json
+
+            print_json(result_json(conn, m, missing_tables=list(left), winner=won,
+                                   summary=text))
+            return
+    where = (f"top-cut round {m.round}" if m.stage == setup.TOP_CUT else f"round {m.round}")
+    verdict = (f"{won} wins" if won else
+               f"recorded as {m.outcome}" if m.outcome == "double-loss" else "a draw")
+    line(f"{text}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
+    line(f"  {len(left)} table(s) still to report" if left else "  round complete")
+
+
+@click.command("unreport")
+@click.argument("round_number", metavar="ROUND", type=POSITIVE)
+@click.argument("table", type=POSITIVE)
+@click.option("--top-cut", "top", is_flag=True, help="ROUND is a top-cut round.")
+@json_option
+@event_option
+def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path: str) -> None:
+    """Clear the reported result of TABLE in ROUND (logged), e.g. a slip typed against the
+    wrong table. Refused once a later round (or the top cut) has been paired on it: use
+    `tt event correct` then."""
+    from tt_organizer.cli.output import escape
+    from tt_organizer.events import entering, store
+
+    with store.connect(event_path) as conn:
+        m = entering.unreport_result(conn, round_number, table, top_cut=top)
+        names = {p.id: p.name for p in store.read_players(conn)}
+        if as_json:
+            from tt_organizer.cli.output import print_json
+            from tt_organizer.events.views import result_json
+
+            print_json(result_json(conn, m, cleared=True))
+            return
+    say(f"Cleared {escape(entering.describe(m, names))}; the table is open for a report")
+
+
+@click.command("correct")
+@click.argument("round_number", metavar="ROUND", type=POSITIVE)
+@click.argument("table", type=POSITIVE)
+@click.argument("result")
+@with_game_options
+@click.option("--override", is_flag=True, help="Correct outside the correction window (logged).")
+@click.option("--top-cut", "top", is_flag=True, help="ROUND is a top-cut round.")
+@json_option
+@event_option
+def correct(round_number: int, table: int, result: str, first: str | None, winners: str | None,
+            turns: str | None, override: bool, top: bool, as_json: bool,
+            event_path: str) -> None:
+    """Change the result of TABLE in ROUND (logged; standings follow)."""
+    from tt_organizer.cli.output import escape
+    from tt_organizer.events import entering, setup, store
+
+    with store.connect(event_path) as conn:
+        stage = setup.TOP_CUT if top else setup.SWISS
+        before = next((m for m in store.read_matches(conn) if m.stage == stage
+                       and m.round == round_number and m.table == table), None)
+        m = entering.correct_result(conn, round_number, table, result, override=override,
+                                   top_cut=top, first=first, winners=winners, turns=turns)
+        names = {p.id: p.name for p in store.read_players(conn)}
+        later = entering.rounds_paired_on(conn, round_number, top_cut=top)
+        if as_json:
+            from tt_organizer.cli.output import print_json
+            from tt_organizer.events.views import result_json
+
+            print_json(result_json(conn, m, old_result=before.result if before else None,
+                                   override=override, paired_on_old_result=later))
+            return
+    old = before.result if before else "?"
+    label = "Top-cut round" if m.stage == setup.TOP_CUT else "Round"
+    say(
+        f"{label} {m.round} table {m.table}: {escape(names[m.player1])} v "
+        f"{escape(names[m.player2 or 0])} corrected {old} → {m.result}"
+        + (" (override)" if override else "")
+    )
+    if later:
+        from tt_organizer.cli.output import warn
+
+        warn(f"{', '.join(later)} {'was' if len(later) == 1 else 'were'} paired on the old "
+             f"result {old}; those pairings stay as they are")
+
+
+# --- standings -------------------------------------------------------------------------------
+
+
+@click.command("standings")
+@click.option("--round", "round_number", type=COUNT, default=None,
+              help="Standings after this round (default: all results so far).")
+@click.option("--final", is_flag=True,
+              help="Final placings: the top-cut bracket (1st, 2nd, 3rd-4th, 5th-8th, …), "
+                   "then the Swiss order.")
+@json_option
+@event_option
+def standings_cmd(round_number: int | None, final: bool, as_json: bool, event_path: str) -> None:
+    """Swiss standings with every tiebreaker in use, in order (JSON percentages are fractions
+    0–1; with --final each line also has its "place", e.g. "3-4")."""
+    if final and round_number is not None:
+        raise click.UsageError("--final covers the whole event; give no --round")
+    show_standings(round_number=round_number, final=final, as_json=as_json,
+                   event_path=event_path)
+
+
+def show_standings(*, round_number: int | None, final: bool, as_json: bool,
+                   event_path: str) -> None:
+    """``tt event standings``: the Swiss standings after ``round_number`` (default all
+    results so far), or with ``final`` (no round) the final placings."""
+    from tt_organizer.cli.output import print_json
+    from tt_organizer.events import event_standings, setup, store
+    from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
+
+    with store.connect(event_path) as conn:
+        if as_json:
+            from tt_organizer.events.views import standings_json
+
+            print_json(standings_json(conn, round_number, final=final))
+            return
+        settings = store.read_settings(conn)
+        if final:
+            from tt_organizer.events.final_placings import event_final_placings
+
+            placed = [(p.place, p.standing) for p in event_final_placings(conn)]
+        else:
+            placed = [("", s) for s in event_standings.standings(conn, round_number)]
+        names = store.player_names(conn)
+        shown = round_number if round_number is not None else store.current_round(conn)
+        top_played = store.current_round(conn, setup.TOP_CUT) > 0
+    from tt_organizer.cli.render import print_table
+    from tt_organizer.standings.tiebreakers import percent_text
+
+    tbs = settings.tiebreakers
+    policy = settings.tiebreak_policy.name
+    title = ("Final standings" if final else f"Standings after round {shown}") + (
+        f" (tiebreak policy {policy})")
+    cols = ["Place"] if final else []
+    cols += ["Rank", "Player", "Pts", "W-L-D", *(TIEBREAK_LABELS[t] for t in tbs), ""]
+    shown_pct: dict[float | None, str] = {}  # a few hundred distinct figures in thousands
+    print_table(title, [(c, "left" if c in ("Player", "") else "right") for c in cols], [
+        (*((place,) if final else ()), str(s.rank), names[s.player], str(s.points),
+         f"{s.wins}-{s.losses}-{s.draws}",
+         *(shown_pct.get(v) or shown_pct.setdefault(v, percent_text(v))
+           for v in (getattr(s, t) for t in tbs)),
+         "dropped" if s.dropped else "")
+        for place, s in placed
+    ])
+    if top_played and not final:
+        say("  the top cut has been played: `tt event standings --final` gives the final "
+             "placings")
+
+
+# --- top cut ---------------------------------------------------------------------------------
+
+
+@click.command("top-cut")
+@json_option
+@event_option
+def top_cut(as_json: bool, event_path: str) -> None:
+    """Seed the single-elimination bracket from the final standings and pair its rounds.
+
+    Run it again after each bracket round is reported to pair the next one.
+    """
+    from tt_organizer.cli.output import escape
+    from tt_organizer.events import store, topcut
+
+    with store.connect(event_path) as conn:
+        winner = topcut.champion(conn)
+        if as_json:
+            from tt_organizer.cli.output import print_json
+            from tt_organizer.events.views import top_cut_json
+
+            matches = topcut.advance_top_cut(conn) if winner is None else []
+            print_json(top_cut_json(conn, winner, matches))
+            return
+        if winner is not None:
+            say(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
+            return
+        matches = topcut.advance_top_cut(conn)
+        from tt_organizer.events.final_placings import bracket_round_name
+
+        label = bracket_round_name(len(matches) * 2)
+        print_round(conn, matches, f"Top cut round {matches[0].round}: {label}")
+
