@@ -21,6 +21,7 @@ from typing import Any
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store import web as web_store
 from tt_organizer.events.store.matches import last_change
+from tt_organizer.numbers import is_count
 from tt_organizer.pairing.swiss import rounds_for_players
 
 SWISS, TOP_CUT = "swiss", "top-cut"
@@ -49,7 +50,7 @@ def _digest(*parts: Any) -> str:
 def page_version(conn: Connection, page: str) -> str:
     """The version of ``page`` (a path: ``/``, ``/me/5``, ``/standings`` …) as of now."""
     head = header(conn)
-    if page.startswith("/me/") and page[4:].isdigit() and len(page) < 12:
+    if page.startswith("/me/") and is_count(page[4:]) and len(page) < 12:
         return _digest(head, web_store.player_page_key(_sql(conn), int(page[4:])))
     if page in ("/", "/projector"):
         stage = TOP_CUT if head["stage"] == TOP_CUT else SWISS
