@@ -21,7 +21,7 @@ import requests
 
 from tt_organizer.events import players, rounds, setup, store
 
-TOKEN = "test-organizer-token"
+TOKEN = "test-organizer-token-Zq8wX3vN5rT1kM7p"
 NAMES = ("Alice", "Bob", "Carol", "Dan", "Eve", "Finn")
 
 
@@ -55,15 +55,19 @@ class Live:
 
 
 @contextmanager
-def live_server(event: Path, token: str = TOKEN) -> Iterator[Live]:
-    """The app served by uvicorn in a thread on 127.0.0.1:<free port>; stopped at the end."""
+def live_server(event: Path, token: str = TOKEN, *, header_seconds: float = 10.0,
+                idle_seconds: float = 5.0, **app_options: object) -> Iterator[Live]:
+    """The app served by uvicorn in a thread on 127.0.0.1:<free port>, configured as
+    ``tt event serve`` configures it; stopped at the end."""
     import uvicorn
 
     from tt_organizer.web.app import create_app
+    from tt_organizer.web.launch import config as serve_config
 
     port = free_port()
-    config = uvicorn.Config(create_app(event, token), host="127.0.0.1", port=port,
-                            log_level="warning", access_log=False)
+    config = serve_config(create_app(event, token, **app_options),  # type: ignore[arg-type]
+                          "127.0.0.1", port, header_seconds=header_seconds,
+                          idle_seconds=idle_seconds)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

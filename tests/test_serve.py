@@ -166,7 +166,7 @@ def test_wrong_pins_are_rate_limited(event: Path) -> None:
         # in the site's own layout: what happened, how long to wait, whom to ask, the way
         # back; the result chosen is still chosen
         assert '<link rel="stylesheet" href="/static/app.css">' in r.text
-        assert "locked for 5 more minutes" in r.text and "ask the desk" in r.text
+        assert "Too many wrong PINs" in r.text and "ask the desk" in r.text
         assert 'href="/">Pairings</a>' in r.text
         assert 'value="2-0" data-games="2" checked' in r.text
     assert "web-report" not in [e["action"] for e in Tt(event).json("log")]

@@ -45,6 +45,10 @@ ADVICE: dict[str, str] = {
     "shipped-card-database": N_(": rebuild it with `tt cards build` instead"),
     "directory": N_(" (`tt deck check-batch` checks a folder)"),
     "port-busy": N_("; choose another --port"),
+    "weak-token": N_(". Leave it out and the server makes one, or make one with `python3 -c "
+                     "'import secrets; print(secrets.token_urlsafe(32))'` and give it in "
+                     "TT_SERVE_TOKEN or --token-file (not on the command line, where `ps` shows "
+                     "it)"),
 }
 
 # input field (``hint["words"]`` of a library message) -> the option that gives it

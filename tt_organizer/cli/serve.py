@@ -16,10 +16,18 @@ from tt_organizer.errors import InputError
               help="Listen on the LAN (all interfaces), not only this computer; prints the "
                    "address and a QR code for the players.")
 @click.option("--token", envvar="TT_SERVE_TOKEN", default=None, metavar="TOKEN",
-              help="Organizer token (env TT_SERVE_TOKEN; default a fresh random one).")
+              help="Organizer token, at least 128 random bits; better from the environment "
+                   "(TT_SERVE_TOKEN) or --token-file than typed here, where `ps` shows it "
+                   "(default a fresh random one).")
+@click.option("--token-file", default=None, metavar="FILE",
+              help="Read the organizer token from the first line of FILE.")
+@click.option("--proxy", default=None, metavar="ADDR",
+              help="The address of a reverse proxy in front of the server: only its "
+                   "X-Forwarded-For header is believed (by default no one's is).")
 @json_option
 @event_option
-def serve(port: int, lan: bool, token: str | None, as_json: bool, event_path: str) -> None:
+def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy: str | None,
+          as_json: bool, event_path: str) -> None:
     """Serve the event to phones: pairings, standings, my page, result reports confirmed by
     the opponent, decklist submission, an organizer console (/org) and a projector page.
 
@@ -36,8 +44,12 @@ def serve(port: int, lan: bool, token: str | None, as_json: bool, event_path: st
 
     with store.connect(event_path):  # a clear error now for a missing or foreign file
         pass
+    if token_file is not None:
+        token = _read_token(token_file)
+    token = security.check_token(token) if token else security.new_token()
+    if proxy is not None:
+        proxy = _address(proxy)
     launch.check_port(security.bind_host(lan), port)
-    token = token or security.new_token()
     url = launch.player_url(lan, port)
     host = security.bind_host(lan)
     if as_json:
@@ -55,4 +67,24 @@ def serve(port: int, lan: bool, token: str | None, as_json: bool, event_path: st
     import sys
 
     sys.stdout.flush()
-    launch.run(event_path, token, port, lan)
+    launch.run(event_path, token, port, lan, proxy)
+
+
+def _read_token(path: str) -> str:
+    from tt_organizer.safe_files import read_limited
+
+    text = read_limited(path, 4096, what="token file").decode("utf-8", "replace")
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise InputError(f"{path}: the token file is empty", code="token-file")
+    return lines[0].strip()
+
+
+def _address(text: str) -> str:
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise InputError(f"--proxy {text!r}: an IP address, such as 127.0.0.1",
+                         code="bad-proxy") from None

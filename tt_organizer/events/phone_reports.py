@@ -90,11 +90,10 @@ def current_match(conn: Connection, player_id: int) -> MatchInfo | None:
     """The player's table in the current round (Swiss, or the top cut once it started)."""
     stage = setup.TOP_CUT if store.current_round(conn, setup.TOP_CUT) else setup.SWISS
     rnd = store.current_round(conn, stage)
-    for m in store.read_matches(conn):
-        if m.stage == stage and m.round == rnd and m.table > 0 \
-                and player_id in (m.player1, m.player2):
-            return m
-    return None
+    if not rnd:
+        return None
+    found = store.read_matches(conn, stage, rnd, tables_only=True, player=player_id)
+    return found[0] if found else None
 
 
 def table_states(conn: Connection) -> list[dict[str, Any]]:

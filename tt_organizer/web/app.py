@@ -1,7 +1,9 @@
 """The Starlette application of ``tt event serve``: player pages, the JSON API, static files.
 
-Every request opens the event file, calls the same library functions as the CLI and closes it,
-so the CLI keeps working on the same file while the server runs. The organizer's pages are in
+Reads run on the server threads' own connections (WAL: they never wait for a writer); every
+change goes through the one writer thread (:mod:`tt_organizer.web.writer`, group commit), and
+each page's version for the phones' polls comes from :mod:`tt_organizer.web.live`. The CLI
+keeps working on the same file while the server runs. The organizer's pages are in
 :mod:`tt_organizer.web.organizer`.
 """
 
@@ -22,13 +24,12 @@ from starlette.staticfiles import StaticFiles
 from tt_organizer import i18n
 from tt_organizer.errors import InputError, TTError, in_words
 from tt_organizer.events import phone_reports, setup, store, timer, views
+from tt_organizer.events.models import EventSnapshot
 from tt_organizer.events.store import Connection, Error, acting_as
-from tt_organizer.i18n import Msg, ngettext
-from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, is_count, parse_count
 from tt_organizer.web import pages, security
 from tt_organizer.web.openapi import OPENAPI
-from tt_organizer.web.server import Server, data_version, json_response, secure_headers
+from tt_organizer.web.server import Server, json_response, secure_headers
 
 STATIC = Path(__file__).parent / "static"
 ME_COOKIE = "tt_me"  # the player id a phone last opened: their own line on top (not a secret)
@@ -90,7 +91,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
         q = request.query_params.get("q", "").strip()[:60]
         with server.db() as conn:
             _rows, rnd, stage = pairings_rows(conn)
-            snap = store.read_snapshot(conn, server.path)
+            snap = store.read_snapshot(conn, server.path, light=True)
         lines = pages.player_lines(snap, [m for m in snap.matches
                                           if m.stage == stage and m.round == rnd])
         mine = next((line for line in lines if str(line["id"]) == request.cookies.get(ME_COOKIE)),
@@ -109,7 +110,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
     def projector(request: Request) -> Response:
         with server.db() as conn:
             _rows, rnd, stage = pairings_rows(conn)
-            snap = store.read_snapshot(conn, server.path)
+            snap = store.read_snapshot(conn, server.path, light=True)
         lines = pages.player_lines(snap, [m for m in snap.matches
                                           if m.stage == stage and m.round == rnd])
         return server.page(request, "projector.html", lines=lines, round=rnd, stage=stage)
@@ -122,7 +123,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
     def me(request: Request) -> Response:
         pid = _player_id(request)
         response = player_page(server, request, pid,
-                               message=request.query_params.get("msg", "")[:200])
+                               message=server.notes.take(request.query_params.get("note")))
         response.set_cookie(ME_COOKIE, str(pid), samesite="strict", max_age=7 * 24 * 3600)
         return response
 
@@ -130,28 +131,32 @@ def build_routes(server: Server) -> list[Route | Mount]:
         pid = _player_id(request)
         form = await request.form()
         security.check_csrf(request, form.get("csrf"))
-        address = security.client(request)
+        address = server.client(request)
         fields = {k: str(v)[:40] for k, v in form.items() if isinstance(v, str)}
         wait = server.pins.retry_after(pid, address)
-        lang = server.language(request)
         if wait:
-            minutes = (wait + 59) // 60
-            with i18n.using(lang):
-                error = ngettext(
-                    "Too many wrong PINs: this page is locked for {n} more minute. Wait, or "
-                    "ask the desk: they can show you your PIN or enter the result.",
-                    "Too many wrong PINs: this page is locked for {n} more minutes. Wait, or "
-                    "ask the desk: they can show you your PIN or enter the result.",
-                    minutes).format(n=minutes)
+            later = f"{wait} more seconds" if wait < 60 else f"{(wait + 59) // 60} more minutes"
             return await _run_sync(lambda: player_page(
                 server, request, pid, status_code=429, form=fields, locked=True,
-                error=error, headers={"Retry-After": str(wait)}))
-
-        def act() -> Response:
-            with i18n.using(lang):  # the messages shown back on the player's page
-                return _player_action(server, request, pid, fields, address)
-
-        return await _run_sync(act)
+                error=f"Too many wrong PINs from this phone: wait {later}, or ask the desk: "
+                      f"they can show you your PIN or enter the result.",
+                headers={"Retry-After": str(wait)}))
+        with server.db() as conn:  # one indexed row: read on the event loop
+            pin_ok = phone_reports.check_pin(conn, pid, fields.get("pin", "")[:12])
+        if not pin_ok:
+            server.pins.failed(pid, address)
+            return await _run_sync(lambda: player_page(
+                server, request, pid, status_code=403, form=fields,
+                error=f"Wrong PIN. Your PIN is the 4 digits the desk gave you at registration; "
+                      f"after {server.pins.pair.free} wrong tries from this phone each next "
+                      f"try waits longer. Forgot it? Ask the desk."))
+        server.pins.succeeded(pid, address)
+        done, text = await server.change(
+            lambda conn: _player_change(conn, pid, fields, address))
+        if not done:  # refused: the page again, everything chosen still chosen
+            return await _run_sync(lambda: player_page(
+                server, request, pid, status_code=400, form=fields, error=text))
+        return RedirectResponse(f"/me/{pid}?note={server.notes.put(text)}", 303)
 
     def deck_form(request: Request) -> Response:
         return server.page(request, "deck.html", verdict=None, error=None)
@@ -163,9 +168,14 @@ def build_routes(server: Server) -> list[Route | Mount]:
         security.check_csrf(request, form.get("csrf"))
         return await submit(server, request, form)
 
-    def version(request: Request) -> Response:
+    async def version(request: Request) -> Response:
+        # on the event loop itself, no thread: a remembered version costs one index lookup
+        page = request.query_params.get("page", "/")
+        if not page.startswith("/") or len(page) > 40:
+            raise HTTPException(400, "page: a path of this server, such as /me/5")
         with server.db() as conn:
-            return json_response({"version": data_version(conn), "now": round(time.time(), 3),
+            return json_response({"version": server.versions.of(conn, page),
+                                  "now": round(time.time(), 3),
                                   "timer": timer.timer_state(conn)})
 
     def openapi(request: Request) -> Response:
@@ -175,11 +185,11 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
     return [
         *stats_routes(server),
-        Route("/", home),
-        Route("/standings", standings_page),
-        Route("/projector", projector),
-        Route("/me", me_pick),
-        Route("/me/{pid}", me),  # not {pid:int}: int() of 4,301 digits raises (a 500)
+        Route("/", server.live(home)),
+        Route("/standings", server.live(standings_page)),
+        Route("/projector", server.live(projector)),
+        Route("/me", server.live(me_pick)),
+        Route("/me/{pid}", server.live(me)),  # not {pid:int}: int() of 4,301 digits raises (a 500)
         Route("/me/{pid}", me_post, methods=["POST"]),
         Route("/deck", deck_form),
         Route("/deck", deck_post, methods=["POST"]),
@@ -201,17 +211,28 @@ async def _run_sync(func: Callable[[], Response]) -> Response:
     return await run_in_threadpool(func)
 
 
-def _back(pid: int, message: str) -> Response:
-    from urllib.parse import quote
-
-    return RedirectResponse(f"/me/{pid}?msg={quote(message)}", 303)
+def _player_snapshot(conn: Connection, path: str, pid: int) -> EventSnapshot:
+    """The part of the event a player's page shows: the settings,
+    the player's pairings, the players at them and the player's penalties — a few indexed
+    rows, where the whole event would cost a 2,000-player room its speed. 404 if no such
+    player."""
+    me = store.read_player(conn, pid)
+    if me is None:
+        raise HTTPException(404, "no such player")
+    matches = tuple(store.read_matches(conn, player=pid))
+    others = sorted({x for m in matches for x in (m.player1, m.player2)
+                     if x is not None and x != pid})
+    players = (me, *(p for p in map(lambda i: store.read_player(conn, i), others) if p))
+    return EventSnapshot(
+        path=path, settings=store.read_settings(conn), players=players, matches=matches,
+        current_round=store.current_round(conn),
+        penalties=tuple(p for p in store.read_penalties(conn) if p.player == pid))
 
 
 def player_page(server: Server, request: Request, pid: int, **options: Any) -> Response:
     """A player's page: their table, opponent and seat, the report or confirm form (filled in
     again with ``form`` after a refusal, ``error`` beside it), both versions of a dispute,
     their results so far; in the reader's language (results in words included)."""
-    from tt_organizer import i18n
 
     with i18n.using(server.language(request)):
         return _player_page(server, request, pid, **options)
@@ -221,11 +242,8 @@ def _player_page(server: Server, request: Request, pid: int, *, status_code: int
                  message: str = "", error: str = "", form: dict[str, str] | None = None,
                  locked: bool = False, headers: dict[str, str] | None = None) -> Response:
     with server.db() as conn:
-        snap = store.read_snapshot(conn, server.path)
-        try:
-            player = snap.player(pid)
-        except KeyError:
-            raise HTTPException(404, "no such player") from None
+        snap = _player_snapshot(conn, server.path, pid)
+        player = snap.player(pid)
         match = phone_reports.current_match(conn, pid)
         rep = phone_reports.open_report(conn, match) if match else None
     seat = None if match is None else ("P1" if match.player1 == pid else "P2")
@@ -257,52 +275,36 @@ def _player_page(server: Server, request: Request, pid: int, *, status_code: int
     return response
 
 
-def _player_action(server: Server, request: Request, pid: int, fields: dict[str, str],
-                   address: str) -> Response:
-    """Report, confirm or dispute a result for player ``pid`` (PIN checked first). A refusal
-    shows the page again with everything chosen still chosen."""
-    with server.db() as conn:
-        pin_ok = phone_reports.check_pin(conn, pid, fields.get("pin", "")[:12])
-    if not pin_ok:
-        server.pins.failed(pid, address)
-        return player_page(
-            server, request, pid, status_code=403, form=fields,
-            error=_("Wrong PIN. Your PIN is the 4 digits the desk gave you at registration; "
-                    "after {tries} wrong tries this page locks for {minutes} minutes. Forgot "
-                    "it? Ask the desk.").format(tries=server.pins.per_player,
-                                                minutes=int(server.pins.window) // 60))
+def _player_change(conn: Connection, pid: int, fields: dict[str, str],
+                   address: str) -> tuple[bool, str]:
+    """Report, confirm or dispute a result for player ``pid`` (PIN already checked); run by
+    the writer. Returns (recorded, the message the player sees) — a refusal is (False, why)."""
     action = fields.get("action", "")
-    with server.db() as conn:
-        try:
-            with acting_as(f"web:player#{pid}@{address}"):
-                if action == "report":
-                    best_of = store.read_settings(conn).best_of
-                    result = fields.get("result", "")
-                    if not result:
-                        raise InputError(Msg("choose the result first"), code="no-result")
-                    rep = phone_reports.submit_report(
-                        conn, pid, result,
-                        first=pages.game_list(fields, "first", result, best_of),
-                        winners=pages.game_list(fields, "winner", result, best_of),
-                        turns=pages.game_list(fields, "turns", result, best_of),
-                        client=address)
-                    msg = {"pending": _("Reported: waiting for your opponent to confirm"),
-                           "confirmed": _("Confirmed: the result is recorded"),
-                           "disputed": _("You disagree: the organizer will decide")
-                           }[rep.status]
-                elif action in ("confirm", "dispute"):
-                    rep = phone_reports.answer_report(conn, pid, agree=action == "confirm",
-                                                   counter=fields.get("counter") or None,
-                                                   client=address)
-                    msg = (_("Confirmed: the result is recorded") if rep.status == "confirmed"
-                           else _("Disputed: the organizer will decide"))
-                else:
-                    raise HTTPException(400, "unknown action")
-        except TTError as exc:
-            return player_page(server, request, pid, status_code=400, form=fields,
-                               error=_("Not recorded: {error}").format(
-                                   error=in_words(exc, _FORM_WORDS, shown=True)))
-    return _back(pid, msg)
+    try:
+        with acting_as(f"web:player#{pid}@{address}"):
+            if action == "report":
+                best_of = store.read_settings(conn).best_of
+                result = fields.get("result", "")
+                if not result:
+                    raise InputError("choose the result first", code="no-result")
+                rep = phone_reports.submit_report(
+                    conn, pid, result,
+                    first=pages.game_list(fields, "first", result, best_of),
+                    winners=pages.game_list(fields, "winner", result, best_of),
+                    turns=pages.game_list(fields, "turns", result, best_of),
+                    client=address)
+                return True, {"pending": "Reported: waiting for your opponent to confirm",
+                              "confirmed": "Confirmed: the result is recorded",
+                              "disputed": "You disagree: the organizer will decide"}[rep.status]
+            if action in ("confirm", "dispute"):
+                rep = phone_reports.answer_report(conn, pid, agree=action == "confirm",
+                                                  counter=fields.get("counter") or None,
+                                                  client=address)
+                return True, ("Confirmed: the result is recorded" if rep.status == "confirmed"
+                              else "Disputed: the organizer will decide")
+    except TTError as exc:
+        return False, f"Not recorded: {in_words(exc, _FORM_WORDS)}"
+    raise HTTPException(400, "unknown action")
 
 
 # a library message's fields (its hint) in the words of the report form: its labels
@@ -331,12 +333,17 @@ def error_page(server: Server, request: Request, status_code: int, detail: str) 
         return HTMLResponse(page, status_code)
 
 
-def create_app(event_path: str | Path, token: str | None = None) -> Starlette:
+def create_app(event_path: str | Path, token: str | None = None, *,
+               hosts: frozenset[str] = security.LOCAL_HOSTS, proxy: str | None = None,
+               body_seconds: float = 20.0) -> Any:
     """The ASGI application serving ``event_path``; ``token`` is the organizer's (a fresh one
-    when None — read it back from ``app.state.server.token``)."""
+    when None — read it back from ``app.state.server.token``); ``hosts``: the names a request's
+    Host header may give; ``proxy``: the one address whose ``X-Forwarded-For`` is believed;
+    ``body_seconds``: how long a request's body may take to arrive."""
     from tt_organizer.web import organizer
 
-    server = Server(event_path, token or security.new_token())
+    server = Server(event_path, security.check_token(token) if token
+                    else security.new_token(), proxy=proxy)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -350,4 +357,4 @@ def create_app(event_path: str | Path, token: str | None = None) -> Starlette:
     app = Starlette(routes=[*organizer.routes(server), *build_routes(server)],
                     exception_handlers={HTTPException: http_error})
     app.state.server = server
-    return app
+    return security.HostCheck(security.BodyDeadline(app, body_seconds), hosts)

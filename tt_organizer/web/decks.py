@@ -14,7 +14,6 @@ from starlette.responses import Response
 from tt_organizer.errors import TTError
 from tt_organizer.events import submissions
 from tt_organizer.events.store import acting_as
-from tt_organizer.web import security
 
 if TYPE_CHECKING:
     from tt_organizer.web.server import Server
@@ -33,7 +32,7 @@ async def submit(server: Server, request: Request, form: FormData) -> Response:
     if isinstance(upload, UploadFile) and upload.filename:
         data = await upload.read(submissions.MAX_DECK_BYTES + 1)
         source = Path(upload.filename.replace("\\", "/")).name[-80:] or "upload"
-    address = security.client(request)
+    address = server.client(request)
 
     def run() -> Response:
         try:

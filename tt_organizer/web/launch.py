@@ -57,12 +57,63 @@ def check_port(host: str, port: int) -> None:
                              code="port-busy", hint={"host": host, "port": port}) from None
 
 
-def run(event_path: str | Path, token: str, port: int, lan: bool) -> None:
+HEADER_SECONDS = 10.0  # a request's headers must arrive within this of the connection / last answer
+BODY_SECONDS = 20.0  # its body within this of its start
+IDLE_SECONDS = 10.0  # a kept-alive connection without a request is closed after this
+
+
+def timed_protocol(header_seconds: float) -> type[Any]:
+    """uvicorn's HTTP/1.1 protocol with a deadline for a request's headers: a connection that
+    sends no complete request within ``header_seconds`` of opening (or of its last answer) is
+    closed. uvicorn alone times out only an idle kept-alive connection, and forgets even that
+    once a single byte arrives."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class TimedH11Protocol(H11Protocol):
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._arm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm()
+
+        def _arm(self) -> None:
+            cycle = getattr(self, "cycle", None)
+            self.loop.call_later(header_seconds, self._late, cycle)
+
+        def _late(self, cycle: Any) -> None:
+            if getattr(self, "cycle", None) is cycle and not self.transport.is_closing():
+                self.transport.close()  # no new request began since the timer was set
+
+    return TimedH11Protocol
+
+
+def config(app: Any, host: str, port: int, *, header_seconds: float = HEADER_SECONDS,
+           idle_seconds: float = IDLE_SECONDS) -> Any:
+    """The uvicorn configuration of the event server: time limits on slow or idle connections,
+    and no proxy headers (``X-Forwarded-For`` is the app's to judge, see ``--proxy``)."""
+    import uvicorn
+
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                          timeout_graceful_shutdown=3, proxy_headers=False, server_header=False,
+                          timeout_keep_alive=int(idle_seconds) or 1,
+                          http=timed_protocol(header_seconds))
+
+
+def announced_hosts(lan: bool) -> frozenset[str]:
+    """The host names the server answers to: this computer's, and its LAN address with --lan."""
+    from tt_organizer.web.security import LOCAL_HOSTS
+
+    return LOCAL_HOSTS | ({lan_address()} if lan else set())
+
+
+def run(event_path: str | Path, token: str, port: int, lan: bool,
+        proxy: str | None = None) -> None:
     """Serve the event until interrupted (Ctrl-C)."""
     import uvicorn
 
     from tt_organizer.web.app import create_app
 
-    app = create_app(event_path, token)
-    uvicorn.run(app, host=bind_host(lan), port=port, log_level="warning", access_log=False,
-                timeout_graceful_shutdown=3)
+    app = create_app(event_path, token, hosts=announced_hosts(lan), proxy=proxy)
+    uvicorn.Server(config(app, bind_host(lan), port)).run()

@@ -63,20 +63,27 @@ OPENAPI: dict[str, Any] = {
         "/api/timer": {"get": {"summary": "The round timer",
                                "responses": {"200": _ok(TIMER, "the timer")}}},
         "/api/version": {"get": {
-            "summary": "A number that grows with every change (cheap to poll)",
+            "summary": "The version of one page (cheap to poll): it changes only when what "
+                       "that page shows changed",
+            "parameters": [{"name": "page", "in": "query", "required": False,
+                            "schema": {"type": "string", "default": "/", "pattern": "^/",
+                                       "maxLength": 40},
+                            "description": "the page's path, such as /me/5"}],
             "responses": {"200": _ok({"type": "object", "required": ["version", "now", "timer"],
-                                      "properties": {"version": {"type": "integer"},
+                                      "properties": {"version": {"type": "string"},
                                                      "now": {"type": "number"},
-                                                     "timer": TIMER}}, "the version")}}},
+                                                     "timer": TIMER}}, "the version"),
+                          "400": _BAD}}},
         "/api/org/tables": {"get": {
             "summary": "Organizer: table status of the round (needs the token)",
             "security": [{"token": []}],
             "responses": {"200": _ok({"type": "array"}, "the tables"),
-                          "401": _BAD}}},
+                          "401": _BAD, "429": _BAD}}},
         "/api/org/players": {"get": {
             "summary": "Organizer: players with their PINs (needs the token)",
             "security": [{"token": []}],
-            "responses": {"200": _ok({"type": "array"}, "the players"), "401": _BAD}}},
+            "responses": {"200": _ok({"type": "array"}, "the players"), "401": _BAD,
+                          "429": _BAD}}},
     },
     "components": {"securitySchemes": {"token": {"type": "http", "scheme": "bearer"}}},
 }

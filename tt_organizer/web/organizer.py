@@ -102,7 +102,7 @@ def routes(server: Server) -> list[Route]:
     actions = _actions(server)
 
     def require(request: Request) -> None:
-        if not security.is_organizer(request, server.token):
+        if not server.organizer(request):
             raise HTTPException(401, "organizer token needed (printed when the server started)")
 
     async def login(request: Request) -> Response:
@@ -112,11 +112,11 @@ def routes(server: Server) -> list[Route]:
             token = str(form.get("token") or "")
         else:
             token = request.query_params.get("token", "")
-        if not security.same(token, server.token):
+        if not token or not server.check_token(request, token):
             return server.page(request, "login.html", 401 if token else 200,
                                failed=bool(token))
         response = RedirectResponse("/org", 303)
-        response.set_cookie(security.ORG_COOKIE, server.token, httponly=True,
+        response.set_cookie(security.ORG_COOKIE, server.sessions.new(), httponly=True,
                             samesite="strict")
         return response
 
@@ -136,7 +136,7 @@ def routes(server: Server) -> list[Route]:
                            counts=pages.state_counts(tables), players=snap.players, pin=pin,
                            subs=subs, best_of=snap.settings.best_of,
                            penalties=pages.penalty_rows(snap),
-                           message=request.query_params.get("msg", "")[:300])
+                           message=server.notes.take(request.query_params.get("note")))
 
     async def act(request: Request) -> Response:
         require(request)
@@ -146,26 +146,19 @@ def routes(server: Server) -> list[Route]:
         action = actions.get(request.path_params["action"])
         if action is None:
             raise HTTPException(404, "no such action")
-        address = security.client(request)
+        address = server.client(request)
 
-        def run() -> Response:
-            from urllib.parse import quote
-
-            reveal = ""
+        def change(conn: Connection) -> Done:
             try:
-                with server.db() as conn, acting_as(f"web:organizer@{address}"):
-                    done = action(conn, fields)
-                if isinstance(done, str):
-                    msg = done
-                else:
-                    msg, reveal = done[0], f"&pin={done[1]}"
+                with acting_as(f"web:organizer@{address}"):
+                    return action(conn, fields)
             except TTError as exc:
-                msg = f"Refused: {exc}"
-            return RedirectResponse(f"/org?msg={quote(msg)}{reveal}", 303)
+                return f"Refused: {exc}"
 
-        from starlette.concurrency import run_in_threadpool
-
-        return await run_in_threadpool(run)
+        done = await server.change(change)
+        # a PIN to tell is named by its player's id; the message is the server's note
+        msg, reveal = (done, "") if isinstance(done, str) else (done[0], f"&pin={done[1]}")
+        return RedirectResponse(f"/org?note={server.notes.put(msg)}{reveal}", 303)
 
     def tables_api(request: Request) -> Response:
         require(request)
@@ -182,7 +175,7 @@ def routes(server: Server) -> list[Route]:
 
     return [
         Route("/org/login", login, methods=["GET", "POST"]),
-        Route("/org", console),
+        Route("/org", server.live(console)),
         Route("/org/{action}", act, methods=["POST"]),
         Route("/api/org/tables", tables_api),
         Route("/api/org/players", players_api),

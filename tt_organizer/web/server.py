@@ -1,35 +1,46 @@
-"""One served event (:class:`Server`: its file, the organizer token, the PIN limiter, the
-templates) and what every answer of the web front-end carries (its headers, JSON answers)."""
+"""One served event (:class:`Server`: its file, the organizer token and sessions, the limits on
+wrong PINs and tokens, the writer, page versions, the templates) and what every answer of the
+web front-end carries (its headers, JSON answers)."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tt_organizer import i18n
-from tt_organizer.events import store, timer, views
+from tt_organizer.events import store, timer
 from tt_organizer.events.store import Connection, Error, connect, open_event
-from tt_organizer.web import security
+from tt_organizer.web import live, security
+from tt_organizer.web.writer import Writer
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 
 
 class Server:
-    """State of one served event: its file, the organizer token, the PIN limiter, templates."""
+    """State of one served event: its file, the organizer token and sessions, the limits on
+    wrong PINs and tokens, the writer, page versions, templates."""
 
-    def __init__(self, event_path: str | Path, token: str) -> None:
+    def __init__(self, event_path: str | Path, token: str, *, proxy: str | None = None
+                 ) -> None:
         self.path = str(event_path)
         self.token = token
+        self.proxy = proxy
         self.pins = security.PinLimiter()
+        self.tokens = security.Backoff(free=5)  # wrong organizer tokens, by address
+        self.sessions = security.Sessions()
+        self.notes = security.Notes()
+        self.versions = live.Versions()
         self.env = Environment(loader=PackageLoader("tt_organizer.web", "templates"),
                                autoescape=select_autoescape(default=True),
                                extensions=["jinja2.ext.i18n"])
@@ -41,6 +52,47 @@ class Server:
         self._local = threading.local()
         with connect(self.path):  # refuse a missing / foreign file now, migrate it
             pass
+        self.writer = Writer(self.path)
+
+    def client(self, request: Request) -> str:
+        """Where ``request`` came from (through the named proxy, if any)."""
+        return security.client(request, self.proxy)
+
+    def organizer(self, request: Request) -> bool:
+        """True for the organizer: a console session cookie, or ``Authorization: Bearer`` with
+        the token. Wrong tokens are limited per address (429 with Retry-After)."""
+        if self.sessions.valid(request.cookies.get(security.ORG_COOKIE)):
+            return True
+        offered = security.bearer(request)
+        return offered is not None and self.check_token(request, offered)
+
+    def check_token(self, request: Request, offered: str) -> bool:
+        """Whether ``offered`` is the organizer token; counts a wrong one for the address and
+        refuses (429) an address that tried too many."""
+        address = self.client(request)
+        wait = self.tokens.retry_after(address)
+        if wait:
+            raise HTTPException(429, f"too many wrong tokens: try again in {wait} s",
+                                headers={"Retry-After": str(wait)})
+        if security.same(offered, self.token):
+            self.tokens.succeeded(address)
+            return True
+        self.tokens.failed(address)
+        return False
+
+    async def change(self, func: Callable[[Connection], Any]) -> Any:
+        """Run ``func`` in the writer (a savepoint of its next group commit) and return its
+        value once committed; its exception is raised here."""
+        return await asyncio.wrap_future(self.writer.submit(func))
+
+    def live(self, handler: Callable[[Request], Response]) -> Callable[[Request], Response]:
+        """A page handler whose page carries its version, worked out before the page is read
+        (so a change in between makes the phone fetch once more, never miss it)."""
+        def endpoint(request: Request) -> Response:
+            with self.db() as conn:
+                request.state.version = self.versions.of(conn, request.url.path)
+            return handler(request)
+        return endpoint
 
     @contextmanager
     def db(self) -> Iterator[Connection]:
@@ -70,16 +122,17 @@ class Server:
         """Render a page with what every page shows: event name, round, timer, version; in
         the reader's language (:func:`page_language`)."""
         with self.db() as conn:
-            st = views.status_json(conn)
+            context.setdefault("status", live.header(conn))
             context.setdefault("timer", timer.timer_state(conn))
-            version = data_version(conn)
+            version = getattr(request.state, "version", None) or self.versions.of(
+                conn, request.url.path)
             event_language = store.read_settings(conn).language
         csrf = security.csrf_token(request)
         lang = page_language(request, event_language)
         with i18n.using(lang):
             html = self.env.get_template(template).render(
-                request=request, status=st, version=version, csrf=csrf, now=time.time(),
-                organizer=security.is_organizer(request, self.token), lang=lang,
+                request=request, version=version, csrf=csrf, now=time.time(),
+                organizer=self.organizer(request), lang=lang,
                 languages=list(i18n.languages_shown()), **context)
         response = HTMLResponse(html, status_code=status_code)
         secure_headers(response)
@@ -111,11 +164,6 @@ def secure_headers(response: Response) -> None:
     response.headers["X-Frame-Options"] = "DENY"
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["Cache-Control"] = "no-store"
-
-
-def data_version(conn: Connection) -> int:
-    """A number that grows with every change of the event (each change is audited)."""
-    return store.last_change(conn)
 
 
 def json_response(data: Any, status_code: int = 200) -> JSONResponse:

@@ -96,3 +96,43 @@ def answer_report(conn: Connection, report_id: int, status: str, player_id: int,
 def resolve_report(conn: Connection, report_id: int, at: str) -> None:
     conn.execute("UPDATE web_reports SET status = 'resolved', answered_at = ? WHERE id = ?",
                  (at, report_id))
+
+
+def active_players(conn: Connection) -> int:
+    """How many players have not dropped."""
+    return int(conn.execute("SELECT count(*) FROM players WHERE dropped = 0").fetchone()[0])
+
+
+def event_header(conn: Connection) -> Row:
+    """What every served page's header shows: the event's name, its rounds setting and the
+    current Swiss and top-cut rounds, in one query."""
+    row = conn.execute(
+        "SELECT s.name, s.rounds, "
+        "(SELECT coalesce(max(number), 0) FROM rounds WHERE stage = 'swiss') AS swiss, "
+        "(SELECT coalesce(max(number), 0) FROM rounds WHERE stage = 'top-cut') AS top "
+        "FROM settings s").fetchone()
+    assert row is not None
+    return row
+
+
+def player_page_key(conn: Connection, player_id: int) -> list[tuple[Any, ...]]:
+    """Everything ``/me/<player>`` shows that a change can touch, as rows: the player's row,
+    each of their pairings with its result, and the open report of each of their tables."""
+    rows = [tuple(r) for r in conn.execute(
+        "SELECT name, dropped FROM players WHERE id = ?", (player_id,))]
+    rows += [tuple(r) for r in conn.execute(
+        "SELECT m.stage, m.round, m.table_no, m.player1, m.player2, m.result, "
+        "r.id, r.status, r.result FROM matches m LEFT JOIN web_reports r ON r.stage = m.stage "
+        "AND r.round = m.round AND r.table_no = m.table_no AND r.status IN "
+        "('pending', 'disputed') WHERE m.player1 = ? OR m.player2 = ? "
+        "ORDER BY m.stage, m.round", (player_id, player_id))]
+    return rows
+
+
+def round_key(conn: Connection, stage: str, rnd: int) -> tuple[Any, ...]:
+    """A summary of one round's pairings and results that changes when any of them does."""
+    row = conn.execute(
+        "SELECT count(*), total(id), group_concat(table_no || ':' || player1 || ':' || "
+        "coalesce(player2, '') || ':' || coalesce(result, ''), ',') FROM matches "
+        "WHERE stage = ? AND round = ?", (stage, rnd)).fetchone()
+    return tuple(row)

@@ -113,7 +113,8 @@
   }
   wireForms();
 
-  /* --- live refresh: poll the cheap version number, then swap the page's <main> ------- */
+  /* --- live refresh: poll this page's version (it changes only when what this page shows
+     changed), then fetch the page once and swap its <main> ---------------------------- */
   function busy() {
     var a = document.activeElement;
     if (a && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA") &&
@@ -154,7 +155,7 @@
   }
 
   function poll() {
-    get("/api/version", function (text) {
+    get("/api/version?page=" + encodeURIComponent(location.pathname), function (text) {
       if (text !== null) {
         lastOk = Date.now();
         var v = JSON.parse(text);
