@@ -129,7 +129,7 @@ def register_player(
     if deck_path is None and deck_text is None:  # a no-show set aside keeps their deck
         aside = store.set_aside_row(conn, name.casefold())
         if aside is not None:
-            ext_id = ext_id or aside["ext_id"]
+            name, ext_id = aside["name"], ext_id or aside["ext_id"]
             deck_text, deck_source = aside["deck_text"], aside["deck_source"]
             allow_illegal = allow_illegal or bool(aside["allow_illegal"])
     deck = _checked_deck(settings, name, deck_path, deck_text, deck_source, allow_illegal)
