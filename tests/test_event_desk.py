@@ -454,3 +454,20 @@ def dump_conn(conn: Any) -> str:
         out.write(line + "\n")
     return out.getvalue()
 
+
+
+def test_a_late_sign_up_sheet_brings_a_no_show_back_with_their_deck(conn: Any,
+                                                                     tmp_path: Path) -> None:
+    sheet = write_form(tmp_path / "signup.csv", form_rows())
+    register_sheet(conn, sheet, allow_illegal=True)
+    check_in.check_in(conn, ["Ann Aoyama", "Ben Brandt", "Dan Dorn"])
+    rounds.pair_next_round(conn)
+    assert check_in.set_aside_players(conn) == ["Chloé Ćwik"]
+    late = tmp_path / "late.csv"
+    late.write_text("Name\nChloé Ćwik\n", encoding="utf-8")
+    outcome = register_sheet(conn, late, late=True)
+    [row] = outcome.rows
+    assert row.action == "new" and row.registration is not None
+    chloe = row.registration.player
+    assert chloe.deck_source == "signup.csv row 4" and chloe.ext_id == "0000654321"
+    assert check_in.set_aside_players(conn) == []

@@ -177,6 +177,7 @@ class SheetRegistrar:
         self.names = _KnownNames(roster)
         self.players = {p.name.casefold(): p for p in roster}
         self.decks = store.deck_texts(conn)
+        self.aside = {n.casefold() for n in store.set_aside_names(conn)}  # no-shows set aside
         self.writes = _BatchedWrites(conn)  # decks and audit entries, written together
         self._done: dict[int, tuple[ValidationReport | None, list[int]]] = {}
 
@@ -239,12 +240,23 @@ class SheetRegistrar:
         ``allow_illegal`` and ``late``); their number."""
         allow_illegal = self.allow_illegal
         name, ext_id = _checked_names(name, ext_id)
+        aside = (store.set_aside_row(self.conn, name.casefold())
+                 if name.casefold() in self.aside else None)
+        if aside is not None and deck_path is None and deck_text is None:
+            deck_text, deck_source = aside["deck_text"], aside["deck_source"]
+            ext_id = ext_id or aside["ext_id"]
+            allow_illegal = allow_illegal or bool(aside["allow_illegal"])
         deck = _checked_deck(self.entry.settings, name, deck_path, deck_text, deck_source,
                              allow_illegal)
         late = _admit(self.entry, name, ext_id, self.late, self.names)
         # every refusal comes before the first write: no savepoint is needed to undo one
         pid, missed = _write_registration(self.writes, self.entry, name, ext_id, deck,
                                           allow_illegal, late)
+        if aside is not None:  # back from the no-shows
+            store.delete_set_aside(self.conn, name.casefold())
+            self.aside.discard(name.casefold())
+            self.writes.audit("set-aside", f"player {pid} {name}",
+                              {"back": True, "deck": deck[2] if deck else None})
         self.names.add(name, ext_id)
         self._done[pid] = (deck[0] if deck else None, missed)
         return pid
