@@ -214,13 +214,13 @@ class SheetRegistrar:
                                  deck_source, self.allow_illegal)
             if deck is not None and stored is not None and deck[1].strip() == stored[0].strip():
                 deck = None  # a deck file holding the list registered
-        self._done[pid] = (deck[0] if deck else None, [])
-        if deck is None and new_id is None:
-            return pid, "unchanged"
         if deck is not None and (self.entry.top_cut or self.entry.current > DECK_OPEN_ROUNDS):
             raise EventError(f"{name}: round {self.entry.current} is paired; a deck changes "
                              "after round 1 only as an override (logged)", code="deck-locked",
                              hint={"name": name, "override": True})
+        self._done[pid] = (deck[0] if deck else None, [])
+        if deck is None and new_id is None:
+            return pid, "unchanged"
         if new_id is not None:
             store.set_ext_id(self.conn, pid, new_id)
             self.names.add(name, new_id)
@@ -359,8 +359,7 @@ def _write_registration(writes: _Writes, entry: _Entry, name: str, ext_id: str |
 
             store.delete_pairing(conn, SWISS, current, bye.table)
             lookup.insert_pairings(conn, SWISS, current, [Pairing(bye.table, bye.player1, pid)])
-            seat = {"round": current, "table": bye.table, "against": bye.player1,
-                    "bye_taken_from": bye.player1}
+            seat = {"round": current, "table": bye.table, "against": bye.player1}
         writes.audit("late-entry", f"player {pid} {name}",
                      {"missed_rounds": missed, "scored_as": "loss", **seat})
     return pid, missed
