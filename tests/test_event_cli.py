@@ -118,7 +118,9 @@ def test_correct_repair_drop_late_entry(tt: Tt) -> None:
     now = tt.json("pairings")
     assert absent not in [p[k] for p in now for k in ("player1", "player2")]  # type: ignore[union-attr]
     assert any(p["player2"] is None and p["result"] == "bye" for p in now)  # type: ignore[union-attr]
-    assert "late entry, a loss for round(s) 1, 2" in tt("late-entry", "Ivy").stdout
+    out = tt("late-entry", "Ivy").stdout  # round 2 has a bye: Ivy plays its player
+    assert "late entry, a loss for round(s) 1; seated at table 5 of round 2 (it was the " \
+        "bye)" in out and "table 0" not in out
     tt("undrop", "--id", f"ID-{absent}")
     for p in tt.json("pairings"):  # type: ignore[union-attr]
         if p["result"] is None:
@@ -133,7 +135,7 @@ def test_correct_repair_drop_late_entry(tt: Tt) -> None:
                    "late-entry", "undrop"):
         assert action in actions, action
     players = {p["name"]: p for p in tt.json("players")}  # type: ignore[union-attr]
-    assert players["Ivy"]["late_entry_round"] == 3 and not players[absent]["dropped"]
+    assert players["Ivy"]["late_entry_round"] == 2 and not players[absent]["dropped"]
     status = tt.json("status")
     assert status["round"] == 3 and status["active"] == 9  # type: ignore[index]
 
@@ -194,15 +196,15 @@ def test_register_and_report_from_sheet(tt: Tt, monkeypatch: pytest.MonkeyPatch,
     regs = [
         FakeRegistration(2, "Ben", "B-2", deck_path=LEGAL),
         FakeRegistration(3, "Cat", None, deck_text=Path(LEGAL).read_text()),
-        FakeRegistration(4, "ann"),  # duplicate: refused
+        FakeRegistration(4, "ann"),  # registered already, and no deck given: unchanged
         FakeRegistration(5, "Dan", deck_path=ILLEGAL),  # illegal: refused
         FakeRegistration(6, "Eve"),
     ]
     fake_importing(monkeypatch, regs, [])
     out = tt("register", "--from", str(tmp_path / "signup.xlsx"), code=1).stdout
     assert "row 2: legal" in out and "row 3: legal" in out and "row 6: no deck" in out
-    assert "row 4: refused" in out and "row 5: refused" in out
-    assert "3 registered, 2 refused" in out
+    assert "row 4: unchanged — #1 Ann" in out and "row 5: refused" in out
+    assert "3 new, 0 updated, 1 unchanged, 1 refused" in out
     assert [p["name"] for p in tt.json("players")] == ["Ann", "Ben", "Cat", "Eve"]  # type: ignore[union-attr]
     tt("pair")
     tables = [p["table"] for p in tt.json("pairings")]  # type: ignore[union-attr]

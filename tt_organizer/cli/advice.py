@@ -48,6 +48,7 @@ ADVICE: dict[str, str] = {
                   "'import secrets; print(secrets.token_urlsafe(32))'` and give it in "
                   "TT_SERVE_TOKEN or --token-file (not on the command line, where `ps` shows "
                   "it)",
+    "no-deck": "; give each a deck with `tt event deck NAME FILE` (or drop them)",
 }
 
 # input field (``hint["words"]`` of a library message) -> the option that gives it
@@ -78,6 +79,7 @@ OPTIONS: dict[str, str] = {
 # code -> (words of the message, the command line's option for them)
 OPTION_WORDS: dict[str, tuple[str, str]] = {
     "correction-after-seeding": ("needs an override", "needs --override"),
+    "deck-locked": ("only as an override", "only with --override"),
 }
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import click
 
-from tt_organizer.cli import event_pairing, event_players, event_results, penalties
+from tt_organizer.cli import event_desk, event_pairing, event_players, event_results, penalties
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.cli.params import COUNT
@@ -65,6 +65,8 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
               help="Pin this cached ban list (default the newest cached now).")
 @click.option("--strict-colors", is_flag=True,
               help="Colour requirement is an error, not a warning.")
+@click.option("--require-decks", is_flag=True,
+              help="Refuse to pair a round while a player has no deck (default: a warning).")
 @click.option("--points", default="3,1,0,3", show_default=True, metavar="W,D,L,BYE",
               help="Match points for a win, draw, loss and bye.")
 @click.option("--tiebreak-preset", type=click.Choice(["rulebook", "melee"]), default="rulebook",
@@ -79,8 +81,8 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
 def create(
     name: str, format_id: str | None, rounds: str, best_of: str, top_cut: str,
     seed: int | None, unfinished: str, tiebreakers: str | None, banlist: str | None,
-    strict_colors: bool, points: str, tiebreak_preset: str, tiebreak_rules: tuple[str, ...],
-    settings: dict[str, int], as_json: bool, event_path: str,
+    strict_colors: bool, require_decks: bool, points: str, tiebreak_preset: str,
+    tiebreak_rules: tuple[str, ...], settings: dict[str, int], as_json: bool, event_path: str,
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
@@ -103,6 +105,7 @@ def create(
         tiebreakers=tiebreakers.split(",") if tiebreakers is not None else None,
         win_points=w, draw_points=d, loss_points=loss, bye_points=bye,
         format_settings=settings, tiebreak_preset=tiebreak_preset, tiebreak_rules=rules,
+        require_decks=require_decks,
     )
     policy = s.tiebreak_policy
     if as_json:
@@ -123,6 +126,8 @@ def create(
     )
     say(f"  tiebreak policy {policy.name}: "
          + ", ".join(f"{k}={v}" for k, v in policy.rules().items()))
+    if s.require_decks:
+        say("  every player needs a deck before a round is paired")
     if s.format_settings:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(s.format_settings.items()))
         say(f"  format settings: {shown}")
@@ -151,6 +156,15 @@ def status(as_json: bool, event_path: str) -> None:
                   + (f", dropped: {escape(', '.join(st['dropped']))}" if st["dropped"] else ""))
     if st["illegal_decks"]:
         say(f"  [red]illegal decks[/]: {escape(', '.join(st['illegal_decks']))}")
+    if st["no_deck"]:
+        say(f"  [yellow]no deck ({len(st['no_deck'])})[/]: {escape(', '.join(st['no_deck']))}")
+    if st["stage"] == "registration":
+        say(f"  checked in {st['checked_in']}/{st['players']}"
+            + ("" if st["checked_in"] else " (nobody yet: round 1 pairs everyone)")
+            + (f"; no-show: {escape(', '.join(st['no_shows']))}" if st["no_shows"] else ""))
+    if st["set_aside"]:
+        say(f"  set aside at check-in (late-entry brings them back): "
+            f"{escape(', '.join(st['set_aside']))}")
     if st["stage"] == "registration":
         say(f"  registration open; {st['rounds']} Swiss rounds"
                       + (" (auto)" if st["rounds_auto"] else "")
@@ -253,7 +267,7 @@ for _command in (
     event_players.register, event_players.late_entry, event_players.players,
     event_players.drop_cmd, event_players.undrop_cmd,
     event_pairing.pair, event_pairing.repair, event_pairing.pairings, event_pairing.avoid_cmd,
-    event_pairing.check_in_cmd,
+    event_desk.check_in_cmd, event_desk.deck_cmd,
     event_results.report, event_results.unreport, event_results.correct,
     event_results.standings_cmd, event_results.top_cut,
     serve, publish, penalties.penalty, penalties.penalties,

@@ -100,6 +100,7 @@ class EventSettings:
     format_settings: dict[str, int] = field(default_factory=dict)  # e.g. {"max_ultimates": 2}
     # how OMW% / GW% / OGW% are computed (a TiebreakPolicy; the rule book by default)
     tiebreak_policy: StoredPolicy = StoredPolicy()
+    require_decks: bool = False  # a player without a deck is not paired
 
     def scoring(self) -> ScoringSettings:
         """The points and tiebreakers of this event, as the standings compute them."""

@@ -77,6 +77,7 @@ def start_event(conn: Connection, settings: EventSettings) -> None:
             "strict_colors": int(settings.strict_colors), "created_at": settings.created_at,
             "format_settings": json.dumps(dict(settings.format_settings), sort_keys=True),
             "tiebreak_policy": json.dumps(settings.tiebreak_policy.to_json()),
+            "require_decks": int(settings.require_decks),
         })
         store.audit(conn, "create", "event", None, _settings_dict(settings))
 
@@ -100,6 +101,7 @@ def event_settings(
     format_settings: Mapping[str, int] | None = None,
     tiebreak_preset: str = "rulebook",
     tiebreak_rules: Mapping[str, str] | None = None,
+    require_decks: bool = False,
 ) -> EventSettings:
     """The settings of a new event (EventError if not valid). ``rounds``/``top_cut`` None = by
     player count;
@@ -192,6 +194,7 @@ def event_settings(
         created_at=store.now(),
         format_settings=fmt_settings,
         tiebreak_policy=policy,
+        require_decks=require_decks,
     )
     return settings
 
@@ -205,7 +208,7 @@ def _settings_dict(s: EventSettings) -> dict[str, Any]:
                    "bye": s.bye_points},
         "unfinished": s.unfinished, "tiebreakers": list(s.tiebreakers), "seed": s.seed,
         "strict_colors": s.strict_colors, "format_settings": dict(s.format_settings),
-        "tiebreak_policy": s.tiebreak_policy.to_json(),
+        "tiebreak_policy": s.tiebreak_policy.to_json(), "require_decks": s.require_decks,
     }
 
 
