@@ -60,19 +60,21 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
               show_default=True, help="How a drawn / unfinished match scores.")
 @click.option("--tiebreakers", default=None, metavar="omw,oomw,gw,ogw",
               help="Tiebreakers after match points, in order (default omw,oomw,gw; with "
-                   "--tiebreak-preset melee omw,gw,ogw).")
+                   "--tiebreak-preset melee or melee-2024 omw,gw,ogw).")
 @click.option("--banlist", default=None, metavar="DATE",
               help="Pin this cached ban list (default the newest cached now).")
 @click.option("--strict-colors", is_flag=True,
               help="Colour requirement is an error, not a warning.")
 @click.option("--points", default="3,1,0,3", show_default=True, metavar="W,D,L,BYE",
               help="Match points for a win, draw, loss and bye.")
-@click.option("--tiebreak-preset", type=click.Choice(["rulebook", "melee"]), default="rulebook",
-              show_default=True,
-              help="How OMW%/GW%/OGW% are computed: the rule book's figures or Melee's.")
+@click.option("--tiebreak-preset", type=click.Choice(["rulebook", "melee", "melee-2024"]),
+              default="rulebook", show_default=True,
+              help="How OMW%/GW%/OGW% are computed: the rule book's figures, Melee's current "
+                   "ones (melee) or Melee's until 2024 (melee-2024).")
 @click.option("--tiebreak-rule", "tiebreak_rules", multiple=True, metavar="NAME=VALUE",
               help="Change one rule of the preset: floor=0.33|1/3, byes=excluded|counted, "
-                   "drawn-game=1|0, missed-rounds=losses|ignored (repeatable).")
+                   "drawn-game=1|0, missed-rounds=losses|ignored, own-gw=floored|unfloored "
+                   "(repeatable).")
 @setting_option
 @json_option
 @event_option
