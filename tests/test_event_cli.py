@@ -217,3 +217,32 @@ def test_register_and_report_from_sheet(tt: Tt, monkeypatch: pytest.MonkeyPatch,
     fake_importing(monkeypatch, [], good)
     assert "Recorded 2 result(s)" in tt("report", "--from", "results.xlsx").stdout
     assert [p["result"] for p in tt.json("pairings")] == ["2-1", "0-2"]  # type: ignore[union-attr]
+
+
+def test_top_cut_seats_the_better_seed_as_player_1(tt: Tt) -> None:
+    """Issue 26 item 10: every underdog wins its quarter-final (8, 5, 7 and 6 go through);
+    in the semi-finals the better seeds, 5 and 6, sit as player 1 (before: 8 v 5, 7 v 6)."""
+    tt("create", "Eight", "--seed", "3", "--rounds", "1", "--top-cut", "8", "--best-of", "1")
+    for name in NAMES[:8]:
+        tt("register", name)
+    tt("pair")
+    for t in range(1, 5):
+        tt("report", str(t), "1-0")
+    seed = {row["player"]: row["rank"] for row in tt.json("standings")}
+    quarter = tt.json("top-cut")["pairings"]
+    assert [(seed[p["player1"]], seed[p["player2"]]) for p in quarter] == [
+        (1, 8), (4, 5), (2, 7), (3, 6)]
+    for t in range(1, 5):
+        tt("report", str(t), "0-1")
+    semi = tt.json("top-cut")["pairings"]
+    assert [(seed[p["player1"]], seed[p["player2"]]) for p in semi] == [(5, 8), (6, 7)]
+    tt("report", "1", "0-1")  # 8 beats 5
+    tt("report", "2", "1-0")  # 6 beats 7
+    paired = tt.json("top-cut")
+    assert set(paired) == {"champion", "round", "pairings"}  # the shape docs/events.md gives
+    assert paired["champion"] is None and paired["round"] == 3
+    final = paired["pairings"]
+    assert [(seed[p["player1"]], seed[p["player2"]]) for p in final] == [(6, 8)]
+    assert set(final[0]) == {"table", "player1", "player2", "result"}
+    tt("report", "1", "1-0")
+    assert tt.json("top-cut") == {"champion": final[0]["player1"], "pairings": []}
