@@ -246,3 +246,22 @@ def test_top_cut_seats_the_better_seed_as_player_1(tt: Tt) -> None:
     assert set(final[0]) == {"table", "player1", "player2", "result"}
     tt("report", "1", "1-0")
     assert tt.json("top-cut") == {"champion": final[0]["player1"], "pairings": []}
+
+
+def test_a_correction_that_changes_nothing_is_refused_and_not_logged(tt: Tt) -> None:
+    """Issue 26 item 9: ``correct 1 3 1-2 --override`` on a table already 1-2 (two rounds
+    paired on it since) is refused, names the result, and leaves the file (log included)
+    as it was; a real correction still goes through."""
+    tt("create", "Cup", "--seed", "5", "--rounds", "4", "--top-cut", "0")
+    for name in NAMES:
+        tt("register", name)
+    for _ in range(3):
+        tt("pair")
+        for t in range(1, 5):
+            tt("report", str(t), "1-2" if t == 3 else "2-0")
+    err = tt.refused("correct", "1", "3", "1-2", "--override", match="table 3 is already 1-2")
+    assert "paired on" not in err
+    tt.refused("correct", "1", "3", "1-2-0", "--override", match="table 3 is already 1-2")
+    tt.refused("correct", "3", "3", "1-2", match="table 3 is already 1-2")  # no override needed
+    fixed = tt.json("correct", "1", "3", "2-1", "--override")
+    assert fixed["result"] == "2-1"
