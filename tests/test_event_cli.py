@@ -265,3 +265,21 @@ def test_a_correction_that_changes_nothing_is_refused_and_not_logged(tt: Tt) -> 
     tt.refused("correct", "3", "3", "1-2", match="table 3 is already 1-2")  # no override needed
     fixed = tt.json("correct", "1", "3", "2-1", "--override")
     assert fixed["result"] == "2-1"
+
+
+def test_a_refused_sign_up_names_the_card_and_its_suggestion(tt: Tt, tmp_path: Path) -> None:
+    """Issue 26 item 8: a sheet row whose deck holds ``BT13-909 Huckmon`` is refused naming
+    the number and suggesting BT13-009 Huckmon first (not only ``UNKNOWN_CARD``)."""
+    import csv
+
+    tt("create", "Cup", "--seed", "1")
+    sheet = tmp_path / "signup.csv"
+    with sheet.open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([["Name", "Decklist"],
+                                 ["Ann", "4 BT13-909 Huckmon\n4 BT1-010 Agumon"]])
+    out = tt("register", "--from", str(sheet), code=1).stdout
+    assert "UNKNOWN_CARD" in out
+    assert "BT13-909 is not a known card number; closest known: BT13-009 Huckmon," in out
+    rows = tt.runner.invoke(cli, ["event", "register", "--from", str(sheet), "--json"],
+                            env={"TT_EVENT": str(tt.path)})
+    assert "closest known: BT13-009 Huckmon" in rows.stdout
