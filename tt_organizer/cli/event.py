@@ -194,18 +194,20 @@ def log(as_json: bool, event_path: str) -> None:
               help="Pairings/standings as of this round (default the current one).")
 @click.option("--csv", "csv_dir", type=click.Path(file_okay=False, path_type=str), default=None,
               help="Also write one CSV file per sheet into this folder.")
+@click.option("--swiss", is_flag=True,
+              help="Standings in Swiss order (by default, after a top cut, the final placings).")
 @json_option
 @event_option
-def export(out: str, round_number: int | None, csv_dir: str | None, as_json: bool,
-           event_path: str) -> None:
+def export(out: str, round_number: int | None, csv_dir: str | None, swiss: bool,
+           as_json: bool, event_path: str) -> None:
     """Write the event to an Excel workbook (players, pairings, results, standings, log)."""
     from tt_organizer.events.store import load_snapshot
     from tt_organizer.export.workbook import export_csv, export_event
 
     snap = load_snapshot(event_path)
-    written = [export_event(snap, out, round_number=round_number)]
+    written = [export_event(snap, out, round_number=round_number, swiss=swiss)]
     if csv_dir:
-        written += export_csv(snap, csv_dir, round_number=round_number)
+        written += export_csv(snap, csv_dir, round_number=round_number, swiss=swiss)
     if as_json:
         from tt_organizer.cli.output import print_json
         from tt_organizer.events.views import written_json
@@ -224,15 +226,18 @@ def export(out: str, round_number: int | None, csv_dir: str | None, as_json: boo
 @click.argument("what", type=click.Choice(["pairings", "slips", "standings", "decklists",
                                            "registration"]))
 @click.option("--round", "round_number", type=COUNT, default=None,
-              help="Round of pairings/slips (default the current one) or standings after it.")
+              help="Round of pairings/slips (default the current one, the bracket's once the "
+                   "top cut has started) or standings after it.")
 @click.option("--top-cut", "top", is_flag=True, help="Pairings/slips of a top-cut round.")
+@click.option("--swiss", is_flag=True,
+              help="Standings in Swiss order (by default, after a top cut, the final placings).")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=str),
               default=None, help="PDF file to write (default EVENT-WHAT[-rN].pdf here).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default=None,
               help="Paper size (default from the locale: letter in the US, Canada, …).")
 @json_option
 @event_option
-def print_cmd(what: str, round_number: int | None, top: bool, out: str | None,
+def print_cmd(what: str, round_number: int | None, top: bool, swiss: bool, out: str | None,
               paper: str | None, as_json: bool, event_path: str) -> None:
     """Write a print-ready PDF: wall pairings, match slips, standings, deck-check sheets
     (decklists) or the registration desk's deck checks."""
@@ -241,7 +246,7 @@ def print_cmd(what: str, round_number: int | None, top: bool, out: str | None,
     from tt_organizer.printing import print_event
 
     printed = print_event(load_snapshot(event_path), what, out, round_number=round_number,
-                          top_cut=top, paper=paper)
+                          top_cut=top, swiss=swiss, paper=paper)
     if as_json:
         from tt_organizer.cli.output import print_json
 
