@@ -378,3 +378,26 @@ def test_after_the_top_cut_the_sheets_are_the_final_ones(tmp_path: Path) -> None
         names = [row[2 if first == "Place" else 1] for row in values[header + 1:] if row[0]]
         assert names == order, name
     t.refused("print", "pairings", "--swiss", match="--swiss applies to standings")
+
+
+def test_registration_sheet_holds_twenty_and_more_players_a_page(tmp_path: Path) -> None:
+    """Issue 26 item 11: 40 players with four-colour, one-colour, illegal and no decks; the
+    first page lists at least 20 of them and no colour cell wraps (``Red/Blue/Yellow/Green``
+    is one line of text)."""
+    decks = [EVENT_DECKS / "legal_red.txt", EVENT_DECKS / "legal_blue.txt",
+             EVENT_DECKS / "illegal_short.txt", None]
+    names = player_names(40)
+    path = make_event(tmp_path / "e.sqlite", 40, decks={
+        n: d for n, d in zip(names, decks * 10, strict=True) if d is not None})
+    snap = load_snapshot(path)
+    four = [p for p in snap.players if len(p.deck_colors) == 4]
+    assert four, "a four-colour deck is part of the test"
+    out = print_event(snap, "registration", tmp_path / "reg.pdf", paper="a4")
+    pages = pages_text(out.path)
+    on_first = [n for n in names if n in pages[0]]
+    assert len(on_first) >= 20, len(on_first)
+    assert "/".join(four[0].deck_colors) in pages[0]
+    lines = pages[0].splitlines()
+    assert not any(ln.strip() in ("Yellow/Green", "Green", "Yellow") for ln in lines)
+    assert all(n in "".join(pages) for n in names)
+    check_rendered(out.path, out.pages, paper="a4")
