@@ -53,8 +53,8 @@ def placing_rows(snapshot: EventSnapshot, round_number: int | None = None, *,
     winner's row (or None). After the top cut has started, the final placings (the first
     column is the Place: 1, 2, 3-4, …), unless ``swiss`` or a ``round_number`` asks for the
     Swiss standings (the first column is the Rank)."""
-    from tt_organizer.events.final_placings import Placing, snapshot_final_placings
     from tt_organizer.events.event_standings import snapshot_standings
+    from tt_organizer.events.final_placings import Placing, snapshot_final_placings
 
     rows: list[list[object]] = []
     winner = champion_id(snapshot) if round_number is None else None
