@@ -70,6 +70,7 @@ OPTIONS: dict[str, str] = {
     "draw": "--draw",
     "bye_rounds": "--bye-rounds",
     "round": "--round",
+    "swiss": "--swiss",
     "banlist": "--banlist",
     "announced": "--announced",
     "announced_given": "pass --announced",

@@ -296,11 +296,28 @@ def _checked_deck(settings: EventSettings, name: str, path: str | Path | None,
         return None
     report, raw, source = check_deck(settings, path=path, text=text, source=source)
     if not report.legal and not allow_illegal:
+        named = "".join(f"; {v.message}" for v in report.errors if _names_cards(v.code))
         raise EventError(
-            f"{name}: deck {source} is not legal ({', '.join(report.codes)})",
+            f"{name}: deck {source} is not legal ({', '.join(report.codes)}){named}",
             code="deck-not-legal", hint={"name": name, "codes": list(report.codes)},
         )
     return report, raw, source
+
+
+def _names_cards(code: str) -> bool:
+    """Is ``code`` a rule broken by particular cards (an unknown number -- its message holds
+    the suggestions --, a banned card, too many copies), whose message a refusal repeats?"""
+    from tt_organizer.formats.validator import (
+        BANNED,
+        BANNED_PAIR,
+        CARD_COPIES,
+        RESTRICTED,
+        UNKNOWN_CARD,
+        WRONG_ZONE,
+    )
+
+    return code in (UNKNOWN_CARD, WRONG_ZONE, BANNED, RESTRICTED, BANNED_PAIR, CARD_COPIES) \
+        or code.endswith("_COPIES")
 
 
 @dataclass

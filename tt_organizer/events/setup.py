@@ -21,7 +21,8 @@ from tt_organizer.events.store import Connection, create_database
 SWISS = "swiss"
 TOP_CUT = "top-cut"
 DEFAULT_TIEBREAKERS = ("omw", "oomw", "gw")
-PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw")}  # the order a preset ranks by
+#: The order a preset ranks by (when --tiebreakers is not given).
+PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw"), "melee-2024": ("omw", "gw", "ogw")}
 TOP_CUT_SIZES = (0, 4, 8, 16)
 MAX_POINTS = 1000
 MAX_SEED = 2**63 - 1  # SQLite's largest integer

@@ -59,7 +59,10 @@ def default_path(snapshot: EventSnapshot, kind: str, round_number: int | None,
 
 
 def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut: bool
-           ) -> int | None:
+           ) -> tuple[int | None, bool]:
+    """The round a sheet is of, and whether it is a top-cut round: pairings and slips
+    without ``--round`` are of the current round -- the bracket's once the top cut has
+    started."""
     from tt_organizer.export.tables import check_round
 
     if kind not in _ROUNDED:
@@ -67,24 +70,24 @@ def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut
             raise InputError(f"a round and the top cut apply to {', '.join(_ROUNDED)}, "
                              f"not to {kind}", code="bad-value",
                              hint=field_hint(("a round", "round"), ("the top cut", "top_cut")))
-        return None
-    if top_cut:
-        if kind == "standings":
-            raise InputError("the top cut applies to pairings and slips", code="bad-value",
-                             hint=field_hint(("the top cut", "top_cut")))
-        rounds = sorted({m.round for m in snapshot.matches if m.stage == "top-cut"})
-        if not rounds:
+        return None, False
+    bracket = sorted({m.round for m in snapshot.matches if m.stage == "top-cut"})
+    if top_cut and kind == "standings":
+        raise InputError("the top cut applies to pairings and slips", code="bad-value",
+                         hint=field_hint(("the top cut", "top_cut")))
+    if top_cut or (kind != "standings" and round_number is None and bracket):
+        if not bracket:
             raise EventError("the top cut has not started")
-        rnd = rounds[-1] if round_number is None else round_number
-        if rnd not in rounds:
-            raise EventError(f"top-cut round {rnd} is not paired (current {rounds[-1]})")
-        return rnd
+        rnd = bracket[-1] if round_number is None else round_number
+        if rnd not in bracket:
+            raise EventError(f"top-cut round {rnd} is not paired (current {bracket[-1]})")
+        return rnd, True
     if kind == "standings":
-        return None if round_number is None else check_round(snapshot, round_number)
+        return (None if round_number is None else check_round(snapshot, round_number)), False
     rnd = check_round(snapshot, round_number)
     if not rnd:
         raise EventError("no round is paired yet")
-    return rnd
+    return rnd, False
 
 
 def _round_label(snapshot: EventSnapshot, rnd: int, top_cut: bool) -> str:
@@ -103,12 +106,15 @@ def print_event(
     *,
     round_number: int | None = None,
     top_cut: bool = False,
+    swiss: bool = False,
     paper: str | None = None,
     printed_at: datetime | None = None,
 ) -> Printed:
     """Write the ``kind`` sheet of the event as a PDF (atomically) and say what was written.
 
-    ``paper`` defaults to the locale's (:func:`layout.paper_from_locale`); times are local.
+    Once the top cut has started, pairings and slips default to its current round and the
+    standings are the final placings (``swiss``: the Swiss order). ``paper`` defaults to the
+    locale's (:func:`layout.paper_from_locale`); times are local.
     """
     from tt_organizer.localtime import shown
     from tt_organizer.printing.layout import Sheet, page_size, paper_from_locale
@@ -117,7 +123,10 @@ def print_event(
         raise InputError(f"cannot print {kind!r}: choose one of {', '.join(KINDS)}")
     paper = paper or paper_from_locale()
     page_size(paper)  # refuse an unknown paper before any work
-    rnd = _round(snapshot, kind, round_number, top_cut)
+    if swiss and kind != "standings":
+        raise InputError(f"the Swiss order applies to standings, not to {kind}",
+                         code="bad-value", hint=field_hint(("the Swiss order", "swiss")))
+    rnd, top_cut = _round(snapshot, kind, round_number, top_cut)
     path = Path(out) if out is not None else default_path(snapshot, kind, rnd, top_cut)
     stage = "top-cut" if top_cut else ("swiss" if rnd is not None else None)
     what = _WHAT[kind] + (f", {_round_label(snapshot, rnd, top_cut)}"
@@ -149,7 +158,7 @@ def print_event(
     elif kind == "standings":
         from tt_organizer.printing.standings import draw_standings
 
-        draw_standings(sheet, snapshot, rnd)
+        draw_standings(sheet, snapshot, rnd, swiss=swiss)
         items = len(snapshot.players)
     elif kind == "decklists":
         from tt_organizer.printing.decklists import draw_decklists

@@ -19,15 +19,17 @@ from tt_organizer.printing.layout import Sheet
 if TYPE_CHECKING:
     from tt_organizer.batch import BatchRow
 
+#: One line a player (20 and more a page) but for a long list of problems: names, files,
+#: colours and times are set narrower, then cut, rather than wrapped.
 EVENT_COLUMNS = (
     GridColumn("#", 0.5, "right"),
-    GridColumn("Player", 3.0),
-    GridColumn("ID", 1.2),
-    GridColumn("Deck file", 2.2),
+    GridColumn("Player", 2.6, wrap=False),
+    GridColumn("ID", 1.0, wrap=False),
+    GridColumn("Deck file", 1.8, wrap=False),
     GridColumn("Verdict", 1.1),
-    GridColumn("Problems", 2.3),
-    GridColumn("Colours", 1.4),
-    GridColumn("Registered", 2.9),
+    GridColumn("Problems", 3.6),
+    GridColumn("Colours", 2.2, wrap=False),
+    GridColumn("Registered", 2.2, wrap=False),
 )
 BATCH_COLUMNS = (
     GridColumn("Player", 2.4),
@@ -52,7 +54,7 @@ def event_rows(snapshot: EventSnapshot) -> tuple[list[list[object]], list[str]]:
         verdict = deck_status(p)
         verdicts.append(verdict)
         rows.append([p.id, p.name, p.ext_id or "", p.deck_source or "", verdict,
-                     ", ".join(p.deck_codes), " / ".join(p.deck_colors),
+                     ", ".join(p.deck_codes), "/".join(p.deck_colors),
                      shown_iso(p.registered_at) or ""])
     return rows, verdicts
 
