@@ -3,8 +3,9 @@ policies and compare with the published figures.
 
     python scripts/tiebreak_policies.py [EVENT.json] [SWISS_ROUNDS]
 
-Prints, per player, the published OMW% / GW% / OGW% and the ones of the ``melee`` and
-``rulebook`` presets, then how many published figures each preset reproduces to 4 decimals.
+Prints, per player, the published OMW% / GW% / OGW% and the ones of the ``melee``,
+``melee-2024`` and ``rulebook`` presets, then how many published figures each preset
+reproduces to 4 decimals.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from tt_organizer.events.published_results import cache_rounds, published_records
 from tt_organizer.standings import ScoringSettings, compute_standings
-from tt_organizer.standings.policy import MELEE, RULEBOOK, TiebreakPolicy
+from tt_organizer.standings.policy import MELEE, MELEE_2024, RULEBOOK, TiebreakPolicy
 
 DEFAULT = (Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "real" / "events"
            / "weekly-legacy-mont-53029-2024-01-11.json")
@@ -34,11 +35,11 @@ def main() -> None:
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else None
     doc = json.loads(path.read_text(encoding="utf-8"))
-    figures = {p.name: replay(doc, p, rounds) for p in (MELEE, RULEBOOK)}
+    figures = {p.name: replay(doc, p, rounds) for p in (MELEE, MELEE_2024, RULEBOOK)}
     hits = dict.fromkeys(figures, 0)
     total = 0
     print(f"{doc['Tournament']['Name']} ({doc['Tournament']['Uri']})")
-    print(f"{'player':<28} {'published OMW/GW/OGW':>22} {'melee':>22} {'rulebook':>22}")
+    print(f"{'player':<28} " + " ".join(f"{h:>22}" for h in ("published OMW/GW/OGW", *figures)))
     for pub in doc["Standings"]:
         name = pub["Player"]
         if name not in figures["melee"]:

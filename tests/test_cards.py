@@ -69,6 +69,17 @@ def test_unknown_number_suggests_neighbours(db) -> None:
     assert db.suggest("BT99-001")  # an unknown set still gets suggestions by spelling
 
 
+def test_suggestions_weigh_the_name_on_the_line(db) -> None:
+    """Issue 26 item 8: ``BT13-909 Huckmon`` is a typo of BT13-009 Huckmon, not of the
+    set's last numbers; the other Huckmons follow; a name nobody has changes nothing."""
+    assert db.suggest("BT13-909") == ["BT13-112", "BT13-111", "BT13-110"]
+    named = db.suggest("BT13-909", name="Huckmon")
+    assert named[0] == "BT13-009" and db.get(named[0]).name == "Huckmon"
+    assert all(db.get(n).name == "Huckmon" for n in named)
+    assert db.suggest("BT13-909", name="No Such Digimon") == db.suggest("BT13-909")
+    assert db.suggest("BT99-009", name="huckmon")[0] in db.numbers_named("Huckmon")
+
+
 def test_search(db) -> None:
     tamers = db.search("red tamer")
     assert tamers and all(c.card_type == "Tamer" and "Red" in c.colors for c in tamers)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -128,6 +129,19 @@ def test_real_process_exit_codes(legal: Path, illegal: Path, tmp_path: Path) -> 
     bad = tt("deck", "validate", str(tmp_path / "missing.txt"))
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert tt("deck", "validate").returncode == 2  # usage error
+
+
+def test_a_typo_is_suggested_by_the_name_on_its_line(tmp_path: Path) -> None:
+    """Issue 26 item 8, as a real process: ``4 BT13-909 Huckmon`` suggests BT13-009 Huckmon
+    first. A deck whose every card is unknown has an empty zone table (it gave a traceback
+    in the plain renderer)."""
+    path = tmp_path / "huck.txt"
+    path.write_text("4 BT13-909 Huckmon\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "tt_organizer", "deck", "validate", str(path)],
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "COLUMNS": "120"})
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "BT13-909 is not a known card number; closest known: BT13-009 Huckmon," in done.stdout
 
 
 def test_error_text_is_never_read_as_markup(tmp_path: Path) -> None:

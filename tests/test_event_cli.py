@@ -118,7 +118,9 @@ def test_correct_repair_drop_late_entry(tt: Tt) -> None:
     now = tt.json("pairings")
     assert absent not in [p[k] for p in now for k in ("player1", "player2")]  # type: ignore[union-attr]
     assert any(p["player2"] is None and p["result"] == "bye" for p in now)  # type: ignore[union-attr]
-    assert "late entry, a loss for round(s) 1, 2" in tt("late-entry", "Ivy").stdout
+    out = tt("late-entry", "Ivy").stdout  # round 2 has a bye: Ivy plays its player
+    assert "late entry, a loss for round(s) 1; seated at table 5 of round 2 (it was the " \
+        "bye)" in out and "table 0" not in out
     tt("undrop", "--id", f"ID-{absent}")
     for p in tt.json("pairings"):  # type: ignore[union-attr]
         if p["result"] is None:
@@ -133,7 +135,7 @@ def test_correct_repair_drop_late_entry(tt: Tt) -> None:
                    "late-entry", "undrop"):
         assert action in actions, action
     players = {p["name"]: p for p in tt.json("players")}  # type: ignore[union-attr]
-    assert players["Ivy"]["late_entry_round"] == 3 and not players[absent]["dropped"]
+    assert players["Ivy"]["late_entry_round"] == 2 and not players[absent]["dropped"]
     status = tt.json("status")
     assert status["round"] == 3 and status["active"] == 9  # type: ignore[index]
 
@@ -194,15 +196,15 @@ def test_register_and_report_from_sheet(tt: Tt, monkeypatch: pytest.MonkeyPatch,
     regs = [
         FakeRegistration(2, "Ben", "B-2", deck_path=LEGAL),
         FakeRegistration(3, "Cat", None, deck_text=Path(LEGAL).read_text()),
-        FakeRegistration(4, "ann"),  # duplicate: refused
+        FakeRegistration(4, "ann"),  # registered already, and no deck given: unchanged
         FakeRegistration(5, "Dan", deck_path=ILLEGAL),  # illegal: refused
         FakeRegistration(6, "Eve"),
     ]
     fake_importing(monkeypatch, regs, [])
     out = tt("register", "--from", str(tmp_path / "signup.xlsx"), code=1).stdout
     assert "row 2: legal" in out and "row 3: legal" in out and "row 6: no deck" in out
-    assert "row 4: refused" in out and "row 5: refused" in out
-    assert "3 registered, 2 refused" in out
+    assert "row 4: unchanged — #1 Ann" in out and "row 5: refused" in out
+    assert "3 new, 0 updated, 1 unchanged, 1 refused" in out
     assert [p["name"] for p in tt.json("players")] == ["Ann", "Ben", "Cat", "Eve"]  # type: ignore[union-attr]
     tt("pair")
     tables = [p["table"] for p in tt.json("pairings")]  # type: ignore[union-attr]
@@ -217,3 +219,69 @@ def test_register_and_report_from_sheet(tt: Tt, monkeypatch: pytest.MonkeyPatch,
     fake_importing(monkeypatch, [], good)
     assert "Recorded 2 result(s)" in tt("report", "--from", "results.xlsx").stdout
     assert [p["result"] for p in tt.json("pairings")] == ["2-1", "0-2"]  # type: ignore[union-attr]
+
+
+def test_top_cut_seats_the_better_seed_as_player_1(tt: Tt) -> None:
+    """Issue 26 item 10: every underdog wins its quarter-final (8, 5, 7 and 6 go through);
+    in the semi-finals the better seeds, 5 and 6, sit as player 1 (before: 8 v 5, 7 v 6)."""
+    tt("create", "Eight", "--seed", "3", "--rounds", "1", "--top-cut", "8", "--best-of", "1")
+    for name in NAMES[:8]:
+        tt("register", name)
+    tt("pair")
+    for t in range(1, 5):
+        tt("report", str(t), "1-0")
+    seed = {row["player"]: row["rank"] for row in tt.json("standings")}
+    quarter = tt.json("top-cut")["pairings"]
+    assert [(seed[p["player1"]], seed[p["player2"]]) for p in quarter] == [
+        (1, 8), (4, 5), (2, 7), (3, 6)]
+    for t in range(1, 5):
+        tt("report", str(t), "0-1")
+    semi = tt.json("top-cut")["pairings"]
+    assert [(seed[p["player1"]], seed[p["player2"]]) for p in semi] == [(5, 8), (6, 7)]
+    tt("report", "1", "0-1")  # 8 beats 5
+    tt("report", "2", "1-0")  # 6 beats 7
+    paired = tt.json("top-cut")
+    assert set(paired) == {"champion", "round", "pairings"}  # the shape docs/events.md gives
+    assert paired["champion"] is None and paired["round"] == 3
+    final = paired["pairings"]
+    assert [(seed[p["player1"]], seed[p["player2"]]) for p in final] == [(6, 8)]
+    assert set(final[0]) == {"table", "player1", "player2", "result"}
+    tt("report", "1", "1-0")
+    assert tt.json("top-cut") == {"champion": final[0]["player1"], "pairings": []}
+
+
+def test_a_correction_that_changes_nothing_is_refused_and_not_logged(tt: Tt) -> None:
+    """Issue 26 item 9: ``correct 1 3 1-2 --override`` on a table already 1-2 (two rounds
+    paired on it since) is refused, names the result, and leaves the file (log included)
+    as it was; a real correction still goes through."""
+    tt("create", "Cup", "--seed", "5", "--rounds", "4", "--top-cut", "0")
+    for name in NAMES:
+        tt("register", name)
+    for _ in range(3):
+        tt("pair")
+        for t in range(1, 5):
+            tt("report", str(t), "1-2" if t == 3 else "2-0")
+    err = tt.refused("correct", "1", "3", "1-2", "--override", match="table 3 is already 1-2")
+    assert "paired on" not in err
+    tt.refused("correct", "1", "3", "1-2-0", "--override", match="table 3 is already 1-2")
+    tt.refused("correct", "3", "3", "1-2", match="table 3 is already 1-2")  # no override needed
+    fixed = tt.json("correct", "1", "3", "2-1", "--override")
+    assert fixed["result"] == "2-1"
+
+
+def test_a_refused_sign_up_names_the_card_and_its_suggestion(tt: Tt, tmp_path: Path) -> None:
+    """Issue 26 item 8: a sheet row whose deck holds ``BT13-909 Huckmon`` is refused naming
+    the number and suggesting BT13-009 Huckmon first (not only ``UNKNOWN_CARD``)."""
+    import csv
+
+    tt("create", "Cup", "--seed", "1")
+    sheet = tmp_path / "signup.csv"
+    with sheet.open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows([["Name", "Decklist"],
+                                 ["Ann", "4 BT13-909 Huckmon\n4 BT1-010 Agumon"]])
+    out = tt("register", "--from", str(sheet), code=1).stdout
+    assert "UNKNOWN_CARD" in out
+    assert "BT13-909 is not a known card number; closest known: BT13-009 Huckmon," in out
+    rows = tt.runner.invoke(cli, ["event", "register", "--from", str(sheet), "--json"],
+                            env={"TT_EVENT": str(tt.path)})
+    assert "closest known: BT13-009 Huckmon" in rows.stdout

@@ -430,11 +430,17 @@ def test_late_entry(conn: sqlite3.Connection) -> None:
     rounds.pair_next_round(conn)
     report_round(conn)
     rounds.pair_next_round(conn)
+    bye = next(m for m in lookup.round_matches(conn, "swiss", 2) if m.player2 is None)
     reg = players.late_entry(conn, "Ivy", deck_path=LEGAL)
-    assert reg.missed_rounds == [1, 2] and reg.player.late_entry_round == 3
+    # round 2 is being played and has a bye: Ivy takes it, against the bye player
+    assert reg.missed_rounds == [1] and reg.player.late_entry_round == 2
+    assert reg.seated is not None and reg.seated.table == bye.table
+    assert (reg.seated.player1, reg.seated.player2) == (bye.player1, reg.player.id)
     report_round(conn)
     ivy = next(s for s in event_standings.standings(conn) if s.player == reg.player.id)
-    assert (ivy.points, ivy.losses) == (0, 2)
+    played = lookup.find_match(conn, "swiss", 2, bye.table)
+    won = played.result in ("0-2", "1-2")  # Ivy sits as player 2
+    assert (ivy.points, ivy.losses) == ((3, 1) if won else (0, 2))  # round 1: a loss
     r3 = rounds.pair_next_round(conn)
     assert reg.player.id in [x for m in r3 for x in (m.player1, m.player2)]
     assert all(m.table > 0 for m in r3)
@@ -500,7 +506,8 @@ def test_migration_takes_seeded_from_the_log_of_an_older_file(
         register_all(c)
         rounds.pair_next_round(c, seeded=seeded)
     raw = sqlite3.connect(event_path)
-    raw.executescript("ALTER TABLE rounds DROP COLUMN seeded; PRAGMA user_version = 5;")
+    raw.executescript("ALTER TABLE rounds DROP COLUMN seeded; DROP TABLE set_aside; "
+                      "ALTER TABLE settings DROP COLUMN require_decks; PRAGMA user_version = 5;")
     raw.close()
     with store.connect(event_path) as c:
         assert store.round_seeded(c, setup.SWISS, 1) is seeded

@@ -49,18 +49,19 @@ def _audit(conn: Any) -> list[tuple[str, str]]:
 
 def test_every_row_has_its_outcome_and_a_refused_row_leaves_nothing(conn: Any,
                                                                     tmp_path: Path) -> None:
-    players.register_player(conn, "dan dorn")  # row 5's name, in other case: taken
+    players.register_player(conn, "dan dorn")  # row 5's name, in other case: registered
     before = _audit(conn)
     outcome = register_sheet(conn, _copy(tmp_path))
-    assert [(r.row, r.name, r.refused) for r in outcome.rows] == [
-        (2, "Ann Aoyama", False), (3, "Ben Brandt", True), (4, "Chloé Ćwik", False),
-        (5, "Dan Dorn", True)]  # row numbers as the spreadsheet shows them (header = 1)
-    assert (outcome.registered, outcome.refused, outcome.notes) == (2, 2, [])
+    assert [(r.row, r.name, r.action) for r in outcome.rows] == [
+        (2, "Ann Aoyama", "new"), (3, "Ben Brandt", "refused"), (4, "Chloé Ćwik", "new"),
+        (5, "Dan Dorn", "unchanged")]  # row numbers as the spreadsheet shows them
+    assert (outcome.registered, outcome.refused, outcome.notes) == (2, 1, [])
     ann, ben, chloe, dan = outcome.rows
     assert isinstance(ben.error, EventError) and ben.error.code == "deck-not-legal"
     assert ben.error.hint["name"] == "Ben Brandt" and "BANNED" in ben.error.hint["codes"]
-    assert isinstance(dan.error, EventError) and str(dan.error) == (
-        "Dan Dorn: already registered (as dan dorn)")
+    # dan dorn is registered already, without a deck, and the sheet gives none: left alone
+    assert dan.error is None and dan.registration is not None
+    assert dan.registration.player.name == "dan dorn"
     assert ann.registration is not None and chloe.registration is not None
     for row in (ann, chloe):
         assert row.registration is not None
@@ -111,23 +112,26 @@ def test_once_paired_every_row_is_refused_unless_late(conn: Any, tmp_path: Path)
 
 def test_a_sheet_that_cannot_be_read_registers_nobody(conn: Any, tmp_path: Path) -> None:
     sheet = tmp_path / "signup.csv"
-    sheet.write_text("Name,Player ID\nAnn,1\nBen,2\nann,3\n", encoding="utf-8")
+    sheet.write_text("Name,Player ID\nAnn,1\nBen,2\nCy,1\n", encoding="utf-8")
     before = store.read_snapshot(conn)
-    with pytest.raises(SheetError, match="row 4: 'ann' is already on row 2"):
+    with pytest.raises(SheetError, match="row 4: player id '1' is already on row 2"):
         register_sheet(conn, sheet)
     assert store.read_snapshot(conn) == before
 
 
-def test_names_and_ids_already_registered_are_refused(conn: Any, tmp_path: Path) -> None:
+def test_registered_names_are_updated_and_ids_of_others_refused(conn: Any, tmp_path: Path) -> None:
     players.register_player(conn, "Ann Lee")
     players.register_player(conn, "Cy", ext_id="A3")
     sheet = tmp_path / "signup.csv"
-    sheet.write_text("Name,Player ID\nANN   lee,A1\nBo,A3\nDi,A4\n", encoding="utf-8")
+    sheet.write_text("Name,Player ID\nANN   lee,A1\nBo,A3\nDi,A4\nCY,A9\n",
+                     encoding="utf-8")
     outcome = register_sheet(conn, sheet)
-    assert [(r.row, str(r.error) if r.error else None) for r in outcome.rows] == [
-        (2, "ANN lee: already registered (as Ann Lee)"),
-        (3, "id A3: already registered (to Cy)"), (4, None)]
-    assert [p.name for p in store.read_players(conn)] == ["Ann Lee", "Cy", "Di"]
+    assert [(r.row, r.action, str(r.error) if r.error else None) for r in outcome.rows] == [
+        (2, "updated", None),  # Ann Lee, registered without an id, is given the sheet's
+        (3, "refused", "id A3: already registered (to Cy)"), (4, "new", None),
+        (5, "refused", "Cy: registered with id A3, not A9")]
+    assert [(p.name, p.ext_id) for p in store.read_players(conn)] == [
+        ("Ann Lee", "A1"), ("Cy", "A3"), ("Di", "A4")]
 
 
 def _results_sheet(conn: Any, path: Path, result: str = "2-1") -> Path:

@@ -37,7 +37,7 @@ def event(tmp_path: Path) -> Tt:
         put_row(ws, row, [name, f"M{row}", "decks/red.txt" if row % 2 else None])
     wb.save(signup / "signup.xlsx")
     out = tt("register", "--from", str(signup / "signup.xlsx")).stdout
-    assert "5 registered, 0 refused" in out
+    assert "5 new, 0 updated, 0 unchanged" in out
     assert [p["name"] for p in tt.json("players")] == NAMES
     tt("pair")
     return tt

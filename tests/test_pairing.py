@@ -20,7 +20,12 @@ from itertools import combinations
 import pytest
 
 from tt_organizer.pairing import swiss
-from tt_organizer.pairing.bracket import bracket_order, pair_top_cut, pair_top_cut_round
+from tt_organizer.pairing.bracket import (
+    bracket_order,
+    bracket_seeds,
+    pair_top_cut,
+    pair_top_cut_round,
+)
 from tt_organizer.pairing.matching import matching_pairs, max_weight_matching
 from tt_organizer.pairing.quality import analyze_pairings, float_vector
 from tt_organizer.pairing.simulate import rounds_for_players, simulate_event
@@ -451,6 +456,40 @@ def test_top_cut_bracket_order() -> None:
         pair_top_cut([1])
     with pytest.raises(ValueError):
         bracket_order(6)
+
+
+@pytest.mark.parametrize("n", range(2, 17))
+def test_the_better_seed_is_player_1_in_every_bracket_match(n: int) -> None:
+    """Brute force: every way a bracket of ``n`` seeds (byes for the top seeds when ``n`` is
+    not a power of two) can be played out; in every match of every round player 1 holds the
+    better seed, and the seeds read back from the first round are the real ones."""
+    seeds = [100 + k for k in range(n)]  # player ids, best first
+    seed_of = {p: k + 1 for k, p in enumerate(seeds)}
+    first = pair_top_cut(seeds)
+    assert bracket_seeds([(t.player1, t.player2) for t in first]) == seed_of
+    played = 0
+
+    def play(tables: list[Pairing]) -> None:
+        nonlocal played
+        for t in tables:
+            if t.player2 is not None:
+                assert seed_of[t.player1] < seed_of[t.player2], (n, tables)
+        matches = [t for t in tables if t.player2 is not None]
+        for outcome in range(1 << len(matches)):
+            winners, k = [], 0
+            for t in tables:
+                if t.player2 is None:
+                    winners.append(t.player1)
+                    continue
+                winners.append(t.player2 if outcome >> k & 1 else t.player1)
+                k += 1
+            if len(winners) == 1:
+                played += 1
+                continue
+            play(pair_top_cut_round(winners, seed_of))
+
+    play(first)
+    assert played == 1 << (n - 1)  # one champion path per result of the n - 1 matches
 
 
 # --- the matcher ---------------------------------------------------------------------------

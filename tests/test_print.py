@@ -328,3 +328,76 @@ def test_batch_check_writes_a_pdf(tmp_path: Path) -> None:
     for name in ("legal_red", "legal_blue", "legal_yellow", "illegal_short"):
         assert name in text
     check_rendered(out, 1, "a4")
+
+
+def test_after_the_top_cut_the_sheets_are_the_final_ones(tmp_path: Path) -> None:
+    """Issue 26 item 5: once the bracket is played, ``print standings`` and ``export`` list
+    the final placings (the final's loser 2nd, whatever their Swiss rank), ``--swiss`` gives
+    the Swiss order, and ``print pairings`` with no options prints the bracket round."""
+    import openpyxl
+
+    t = Tt(make_event(tmp_path / "e.sqlite", 16, rounds=4))
+    for table in range(1, 9):
+        t("report", str(table), "2-0")
+    t("top-cut")
+    semis = t.json("print", "pairings", "-o", str(tmp_path / "p1.pdf"))
+    assert (semis["stage"], semis["round"]) == ("top-cut", 1)
+    assert pages_text(tmp_path / "p1.pdf")[0].startswith("Top cut — Semi-finals")
+    t("report", "1", "0-2")  # the 1st seed loses its semi-final
+    t("report", "2", "2-0")
+    t("top-cut")
+    final = t.json("print", "pairings", "-o", str(tmp_path / "p2.pdf"))
+    assert (final["stage"], final["round"]) == ("top-cut", 2)
+    assert pages_text(tmp_path / "p2.pdf")[0].startswith("Top cut — Final")
+    t("print", "slips", "-o", str(tmp_path / "s.pdf"))
+    assert "Top cut — Final" in pages_text(tmp_path / "s.pdf")[0]
+    t("report", "1", "1-2")
+    snap = load_snapshot(t.path)
+    swiss = [s["player"] for s in t.json("standings")]
+    placed = [p["player"] for p in t.json("standings", "--final")]
+    assert placed[:4] != swiss[:4]  # the bracket reorders the top
+    out = print_event(snap, "standings", tmp_path / "final.pdf", paper="a4")
+    lines = pages_text(out.path)[0].splitlines()
+    assert lines[0].startswith("Final standings (top cut, then Swiss) — winner " + placed[0])
+    rows = [ln for ln in lines if ln.split(" ", 1)[0] in ("1", "2", "3-4", "5", "6")]
+    assert [r.split(" ", 1)[0] for r in rows][:6] == ["1", "2", "3-4", "3-4", "5", "6"]
+    for row, name in zip(rows, placed, strict=False):
+        assert row.split(" ", 1)[1].startswith(name)
+    assert "Place Player" in lines[1]
+    out = print_event(snap, "standings", tmp_path / "swiss.pdf", swiss=True, paper="a4")
+    lines = pages_text(out.path)[0].splitlines()
+    assert lines[0].startswith("Final standings (Swiss order)") and "Rank Player" in lines[1]
+    assert lines[2].startswith(f"1 {swiss[0]}")
+    check_rendered(out.path, out.pages)
+    t("export", str(tmp_path / "final.xlsx"))
+    t("export", str(tmp_path / "swiss.xlsx"), "--swiss")
+    for name, first, order in (("final", "Place", placed), ("swiss", "Rank", swiss)):
+        ws = openpyxl.load_workbook(tmp_path / f"{name}.xlsx")["Standings"]
+        values = [[c for c in row] for row in ws.iter_rows(values_only=True)]
+        header = next(i for i, row in enumerate(values) if row[0] == first)
+        names = [row[2 if first == "Place" else 1] for row in values[header + 1:] if row[0]]
+        assert names == order, name
+    t.refused("print", "pairings", "--swiss", match="--swiss applies to standings")
+
+
+def test_registration_sheet_holds_twenty_and_more_players_a_page(tmp_path: Path) -> None:
+    """Issue 26 item 11: 40 players with four-colour, one-colour, illegal and no decks; the
+    first page lists at least 20 of them and no colour cell wraps (``Red/Blue/Yellow/Green``
+    is one line of text)."""
+    decks = [EVENT_DECKS / "legal_red.txt", EVENT_DECKS / "legal_blue.txt",
+             EVENT_DECKS / "illegal_short.txt", None]
+    names = player_names(40)
+    path = make_event(tmp_path / "e.sqlite", 40, decks={
+        n: d for n, d in zip(names, decks * 10, strict=True) if d is not None})
+    snap = load_snapshot(path)
+    four = [p for p in snap.players if len(p.deck_colors) == 4]
+    assert four, "a four-colour deck is part of the test"
+    out = print_event(snap, "registration", tmp_path / "reg.pdf", paper="a4")
+    pages = pages_text(out.path)
+    on_first = [n for n in names if n in pages[0]]
+    assert len(on_first) >= 20, len(on_first)
+    assert "/".join(four[0].deck_colors) in pages[0]
+    lines = pages[0].splitlines()
+    assert not any(ln.strip() in ("Yellow/Green", "Green", "Yellow") for ln in lines)
+    assert all(n in "".join(pages) for n in names)
+    check_rendered(out.path, out.pages, paper="a4")

@@ -225,11 +225,12 @@ def test_stats_chart_references_point_at_the_right_cells(tmp_path: Path) -> None
 
 
 def test_registration_names_with_no_break_spaces_are_the_same_player(tmp_path: Path) -> None:
-    from tt_organizer.events.sheets import SheetError, read_registrations
+    from tt_organizer.events.sheets import read_registrations
 
     sheet = tmp_path / "signup.csv"
     sheet.write_text("Player,Membership\nAnn Smith,1\nAnn\u00a0Smith,2\n", encoding="utf-8")
-    with pytest.raises(SheetError, match=r"row 3: 'Ann Smith' is already on row 2"):
-        read_registrations(sheet)
+    read = read_registrations(sheet)  # one player: the later answer (row 3) counts
+    assert [(r.row, r.name, r.ext_id) for r in read] == [(3, "Ann Smith", "2")]
+    assert [(r.row, r.by) for r in read.replaced] == [(2, 3)]
     sheet.write_text("Player\nBen\u3000\u3000Ito\n", encoding="utf-8")
     assert [r.name for r in read_registrations(sheet)] == ["Ben Ito"]

@@ -213,27 +213,82 @@ def test_policy_rules_one_at_a_time() -> None:
 
 
 def test_drawn_game_points_rule() -> None:
-    from tt_organizer.standings.policy import MELEE, RULEBOOK
+    from tt_organizer.standings.policy import MELEE, MELEE_2024, RULEBOOK
 
     match = [MatchRecord(1, A, B, 1, 0, 1, "p1")]  # 1-0-1: a win and a drawn game
     rule = by_player(compute_standings([A, B], match))
     assert rule[A].gw == pytest.approx(4 / 6)  # 3 + 1 game points of 6
     assert rule[B].gw == pytest.approx(0.33)  # 1 of 6, floored
-    melee = by_player(compute_standings([A, B], match, settings=ScoringSettings(policy=MELEE)))
-    assert melee[A].gw == pytest.approx(3 / 6)
-    assert melee[B].gw == pytest.approx(1 / 3)  # 0 of 6, floored at exactly a third
+    old = by_player(compute_standings([A, B], match, settings=ScoringSettings(policy=MELEE_2024)))
+    assert old[A].gw == pytest.approx(3 / 6)
+    assert old[B].gw == pytest.approx(1 / 3)  # 0 of 6, floored at exactly a third
+    now = by_player(compute_standings([A, B], match, settings=ScoringSettings(policy=MELEE)))
+    assert now[A].gw == pytest.approx(4 / 6)  # since 2025 a drawn game is 1 game point
+    assert now[B].gw == pytest.approx(1 / 6)  # and the own GW% is shown without the floor
     zero = RULEBOOK.with_rules({"drawn-game": "0"})
     assert by_player(compute_standings([A, B], match, settings=ScoringSettings(policy=zero))
                      )[A].gw == pytest.approx(0.5)
 
 
+def test_own_gw_unfloored_is_shown_but_opponents_use_the_floored_figure() -> None:
+    """Melee since 2025: B's own GW% is 1 of 7 (0.1429) as shown, but A's OGW% counts B at
+    1/3; D, registered and never paired, shows GW% 0 (the rule book shows the floor)."""
+    from tt_organizer.standings.policy import MELEE
+
+    matches = [MatchRecord(1, A, B, 2, 1, 0, "p1"), MatchRecord(2, A, B, 2, 0, 0, "p1"),
+               MatchRecord(3, B, A, 0, 2, 0, "p2")]  # B: 1 game won of 7
+    now = by_player(compute_standings([A, B, D], matches, settings=ScoringSettings(
+        tiebreakers=("omw", "gw", "ogw"), policy=MELEE)))
+    assert now[B].gw == pytest.approx(1 / 7)
+    assert now[A].ogw == pytest.approx(1 / 3)  # the floored figure of B
+    assert now[B].ogw == pytest.approx(6 / 7)
+    assert now[D].gw == 0 and now[D].omw == 0 and now[D].ogw == 0
+    book = by_player(compute_standings([A, B, D], matches))
+    assert book[B].gw == pytest.approx(0.33) and book[D].gw == pytest.approx(0.33)
+    floored = MELEE.with_rules({"own-gw": "floored"})
+    assert by_player(compute_standings([A, B, D], matches, settings=ScoringSettings(
+        policy=floored)))[B].gw == pytest.approx(1 / 3)
+
+
+def test_ranking_follows_the_shown_own_gw() -> None:
+    """A and B both lost to C and D (same points, same OMW%): unfloored, B's 1 game of 5
+    (0.2) ranks above A's 0 of 4; floored, both are 1/3 and the player id puts A first."""
+    from tt_organizer.standings.policy import MELEE
+
+    matches = [MatchRecord(1, A, C, 0, 2, 0, "p2"), MatchRecord(1, B, D, 1, 2, 0, "p2"),
+               MatchRecord(2, A, D, 0, 2, 0, "p2"), MatchRecord(2, B, C, 0, 2, 0, "p2")]
+
+    def ranked(policy: object) -> list[Standing]:
+        return compute_standings([A, B, C, D], matches, settings=ScoringSettings(
+            tiebreakers=("omw", "gw"), policy=policy))  # type: ignore[arg-type]
+
+    now = ranked(MELEE)
+    assert [(s.player, s.gw) for s in now[2:]] == [(B, pytest.approx(0.2)), (A, 0)]
+    assert [s.player for s in ranked(MELEE.with_rules({"own-gw": "floored"}))[2:]] == [A, B]
+
+
 def test_policy_as_data() -> None:
-    from tt_organizer.standings.policy import MELEE, RULEBOOK, TiebreakPolicy, split_rules
+    from tt_organizer.standings.policy import (
+        MELEE,
+        MELEE_2024,
+        RULEBOOK,
+        TiebreakPolicy,
+        split_rules,
+    )
 
     assert RULEBOOK.rules() == {"floor": "0.33", "byes": "excluded", "drawn-game": "1",
-                                "missed-rounds": "losses"}
-    assert MELEE.rules() == {"floor": "1/3", "byes": "counted", "drawn-game": "0",
-                             "missed-rounds": "ignored"}
+                                "missed-rounds": "losses", "own-gw": "floored"}
+    assert MELEE.rules() == {"floor": "1/3", "byes": "counted", "drawn-game": "1",
+                             "missed-rounds": "ignored", "own-gw": "unfloored"}
+    assert MELEE_2024.rules() == {"floor": "1/3", "byes": "counted", "drawn-game": "0",
+                                  "missed-rounds": "ignored", "own-gw": "floored"}
+    # an event stored with "melee" before 2025's rules existed keeps its figures
+    stored = {"name": "melee", "floor": "1/3", "byes": "counted", "drawn-game": "0",
+              "missed-rounds": "ignored"}
+    assert TiebreakPolicy.from_json(stored) == MELEE_2024
+    assert TiebreakPolicy.from_json(MELEE_2024.to_json()) == MELEE_2024
+    assert MELEE.with_rules({"drawn-game": "0", "own-gw": "floored"}) == MELEE_2024
+    assert MELEE.with_rules({"drawn-game": "0"}).name == "melee+custom"
     custom = RULEBOOK.with_rules(split_rules(["floor=1/3", "byes=counted"]))
     assert custom.name == "rulebook+custom" and custom.floor == Fraction(1, 3)
     assert TiebreakPolicy.from_json(custom.to_json()) == custom

@@ -101,7 +101,7 @@ def test_google_form_export_is_a_roster_for_both_commands(tmp_path: Path) -> Non
     tt = Tt(tmp_path / "event.sqlite")
     tt("create", "Form Cup")
     out = tt("register", "--from", str(GOOGLE_FORM), "--allow-illegal").stdout
-    assert "4 registered, 0 refused" in out
+    assert "4 new, 0 updated, 0 unchanged" in out
     players = {p["name"]: p for p in tt.json("players")}
     assert list(players) == ["Ann Aoyama", "Ben Brandt", "Chloé Ćwik", "Dan Dorn"]
     assert [players[n]["legal"] for n in players] == [True, False, True, None]

@@ -36,6 +36,9 @@ ROSTER_COLUMNS: dict[str, tuple[str, ...]] = {
     "deck": ("deck", "decklist", "deck list", "deck text", "decklist text", "list",
              "paste your decklist here", "paste your deck list here", "*decklist*",
              "*deck list*"),
+    # when a form's answer was sent: of two answers with one name the later one counts
+    "submitted": ("timestamp", "submitted", "submitted at", "submission date",
+                  "submission time", "date submitted", "time submitted", "completion time"),
 }
 ROSTER_LABELS = {"name": "Name", "ext_id": "Player ID", "deck": "Decklist",
                  "deck_path": "Deck file"}
@@ -205,7 +208,8 @@ class Roster:
                 continue
             # runs of spaces, also no-break and ideographic ones pasted from a web form, are
             # one space (tabs and line breaks are left for the caller to refuse)
-            entry = RosterEntry(number, _SPACES.sub(" ", raw_name), ext_id)
+            entry = RosterEntry(number, _SPACES.sub(" ", raw_name), ext_id,
+                                submitted=cell_value(values, self.roles, "submitted"))
             file_cell = deck_file or (deck if _looks_like_path(deck, base) else "")
             if deck and deck_file:
                 entry.problem = "both a decklist and a deck file; keep one"
@@ -234,6 +238,7 @@ class RosterEntry:
     deck_text: str | None = None
     deck_path: Path | None = None
     problem: str | None = None
+    submitted: object = None  # the answer's timestamp cell (a form's Timestamp), if any
 
 
 _SPACES = re.compile(r"[^\S\t\n\r\x0b\x0c]+")

@@ -98,19 +98,28 @@ class CardDatabase:
             raise UnknownCardError(number, self.suggest(raw))
         return card
 
-    def suggest(self, raw: str, n: int = 3) -> list[str]:
-        """Closest known card numbers to ``raw``: neighbours in its set, else by spelling."""
+    def suggest(self, raw: str, n: int = 3, name: str | None = None) -> list[str]:
+        """Closest known card numbers to ``raw``: first the cards called ``name`` (the name on
+        the decklist line, when given; those of ``raw``'s set first, then by spelling), then
+        neighbours in its set, else numbers by spelling."""
+        import difflib  # only when a number is unknown
+
+        key = normalize_number(raw) or raw.strip().upper()
         parts = split_number(raw)
+        named = self.numbers_named(name) if name else []
+        if named:
+            set_code = parts[0] if parts is not None else ""
+            named = sorted(named, key=lambda number: (
+                not number.startswith(f"{set_code}-"),
+                -difflib.SequenceMatcher(None, key, number).ratio(), number))
         if parts is not None:
             set_code, index = parts
             same_set = self.by_set().get(set_code, [])
             if same_set:
                 near = sorted(same_set, key=lambda c: abs(int(c.number.rsplit("-", 1)[1]) - index))
-                return [c.number for c in near[:n]]
-        key = normalize_number(raw) or raw.strip().upper()
-        import difflib  # only when a number is unknown
-
-        return difflib.get_close_matches(key, list(self._cards), n=n, cutoff=0.5)
+                return list(dict.fromkeys([*named, *(c.number for c in near[:n])]))[:n]
+        spelled = difflib.get_close_matches(key, list(self._cards), n=n, cutoff=0.5)
+        return list(dict.fromkeys([*named, *spelled]))[:n]
 
     def by_set(self) -> dict[str, list[Card]]:
         """Cards grouped by set code, each group in number order."""

@@ -101,9 +101,14 @@ class GameCardDatabase(CardDatabase):
             raise UnknownCardError(self._key(raw), self.suggest(raw))
         return card
 
-    def suggest(self, raw: str, n: int = 3) -> list[str]:
-        """Closest known identifiers to ``raw`` by spelling."""
-        return difflib.get_close_matches(self._key(raw), list(self._cards), n=n, cutoff=0.6)
+    def suggest(self, raw: str, n: int = 3, name: str | None = None) -> list[str]:
+        """Closest known identifiers to ``raw`` by spelling, those of the cards called ``name``
+        (the name on the decklist line, when given) first."""
+        key = self._key(raw)
+        named = sorted(self.names().get(fold_name(name), []) if name else [],
+                       key=lambda x: -difflib.SequenceMatcher(None, key, x).ratio())
+        spelled = difflib.get_close_matches(key, list(self._cards), n=n, cutoff=0.6)
+        return list(dict.fromkeys([*named, *spelled]))[:n]
 
     def names(self) -> dict[str, list[str]]:
         """Folded card name -> identifiers carrying it."""

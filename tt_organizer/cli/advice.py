@@ -49,6 +49,7 @@ ADVICE: dict[str, str] = {
                      "'import secrets; print(secrets.token_urlsafe(32))'` and give it in "
                      "TT_SERVE_TOKEN or --token-file (not on the command line, where `ps` shows "
                      "it)"),
+    "no-deck": N_("; give each a deck with `tt event deck NAME FILE` (or drop them)"),
 }
 
 # input field (``hint["words"]`` of a library message) -> the option that gives it
@@ -70,6 +71,7 @@ OPTIONS: dict[str, str] = {
     "draw": "--draw",
     "bye_rounds": "--bye-rounds",
     "round": "--round",
+    "swiss": "--swiss",
     "banlist": "--banlist",
     "announced": "--announced",
     "announced_given": "pass --announced",
@@ -79,6 +81,7 @@ OPTIONS: dict[str, str] = {
 # code -> (words of the message, the command line's option for them)
 OPTION_WORDS: dict[str, tuple[str, str]] = {
     "correction-after-seeding": (N_("needs an override"), N_("needs --override")),
+    "deck-locked": (N_("only as an override"), N_("only with --override")),
 }
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import click
 
 from tt_organizer.cli import (
+    event_desk,
     event_pairing,
     event_players,
     event_results,
@@ -66,19 +67,23 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
               show_default=True, help="How a drawn / unfinished match scores.")
 @click.option("--tiebreakers", default=None, metavar="omw,oomw,gw,ogw",
               help="Tiebreakers after match points, in order (default omw,oomw,gw; with "
-                   "--tiebreak-preset melee omw,gw,ogw).")
+                   "--tiebreak-preset melee or melee-2024 omw,gw,ogw).")
 @click.option("--banlist", default=None, metavar="DATE",
               help="Pin this cached ban list (default the newest cached now).")
 @click.option("--strict-colors", is_flag=True,
               help="Colour requirement is an error, not a warning.")
+@click.option("--require-decks", is_flag=True,
+              help="Refuse to pair a round while a player has no deck (default: a warning).")
 @click.option("--points", default="3,1,0,3", show_default=True, metavar="W,D,L,BYE",
               help="Match points for a win, draw, loss and bye.")
-@click.option("--tiebreak-preset", type=click.Choice(["rulebook", "melee"]), default="rulebook",
-              show_default=True,
-              help="How OMW%/GW%/OGW% are computed: the rule book's figures or Melee's.")
+@click.option("--tiebreak-preset", type=click.Choice(["rulebook", "melee", "melee-2024"]),
+              default="rulebook", show_default=True,
+              help="How OMW%/GW%/OGW% are computed: the rule book's figures, Melee's current "
+                   "ones (melee) or Melee's until 2024 (melee-2024).")
 @click.option("--tiebreak-rule", "tiebreak_rules", multiple=True, metavar="NAME=VALUE",
               help="Change one rule of the preset: floor=0.33|1/3, byes=excluded|counted, "
-                   "drawn-game=1|0, missed-rounds=losses|ignored (repeatable).")
+                   "drawn-game=1|0, missed-rounds=losses|ignored, own-gw=floored|unfloored "
+                   "(repeatable).")
 @click.option("--language", default=None, metavar="LANG",
               help="Language of what the event prints, exports and shows (en, es; default "
                    "en). Change it later with `tt event settings --language`.")
@@ -88,8 +93,9 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
 def create(
     name: str, format_id: str | None, rounds: str, best_of: str, top_cut: str,
     seed: int | None, unfinished: str, tiebreakers: str | None, banlist: str | None,
-    strict_colors: bool, points: str, tiebreak_preset: str, tiebreak_rules: tuple[str, ...],
-    language: str | None, settings: dict[str, int], as_json: bool, event_path: str,
+    strict_colors: bool, require_decks: bool, points: str, tiebreak_preset: str,
+    tiebreak_rules: tuple[str, ...], language: str | None, settings: dict[str, int],
+    as_json: bool, event_path: str,
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
@@ -112,6 +118,7 @@ def create(
         tiebreakers=tiebreakers.split(",") if tiebreakers is not None else None,
         win_points=w, draw_points=d, loss_points=loss, bye_points=bye,
         format_settings=settings, tiebreak_preset=tiebreak_preset, tiebreak_rules=rules,
+        require_decks=require_decks,
         language=language,
     )
     policy = s.tiebreak_policy
@@ -133,6 +140,8 @@ def create(
     )
     say(f"  tiebreak policy {policy.name}: "
          + ", ".join(f"{k}={v}" for k, v in policy.rules().items()))
+    if s.require_decks:
+        say("  every player needs a deck before a round is paired")
     if s.format_settings:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(s.format_settings.items()))
         say(f"  format settings: {shown}")
@@ -161,6 +170,15 @@ def status(as_json: bool, event_path: str) -> None:
                   + (f", dropped: {escape(', '.join(st['dropped']))}" if st["dropped"] else ""))
     if st["illegal_decks"]:
         say(f"  [red]illegal decks[/]: {escape(', '.join(st['illegal_decks']))}")
+    if st["no_deck"]:
+        say(f"  [yellow]no deck ({len(st['no_deck'])})[/]: {escape(', '.join(st['no_deck']))}")
+    if st["stage"] == "registration":
+        say(f"  checked in {st['checked_in']}/{st['players']}"
+            + ("" if st["checked_in"] else " (nobody yet: round 1 pairs everyone)")
+            + (f"; no-show: {escape(', '.join(st['no_shows']))}" if st["no_shows"] else ""))
+    if st["set_aside"]:
+        say(f"  set aside at check-in (late-entry brings them back): "
+            f"{escape(', '.join(st['set_aside']))}")
     if st["stage"] == "registration":
         say(f"  registration open; {st['rounds']} Swiss rounds"
                       + (" (auto)" if st["rounds_auto"] else "")
@@ -202,18 +220,20 @@ def log(as_json: bool, event_path: str) -> None:
               help="Pairings/standings as of this round (default the current one).")
 @click.option("--csv", "csv_dir", type=click.Path(file_okay=False, path_type=str), default=None,
               help="Also write one CSV file per sheet into this folder.")
+@click.option("--swiss", is_flag=True,
+              help="Standings in Swiss order (by default, after a top cut, the final placings).")
 @json_option
 @event_option
-def export(out: str, round_number: int | None, csv_dir: str | None, as_json: bool,
-           event_path: str) -> None:
+def export(out: str, round_number: int | None, csv_dir: str | None, swiss: bool,
+           as_json: bool, event_path: str) -> None:
     """Write the event to an Excel workbook (players, pairings, results, standings, log)."""
     from tt_organizer.events.store import load_snapshot
     from tt_organizer.export.workbook import export_csv, export_event
 
     snap = load_snapshot(event_path)
-    written = [export_event(snap, out, round_number=round_number)]
+    written = [export_event(snap, out, round_number=round_number, swiss=swiss)]
     if csv_dir:
-        written += export_csv(snap, csv_dir, round_number=round_number)
+        written += export_csv(snap, csv_dir, round_number=round_number, swiss=swiss)
     if as_json:
         from tt_organizer.cli.output import print_json
         from tt_organizer.events.views import written_json
@@ -232,15 +252,18 @@ def export(out: str, round_number: int | None, csv_dir: str | None, as_json: boo
 @click.argument("what", type=click.Choice(["pairings", "slips", "standings", "decklists",
                                            "registration"]))
 @click.option("--round", "round_number", type=COUNT, default=None,
-              help="Round of pairings/slips (default the current one) or standings after it.")
+              help="Round of pairings/slips (default the current one, the bracket's once the "
+                   "top cut has started) or standings after it.")
 @click.option("--top-cut", "top", is_flag=True, help="Pairings/slips of a top-cut round.")
+@click.option("--swiss", is_flag=True,
+              help="Standings in Swiss order (by default, after a top cut, the final placings).")
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=str),
               default=None, help="PDF file to write (default EVENT-WHAT[-rN].pdf here).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default=None,
               help="Paper size (default from the locale: letter in the US, Canada, …).")
 @json_option
 @event_option
-def print_cmd(what: str, round_number: int | None, top: bool, out: str | None,
+def print_cmd(what: str, round_number: int | None, top: bool, swiss: bool, out: str | None,
               paper: str | None, as_json: bool, event_path: str) -> None:
     """Write a print-ready PDF: wall pairings, match slips, standings, deck-check sheets
     (decklists) or the registration desk's deck checks."""
@@ -249,7 +272,7 @@ def print_cmd(what: str, round_number: int | None, top: bool, out: str | None,
     from tt_organizer.printing import print_event
 
     printed = print_event(load_snapshot(event_path), what, out, round_number=round_number,
-                          top_cut=top, paper=paper)
+                          top_cut=top, swiss=swiss, paper=paper)
     if as_json:
         from tt_organizer.cli.output import print_json
 
@@ -263,7 +286,7 @@ for _command in (
     event_players.register, event_players.late_entry, event_players.players,
     event_players.drop_cmd, event_players.undrop_cmd,
     event_pairing.pair, event_pairing.repair, event_pairing.pairings, event_pairing.avoid_cmd,
-    event_pairing.check_in_cmd,
+    event_desk.check_in_cmd, event_desk.deck_cmd,
     event_results.report, event_results.unreport, event_results.correct,
     event_results.standings_cmd, event_results.top_cut,
     serve, publish, penalties.penalty, penalties.penalties, event_settings.settings_command,

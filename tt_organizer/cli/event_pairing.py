@@ -1,7 +1,8 @@
 """``tt event`` commands for the rounds: ``pair`` (or ``pair --from FILE``, a round paired
 elsewhere), ``pairings`` (a round's tables, or a change of the current round by hand with
 ``--swap / --set / --bye / --unpair``), ``repair`` with the fewest moves, and the constraints
-``avoid`` and ``check-in`` (``register --bye-rounds`` lives with ``register``).
+``avoid`` (``register --bye-rounds`` lives with ``register``; ``check-in`` with the desk's
+commands, :mod:`~tt_organizer.cli.event_desk`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from tt_organizer.cli.event_desk import warn_without_deck
 from tt_organizer.cli.event_output import matches_json, print_round, say, warn_unpaired
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT, POSITIVE, CountType
@@ -48,8 +50,10 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
         if removed and not as_json:
             from tt_organizer.cli.output import warn
 
-            warn(f"removed before round 1 (not checked in): {len(removed)} player(s): "
+            warn(f"removed before round 1 (not checked in; set aside: `late-entry NAME` "
+                 f"brings one back): {len(removed)} player(s): "
                  + ", ".join(a.subject.split(" ", 2)[2] for a in removed))
+        warn_without_deck(conn)
         if seeded and matches[0].round > 1:
             from tt_organizer.cli.output import warn
 
@@ -226,6 +230,7 @@ def pair_from(conn: Connection, path: str, as_json: bool) -> None:
     rows = manual.read_pairings_file(path)
     matches = manual.pair_from_rows(conn, rows, source=path)
     met = _rematches(conn, matches)
+    warn_without_deck(conn)
     if as_json:
         print_json(matches_json(conn, matches))
         return
@@ -268,28 +273,3 @@ def avoid_cmd(player_a: str, player_b: str, rounds: int | None, as_json: bool,
         return
     span = f"through round {until}" if until is not None else "for the whole event"
     say(f"{escape(pa.name)} and {escape(pb.name)} are kept apart {span}")
-
-
-@click.command("check-in")
-@click.argument("name")
-@click.option("--no-show", is_flag=True, help="Mark the player as not here instead.")
-@json_option
-@event_option
-def check_in_cmd(name: str, no_show: bool, as_json: bool, event_path: str) -> None:
-    """Check a player in before round 1. Once anyone is checked in, pairing round 1 removes
-    every player not checked in (and a --no-show always); with nobody checked in, nobody is
-    removed."""
-    from tt_organizer.cli.output import escape, print_json
-    from tt_organizer.events import manual, store
-
-    with store.connect(event_path) as conn:
-        p = manual.check_in(conn, name, no_show=no_show)
-        state = manual.check_in_state(conn)
-    here = sum(1 for v in state.values() if v)
-    if as_json:
-        from tt_organizer.events.views import check_in_json
-
-        print_json(check_in_json(p, not no_show, state))
-        return
-    what = "is a no-show (removed when round 1 is paired)" if no_show else "is checked in"
-    say(f"{escape(p.name)} {what}; {here} of {len(state)} checked in")

@@ -34,6 +34,9 @@ def _registration_line(reg: Any, colour: bool) -> str:
                  f"({', '.join(p.deck_codes)}) — accepted with --allow-illegal (logged)")
     if reg.missed_rounds:
         line += f"; late entry, a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
+    if reg.seated is not None:
+        line += (f"; seated at table {reg.seated.table} of round {reg.seated.round} "
+                 "(it was the bye)")
     return line
 
 
@@ -53,16 +56,22 @@ def _register_from(
         warn(note)
     if as_json:
         from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import sign_up_json
 
-        print_json([sheet_row_json(r.row, r.name, r.registration,
-                                   describe(r.error, shown=False) if r.error else None)
-                    for r in outcome.rows])
+        print_json(sign_up_json([
+            sheet_row_json(r.row, r.name, r.registration,
+                           describe(r.error, shown=False) if r.error else None,
+                           action=r.action, replaced_by=r.replaced_by)
+            for r in outcome.rows]))
     else:  # plain lines: rich would render each one's markup
         colour = colour_on(sys.stdout)
         lines = [_sheet_row_line(r, colour) for r in outcome.rows]
         if lines:
             line("\n".join(lines))
-        line(f"{outcome.registered} registered, {outcome.refused} refused")
+        counts = [f"{outcome.count(a)} {a}" for a in ("new", "updated", "unchanged")]
+        counts += [f"{outcome.count(a)} {a}" for a in ("replaced", "refused")
+                   if outcome.count(a)]
+        line(", ".join(counts))
     return EXIT_INVALID if outcome.refused else 0
 
 
@@ -74,9 +83,21 @@ def _sheet_row_line(r: SheetRow, colour: bool) -> str:
 
     if r.error is not None:
         return f"row {r.row}: {paint('refused', '31', colour)} — {describe(r.error)}"
+    if r.action == "replaced":
+        return f"row {r.row}: replaced — {r.name}'s later answer on row {r.replaced_by} counts"
     assert r.registration is not None  # a row not refused was registered
-    return (f"row {r.row}: {deck_verdict(r.registration.player)} — "
-            f"{_registration_line(r.registration, colour)}")
+    if r.action == "new":
+        return (f"row {r.row}: {deck_verdict(r.registration.player)} — "
+                f"{_registration_line(r.registration, colour)}")
+    p = r.registration.player
+    what = "unchanged" if r.action == "unchanged" else paint("updated", "33", colour)
+    if r.registration.report is not None:  # the deck was replaced
+        detail = (f"new deck {p.deck_source or ''} {deck_verdict(p)} "
+                  f"({'/'.join(p.deck_colors) or '-'})")
+    else:
+        detail = f"deck {deck_verdict(p)}" + (f", id {p.ext_id}" if r.action == "updated"
+                                              else "")
+    return f"row {r.row}: {what} — #{p.id} {paint(p.name, '1', colour)}: {detail}"
 
 
 def _register(
@@ -133,7 +154,10 @@ def register(ctx: click.Context, name: str | None, deck: str | None, ext_id: str
     """Register a player (and their deck) before the first pairing.
 
     With --from, the whole sheet is registered in one transaction (a refused row is left
-    out, the others registered); exit 1 if any was refused.
+    out, the others registered); exit 1 if any was refused. A name answered twice counts by
+    its latest answer (the Timestamp column, else the lower row). Import the sheet again as
+    it grows: new rows are registered, changed decks replaced, the rest left alone
+    ("N new, N updated, N unchanged").
     """
     _register(ctx, name, deck, ext_id, allow_illegal, from_file, event_path, late=False,
               as_json=as_json, bye_rounds=check_bye_rounds(bye_rounds))
@@ -149,7 +173,12 @@ def register(ctx: click.Context, name: str | None, deck: str | None, ext_id: str
 @click.pass_context
 def late_entry(ctx: click.Context, name: str, deck: str | None, ext_id: str | None,
                allow_illegal: bool, as_json: bool, event_path: str) -> None:
-    """Add a player after pairing began: a loss for every round already paired."""
+    """Add a player after pairing began: a loss for every round already paired.
+
+    While the current round is played, a late player takes its bye: they are seated against
+    the bye player (that table becomes a match) and play this round. A no-show set aside at
+    check-in comes back with the deck they registered (no --deck needed).
+    """
     _register(ctx, name, deck, ext_id, allow_illegal, None, event_path, late=True,
               as_json=as_json)
 

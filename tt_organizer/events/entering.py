@@ -191,7 +191,8 @@ def correct_result(
 ) -> MatchInfo:
     """Change a reported result. A Swiss result may be corrected until the second round after
     it has been paired; later needs ``override`` (logged). A top-cut result may not change its
-    winner once the next bracket round is paired."""
+    winner once the next bracket round is paired. A correction to the result (and games)
+    already recorded is refused (``no-change``) and not logged."""
     stage = TOP_CUT if top_cut else SWISS
     with store.transaction(conn):
         settings = store.read_settings(conn)
@@ -207,6 +208,13 @@ def correct_result(
                              code="not-reported", hint={"command": "report", "table": table})
         parsed = parse_result(result, settings.best_of)
         outcome = _outcome(parsed, settings)
+        games = _games(match, parsed, settings.best_of, first, winners, turns)
+        if (parsed.text, parsed.p1_games, parsed.p2_games, parsed.draws, outcome, games) == (
+                match.result, match.p1_games, match.p2_games, match.draws, match.outcome,
+                list(match.games)):
+            raise EventError(f"table {table} is already {match.result} (round {round_number}"
+                             f"{' of the top cut' if top_cut else ''}); nothing to correct",
+                             code="no-change")
         if stage == SWISS and current >= round_number + 2 and not override:
             raise EventError(
                 Msg("round {round} is closed for corrections (round {current} is paired)",
@@ -226,7 +234,6 @@ def correct_result(
                     f"top-cut round {round_number + 1} is paired; the winner of table {table} "
                     "can no longer change"
                 )
-        games = _games(match, parsed, settings.best_of, first, winners, turns)
         _write_result(conn, match, parsed, outcome, games)
         new = result_dict(None, parsed, games) or {}
         if override:

@@ -14,7 +14,7 @@ seated, a reported table changed, a round of the top cut touched.
 * :func:`pair_from_rows` enters a round paired elsewhere (paper, another tool).
 * Constraints: :func:`avoid` (players who should not meet: treated like a rematch, so
   honoured whenever a pairing without it exists), :func:`set_bye_rounds` (invited players'
-  byes), :func:`check_in` (before round 1; see :func:`prepare_round`).
+  byes); check-in (:mod:`tt_organizer.events.check_in`) applies in :func:`prepare_round`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
-from tt_organizer.events import entering, lookup, players, setup, store, swiss_states
+from tt_organizer.events import check_in, entering, lookup, players, setup, store, swiss_states
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
@@ -89,7 +89,11 @@ def _active(conn: Connection, ref: str) -> PlayerInfo:
 def _movable(rows: Sequence[MatchInfo], p: PlayerInfo, rnd: int) -> MatchInfo | None:
     """``p``'s table in the round, refused when it is reported (or a missed round)."""
     m = _seat(rows, p.id)
-    if m is not None and (m.table == 0 or _reported(m)):
+    if m is not None and m.table == 0:  # a missed round is no table anyone sees
+        raise EventError(f"{p.name} entered late and has a loss for missing round {rnd}; a "
+                         "player cannot be seated twice in a round", code="missed-round",
+                         hint={"name": p.name, "round": rnd})
+    if m is not None and _reported(m):
         raise EventError(f"{p.name} already played round {rnd} (table {m.table} is reported); "
                          "a player cannot be seated twice")
     return m
@@ -470,6 +474,7 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
         rnd = current + 1
         if rnd == 1:  # check-in applies as to `pair`: no-shows and the unchecked leave
             prepare_round(conn, 1, [p.id for p in store.read_players(conn) if not p.dropped])
+        players.refuse_without_deck(conn, store.read_settings(conn))
         where = f"{source}: " if source else ""
         rounds = {r.round for r in rows if r.round is not None}
         if rounds - {rnd}:
@@ -595,47 +600,16 @@ def bye_rounds(conn: Connection) -> dict[int, list[int]]:
             for pid, text in store.bye_round_texts(conn).items()}
 
 
-def check_in(conn: Connection, ref: str, *, no_show: bool = False) -> PlayerInfo:
-    """Check ``ref`` in (or mark a no-show) before round 1."""
-    with store.transaction(conn):
-        if store.current_round(conn):
-            raise EventError(Msg("round 1 is paired; check-in is over"), code="check-in-over",
-                             hint={"command": "drop"})
-        p = players.find_player(conn, ref)
-        old = store.checked_in(conn, p.id)
-        store.set_checked_in(conn, p.id, not no_show)
-        store.audit(conn, "check-in", f"player {p.id} {p.name}",
-                    {"checked_in": old}, {"checked_in": not no_show})
-        return p
-
-
-def check_in_state(conn: Connection) -> dict[int, bool | None]:
-    """Player id -> checked in (True), no-show (False), not asked (None)."""
-    return {pid: None if value is None else bool(value)
-            for pid, value in store.check_in_states(conn).items()}
-
-
 def prepare_round(conn: Connection, rnd: int, active: list[int]
                   ) -> tuple[list[int], list[int], list[str]]:
     """Constraints applied when round ``rnd`` is paired (inside its transaction): returns
     (players to pair, players with a granted bye, names removed at check-in).
 
-    Before round 1, no-shows are removed from the event, and -- once anyone has checked in
-    -- so is everyone who has not (check-in is optional: with nobody checked in, nobody is
-    removed)."""
+    Before round 1, no-shows are set aside, and -- once anyone has checked in -- so is
+    everyone who has not (:func:`tt_organizer.events.check_in.remove_absent`)."""
     removed: list[str] = []
     if rnd == 1:
-        state = check_in_state(conn)
-        anyone = any(v for v in state.values())
-        names = {p.id: p.name for p in store.read_players(conn)}
-        gone = [pid for pid in active if state.get(pid) is False
-                or (anyone and state.get(pid) is None)]
-        for pid in gone:
-            store.delete_player(conn, pid)
-            store.audit(conn, "no-show", f"player {pid} {names[pid]}", None,
-                        {"removed": True, "checked_in": state.get(pid)})
-            removed.append(names[pid])
-        active = [pid for pid in active if pid not in gone]
+        active, removed = check_in.remove_absent(conn, active)
     granted = [pid for pid, rounds in bye_rounds(conn).items() if rnd in rounds and pid in active]
     return [pid for pid in active if pid not in granted], granted, removed
 

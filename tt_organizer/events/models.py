@@ -100,6 +100,7 @@ class EventSettings:
     format_settings: dict[str, int] = field(default_factory=dict)  # e.g. {"max_ultimates": 2}
     # how OMW% / GW% / OGW% are computed (a TiebreakPolicy; the rule book by default)
     tiebreak_policy: StoredPolicy = StoredPolicy()
+    require_decks: bool = False  # a player without a deck is not paired
     language: str = "en"  # what the event prints, exports and shows (tt_organizer.i18n)
 
     def scoring(self) -> ScoringSettings:

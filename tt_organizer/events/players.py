@@ -14,7 +14,7 @@ from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
 )
-from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, TOP_CUT
+from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
 from tt_organizer.numbers import is_count
@@ -33,6 +33,7 @@ class Registration:
     player: PlayerInfo
     report: ValidationReport | None = None
     missed_rounds: list[int] = field(default_factory=list)
+    seated: MatchInfo | None = None  # a late entry's table of the current round (the bye's)
 
 
 @lru_cache(maxsize=4)
@@ -125,15 +126,37 @@ def register_player(
     # inside a caller's transaction the settings cannot change before ours
     locked = store.in_transaction(conn)
     settings = store.read_settings(conn)
+    aside = None
+    if deck_path is None and deck_text is None:  # a no-show set aside keeps their deck
+        aside = store.set_aside_row(conn, name.casefold())
+        if aside is not None:
+            name, ext_id = aside["name"], ext_id or aside["ext_id"]
+            deck_text, deck_source = aside["deck_text"], aside["deck_source"]
+            allow_illegal = allow_illegal or bool(aside["allow_illegal"])
     deck = _checked_deck(settings, name, deck_path, deck_text, deck_source, allow_illegal)
     with store.transaction(conn):
         # fixed by the first pairing (re-read: another process may have paired meanwhile)
         entry = _Entry.read(conn, settings if locked else store.read_settings(conn))
         late = _admit(entry, name, ext_id, late, _StoredNames(conn))
-        pid, missed = _write_registration(_Writes(conn), entry, name, ext_id, deck,
-                                          allow_illegal, late)
+        writes = _Writes(conn)
+        pid, missed = _write_registration(writes, entry, name, ext_id, deck, allow_illegal,
+                                          late)
+        if aside is not None:
+            store.delete_set_aside(conn, name.casefold())
+            writes.audit("set-aside", f"player {pid} {name}",
+                         {"back": True, "deck": deck[2] if deck else None})
         player = lookup.player_by_id(conn, pid)
-    return Registration(player=player, report=deck[0] if deck else None, missed_rounds=missed)
+        seated = _seat_of(conn, entry, pid) if late else None
+    return Registration(player=player, report=deck[0] if deck else None, missed_rounds=missed,
+                        seated=seated)
+
+
+def _seat_of(conn: Connection, entry: _Entry, pid: int) -> MatchInfo | None:
+    """A late entry's table of the current round (None: they play from the next one)."""
+    for m in lookup.round_matches(conn, SWISS, entry.current):
+        if m.table > 0 and pid in (m.player1, m.player2):
+            return m
+    return None
 
 
 class SheetRegistrar:
@@ -151,9 +174,66 @@ class SheetRegistrar:
             raise EventError("a sheet is registered inside one transaction")
         self.conn, self.allow_illegal, self.late = conn, allow_illegal, late
         self.entry = _Entry.read(conn, store.read_settings(conn))
-        self.names = _KnownNames(store.read_roster(conn))
+        roster = store.read_roster(conn)
+        self.names = _KnownNames(roster)
+        self.players = {p.name.casefold(): p for p in roster}
+        self.decks = store.deck_texts(conn)
+        self.aside = {n.casefold() for n in store.set_aside_names(conn)}  # no-shows set aside
         self.writes = _BatchedWrites(conn)  # decks and audit entries, written together
         self._done: dict[int, tuple[ValidationReport | None, list[int]]] = {}
+
+    def take(self, name: str, *, ext_id: str | None = None, deck_text: str | None = None,
+             deck_path: str | Path | None = None, deck_source: str | None = None
+             ) -> tuple[int, str]:
+        """One row of a sheet imported again and again as it grows: a name not registered
+        is registered (``"new"``, :meth:`register`); a registered player's deck is replaced
+        when the row's differs and their id given when they had none (``"updated"``, the
+        deck checked as at registration and changed after round 1 only by
+        :func:`give_deck` with an override); otherwise ``"unchanged"``. Their number and the
+        action."""
+        name, ext_id = _checked_names(name, ext_id)
+        known = self.players.get(name.casefold())
+        if known is None:
+            return self.register(name, ext_id=ext_id, deck_text=deck_text, deck_path=deck_path,
+                                 deck_source=deck_source), "new"
+        pid, name = known.id, known.name
+        new_id = None
+        if ext_id and ext_id != known.ext_id:
+            if known.ext_id:
+                raise EventError(f"{name}: registered with id {known.ext_id}, not {ext_id}",
+                                 code="id-differs", hint={"name": name})
+            taken = self.names.name_with_ext_id(ext_id)
+            if taken is not None:
+                raise EventError(f"id {ext_id}: already registered (to {taken})")
+            new_id = ext_id
+        stored = self.decks.get(pid)
+        deck = None
+        same_text = (deck_text is not None and stored is not None
+                     and deck_text.strip() == stored[0].strip())
+        if (deck_text is not None or deck_path is not None) and not same_text:
+            deck = _checked_deck(self.entry.settings, name, deck_path, deck_text,
+                                 deck_source, self.allow_illegal)
+            if deck is not None and stored is not None and deck[1].strip() == stored[0].strip():
+                deck = None  # a deck file holding the list registered
+        if deck is not None and (self.entry.top_cut or self.entry.current > DECK_OPEN_ROUNDS):
+            raise EventError(f"{name}: round {self.entry.current} is paired; a deck changes "
+                             "after round 1 only as an override (logged)", code="deck-locked",
+                             hint={"name": name, "override": True})
+        self._done[pid] = (deck[0] if deck else None, [])
+        if deck is None and new_id is None:
+            return pid, "unchanged"
+        if new_id is not None:
+            store.set_ext_id(self.conn, pid, new_id)
+            self.names.add(name, new_id)
+            self.writes.audit("player-id", f"player {pid} {name}", {"id": new_id},
+                              {"id": None})
+        if deck is not None:
+            old = {"source": stored[1]} if stored is not None else None
+            store.delete_deck(self.conn, pid)
+            report, raw, source = deck
+            _store_deck(self.writes, pid, name, self.entry.settings, report, raw, source,
+                        self.allow_illegal, old=old)
+        return pid, "updated"
 
     def register(self, name: str, *, ext_id: str | None = None, deck_text: str | None = None,
                  deck_path: str | Path | None = None, deck_source: str | None = None) -> int:
@@ -161,12 +241,23 @@ class SheetRegistrar:
         ``allow_illegal`` and ``late``); their number."""
         allow_illegal = self.allow_illegal
         name, ext_id = _checked_names(name, ext_id)
+        aside = (store.set_aside_row(self.conn, name.casefold())
+                 if name.casefold() in self.aside else None)
+        if aside is not None and deck_path is None and deck_text is None:
+            deck_text, deck_source = aside["deck_text"], aside["deck_source"]
+            ext_id = ext_id or aside["ext_id"]
+            allow_illegal = allow_illegal or bool(aside["allow_illegal"])
         deck = _checked_deck(self.entry.settings, name, deck_path, deck_text, deck_source,
                              allow_illegal)
         late = _admit(self.entry, name, ext_id, self.late, self.names)
         # every refusal comes before the first write: no savepoint is needed to undo one
         pid, missed = _write_registration(self.writes, self.entry, name, ext_id, deck,
                                           allow_illegal, late)
+        if aside is not None:  # back from the no-shows
+            store.delete_set_aside(self.conn, name.casefold())
+            self.aside.discard(name.casefold())
+            self.writes.audit("set-aside", f"player {pid} {name}",
+                              {"back": True, "deck": deck[2] if deck else None})
         self.names.add(name, ext_id)
         self._done[pid] = (deck[0] if deck else None, missed)
         return pid
@@ -206,12 +297,32 @@ def _checked_deck(settings: EventSettings, name: str, path: str | Path | None,
         return None
     report, raw, source = check_deck(settings, path=path, text=text, source=source)
     if not report.legal and not allow_illegal:
+        named: Msg | str = ""  # the messages that name cards, in the reader's language
+        for v in report.errors:
+            if _names_cards(v.code):
+                named = Msg("{before}; {message}", before=named, message=v.text or v.message)
         raise EventError(
-            Msg("{name}: deck {source} is not legal ({codes})", name=name, source=source,
-                codes=", ".join(report.codes)),
+            Msg("{name}: deck {source} is not legal ({codes}){named}", name=name,
+                source=source, codes=", ".join(report.codes), named=named),
             code="deck-not-legal", hint={"name": name, "codes": list(report.codes)},
         )
     return report, raw, source
+
+
+def _names_cards(code: str) -> bool:
+    """Is ``code`` a rule broken by particular cards (an unknown number -- its message holds
+    the suggestions --, a banned card, too many copies), whose message a refusal repeats?"""
+    from tt_organizer.formats.validator import (
+        BANNED,
+        BANNED_PAIR,
+        CARD_COPIES,
+        RESTRICTED,
+        UNKNOWN_CARD,
+        WRONG_ZONE,
+    )
+
+    return code in (UNKNOWN_CARD, WRONG_ZONE, BANNED, RESTRICTED, BANNED_PAIR, CARD_COPIES) \
+        or code.endswith("_COPIES")
 
 
 @dataclass
@@ -252,7 +363,9 @@ def _write_registration(writes: _Writes, entry: _Entry, name: str, ext_id: str |
     first write); the player's number and the rounds they missed."""
     conn, current = writes.conn, entry.current
     at = store.now()
-    pid = store.insert_player(conn, name, ext_id, at, current + 1 if late else None)
+    bye = _open_bye(conn, entry) if late else None  # the late entry plays its bye player
+    first = (current if bye else current + 1) if late else None
+    pid = store.insert_player(conn, name, ext_id, at, first)
     writes.audit("late-entry" if late else "register", f"player {pid} {name}",
                  {"name": name, "id": ext_id})
     if deck is not None:
@@ -260,12 +373,32 @@ def _write_registration(writes: _Writes, entry: _Entry, name: str, ext_id: str |
         _store_deck(writes, pid, name, entry.settings, report, raw, source, allow_illegal)
     missed: list[int] = []
     if late:
-        for rnd in range(1, current + 1):
+        for rnd in range(1, (first or 1)):
             store.insert_missed_round(conn, rnd, pid, at)
             missed.append(rnd)
+        seat: dict[str, Any] = {}
+        if bye is not None:
+            from tt_organizer.pairing.swiss import Pairing
+
+            store.delete_pairing(conn, SWISS, current, bye.table)
+            lookup.insert_pairings(conn, SWISS, current, [Pairing(bye.table, bye.player1, pid)])
+            seat = {"round": current, "table": bye.table, "against": bye.player1}
         writes.audit("late-entry", f"player {pid} {name}",
-                     {"missed_rounds": missed, "scored_as": "loss"})
+                     {"missed_rounds": missed, "scored_as": "loss", **seat})
     return pid, missed
+
+
+def _open_bye(conn: Connection, entry: _Entry) -> MatchInfo | None:
+    """The bye a late entry takes in the current Swiss round: while the round is being
+    played, its bye that was not granted (an invited player keeps theirs); else None."""
+    rnd = entry.current
+    matches = lookup.round_matches(conn, SWISS, rnd)
+    if not lookup.tables_without_result(matches):
+        return None  # the round is over: the late entry plays from the next one
+    granted = {pid for pid, text in store.bye_round_texts(conn).items()
+               if str(rnd) in text.split(",")}
+    return next((m for m in matches if m.player2 is None and m.table > 0
+                 and m.player1 not in granted), None)
 
 
 class _StoredNames:
@@ -343,7 +476,12 @@ def _store_deck(
     raw: str,
     source: str | None,
     allow_illegal: bool,
+    *,
+    old: dict[str, Any] | None = None,
+    override: bool = False,
 ) -> None:
+    """Write a checked deck and its audit entries (``old``: the deck it replaces, as logged;
+    ``override``: changed after round 1)."""
     from tt_organizer.decklist.model import MAIN, PILE
 
     writes.deck(pid, {
@@ -355,8 +493,10 @@ def _store_deck(
         "report": _REPORT_JSON(report.to_dict()),
         "checked_at": store.now(),
     })
-    writes.audit("deck", f"player {pid} {name}",
-                 {"source": source, "legal": report.legal, "codes": report.codes})
+    logged: dict[str, Any] = {"source": source, "legal": report.legal, "codes": report.codes}
+    if override:
+        logged["override"] = True
+    writes.audit("deck", f"player {pid} {name}", logged, old)
     if not report.legal:
         writes.audit("allow-illegal", f"player {pid} {name}", {"codes": report.codes})
 
@@ -367,8 +507,9 @@ class _Writes:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
-    def audit(self, action: str, subject: str, new: dict[str, Any]) -> None:
-        store.audit(self.conn, action, subject, None, new)
+    def audit(self, action: str, subject: str, new: dict[str, Any],
+              old: dict[str, Any] | None = None) -> None:
+        store.audit(self.conn, action, subject, old, new)
 
     def deck(self, pid: int, values: dict[str, Any]) -> None:
         store.insert_deck(self.conn, pid, values)
@@ -386,8 +527,9 @@ class _BatchedWrites(_Writes):
         self.entries: list[tuple[str, str, Any, Any]] = []
         self.decks: list[tuple[int, dict[str, Any]]] = []
 
-    def audit(self, action: str, subject: str, new: dict[str, Any]) -> None:
-        self.entries.append((action, subject, None, new))
+    def audit(self, action: str, subject: str, new: dict[str, Any],
+              old: dict[str, Any] | None = None) -> None:
+        self.entries.append((action, subject, old, new))
 
     def deck(self, pid: int, values: dict[str, Any]) -> None:
         self.decks.append((pid, values))
@@ -443,6 +585,78 @@ def undrop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
         store.audit(conn, "undrop", f"player {p.id} {p.name}",
                     {"dropped": True, "round": p.dropped_round}, {"dropped": False})
         return lookup.player_by_id(conn, p.id)
+
+
+@dataclass
+class DeckChange:
+    """What :func:`give_deck` did: the player as now stored, the new deck's report and the
+    source of the deck it replaced (None when the player had none)."""
+
+    player: PlayerInfo
+    report: ValidationReport
+    replaced: str | None
+    override: bool = False
+
+
+# a deck is given or replaced freely until round 2 is paired; later only as an override
+DECK_OPEN_ROUNDS = 1
+
+
+def give_deck(
+    conn: Connection,
+    ref: str,
+    *,
+    deck_path: str | Path | None = None,
+    deck_text: str | None = None,
+    deck_source: str | None = None,
+    allow_illegal: bool = False,
+    override: bool = False,
+) -> DeckChange:
+    """Give the player ``ref`` a deck, or replace theirs: checked against the event's format
+    and ban list as at registration (an illegal deck refused unless ``allow_illegal``) and
+    logged with the deck it replaces. Until round 1 is over (round 2 paired) anyone's deck
+    may change; afterwards, and in the top cut, only with ``override`` (logged as such)."""
+    settings = store.read_settings(conn)
+    player = find_player(conn, ref)
+    if deck_path is None and deck_text is None:
+        raise EventError("no decklist given")
+    deck = _checked_deck(settings, player.name, deck_path, deck_text, deck_source,
+                         allow_illegal)
+    assert deck is not None
+    with store.transaction(conn):
+        player = find_player(conn, ref)  # re-read inside the write lock
+        entry = _Entry.read(conn, settings)
+        late = entry.top_cut or entry.current > DECK_OPEN_ROUNDS
+        if late and not override:
+            when = "the top cut has started" if entry.top_cut else \
+                f"round {entry.current} is paired"
+            raise EventError(f"{player.name}: {when}; a deck changes after round 1 only as "
+                             "an override (logged)", code="deck-locked",
+                             hint={"name": player.name, "override": True})
+        old = ({"source": player.deck_source, "legal": player.deck_legal}
+               if player.deck_text is not None else None)
+        store.delete_deck(conn, player.id)
+        report, raw, source = deck
+        _store_deck(_Writes(conn), player.id, player.name, settings, report, raw, source,
+                    allow_illegal, old=old, override=bool(late))
+        return DeckChange(lookup.player_by_id(conn, player.id), report,
+                          player.deck_source or "" if old else None, bool(late))
+
+
+def without_deck(conn: Connection) -> list[str]:
+    """The active (not dropped) players who have no deck registered, by number."""
+    return [r["name"] for r in store.roster_flags(conn) if not r["dropped"] and not r["has_deck"]]
+
+
+def refuse_without_deck(conn: Connection, settings: EventSettings) -> None:
+    """In an event that requires decks, refuse to pair while an active player has none."""
+    if not settings.require_decks:
+        return
+    missing = without_deck(conn)
+    if missing:
+        raise EventError(
+            f"{len(missing)} player(s) have no deck and this event requires one: "
+            f"{', '.join(missing)}", code="no-deck", hint={"names": missing})
 
 
 def pending_in_current_round(conn: Connection, player_id: int) -> MatchInfo | None:

@@ -4,7 +4,7 @@ re-pairs only what must change)."""
 from __future__ import annotations
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup, store
+from tt_organizer.events import lookup, players, store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
@@ -41,6 +41,7 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
         from tt_organizer.events import manual  # constraints: check-in, granted byes, avoid
 
         active, granted, _removed = manual.prepare_round(conn, current + 1, active)
+        players.refuse_without_deck(conn, settings)
         if len(active) + len(granted) < 2:
             raise EventError(f"{len(active) + len(granted)} active player(s); at least 2 are "
                              "needed to pair")

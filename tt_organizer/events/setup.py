@@ -21,7 +21,8 @@ from tt_organizer.events.store import Connection, create_database
 SWISS = "swiss"
 TOP_CUT = "top-cut"
 DEFAULT_TIEBREAKERS = ("omw", "oomw", "gw")
-PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw")}  # the order a preset ranks by
+#: The order a preset ranks by (when --tiebreakers is not given).
+PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw"), "melee-2024": ("omw", "gw", "ogw")}
 TOP_CUT_SIZES = (0, 4, 8, 16)
 MAX_POINTS = 1000
 MAX_SEED = 2**63 - 1  # SQLite's largest integer
@@ -77,6 +78,7 @@ def start_event(conn: Connection, settings: EventSettings) -> None:
             "strict_colors": int(settings.strict_colors), "created_at": settings.created_at,
             "format_settings": json.dumps(dict(settings.format_settings), sort_keys=True),
             "tiebreak_policy": json.dumps(settings.tiebreak_policy.to_json()),
+            "require_decks": int(settings.require_decks),
             "language": settings.language,
         })
         store.audit(conn, "create", "event", None, _settings_dict(settings))
@@ -101,6 +103,7 @@ def event_settings(
     format_settings: Mapping[str, int] | None = None,
     tiebreak_preset: str = "rulebook",
     tiebreak_rules: Mapping[str, str] | None = None,
+    require_decks: bool = False,
     language: str | None = None,
 ) -> EventSettings:
     """The settings of a new event (EventError if not valid). ``rounds``/``top_cut`` None = by
@@ -194,6 +197,7 @@ def event_settings(
         created_at=store.now(),
         format_settings=fmt_settings,
         tiebreak_policy=policy,
+        require_decks=require_decks,
         language=event_language(language),
     )
     return settings
@@ -233,7 +237,7 @@ def _settings_dict(s: EventSettings) -> dict[str, Any]:
                    "bye": s.bye_points},
         "unfinished": s.unfinished, "tiebreakers": list(s.tiebreakers), "seed": s.seed,
         "strict_colors": s.strict_colors, "format_settings": dict(s.format_settings),
-        "tiebreak_policy": s.tiebreak_policy.to_json(),
+        "tiebreak_policy": s.tiebreak_policy.to_json(), "require_decks": s.require_decks,
     }
 
 

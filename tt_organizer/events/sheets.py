@@ -15,10 +15,11 @@ library's errors (a code and hints), so each front-end words them its own way.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.columns import (
     RESULT_COLUMNS,
@@ -26,6 +27,7 @@ from tt_organizer.columns import (
     RESULT_REQUIRED,
     ROSTER_COLUMNS,
     ROSTER_LABELS,
+    RosterEntry,
     cell_value,
     find_columns,
     find_roster,
@@ -74,10 +76,21 @@ class RegistrationRow:
 
 
 class Registrations(list[RegistrationRow]):
-    """The rows of a registration sheet; ``notes`` names columns not read that look like
-    decklists."""
+    """The rows of a registration sheet, one per player (their latest answer); ``notes``
+    names columns not read that look like decklists, ``replaced`` the earlier answers of a
+    name answered twice."""
 
     notes: list[str]
+    replaced: list[Replaced]
+
+
+@dataclass
+class Replaced:
+    """An answer replaced by a later one of the same name (row ``by``)."""
+
+    row: int
+    name: str
+    by: int
 
 
 @dataclass
@@ -125,12 +138,12 @@ def read_registrations(path: str | Path) -> Registrations:
                              "players", file=source)
         raise missing_columns(sheets[0], ROSTER_COLUMNS, ("name",), ROSTER_LABELS, source)
     problems: list[str] = []
-    out = Registrations()
-    out.notes = roster.notes
-    names: dict[str, int] = {}
-    ids: dict[str, int] = {}
-    for entry in roster.entries(path.absolute().parent):
-        number, name, ext_id = entry.row, entry.name, entry.ext_id
+    answers: dict[str, RosterEntry] = {}  # name key -> the latest answer
+    replaced: list[Replaced] = []
+    entries = list(roster.entries(path.absolute().parent))
+    order, note = _answer_order(entries)
+    for entry in sorted(entries, key=order):
+        number, name = entry.row, entry.name
         where = f"row {number}"
         if not name:
             problems.append(f"{where}: no player name")
@@ -142,25 +155,125 @@ def read_registrations(path: str | Path) -> Registrations:
             problems.append(f"{where}: the name is longer than {MAX_NAME_CHARS} characters")
             continue
         key = name.casefold()
-        if key in names:
-            problems.append(f"{where}: {name!r} is already on row {names[key]}")
-            continue
-        names[key] = number
-        if ext_id is not None:
-            if ext_id in ids:
-                problems.append(f"{where}: player id {ext_id!r} is already on row {ids[ext_id]}")
+        if key in answers:  # a later answer of the same name: it counts
+            earlier = answers.pop(key)
+            replaced.append(Replaced(earlier.row, earlier.name, number))
+        answers[key] = entry
+    ids: dict[str, int] = {}
+    out = Registrations()
+    out.notes = roster.notes + ([note] if note and replaced else [])
+    out.replaced = sorted(replaced, key=lambda r: r.row)
+    for entry in sorted(answers.values(), key=lambda e: e.row):
+        where = f"row {entry.row}"
+        if entry.ext_id is not None:
+            if entry.ext_id in ids:
+                problems.append(f"{where}: player id {entry.ext_id!r} is already on row "
+                                f"{ids[entry.ext_id]}")
                 continue
-            ids[ext_id] = number
+            ids[entry.ext_id] = entry.row
         if entry.problem is not None:
             problems.append(f"{where}: {entry.problem}")
             continue
         deck_path = str(entry.deck_path) if entry.deck_path is not None else None
-        out.append(RegistrationRow(number, name, ext_id, entry.deck_text, deck_path))
+        out.append(RegistrationRow(entry.row, entry.name, entry.ext_id, entry.deck_text,
+                                   deck_path))
     if problems:
-        raise SheetError(problems, file=source, what="registered")
+        raise SheetError(sorted(problems, key=_row_of), file=source, what="registered")
     if not out:
         raise InputError(f"sheet {roster.sheet.name!r} lists no players", file=source)
     return out
+
+
+def _row_of(problem: str) -> int:
+    match = re.match(r"row (\d+)", problem)
+    return int(match.group(1)) if match else 0
+
+
+# how forms write the time of an answer (Google Forms: the owner's locale, US by default)
+_TIME_FORMATS = ("%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%Y/%m/%d %H:%M:%S",
+                 "%d.%m.%Y %H:%M:%S", "%m/%d/%Y %H:%M", "%d/%m/%Y %H:%M", "%d.%m.%Y %H:%M",
+                 "%m/%d/%y %H:%M:%S", "%m/%d/%y %H:%M")
+
+
+def _answer_order(entries: list[RosterEntry]) -> tuple[Callable[[RosterEntry], Any], str]:
+    """How a sheet's answers are ordered, earliest first: by their timestamp cells when every
+    answer has one that reads in one format (a workbook's dates, ISO text, or one of
+    :data:`_TIME_FORMATS` for all), else by row (a lower row is a later answer); and a note
+    when a timestamp column could not be read."""
+    cells = [e.submitted for e in entries]
+    by_row: Callable[[RosterEntry], Any] = lambda e: (e.row,)  # noqa: E731
+    if all(c is None or cell_text(c) == "" for c in cells):
+        return by_row, ""
+    times = _read_times(cells)
+    if times is None:
+        return by_row, ("the timestamp column was not read as times: of two answers with one "
+                        "name, the lower row counts")
+    when = {id(e): t for e, t in zip(entries, times, strict=True)}
+    return (lambda e: (when[id(e)], e.row)), ""
+
+
+def _read_times(cells: list[object]) -> list[datetime] | None:
+    """Every cell as a time (all in one format), or None when some cell does not read."""
+    if all(isinstance(c, datetime) for c in cells):
+        return [c for c in cells if isinstance(c, datetime)]
+    texts = [cell_text(c) for c in cells]
+    try:
+        return [datetime.fromisoformat(t) for t in texts]
+    except ValueError:
+        pass
+    for fmt in _TIME_FORMATS:
+        try:
+            return [datetime.strptime(t, fmt) for t in texts]
+        except ValueError:
+            continue
+    return None
+
+
+# ---------------------------------------------------------------- a list of names
+
+_SHEET_SUFFIXES = (".csv", ".xlsx", ".xlsm")
+MAX_NAMES = 10_000
+
+
+def read_names(path: str | Path) -> list[str]:
+    """The player names a check-in file lists, in order (each once): a sheet (``.csv`` or
+    ``.xlsx``) read as a roster (its name column: a sign-up sheet itself will do), a sheet of
+    one column without a header, or a text file of one name a line (``#`` starts a comment).
+    """
+    path = Path(path)
+    source = str(path)
+    names: list[str] = []
+    if path.suffix.lower() in _SHEET_SUFFIXES:
+        sheets = read_table(path)
+        roster = find_roster(sheets)
+        if roster is not None:
+            names = [e.name for e in roster.entries(None) if e.name]
+        elif sheets and all(len([v for v in values if cell_text(v)]) <= 1
+                            for _n, values in sheets[0].rows):
+            names = [cell_text(v) for _n, values in sheets[0].rows for v in values
+                     if cell_text(v)]
+        else:
+            raise missing_columns(sheets[0], ROSTER_COLUMNS, ("name",), ROSTER_LABELS, source)
+    else:
+        from tt_organizer.safe_files import read_limited
+        from tt_organizer.tables import MAX_SHEET_BYTES
+
+        data = read_limited(path, MAX_SHEET_BYTES, what="list of names", pipes=True)
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InputError("not a text file of names (save it as UTF-8 text, or give a "
+                             ".csv/.xlsx sheet)", file=source) from None
+        names = [line.strip() for line in text.splitlines()
+                 if line.strip() and not line.lstrip().startswith("#")]
+    seen: dict[str, str] = {}
+    for name in names:
+        seen.setdefault(" ".join(name.split()).casefold(), " ".join(name.split()))
+    if not seen:
+        raise InputError("the file lists no player names", file=source)
+    if len(seen) > MAX_NAMES:
+        raise InputError(f"more than {MAX_NAMES} names", file=source)
+    return list(seen.values())
 
 
 # ---------------------------------------------------------------- results
@@ -403,14 +516,23 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
 ROWS_REFUSED = "rows-refused"
 
 
+# what a sign-up sheet's row did
+NEW, UPDATED, UNCHANGED, REPLACED, REFUSED = "new", "updated", "unchanged", "replaced", "refused"
+
+
 @dataclass
 class SheetRow:
-    """One row of a sign-up sheet: registered (``registration``) or refused (``error``)."""
+    """One row of a sign-up sheet: ``action`` says what it did -- ``new`` (registered),
+    ``updated`` (a registered player's deck or id changed), ``unchanged``, ``replaced`` (a
+    later answer of the same name counts: row ``replaced_by``) or ``refused`` (``error``).
+    ``registration`` is the player as stored after the row (new, updated or unchanged)."""
 
     row: int  # the row number a spreadsheet shows
     name: str
     registration: Registration | None = None
     error: TTError | None = None
+    action: str = NEW
+    replaced_by: int | None = None
 
     @property
     def refused(self) -> bool:
@@ -425,32 +547,42 @@ class SignUp:
     rows: list[SheetRow] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
+    def count(self, action: str) -> int:
+        """How many rows did ``action`` (``new``, ``updated``, ``unchanged``, …)."""
+        return sum(r.action == action for r in self.rows)
+
     @property
     def refused(self) -> int:
-        return sum(r.refused for r in self.rows)
+        return self.count(REFUSED)
 
     @property
     def registered(self) -> int:
-        return len(self.rows) - self.refused
+        """Players newly registered."""
+        return self.count(NEW)
 
 
 def register_sheet(
     conn: Connection, path: str | Path, *, allow_illegal: bool = False, late: bool = False
 ) -> SignUp:
     """Register every row of a sign-up sheet (``.xlsx``/``.csv``, read by
-    :func:`read_registrations`) in one transaction.
+    :func:`read_registrations`) in one transaction; the sheet may be imported again as it
+    grows.
 
-    A row that cannot be registered (an illegal deck, a name already registered, …) is
-    refused alone, before anything of it is written, and its :class:`TTError` kept in the
-    outcome; the other rows are committed together, each with its audit entries. A sheet
-    that cannot be read at all raises (:class:`SheetError`)
-    and registers nobody."""
+    A name answered twice counts once, by its latest answer (the earlier row is
+    ``replaced``). A name not yet registered is registered (``new``); a registered one has
+    their deck replaced when the row's deck differs (``updated``, checked as at registration,
+    refused after round 1 as :func:`~tt_organizer.events.players.give_deck` is) and is left
+    alone when it does not (``unchanged``). A row that cannot be taken (an illegal deck, an
+    id of another player, …) is refused alone, before anything of it is written, and its
+    :class:`TTError` kept in the outcome; the other rows are committed together, each with
+    its audit entries. A sheet that cannot be read at all raises (:class:`SheetError`) and
+    registers nobody."""
     from tt_organizer.events.players import SheetRegistrar
 
     rows = read_registrations(path)
     folder, sheet_name = Path(path).parent, Path(path).name
     outcome = SignUp(notes=list(getattr(rows, "notes", ())))
-    registered: dict[int, SheetRow] = {}  # player number -> the row that registered them
+    done_rows: dict[int, SheetRow] = {}  # player number -> the row that registered them
     with (store.transaction(conn),
           SheetRegistrar(conn, allow_illegal=allow_illegal, late=late) as registrar):
         for row in rows:
@@ -462,15 +594,19 @@ def register_sheet(
                 if not deck_path.is_absolute():
                     deck_path = folder / deck_path
             try:
-                pid = registrar.register(
+                pid, done.action = registrar.take(
                     row.name, ext_id=row.ext_id, deck_text=row.deck_text, deck_path=deck_path,
                     deck_source=None if deck_path else f"{sheet_name} row {row.row}")
             except TTError as exc:
-                done.error = exc
+                done.error, done.action = exc, REFUSED
                 continue
-            registered[pid] = done
+            done_rows[pid] = done
         for pid, registration in registrar.registrations().items():
-            registered[pid].registration = registration
+            if pid in done_rows:
+                done_rows[pid].registration = registration
+    outcome.rows += [SheetRow(r.row, r.name, action=REPLACED, replaced_by=r.by)
+                     for r in getattr(rows, "replaced", ())]
+    outcome.rows.sort(key=lambda r: r.row)
     return outcome
 
 

@@ -24,8 +24,9 @@ def top_cut_size(conn: Connection) -> int:
 
 def advance_top_cut(conn: Connection) -> list[MatchInfo]:
     """Seed the bracket from the final Swiss standings and pair its first round, or, once a
-    bracket round is fully reported, pair the next one (winners of tables 1+2, 3+4, …)."""
-    from tt_organizer.pairing.bracket import pair_top_cut, pair_top_cut_round
+    bracket round is fully reported, pair the next one (winners of tables 1+2, 3+4, …, the
+    better seed as player 1)."""
+    from tt_organizer.pairing.bracket import bracket_seeds, pair_top_cut, pair_top_cut_round
 
     with store.transaction(conn):
         settings = store.read_settings(conn)
@@ -63,7 +64,9 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             if len(winners) == 1:
                 raise EventError(f"the top cut is over; the winner is "
                                  f"{lookup.player_by_id(conn, winners[0]).name}")
-            pairings = pair_top_cut_round(winners)
+            first = current if top == 1 else lookup.round_matches(conn, TOP_CUT, 1)
+            seed_of = bracket_seeds([(m.player1, m.player2) for m in first])
+            pairings = pair_top_cut_round(winners, seed_of)
             rnd = top + 1
         store.insert_round(conn, TOP_CUT, rnd, store.now())
         lookup.insert_pairings(conn, TOP_CUT, rnd, pairings)

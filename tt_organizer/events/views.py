@@ -65,17 +65,38 @@ def registration_json(reg: Any, bye_rounds: Sequence[int] = ()) -> dict[str, Any
     :class:`~tt_organizer.events.players.Registration`)."""
     return {**reg.player.to_dict(), "missed_rounds": list(reg.missed_rounds),
             "deck_report": reg.report.to_dict() if reg.report is not None else None,
-            "bye_rounds": list(bye_rounds)}
+            "bye_rounds": list(bye_rounds),
+            "seated_at_table": reg.seated.table if reg.seated is not None else None}
 
 
-def sheet_row_json(row: int, name: str, reg: Any = None, error: str | None = None
-                   ) -> dict[str, Any]:
-    """One row of ``register --from --json``: registered (its deck verdict and the player) or
-    refused (the reason)."""
+def sheet_row_json(row: int, name: str, reg: Any = None, error: str | None = None, *,
+                   action: str = "new", replaced_by: int | None = None) -> dict[str, Any]:
+    """One row of ``register --from --json``: what it did (``action``: new, updated,
+    unchanged, replaced, refused) and the player's deck verdict and the player, or the reason
+    it was refused, or the later row that replaced it."""
+    if action == "replaced":
+        return {"row": row, "name": name, "action": action, "status": "replaced",
+                "replaced_by": replaced_by}
     if reg is None:
-        return {"row": row, "name": name, "status": "refused", "error": error}
-    return {"row": row, "name": name, "status": deck_verdict(reg.player),
+        return {"row": row, "name": name, "action": "refused", "status": "refused",
+                "error": error}
+    return {"row": row, "name": name, "action": action, "status": deck_verdict(reg.player),
             "player": reg.player.to_dict()}
+
+
+def sign_up_json(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What ``register --from --json`` prints: the counts of each action, and every row."""
+    counts = {a: sum(r["action"] == a for r in rows)
+              for a in ("new", "updated", "unchanged", "replaced", "refused")}
+    return {**counts, "rows": rows}
+
+
+def deck_change_json(change: Any) -> dict[str, Any]:
+    """What ``tt event deck --json`` prints (``change`` is a
+    :class:`~tt_organizer.events.players.DeckChange`): the player, the deck's report and the
+    deck it replaced."""
+    return {**change.player.to_dict(), "replaced": change.replaced,
+            "override": change.override, "deck_report": change.report.to_dict()}
 
 
 def deck_verdict(p: PlayerInfo) -> str:
@@ -166,11 +187,15 @@ def avoid_json(a: PlayerInfo, b: PlayerInfo, until: int | None) -> dict[str, Any
     return {"players": [a.name, b.name], "until_round": until}
 
 
-def check_in_json(p: PlayerInfo, checked_in: bool, state: dict[int, bool | None]
-                  ) -> dict[str, Any]:
-    """What ``tt event check-in --json`` prints: the player and how many are checked in."""
-    return {"name": p.name, "checked_in": checked_in,
-            "checked_in_count": sum(1 for v in state.values() if v), "players": len(state)}
+def check_in_json(done: Any) -> dict[str, Any]:
+    """What ``tt event check-in --json`` prints (``done`` is a
+    :class:`~tt_organizer.events.check_in.CheckIn`): the players marked (``name`` when one),
+    those already so, and how many are checked in of the registered."""
+    names = [p.name for p in done.players]
+    every = names + list(done.already)
+    return {"name": every[0] if len(every) == 1 else None,
+            "names": names, "already": list(done.already), "checked_in": done.here,
+            "checked_in_count": done.checked_in, "players": done.registered}
 
 
 def recorded_json(path: str, count: int) -> dict[str, Any]:

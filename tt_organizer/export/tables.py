@@ -362,10 +362,12 @@ def penalties_table(snapshot: EventSnapshot) -> Table:
                  rows, landscape=True)
 
 
-def event_tables(snapshot: EventSnapshot, round_number: int | None = None) -> list[Table]:
-    """Every table of the export, in sheet order."""
+def event_tables(snapshot: EventSnapshot, round_number: int | None = None, *,
+                 swiss: bool = False) -> list[Table]:
+    """Every table of the export, in sheet order. The Standings table holds the final
+    placings once the top cut has started (whole event), the Swiss order with ``swiss``."""
     last = check_round(snapshot, round_number)
-    tables = [standings_table(snapshot, last, final=round_number is None)]
+    tables = [standings_table(snapshot, last, final=round_number is None and not swiss)]
     tables += [pairings_table(snapshot, r) for r in range(1, last + 1)]
     if round_number is None:
         top = top_cut_table(snapshot)

@@ -279,18 +279,20 @@ def export_event(
     out_path: str | Path,
     *,
     round_number: int | None = None,
+    swiss: bool = False,
     exported_at: datetime | None = None,
 ) -> Path:
     """Write the event workbook to ``out_path`` (atomically) and return the path.
 
     Sheets: Standings, Pairings R1..RN, Top cut (when there is one and no round is given),
     Results, Players, Decklists, Audit. ``round_number`` limits standings, pairings and
-    results to the Swiss rounds up to N.
+    results to the Swiss rounds up to N. The Standings sheet lists the final placings once
+    the top cut has started, the Swiss order with ``swiss``.
     """
     from tt_organizer.i18n import using
 
     with using(snapshot.settings.language):  # sheet names, headers and titles
-        tables = event_tables(snapshot, round_number)
+        tables = event_tables(snapshot, round_number, swiss=swiss)
         exported = export_time(exported_at)
         event = snapshot.settings.name
         wb = new_workbook(event, exported_at)
@@ -301,7 +303,8 @@ def export_event(
 
 
 def export_csv(
-    snapshot: EventSnapshot, out_dir: str | Path, *, round_number: int | None = None
+    snapshot: EventSnapshot, out_dir: str | Path, *, round_number: int | None = None,
+    swiss: bool = False,
 ) -> list[Path]:
     """Write each table of the export as ``OUT_DIR/<table>.csv`` (UTF-8, header row first).
 
@@ -316,7 +319,7 @@ def export_csv(
     except OSError as exc:
         raise InputError(f"cannot create the folder: {exc.strerror or exc}",
                          file=str(folder)) from None
-    tables = event_tables(snapshot, round_number)
+    tables = event_tables(snapshot, round_number, swiss=swiss)
     for table in tables:  # refuse before writing any file rather than leave a partial set
         check_target(folder / f"{table.file_stem}.csv", (".csv",))
     return [write_csv_atomic(folder / f"{t.file_stem}.csv", t.headers, t.rows) for t in tables]

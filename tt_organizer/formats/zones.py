@@ -40,7 +40,8 @@ def place_cards(
             # suggestions cost ~10 ms each (a spelling search): a list of 2,000 made-up
             # numbers took 26 s, so only the first few unknown numbers get them
             few = len(deck.unknown) < MAX_SUGGESTED
-            deck.unknown[number] = cards.suggest(number) if few else []
+            near = cards.suggest(number, name=line.name) if few else []
+            deck.unknown[number] = [_named(cards, n) for n in near]
         section = fmt.section_aliases.get(line.section or "", line.section)
         if section not in zone_ids:
             section = None
@@ -60,6 +61,12 @@ def place_cards(
             f"to the {_zone_label(fmt, dst)}"
         )
     return deck
+
+
+def _named(cards: CardDatabase, number: str) -> str:
+    """A suggested number with its card's name (``BT13-009 Huckmon``)."""
+    card = cards.find(number)
+    return f"{number} {card.name}" if card else number
 
 
 def _label(deck: Deck, number: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tt_organizer.pairing.swiss import Pairing
 
@@ -41,9 +41,29 @@ def pair_top_cut(seeds: Sequence[int]) -> list[Pairing]:
     return out
 
 
-def pair_top_cut_round(winners: Sequence[int]) -> list[Pairing]:
-    """Next top-cut round from the previous round's winners in table order (1+2, 3+4...)."""
+def bracket_seeds(first_round: Sequence[tuple[int, int | None]]) -> dict[int, int]:
+    """Each player's seed (1 = best) read back from a bracket's first round, given as
+    (player 1, player 2) per table in table order, as :func:`pair_top_cut` seats it."""
+    order = bracket_order(2 * len(first_round))
+    seeds: dict[int, int] = {}
+    for k, (first, second) in enumerate(first_round):
+        seeds[first] = order[2 * k]
+        if second is not None:
+            seeds[second] = order[2 * k + 1]
+    return seeds
+
+
+def pair_top_cut_round(winners: Sequence[int],
+                       seeds: Mapping[int, int] | None = None) -> list[Pairing]:
+    """Next top-cut round from the previous round's winners in table order (1+2, 3+4...).
+    With ``seeds`` (player -> seed, 1 = best) the better seed is player 1 of each match (a
+    player without a seed counts as the worse)."""
     if len(winners) < 2 or len(winners) % 2:
         raise ValueError("the next top-cut round needs an even number (>= 2) of winners")
-    return [Pairing(table=k // 2 + 1, player1=winners[k], player2=winners[k + 1])
-            for k in range(0, len(winners), 2)]
+    out = []
+    for k in range(0, len(winners), 2):
+        a, b = winners[k], winners[k + 1]
+        if seeds is not None and seeds.get(b, len(seeds) + 1) < seeds.get(a, len(seeds) + 1):
+            a, b = b, a
+        out.append(Pairing(table=k // 2 + 1, player1=a, player2=b))
+    return out

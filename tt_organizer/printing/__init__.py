@@ -61,7 +61,10 @@ def default_path(snapshot: EventSnapshot, kind: str, round_number: int | None,
 
 
 def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut: bool
-           ) -> int | None:
+           ) -> tuple[int | None, bool]:
+    """The round a sheet is of, and whether it is a top-cut round: pairings and slips
+    without ``--round`` are of the current round -- the bracket's once the top cut has
+    started."""
     from tt_organizer.export.tables import check_round
 
     if kind not in _ROUNDED:
@@ -70,25 +73,25 @@ def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut
                                  kinds=", ".join(_ROUNDED), kind=kind), code="bad-value",
                              hint=field_hint((N_("a round"), "round"),
                                              (N_("the top cut"), "top_cut")))
-        return None
-    if top_cut:
-        if kind == "standings":
-            raise InputError(Msg("the top cut applies to pairings and slips"), code="bad-value",
-                             hint=field_hint((N_("the top cut"), "top_cut")))
-        rounds = sorted({m.round for m in snapshot.matches if m.stage == "top-cut"})
-        if not rounds:
+        return None, False
+    bracket = sorted({m.round for m in snapshot.matches if m.stage == "top-cut"})
+    if top_cut and kind == "standings":
+        raise InputError(Msg("the top cut applies to pairings and slips"), code="bad-value",
+                         hint=field_hint((N_("the top cut"), "top_cut")))
+    if top_cut or (kind != "standings" and round_number is None and bracket):
+        if not bracket:
             raise EventError(Msg("the top cut has not started"))
-        rnd = rounds[-1] if round_number is None else round_number
-        if rnd not in rounds:
+        rnd = bracket[-1] if round_number is None else round_number
+        if rnd not in bracket:
             raise EventError(Msg("top-cut round {round} is not paired (current {current})",
-                                 round=rnd, current=rounds[-1]))
-        return rnd
+                                 round=rnd, current=bracket[-1]))
+        return rnd, True
     if kind == "standings":
-        return None if round_number is None else check_round(snapshot, round_number)
+        return (None if round_number is None else check_round(snapshot, round_number)), False
     rnd = check_round(snapshot, round_number)
     if not rnd:
         raise EventError(Msg("no round is paired yet"))
-    return rnd
+    return rnd, False
 
 
 def _round_label(snapshot: EventSnapshot, rnd: int, top_cut: bool) -> str:
@@ -110,17 +113,20 @@ def print_event(
     *,
     round_number: int | None = None,
     top_cut: bool = False,
+    swiss: bool = False,
     paper: str | None = None,
     printed_at: datetime | None = None,
 ) -> Printed:
     """Write the ``kind`` sheet of the event as a PDF (atomically) and say what was written.
 
-    ``paper`` defaults to the locale's (:func:`layout.paper_from_locale`); times are local;
-    the words are in the event's language.
+    Once the top cut has started, pairings and slips default to its current round and the
+    standings are the final placings (``swiss``: the Swiss order). ``paper`` defaults to the
+    locale's (:func:`layout.paper_from_locale`); times are local; the words are in the
+    event's language.
     """
     with using(snapshot.settings.language):
         return _print_event(snapshot, kind, out, round_number=round_number, top_cut=top_cut,
-                            paper=paper, printed_at=printed_at)
+                            swiss=swiss, paper=paper, printed_at=printed_at)
 
 
 def _print_event(
@@ -130,6 +136,7 @@ def _print_event(
     *,
     round_number: int | None,
     top_cut: bool,
+    swiss: bool,
     paper: str | None,
     printed_at: datetime | None,
 ) -> Printed:
@@ -141,7 +148,10 @@ def _print_event(
                              kinds=", ".join(KINDS)))
     paper = paper or paper_from_locale()
     page_size(paper)  # refuse an unknown paper before any work
-    rnd = _round(snapshot, kind, round_number, top_cut)
+    if swiss and kind != "standings":
+        raise InputError(Msg("the Swiss order applies to standings, not to {kind}", kind=kind),
+                         code="bad-value", hint=field_hint((N_("the Swiss order"), "swiss")))
+    rnd, top_cut = _round(snapshot, kind, round_number, top_cut)
     path = Path(out) if out is not None else default_path(snapshot, kind, rnd, top_cut)
     stage = "top-cut" if top_cut else ("swiss" if rnd is not None else None)
     what = _(_WHAT[kind])
@@ -176,7 +186,7 @@ def _print_event(
     elif kind == "standings":
         from tt_organizer.printing.standings import draw_standings
 
-        draw_standings(sheet, snapshot, rnd)
+        draw_standings(sheet, snapshot, rnd, swiss=swiss)
         items = len(snapshot.players)
     elif kind == "decklists":
         from tt_organizer.printing.decklists import draw_decklists

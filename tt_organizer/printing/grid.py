@@ -21,11 +21,13 @@ MAX_LINES = 6
 @dataclass(frozen=True)
 class GridColumn:
     """A column: header (as marked for the catalog, shown translated), share of the width,
-    alignment (``left``/``right``/``center``)."""
+    alignment (``left``/``right``/``center``); ``wrap`` False keeps its text on one line (set
+    narrower, then cut with …)."""
 
     header: str
     share: float
     align: str = "left"
+    wrap: bool = True
 
 
 def draw_grid(
@@ -53,7 +55,7 @@ def draw_grid(
         y = _row(sheet, y, header, columns, widths, size * 0.85, header=True)
         while index < len(rows):
             bold = highlight(index)
-            cells = _lines(sheet, rows[index], widths, size, bold)
+            cells = _lines(sheet, rows[index], widths, size, bold, columns)
             height = _height(cells, size)
             if y - height < sheet.bottom and y < sheet.top - 80:  # the next page
                 break
@@ -73,14 +75,18 @@ def draw_grid(
 
 
 def _lines(sheet: Sheet, values: Sequence[object], widths: Sequence[float], size: float,
-           bold: bool) -> list[list[str]]:
-    """Each cell's text split into the lines that fit its column (at most :data:`MAX_LINES`)."""
+           bold: bool, columns: Sequence[GridColumn] = ()) -> list[list[str]]:
+    """Each cell's text split into the lines that fit its column (at most :data:`MAX_LINES`;
+    one line in a column that does not wrap)."""
     from reportlab.lib.utils import simpleSplit
 
     font = sheet.fonts.bold if bold else sheet.fonts.regular
     out = []
-    for value, w in zip(values, widths, strict=True):
+    for k, (value, w) in enumerate(zip(values, widths, strict=True)):
         text = sheet.fonts.clean("" if value is None else value)
+        if columns and not columns[k].wrap:
+            out.append([text])
+            continue
         # wrap only what does not fit even set narrower
         lines = simpleSplit(text, font, size, (w - 2 * PAD) / CONDENSE) if text else [""]
         if len(lines) > MAX_LINES:

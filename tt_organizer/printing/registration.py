@@ -21,15 +21,17 @@ from tt_organizer.printing.layout import Sheet
 if TYPE_CHECKING:
     from tt_organizer.batch import BatchRow
 
+#: One line a player (20 and more a page) but for a long list of problems: names, files,
+#: colours and times are set narrower, then cut, rather than wrapped.
 EVENT_COLUMNS = (
     GridColumn("#", 0.5, "right"),
-    GridColumn(N_("Player"), 3.0),
-    GridColumn(N_("ID"), 1.2),
-    GridColumn(N_("Deck file"), 2.2),
+    GridColumn(N_("Player"), 2.6, wrap=False),
+    GridColumn(N_("ID"), 1.0, wrap=False),
+    GridColumn(N_("Deck file"), 1.8, wrap=False),
     GridColumn(N_("Verdict"), 1.1),
-    GridColumn(N_("Problems"), 2.3),
-    GridColumn(N_("Colours"), 1.4),
-    GridColumn(N_("Registered"), 2.9),
+    GridColumn(N_("Problems"), 3.6),
+    GridColumn(N_("Colours"), 2.2, wrap=False),
+    GridColumn(N_("Registered"), 2.2, wrap=False),
 )
 BATCH_COLUMNS = (
     GridColumn(N_("Player"), 2.4),
@@ -57,7 +59,7 @@ def event_rows(snapshot: EventSnapshot) -> tuple[list[list[object]], list[str]]:
         verdict = deck_status(p)
         verdicts.append(verdict)
         rows.append([p.id, p.name, p.ext_id or "", p.deck_source or "", _(verdict),
-                     ", ".join(p.deck_codes), translate(Term(" / ".join(p.deck_colors))),
+                     ", ".join(p.deck_codes), translate(Term("/".join(p.deck_colors))),
                      shown_iso(p.registered_at) or ""])
     return rows, verdicts
 

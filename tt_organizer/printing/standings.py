@@ -1,8 +1,8 @@
 """Standings as PDF: bordered rows, the winner marked, top-cut players noted.
 
-:func:`placing_rows` is the one place that decides the order printed: today the Swiss
-standings (with the top cut's champion marked); final placings after a top cut replace it
-there alone.
+:func:`placing_rows` is the one place that decides the order printed: once the top cut has
+started, the final placings (bracket first, then the Swiss order; :mod:`events.final_placings`),
+else -- or with ``swiss`` -- the Swiss standings (with the top cut's champion marked).
 """
 
 from __future__ import annotations
@@ -49,17 +49,25 @@ def last_complete_round(snapshot: EventSnapshot) -> int:
     return done
 
 
-def placing_rows(snapshot: EventSnapshot, round_number: int | None = None
-                 ) -> tuple[str, list[list[object]], int | None]:
-    """Title, rows (as :data:`COLUMNS`) and the index of the winner's row (or None)."""
+def placing_rows(snapshot: EventSnapshot, round_number: int | None = None, *,
+                 swiss: bool = False) -> tuple[str, str, list[list[object]], int | None]:
+    """Title, the first column's label, rows (as :data:`COLUMNS`) and the index of the
+    winner's row (or None). After the top cut has started, the final placings (the first
+    column is the Place: 1, 2, 3-4, …), unless ``swiss`` or a ``round_number`` asks for the
+    Swiss standings (the first column is the Rank)."""
     from tt_organizer.events.event_standings import snapshot_standings
+    from tt_organizer.events.final_placings import Placing, snapshot_final_placings
 
     rows: list[list[object]] = []
     winner = champion_id(snapshot) if round_number is None else None
     in_top_cut = {pid for m in snapshot.matches if m.stage == "top-cut"
                   for pid in (m.player1, m.player2) if pid is not None}
+    placed = None if swiss or round_number is not None else snapshot_final_placings(snapshot)
+    lines = placed or [Placing(str(s.rank), s)
+                       for s in snapshot_standings(snapshot, round_number)]
     marked: int | None = None
-    for index, s in enumerate(snapshot_standings(snapshot, round_number)):
+    for index, line in enumerate(lines):
+        s = line.standing
         pid = int(s.player)
         notes = ([_("WINNER")] if pid == winner else
                  [_("top cut")] if pid in in_top_cut else [])
@@ -68,18 +76,23 @@ def placing_rows(snapshot: EventSnapshot, round_number: int | None = None
         note = ", ".join(notes)
         if pid == winner:
             marked = index
-        rows.append([s.rank, snapshot.name(pid), s.points, f"{s.wins}-{s.losses}-{s.draws}",
+        rows.append([line.place, snapshot.name(pid), s.points, f"{s.wins}-{s.losses}-{s.draws}",
                      percent_text(s.omw), percent_text(s.oomw), percent_text(s.gw), note])
     last = round_number if round_number is not None else last_complete_round(snapshot)
     title = _("Standings after round {round}").format(round=last) if last else _("Standings")
+    if placed:
+        title = _("Final standings (top cut, then Swiss)")
+    elif winner is not None:
+        title = _("Final standings (Swiss order)")
     if winner is not None:
-        title = _("Final standings (Swiss order) — winner {name}").format(
-            name=snapshot.name(winner))
-    return title, rows, marked
+        title = _("{title} — winner {name}").format(title=title, name=snapshot.name(winner))
+    return title, N_("Place") if placed else N_("Rank"), rows, marked
 
 
-def draw_standings(sheet: Sheet, snapshot: EventSnapshot, round_number: int | None) -> int:
-    """Draw the standings; returns the page count."""
-    title, rows, marked = placing_rows(snapshot, round_number)
-    return draw_grid(sheet, title, COLUMNS, rows, size=12.5,
+def draw_standings(sheet: Sheet, snapshot: EventSnapshot, round_number: int | None, *,
+                   swiss: bool = False) -> int:
+    """Draw the standings (see :func:`placing_rows`); returns the page count."""
+    title, first, rows, marked = placing_rows(snapshot, round_number, swiss=swiss)
+    columns = (GridColumn(first, 0.85, "right"), *COLUMNS[1:])
+    return draw_grid(sheet, title, columns, rows, size=12.5,
                      highlight=lambda i: marked is not None and i == marked)

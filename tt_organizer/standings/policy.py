@@ -10,14 +10,19 @@ rule book (FORMAT.md) and Melee's published standings are each one rule of a
     ``excluded`` -- a bye is left out of the player's figure that feeds their opponents' OMW%
     (rule book); ``counted`` -- it stays in, as a won round (Melee).
 ``drawn-game``
-    Game points of a drawn game: ``1`` (rule book) or ``0`` (Melee). It counts as a game
-    played either way.
+    Game points of a drawn game: ``1`` (rule book, Melee since 2025) or ``0`` (Melee until
+    2024). It counts as a game played either way.
 ``missed-rounds``
     A late entry's missed rounds: ``losses`` (rule book: 0-point rounds of their record) or
     ``ignored`` (Melee: not counted at all).
+``own-gw``
+    A player's own GW% as shown (and ranked by): ``floored`` (rule book, Melee until 2024:
+    at least the floor) or ``unfloored`` (Melee since 2025: the plain ratio, 0 for a player
+    without a game). Opponents' OGW% use the floored figure either way.
 
 Presets: :data:`RULEBOOK` (the default of every event, and of files made before policies
-existed) and :data:`MELEE`. Pure: no database, no CLI.
+existed), :data:`MELEE` (Melee's current rules, published since 2025) and :data:`MELEE_2024`
+(Melee's figures until 2024). Pure: no database, no CLI.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-__all__ = ["MELEE", "PRESETS", "RULEBOOK", "RULES", "TiebreakPolicy", "parse_rule", "split_rules"]
+__all__ = ["MELEE", "MELEE_2024", "PRESETS", "RULEBOOK", "RULES", "TiebreakPolicy", "parse_rule",
+           "split_rules"]
 
 #: Rule names and the values each accepts (the floor takes any fraction or decimal 0-1).
 RULES: dict[str, tuple[str, ...]] = {
@@ -35,7 +41,10 @@ RULES: dict[str, tuple[str, ...]] = {
     "byes": ("excluded", "counted"),
     "drawn-game": ("1", "0"),
     "missed-rounds": ("losses", "ignored"),
+    "own-gw": ("floored", "unfloored"),
 }
+#: The value a stored policy made before a rule existed takes for it (what it computed then).
+_BEFORE_RULE = {"own-gw": "floored"}
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,7 @@ class TiebreakPolicy:
     byes_counted: bool = False
     drawn_game_points: int = 1
     missed_rounds_count: bool = True
+    own_gw_floored: bool = True
 
     def __post_init__(self) -> None:
         if not 0 <= self.floor <= 1:
@@ -61,6 +71,7 @@ class TiebreakPolicy:
             "byes": "counted" if self.byes_counted else "excluded",
             "drawn-game": str(self.drawn_game_points),
             "missed-rounds": "losses" if self.missed_rounds_count else "ignored",
+            "own-gw": "floored" if self.own_gw_floored else "unfloored",
         }
 
     def to_json(self) -> dict[str, str]:
@@ -69,25 +80,32 @@ class TiebreakPolicy:
 
     def with_rules(self, rules: Mapping[str, str]) -> TiebreakPolicy:
         """This policy with ``rules`` changed (ValueError for an unknown rule or value). The
-        name becomes ``<preset>+custom`` when a rule differs from the preset."""
+        name becomes that of the preset whose every rule it now has, else
+        ``<preset>+custom`` when a rule differs from the preset."""
         changes: dict[str, object] = {}
         for key, value in rules.items():
             changes.update(parse_rule(key, value))
         out = replace(self, **changes)  # type: ignore[arg-type]
-        if out != self:
-            base = self.name.split("+", 1)[0]
-            out = replace(out, name=f"{base}+custom")
-        return out
+        if out == self:
+            return out
+        for preset in PRESETS.values():
+            if replace(out, name=preset.name) == preset:
+                return preset
+        return replace(out, name=f"{self.name.split('+', 1)[0]}+custom")
 
     @classmethod
     def from_json(cls, data: Mapping[str, str] | None) -> TiebreakPolicy:
-        """Read the stored form; empty or missing = the rule book (files older than policies)."""
+        """Read the stored form; empty or missing = the rule book (files older than policies).
+        A rule the stored form lacks (stored before the rule existed) takes the value that
+        gave that file's figures then, so ``melee`` stored before 2025's rules reads back as
+        ``melee-2024``."""
         if not data:
             return RULEBOOK
-        base = PRESETS.get(str(data.get("name", "rulebook")).split("+", 1)[0], RULEBOOK)
-        rules = {k: str(v) for k, v in data.items() if k != "name"}
+        stored = str(data.get("name", "rulebook"))
+        base = PRESETS.get(stored.split("+", 1)[0], RULEBOOK)
+        rules = {**_BEFORE_RULE, **{k: str(v) for k, v in data.items() if k != "name"}}
         out = base.with_rules(rules)
-        return replace(out, name=str(data.get("name", out.name)))
+        return out if out.name in PRESETS else replace(out, name=f"{stored.split('+')[0]}+custom")
 
 
 def _fraction_text(value: Fraction) -> str:
@@ -121,7 +139,9 @@ def parse_rule(key: str, value: str) -> dict[str, object]:
         return {"byes_counted": value == "counted"}
     if key == "drawn-game":
         return {"drawn_game_points": int(value)}
-    return {"missed_rounds_count": value == "losses"}
+    if key == "missed-rounds":
+        return {"missed_rounds_count": value == "losses"}
+    return {"own_gw_floored": value == "floored"}
 
 
 def split_rules(items: Iterable[str]) -> dict[str, str]:
@@ -142,8 +162,12 @@ def split_rules(items: Iterable[str]) -> dict[str, str]:
 #: The rule book (FORMAT.md): floor 0.33, byes out of the opponents' figure, a drawn game
 #: 1 game point, missed rounds are losses.
 RULEBOOK = TiebreakPolicy()
-#: Melee's published figures: floor exactly 1/3, byes counted, a drawn game 0 game points,
-#: a late entry's missed rounds not counted.
+#: Melee's published figures since 2025: floor exactly 1/3, byes counted, a drawn game 1 game
+#: point, a late entry's missed rounds not counted, a player's own GW% shown without the floor.
 MELEE = TiebreakPolicy(name="melee", floor=Fraction(1, 3), byes_counted=True,
-                       drawn_game_points=0, missed_rounds_count=False)
-PRESETS: dict[str, TiebreakPolicy] = {"rulebook": RULEBOOK, "melee": MELEE}
+                       drawn_game_points=1, missed_rounds_count=False, own_gw_floored=False)
+#: Melee's published figures until 2024: as :data:`MELEE`, but a drawn game 0 game points and
+#: the own GW% floored.
+MELEE_2024 = replace(MELEE, name="melee-2024", drawn_game_points=0, own_gw_floored=True)
+PRESETS: dict[str, TiebreakPolicy] = {"rulebook": RULEBOOK, "melee": MELEE,
+                                      "melee-2024": MELEE_2024}

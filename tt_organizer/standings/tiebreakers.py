@@ -2,8 +2,9 @@
 
 The definitions below are the rule book's (:data:`~tt_organizer.standings.policy.RULEBOOK`);
 ``settings.policy`` (:class:`~tt_organizer.standings.policy.TiebreakPolicy`) can change the
-floor, count byes in the opponents' figure, make a drawn game worth 0 game points and leave a
-late entry's missed rounds out (the ``melee`` preset does all four).
+floor, count byes in the opponents' figure, make a drawn game worth 0 game points, leave a
+late entry's missed rounds out and show a player's own GW% without the floor (the ``melee``
+preset follows Melee's current rules, ``melee-2024`` its figures until 2024).
 
 Definitions (all figures are exact fractions internally, floats in the output):
 
@@ -20,7 +21,9 @@ Definitions (all figures are exact fractions internally, floats in the output):
 * GW% = game points / (3 x games), game win 3, game draw 1, at least ``mw_floor``; a bye
   counts as ``bye_game_wins`` won games (2, i.e. 2-0, as in MTG's best-of-three; use 1
   for best-of-one, 0 to leave byes out); other records count the games they hold.
-  OGW% (optional tiebreaker "ogw") = mean of the opponents' GW%.
+  OGW% (optional tiebreaker "ogw") = mean of the opponents' GW% (floored). With the
+  policy's ``own_gw_floored`` off, a player's own GW% (shown, and ranked by) is the plain
+  ratio, 0 without a game.
 * Full ties after every tiebreaker are broken by player id, ascending (deterministic).
 """
 
@@ -302,14 +305,17 @@ def compute_standings(
     as_opp = own_mw if policy.byes_counted else {
         p: ratio(t.points - t.bye_points, win * (t.rounds - t.byes)) for p, t in tally.items()}
     dg = policy.drawn_game_points
-    gw = {p: ratio(3 * t.g_win + dg * t.g_draw, 3 * (t.g_win + t.g_loss + t.g_draw))
-          for p, t in tally.items()}
+    gw_parts = {p: (3 * t.g_win + dg * t.g_draw, 3 * (t.g_win + t.g_loss + t.g_draw))
+                for p, t in tally.items()}
+    gw = {p: ratio(num, den) for p, (num, den) in gw_parts.items()}
+    shown_gw = gw if policy.own_gw_floored else {
+        p: Fraction(num, den) if den else Fraction(0) for p, (num, den) in gw_parts.items()}
 
     opponents = {p: t.opponents for p, t in tally.items()}
     omw = _means(_common(as_opp), opponents)
     oomw = _means(omw, opponents)
-    gw_exact = _common(gw)
-    ogw = _means(gw_exact, opponents)
+    ogw = _means(_common(gw), opponents)
+    gw_exact = _common(shown_gw)
     figures = {"omw": omw, "oomw": oomw, "gw": gw_exact, "ogw": ogw}
     chosen = [figures[name][0] for name in settings.tiebreakers]
 
@@ -332,7 +338,7 @@ def compute_standings(
         t = tally[p]
         out.append(Standing(
             rank=rank, player=p, points=t.points, wins=t.wins, losses=t.losses,
-            draws=t.draws, omw=value(omw, p), oomw=value(oomw, p), gw=as_float(gw[p]),
+            draws=t.draws, omw=value(omw, p), oomw=value(oomw, p), gw=as_float(shown_gw[p]),
             dropped=p in gone, rounds_played=t.rounds, mw=as_float(own_mw[p]),
             ogw=value(ogw, p), byes=t.byes,
         ))

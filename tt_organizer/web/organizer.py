@@ -62,7 +62,9 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
                                       late=True)
         return (f"Registered {reg.player.name}: tell them their PIN (shown below)"
                 + (f"; a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
-                   if reg.missed_rounds else ""), reg.player.id)
+                   if reg.missed_rounds else "")
+                + (f"; seated at table {reg.seated.table} (it was the bye)"
+                   if reg.seated is not None else ""), reg.player.id)
 
     def pair(conn: Connection, f: dict[str, str]) -> str:
         matches = rounds.pair_next_round(conn)

@@ -12,7 +12,7 @@ SWISS = "swiss"
 _SETTINGS_COLUMNS = (
     "name", "format_id", "banlist_date", "best_of", "rounds", "rounds_auto", "top_cut",
     "win_points", "draw_points", "loss_points", "bye_points", "unfinished", "tiebreakers",
-    "seed", "strict_colors", "created_at", "format_settings", "tiebreak_policy",
+    "seed", "strict_colors", "created_at", "format_settings", "tiebreak_policy", "require_decks",
     "language",
 )
 

@@ -79,10 +79,11 @@ def count_players(conn: Connection) -> int:
 
 
 def roster_flags(conn: Connection) -> list[dict[str, Any]]:
-    """Each player's name, dropped flag and deck state (``has_deck``, ``legal``), by number;
+    """Each player's name, dropped flag, ``checked_in`` (1, 0 a no-show, None) and deck state
+    (``has_deck``, ``legal``), by number;
     no deck is parsed."""
     rows = conn.execute(
-        "SELECT p.name, p.dropped, d.player_id IS NOT NULL AS has_deck, d.legal "
+        "SELECT p.name, p.dropped, p.checked_in, d.player_id IS NOT NULL AS has_deck, d.legal "
         "FROM players p LEFT JOIN decks d ON d.player_id = p.id ORDER BY p.id"
     )
     return [dict(r) for r in rows]
@@ -125,3 +126,47 @@ def player_pin(conn: Connection, player_id: int) -> str | None:
 
 def player_pins(conn: Connection) -> dict[int, str]:
     return {r["id"]: str(r["pin"]) for r in conn.execute("SELECT id, pin FROM players")}
+
+
+def delete_deck(conn: Connection, player_id: int) -> None:
+    """Remove a player's deck (before another one is stored: a deck given or replaced)."""
+    conn.execute("DELETE FROM decks WHERE player_id = ?", (player_id,))
+
+
+def set_ext_id(conn: Connection, player_id: int, ext_id: str) -> None:
+    conn.execute("UPDATE players SET ext_id = ? WHERE id = ?", (ext_id, player_id))
+
+
+def deck_texts(conn: Connection) -> dict[int, tuple[str, str | None]]:
+    """Player number -> (the decklist text registered, its source), players with a deck."""
+    return {r["player_id"]: (str(r["text"]), r["source"])
+            for r in conn.execute("SELECT player_id, text, source FROM decks")}
+
+
+_ASIDE_COLUMNS = ("name", "ext_id", "deck_source", "deck_text", "allow_illegal", "set_aside_at")
+
+
+def set_aside(conn: Connection, values: dict[str, Any]) -> None:
+    """Keep a no-show out of the event (``set_aside`` row: name, id, deck), replacing an
+    earlier one of the same name."""
+    conn.execute(
+        f"INSERT OR REPLACE INTO set_aside (name_key, {', '.join(_ASIDE_COLUMNS)}) "
+        f"VALUES (?{', ?' * len(_ASIDE_COLUMNS)})",
+        (values["name"].casefold(), *(values[c] for c in _ASIDE_COLUMNS)))
+
+
+def set_aside_row(conn: Connection, name_key: str) -> dict[str, Any] | None:
+    """The player set aside under ``name_key`` (their columns by name), if any."""
+    row = conn.execute(f"SELECT {', '.join(_ASIDE_COLUMNS)} FROM set_aside WHERE name_key = ?",
+                       (name_key,)).fetchone()
+    return None if row is None else dict(row)
+
+
+def set_aside_names(conn: Connection) -> list[str]:
+    """The names of the players set aside (no-shows), in the order they were set aside."""
+    rows = conn.execute("SELECT name FROM set_aside ORDER BY set_aside_at, name")
+    return [str(r[0]) for r in rows]
+
+
+def delete_set_aside(conn: Connection, name_key: str) -> None:
+    conn.execute("DELETE FROM set_aside WHERE name_key = ?", (name_key,))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 _V1 = """
 CREATE TABLE settings (
@@ -260,15 +260,31 @@ CREATE TRIGGER IF NOT EXISTS penalties_removed AFTER DELETE ON penalties
 BEGIN INSERT OR IGNORE INTO unchecked VALUES ('penalties', OLD.id); END;
 """
 
+# The desk (issue 26): an event may refuse to pair players without a deck, and a no-show is
+# set aside -- name, id and deck kept out of the event -- so that arriving late needs no file.
+_V9_DESK = """
+ALTER TABLE settings ADD COLUMN require_decks INTEGER NOT NULL DEFAULT 0
+    CHECK (require_decks IN (0, 1));
+CREATE TABLE IF NOT EXISTS set_aside (
+    name_key      TEXT    PRIMARY KEY,   -- casefolded name
+    name          TEXT    NOT NULL,
+    ext_id        TEXT,
+    deck_source   TEXT,
+    deck_text     TEXT,                  -- the decklist as registered (NULL: no deck)
+    allow_illegal INTEGER NOT NULL DEFAULT 0 CHECK (allow_illegal IN (0, 1)),
+    set_aside_at  TEXT    NOT NULL
+);
+"""
+
 # The language of what the event prints, exports and shows (tt_organizer.i18n): en, es, ...
-_V9_LANGUAGE = """
+_V10_LANGUAGE = """
 ALTER TABLE settings ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
 """
 
 # MIGRATIONS[i] takes a database from version i to version i + 1.
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY,
                               _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED, _V7_CHANGE_LOG,
-                              _V8_PENALTIES, _V9_LANGUAGE)
+                              _V8_PENALTIES, _V9_DESK, _V10_LANGUAGE)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

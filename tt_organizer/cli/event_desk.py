@@ -1,0 +1,126 @@
+"""``tt event`` commands of the registration desk: ``deck`` (give or replace a player's deck)
+and ``check-in`` (players, many at once or from a file, before round 1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from tt_organizer.cli.event_output import say
+from tt_organizer.cli.options import event_option, json_option
+
+if TYPE_CHECKING:
+    from tt_organizer.events.store import Connection
+
+
+def warn_without_deck(conn: Connection) -> None:
+    """``pair``: name the players who play without a deck (on stderr, also with --json)."""
+    from tt_organizer.cli.output import warn
+    from tt_organizer.events.players import without_deck
+
+    missing = without_deck(conn)
+    if missing:
+        warn(f"no deck: {len(missing)} player(s) play without a registered deck: "
+             + ", ".join(missing) + " (give one with `tt event deck NAME FILE`)")
+
+
+@click.command("deck")
+@click.argument("name")
+@click.argument("file", metavar="FILE|-")
+@click.option("--allow-illegal", is_flag=True, help="Accept even an illegal deck (logged).")
+@click.option("--override", is_flag=True,
+              help="Change a deck after round 1 (from round 2 on, and in the top cut; logged).")
+@json_option
+@event_option
+def deck_cmd(name: str, file: str, allow_illegal: bool, override: bool, as_json: bool,
+             event_path: str) -> None:
+    """Give NAME a deck, or replace theirs, from FILE (- reads standard input).
+
+    The deck is checked against the event's format and ban list as at registration and the
+    change is logged with the deck it replaces. Until round 2 is paired any deck may change;
+    afterwards only with --override.
+    """
+    from tt_organizer.events import players, store
+
+    text = source = None
+    path = None
+    if file == "-":
+        import sys
+
+        from tt_organizer.decklist.parsers import read_stream
+
+        source = "<stdin>"
+        text = read_stream(sys.stdin.buffer, source).decode("utf-8-sig", errors="replace")
+    else:
+        path = file
+    with store.connect(event_path) as conn:
+        change = players.give_deck(conn, name, deck_path=path, deck_text=text,
+                                   deck_source=source, allow_illegal=allow_illegal,
+                                   override=override)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import deck_change_json
+
+        print_json(deck_change_json(change))
+        return
+    from tt_organizer.cli.output import escape
+
+    p = change.player
+    verdict = ("[green]legal[/]" if p.deck_legal
+               else f"[red]NOT LEGAL[/] ({', '.join(p.deck_codes)}) — accepted with "
+                    "--allow-illegal (logged)")
+    colours = "/".join(p.deck_colors) or "-"
+    what = (f"replaced {escape(change.replaced)} with" if change.replaced is not None
+            else "now has")
+    say(f"#{p.id} [bold]{escape(p.name)}[/] {what} deck {escape(p.deck_source or '')}: "
+         f"{verdict} ({colours})" + (" [yellow](override, logged)[/]" if change.override else ""))
+
+
+@click.command("check-in")
+@click.argument("names", nargs=-1, metavar="[NAME]…")
+@click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=str),
+              default=None, help="Check in every name of a file: a .csv/.xlsx sheet (its name "
+              "column; a sign-up sheet will do) or a text file, one name a line.")
+@click.option("--no-show", is_flag=True,
+              help="Mark the players as not here: set aside when round 1 is paired, deck kept "
+                   "(a later `late-entry NAME` brings them back without a file).")
+@json_option
+@event_option
+def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, as_json: bool,
+                 event_path: str) -> None:
+    """Check players in before round 1: NAME…, or every name of --from FILE, at once.
+
+    Once anyone is checked in, pairing round 1 sets aside every player not checked in (a
+    no-show always); with nobody checked in, nobody is. A name that matches nobody refuses
+    the whole list (nothing is changed).
+    """
+    from tt_organizer.events import check_in, store
+
+    refs = list(names)
+    if from_file:
+        from tt_organizer.events.sheets import read_names
+
+        refs += read_names(from_file)
+    if not refs:
+        raise click.UsageError("name the players (NAME…) or give --from FILE")
+    with store.connect(event_path) as conn:
+        done = check_in.check_in(conn, refs, no_show=no_show)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+        from tt_organizer.events.views import check_in_json
+
+        print_json(check_in_json(done))
+        return
+    from tt_organizer.cli.output import escape
+
+    what = "no-show (set aside when round 1 is paired)" if no_show else "checked in"
+    shown = [p.name for p in done.players]
+    if len(shown) == 1:
+        say(f"{escape(shown[0])}: {what}")
+    elif shown:
+        say(f"{len(shown)} {what}: {escape(', '.join(shown))}")
+    if done.already:
+        say(f"already {'a no-show' if no_show else 'checked in'}: "
+             f"{escape(', '.join(done.already))}")
+    say(f"checked in {done.checked_in}/{done.registered}")

@@ -1,0 +1,116 @@
+"""Check-in before round 1: players checked in (one, many, or a file's list at once), no-shows
+set aside, and who is removed when round 1 is paired.
+
+Check-in is optional: with nobody checked in, pairing round 1 removes nobody. Once anyone is
+checked in, pairing round 1 removes everyone not checked in; a no-show is always removed. A
+removed player is *set aside*, not forgotten: their name, id and deck are kept out of the event
+(the ``set_aside`` table), so that :func:`tt_organizer.events.players.late_entry` of the same
+name later brings them back with their deck and needs no file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tt_organizer.errors import EventError
+from tt_organizer.events import store
+from tt_organizer.events.models import PlayerInfo
+from tt_organizer.events.players import find_player
+from tt_organizer.events.store import Connection
+from tt_organizer.i18n import Msg
+
+
+@dataclass
+class CheckIn:
+    """What :func:`check_in` did: the players marked (``here`` False: no-shows), those
+    already so (left alone), and the count of players checked in out of the registered."""
+
+    players: list[PlayerInfo]
+    here: bool
+    already: list[str]
+    checked_in: int
+    registered: int
+
+
+def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) -> CheckIn:
+    """Check the players ``refs`` in (or mark them no-shows) before round 1, in one
+    transaction: a name that matches nobody refuses them all (every unknown name listed), so
+    a list is applied whole or not at all. Each change is logged."""
+    if not refs:
+        raise EventError(Msg("no player named to check in"))
+    with store.transaction(conn):
+        if store.current_round(conn):
+            raise EventError(Msg("round 1 is paired; check-in is over"), code="check-in-over",
+                             hint={"command": "drop"})
+        found: dict[int, PlayerInfo] = {}
+        unknown: list[str] = []
+        for ref in refs:
+            try:
+                p = find_player(conn, ref)
+            except EventError:
+                unknown.append(ref)
+                continue
+            found.setdefault(p.id, p)
+        if unknown:
+            shown = ", ".join(repr(u) for u in unknown[:20])
+            more = (Msg(" and {count} more", count=len(unknown) - 20) if len(unknown) > 20
+                    else "")
+            raise EventError(Msg("no player named {names}{more}; nobody was checked in",
+                                 names=shown, more=more),
+                             code="no-player", hint={"command": "players"})
+        states = store.check_in_states(conn)
+        value = not no_show
+        already: list[str] = []
+        changed: list[PlayerInfo] = []
+        for p in found.values():
+            old = states.get(p.id)
+            if old is not None and bool(old) == value:
+                already.append(p.name)
+                continue
+            store.set_checked_in(conn, p.id, value)
+            store.audit(conn, "check-in", f"player {p.id} {p.name}",
+                        {"checked_in": None if old is None else bool(old)},
+                        {"checked_in": value})
+            changed.append(p)
+        state = check_in_state(conn)
+        return CheckIn(changed, value, already, sum(1 for v in state.values() if v),
+                       len(state))
+
+
+def check_in_state(conn: Connection) -> dict[int, bool | None]:
+    """Player id -> checked in (True), no-show (False), not asked (None)."""
+    return {pid: None if value is None else bool(value)
+            for pid, value in store.check_in_states(conn).items()}
+
+
+def remove_absent(conn: Connection, active: list[int]) -> tuple[list[int], list[str]]:
+    """Before round 1 is paired (inside its transaction): set aside the no-shows and, once
+    anyone has checked in, everyone who has not; returns (players still active, names set
+    aside)."""
+    state = check_in_state(conn)
+    anyone = any(v for v in state.values())
+    gone = [pid for pid in active if state.get(pid) is False
+            or (anyone and state.get(pid) is None)]
+    if not gone:
+        return active, []
+    by_id = {p.id: p for p in store.read_players(conn)}
+    removed: list[str] = []
+    for pid in gone:
+        p = by_id[pid]
+        allow_illegal = bool(p.deck_text is not None and not p.deck_legal)
+        store.set_aside(conn, {"name": p.name, "ext_id": p.ext_id,
+                               "deck_source": p.deck_source, "deck_text": p.deck_text,
+                               "allow_illegal": int(allow_illegal),
+                               "set_aside_at": store.now()})
+        store.delete_player(conn, pid)
+        store.audit(conn, "no-show", f"player {pid} {p.name}", None,
+                    {"removed": True, "checked_in": state.get(pid), "set_aside": True,
+                     "deck": p.deck_source if p.deck_text is not None else None})
+        removed.append(p.name)
+    return [pid for pid in active if pid not in gone], removed
+
+
+def set_aside_players(conn: Connection) -> list[str]:
+    """The names of the players set aside at check-in (they may still arrive late)."""
+    return store.set_aside_names(conn)
