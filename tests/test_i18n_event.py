@@ -149,3 +149,38 @@ def test_event_json_and_exit_codes_are_the_same_in_every_language(
     assert en.stdout == es.stdout == forced.stdout
     if en.returncode == 0:
         json.loads(en.stdout)
+
+
+def test_event_commands_speak_the_readers_language(tmp_path: Path) -> None:
+    """create, register, players, drop, pair, report, correct, status, print: Spanish words
+    under a Spanish locale, English under C; a player without colours shows an empty cell."""
+    def run(*args: str, lang: str) -> str:
+        done = _tt(*args, "--event", str(tmp_path / f"{lang}.sqlite"), lang=lang, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.decode() + done.stderr.decode()
+
+    said: dict[str, str] = {}
+    for lang in ("C", "es_ES.UTF-8"):
+        out = run("event", "create", "Copa", "--rounds", "2", lang=lang)
+        for name in ("Ana", "Beto", "Carla", "Dani", "Eva"):
+            out += run("event", "register", name, lang=lang)
+        out += run("event", "players", lang=lang)
+        out += run("event", "drop", "Eva", lang=lang)
+        out += run("event", "pair", lang=lang)
+        out += run("event", "report", "1", "1-0", lang=lang)
+        out += run("event", "correct", "1", "1", "0-1", lang=lang)
+        out += run("event", "status", lang=lang)
+        out += run("event", "print", "pairings", lang=lang)
+        said[lang] = out
+    en, es = said["C"], said["es_ES.UTF-8"]
+    for words in ("Created event Copa", "Registered #1 Ana: no deck", "5 players",
+                  "Dropped Eva before round 1", "Round 1 of 2", "Player 1",
+                  "corrected 1-0 → 0-1", "players: 5 registered, 4 active",
+                  "no deck: 4 player(s) play without a registered deck"):
+        assert words in en
+    for words in ("Evento Copa creado", "Inscrito #1 Ana: sin mazo", "5 jugadores",
+                  "Eva se retira antes de la ronda 1", "Ronda 1 de 2", "Jugador 1",
+                  "corregido 1-0 → 0-1", "jugadores: 5 inscritos, 4 activos",
+                  "sin mazo: 4 jugador(es) juegan sin un mazo registrado"):
+        assert words in es
+    assert "Project-Id-Version" not in es  # an empty word is not looked up in the catalog

@@ -202,7 +202,7 @@ def translate(value: object) -> str:
     if isinstance(value, Msg):
         return value.translate()
     if isinstance(value, Term):  # alternatives ("Red/Blue") word by word
-        return "/".join(gettext(part) for part in str(value).split("/"))
+        return "/".join(gettext(part) if part else part for part in str(value).split("/"))
     return str(value)
 
 

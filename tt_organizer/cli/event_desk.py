@@ -21,8 +21,11 @@ def warn_without_deck(conn: Connection) -> None:
 
     missing = without_deck(conn)
     if missing:
-        warn(f"no deck: {len(missing)} player(s) play without a registered deck: "
-             + ", ".join(missing) + " (give one with `tt event deck NAME FILE`)")
+        from tt_organizer.i18n import gettext as _
+
+        warn(_("no deck: {n} player(s) play without a registered deck: {names} (give one "
+               "with `tt event deck NAME FILE`)").format(n=len(missing),
+                                                         names=", ".join(missing)))
 
 
 @click.command("deck")

@@ -17,6 +17,7 @@ from tt_organizer.cli.event_desk import warn_without_deck
 from tt_organizer.cli.event_output import matches_json, print_round, say, warn_unpaired
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT, POSITIVE, CountType
+from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, parse_count
 
 if TYPE_CHECKING:
@@ -50,21 +51,23 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
         if removed and not as_json:
             from tt_organizer.cli.output import warn
 
-            warn(f"removed before round 1 (not checked in; set aside: `late-entry NAME` "
-                 f"brings one back): {len(removed)} player(s): "
-                 + ", ".join(a.subject.split(" ", 2)[2] for a in removed))
+            warn(_("removed before round 1 (not checked in; set aside: `late-entry NAME` "
+                   "brings one back): {n} player(s): {names}").format(
+                       n=len(removed), names=", ".join(a.subject.split(" ", 2)[2]
+                                                       for a in removed)))
         warn_without_deck(conn)
         if seeded and matches[0].round > 1:
             from tt_organizer.cli.output import warn
 
-            warn("--seeded orders round 1 only; later rounds pair by the standings")
+            warn(_("--seeded orders round 1 only; later rounds pair by the standings"))
         if as_json:
             from tt_organizer.cli.output import print_json
 
             print_json(matches_json(conn, matches))
             return
         total = store.read_settings(conn).rounds
-        print_round(conn, matches, f"Round {matches[0].round} of {total}", points)
+        print_round(conn, matches, _("Round {round} of {total}").format(
+            round=matches[0].round, total=total), points)
 
 
 @click.command("repair")
@@ -138,8 +141,8 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
 
             snap = store.read_snapshot(conn, event_path)
             out = write_wall_pairings(snap, rnd, print_path, stage=stage)
-            what = f"top-cut round {rnd}" if top else f"round {rnd}"
-            say(f"Wrote wall pairings of {what} to {out}")
+            what = (_("top-cut round {round}") if top else _("round {round}")).format(round=rnd)
+            say(_("Wrote wall pairings of {what} to {file}").format(what=what, file=out))
             return
         if as_json:
             print_json(matches_json(conn, matches))
@@ -147,10 +150,11 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
         if top:
             from tt_organizer.events.final_placings import round_names
 
-            name = round_names(store.read_matches(conn))[rnd]
-            print_round(conn, matches, f"Top-cut round {rnd}: {name}")
+            name = round_names(store.read_matches(conn), shown=True)[rnd]
+            print_round(conn, matches, _("Top-cut round {round}: {name}").format(
+                round=rnd, name=name))
             return
-        print_round(conn, matches, f"Round {rnd}")
+        print_round(conn, matches, _("Round {round}").format(round=rnd))
         if rnd == current:
             from tt_organizer.events.manual import unpaired_players
 

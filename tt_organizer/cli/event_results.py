@@ -45,7 +45,7 @@ def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
 
         print_json(recorded_json(path, count))
     else:
-        say(f"Recorded {count} result(s) from {path}")
+        say(_("Recorded {n} result(s) from {file}").format(n=count, file=path))
     return 0
 
 
@@ -150,7 +150,8 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
 
             print_json(result_json(conn, m, cleared=True))
             return
-    say(f"Cleared {escape(entering.describe(m, names))}; the table is open for a report")
+    say(_("Cleared {match}; the table is open for a report").format(
+        match=escape(entering.describe(m, names))))
 
 
 @click.command("correct")
@@ -185,17 +186,22 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
                                    override=override, paired_on_old_result=later))
             return
     old = before.result if before else "?"
-    label = "Top-cut round" if m.stage == setup.TOP_CUT else "Round"
+    label = (_("Top-cut round {round}") if m.stage == setup.TOP_CUT
+             else _("Round {round}")).format(round=m.round)
     say(
-        f"{label} {m.round} table {m.table}: {escape(names[m.player1])} v "
-        f"{escape(names[m.player2 or 0])} corrected {old} → {m.result}"
-        + (" (override)" if override else "")
+        _("{round} table {table}: {p1} v {p2} corrected {old} → {new}").format(
+            round=label, table=m.table, p1=escape(names[m.player1]),
+            p2=escape(names[m.player2 or 0]), old=old, new=m.result)
+        + (_(" (override)") if override else "")
     )
     if later:
         from tt_organizer.cli.output import warn
+        from tt_organizer.i18n import ngettext
 
-        warn(f"{', '.join(later)} {'was' if len(later) == 1 else 'were'} paired on the old "
-             f"result {old}; those pairings stay as they are")
+        warn(ngettext("{rounds} was paired on the old result {old}; those pairings stay as "
+                      "they are", "{rounds} were paired on the old result {old}; those "
+                      "pairings stay as they are", len(later)).format(
+                          rounds=", ".join(later), old=old))
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -292,11 +298,13 @@ def top_cut(as_json: bool, event_path: str) -> None:
             print_json(top_cut_json(conn, winner, matches))
             return
         if winner is not None:
-            say(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
+            say(_("The top cut is over: [bold]{name}[/] wins the event").format(
+                name=escape(winner.name)))
             return
         matches = topcut.advance_top_cut(conn)
         from tt_organizer.events.final_placings import bracket_round_name
 
-        label = bracket_round_name(len(matches) * 2)
-        print_round(conn, matches, f"Top cut round {matches[0].round}: {label}")
+        label = bracket_round_name(len(matches) * 2, shown=True)
+        print_round(conn, matches, _("Top cut round {round}: {name}").format(
+            round=matches[0].round, name=label))
 
