@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serve_helpers import live_server, new_event
+from tests.serve_helpers import TOKEN, csrf, live_server, new_event
 from tt_organizer import i18n
 from tt_organizer.events import phone_reports, store
 from tt_organizer.events.setup import change_language
@@ -80,6 +80,52 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 
 @pytest.mark.skipif(not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists(),
                     reason="chromium is not installed (.ci/run installs it)")
+def test_the_console_and_the_phone_messages_in_spanish(tmp_path: Path) -> None:
+    """The organizer console, its messages after an action (a refusal too), the judge's log,
+    and a player's message after a report and after a wrong PIN: in the reader's language."""
+    import requests
+
+    from tt_organizer.events import penalties
+
+    event = new_event(tmp_path / "e.sqlite")
+    with store.connect(event) as conn:
+        penalties.give_penalty(conn, store.player_names(conn, [1])[1], "deck-problem",
+                               "warning")
+        pin = phone_reports.player_pin(conn, 1)
+    with live_server(event) as live:
+        org = requests.Session()
+        org.headers.update(ES)
+        org.get(f"{live.url}/org/login?token={TOKEN}", timeout=10)
+        page = org.get(live.url + "/org", timeout=10).text
+        assert "<h1>Consola</h1>" in page and "Emparejar la siguiente ronda" in page
+        assert "Registro del juez" in page and "advertencia" in page
+        assert "Pair the next round" not in page
+
+        def post(path: str, **data: str) -> str:
+            token = csrf(org, live.url, "/org")
+            return org.post(live.url + path, data={"csrf": token, **data}, timeout=10).text
+
+        assert "Cronómetro en marcha" in post("/org/timer-start", minutes="40")
+        refused = post("/org/pair")
+        assert 'class="msg bad"' in refused and "Rechazado: " in refused
+        player = requests.Session()
+        player.headers.update(ES)
+        token = csrf(player, live.url, "/me/1")
+        wrong = player.post(f"{live.url}/me/1", data={
+            "csrf": token, "pin": "0000" if pin != "0000" else "1111", "action": "report",
+            "result": "2-0"}, timeout=10)
+        assert wrong.status_code == 403 and "PIN incorrecto" in wrong.text
+        token = csrf(player, live.url, "/me/1")
+        done = player.post(f"{live.url}/me/1", data={
+            "csrf": token, "pin": pin, "action": "report", "result": "2-0"}, timeout=10)
+        assert "Informado: falta que tu rival lo confirme" in done.text
+        english = requests.Session()
+        english.headers.update(EN)
+        english.get(f"{live.url}/org/login?token={TOKEN}", timeout=10)
+        page = english.get(live.url + "/org", timeout=10).text
+        assert "<h1>Console</h1>" in page and "warning" in page
+
+
 def test_a_spanish_phone_reports_and_confirms(tmp_path: Path) -> None:
     event = new_event(tmp_path / "e.sqlite")
     with store.connect(event) as conn:
