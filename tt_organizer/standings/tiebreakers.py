@@ -35,6 +35,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Protocol
 
+from tt_organizer.records import build_all
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
 
 __all__ = [
@@ -319,12 +320,14 @@ def compute_standings(
 
     omw_f, oomw_f, gw_f, ogw_f, mw_f = (floats(omw), floats(oomw), floats(gw_exact),
                                          floats(ogw), floats(_common(own_mw)))
-    out = []
+    rows = []
     for rank, p in enumerate(sorted(order, key=keys.__getitem__), 1):
         t = tally[p]
-        out.append(Standing(
-            rank=rank, player=p, points=points[p], wins=t.wins, losses=t.losses,
-            draws=t.draws, omw=omw_f[p], oomw=oomw_f[p], gw=gw_f[p], dropped=p in gone,
-            rounds_played=rounds[p], mw=mw_f[p], ogw=ogw_f[p], byes=t.byes,
-        ))
-    return out
+        rows.append((rank, p, points[p], t.wins, t.losses, t.draws, omw_f[p], oomw_f[p],
+                     gw_f[p], p in gone, rounds[p], mw_f[p], ogw_f[p], t.byes))
+    return build_all(Standing, _STANDING_FIELDS, rows)
+
+
+# Standing's fields in the order compute_standings lists them (its records are built at once)
+_STANDING_FIELDS = ("rank", "player", "points", "wins", "losses", "draws", "omw", "oomw", "gw",
+                    "dropped", "rounds_played", "mw", "ogw", "byes")
