@@ -8,7 +8,9 @@ own floor, the base of issue 23's targets): bare start-up, the standard
 library modules a deck check cannot do without, ``tt --help``, ``tt deck validate`` (table and
 ``--json``). Instructions are not time -- a bare start-up spends more of its time waiting on
 memory than a deck check does, so the wall-time ratios come out lower -- but they compare
-two versions exactly. Needs ``valgrind``.
+two versions exactly. Needs ``valgrind``. Each command runs once untimed first, and every run has
+``PYTHONDONTWRITEBYTECODE`` taken out of its environment: with it set (as a machine may), each
+process compiles every module it imports from source again, which no installed copy pays.
 
     python benchmarks/startup.py [--tt PATH]
 """
@@ -16,6 +18,7 @@ two versions exactly. Needs ``valgrind``.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -27,12 +30,17 @@ SAMPLE = ROOT / "samples" / "legal-red-tamer-tactics.txt"
 # what `tt deck validate` imports from the standard library and cannot do without: regular
 # expressions, JSON, CSV (decklist tables), dates (ban lists), Unicode names (name checks).
 STDLIB = "import re, json, csv, datetime, unicodedata"
+# the counted processes may write and always read the bytecode cache (see the docstring)
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def instructions(cmd: list[str]) -> int:
-    """Instructions ``cmd`` executes (all its threads), counted by callgrind."""
+    """Instructions ``cmd`` executes (all its threads), counted by callgrind, after one
+    uncounted run that warms the bytecode cache."""
+    subprocess.run(cmd, capture_output=True, check=False, env=CHILD_ENV)
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                           *cmd], capture_output=True, text=True, check=False)
+                           *cmd], capture_output=True, text=True, check=False,
+                          env=CHILD_ENV)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise SystemExit(f"valgrind gave no count for {' '.join(cmd)}:\n{done.stderr[-2000:]}")
@@ -47,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
-    # byte-compile the package as installing it does (this machine may set
-    # PYTHONDONTWRITEBYTECODE, and then every count would include compiling every module)
+    # byte-compile the package as installing it does (the warm-up run of each command writes
+    # the cache of anything else it imports)
     import compileall
 
     import tt_organizer

@@ -129,8 +129,10 @@ def draw_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Se
     ``rows`` (plain text, or (text, style) for a styled cell). With no room for even one
     column each, each row is one line of its cells instead, folded to ``width``."""
     head = [clean(name) for name, _ in columns]
+    styled = any(not isinstance(c, str) for row in rows for c in row)
     # the cells a column at a time (thousands of rows: each check runs once per column)
-    plain_cells = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
+    plain_cells = ([[c if isinstance(c, str) else c[0] for c in row] for row in rows] if styled
+                   else rows)
     cols = [list(col) for col in zip(*plain_cells, strict=True)] or [[] for _ in columns]
     ascii_cols = []
     for i, col in enumerate(cols):
@@ -140,7 +142,6 @@ def draw_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Se
             joined = "".join(col)
         ascii_cols.append(joined.isascii())
     texts = [list(r) for r in zip(*cols, strict=True)] if rows else []
-    styled = any(not isinstance(c, str) for row in rows for c in row)
     styles: list[list[str] | None] = [
         ["" if isinstance(c, str) else c[1] for c in row] if styled else None for row in rows]
 

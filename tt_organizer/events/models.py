@@ -7,38 +7,16 @@ here touches the database.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from tt_organizer.errors import EventError
 
 if TYPE_CHECKING:
     from tt_organizer.standings.policy import TiebreakPolicy
     from tt_organizer.standings.tiebreakers import ScoringSettings
-
-
-_T = TypeVar("_T")
-
-
-def build_all(cls: type[_T], names: Sequence[str], rows: Iterable[Sequence[Any]],
-              **same: Any) -> list[_T]:
-    """Instances of the frozen dataclass ``cls``, one per row of ``rows`` (the values of the
-    fields ``names``, in that order; every other field from ``same``, one immutable value for
-    all rows). Built without the frozen ``__init__``, whose ``object.__setattr__`` per field
-    costs more than the read itself when a store reader builds thousands."""
-    if {f.name for f in fields(cls)} != {*names, *same}:  # type: ignore[arg-type]
-        raise TypeError(f"{cls.__name__}: build_all needs every field once")
-    new = object.__new__
-    out = []
-    for row in rows:
-        obj = new(cls)
-        values = obj.__dict__
-        values.update(same)
-        values.update(zip(names, row, strict=True))
-        out.append(obj)
-    return out
 
 
 class StoredPolicy:

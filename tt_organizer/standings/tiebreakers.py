@@ -35,6 +35,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Protocol
 
+from tt_organizer.records import build_all
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
 
 __all__ = [
@@ -182,23 +183,13 @@ def match_points(outcome: str, settings: ScoringSettings) -> tuple[int, int]:
 
 
 class _Tally:
-    __slots__ = (
-        "bye_points",
-        "byes",
-        "draws",
-        "g_draw",
-        "g_loss",
-        "g_win",
-        "losses",
-        "opponents",
-        "points",
-        "rounds",
-        "wins",
-    )
+    """One player's record. Match points and rounds are not counted: they follow from it
+    (every record is a win, a loss or a draw; a bye is a win)."""
+
+    __slots__ = ("byes", "draws", "g_draw", "g_loss", "g_win", "losses", "opponents", "wins")
 
     def __init__(self) -> None:
-        self.points = self.rounds = self.byes = self.bye_points = 0
-        self.wins = self.losses = self.draws = 0
+        self.byes = self.wins = self.losses = self.draws = 0
         self.g_win = self.g_loss = self.g_draw = 0
         self.opponents: list[int] = []
 
@@ -209,8 +200,11 @@ _Exact = tuple[dict[int, int], int]
 
 
 def _common(values: dict[int, Fraction]) -> _Exact:
-    den = lcm(*{v.denominator for v in values.values()}) if values else 1
-    return {p: v.numerator * (den // v.denominator) for p, v in values.items()}, den
+    # ratio() shares one Fraction per distinct figure: each is scaled once
+    distinct = {id(v): v for v in values.values()}
+    den = lcm(*{v.denominator for v in distinct.values()}) if values else 1
+    scaled = {i: v.numerator * (den // v.denominator) for i, v in distinct.items()}
+    return {p: scaled[id(v)] for p, v in values.items()}, den
 
 
 def _means(fig: _Exact, opponents: dict[int, list[int]]) -> _Exact:
@@ -240,39 +234,36 @@ def compute_standings(
     order = list(dict.fromkeys(players))
     tally = {p: _Tally() for p in order}
     gone = set(dropped)
-    points_of = {o: match_points(o, settings) for o in OUTCOMES}
+    missed_count = policy.missed_rounds_count
+    bye_game_wins = settings.bye_game_wins
     for m in matches:
         outcome = m.outcome
         if outcome is None:
             continue
+        p2 = m.player2
         a = tally.get(m.player1)
-        b = tally.get(m.player2) if m.player2 is not None else None
-        if a is None or (m.player2 is not None and b is None):
+        b = tally.get(p2) if p2 is not None else None
+        if a is None or (p2 is not None and b is None):
             raise ValueError(f"round {m.round}: a match names an unknown player "
-                             f"({m.player1} v {m.player2})")
-        if outcome == "loss-missed" and not policy.missed_rounds_count:
+                             f"({m.player1} v {p2})")
+        if outcome == "loss-missed" and not missed_count:
             continue
-        a.rounds += 1
-        pa, pb = points_of[outcome]
-        a.points += pa
         if outcome == "bye":
             a.byes += 1
-            a.bye_points += pa
             a.wins += 1
-            a.g_win += settings.bye_game_wins
+            a.g_win += bye_game_wins
             continue
-        a.g_win += m.p1_games
-        a.g_loss += m.p2_games
-        a.g_draw += m.draws
+        g1, g2, gd = m.p1_games, m.p2_games, m.draws
+        a.g_win += g1
+        a.g_loss += g2
+        a.g_draw += gd
         if b is None:  # loss-missed
             a.losses += 1
             continue
-        b.rounds += 1
-        b.points += pb
-        b.g_win += m.p2_games
-        b.g_loss += m.p1_games
-        b.g_draw += m.draws
-        a.opponents.append(m.player2)  # type: ignore[arg-type]
+        b.g_win += g2
+        b.g_loss += g1
+        b.g_draw += gd
+        a.opponents.append(p2)  # type: ignore[arg-type]
         b.opponents.append(m.player1)
         if outcome == "p1":
             a.wins += 1
@@ -286,6 +277,11 @@ def compute_standings(
         else:  # double-loss
             a.losses += 1
             b.losses += 1
+    # a player's match points and rounds, from their record (see match_points)
+    win, draw, loss, bye = settings.win, settings.draw, settings.loss, settings.bye
+    points = {p: win * (t.wins - t.byes) + bye * t.byes + draw * t.draws + loss * t.losses
+              for p, t in tally.items()}
+    rounds = {p: t.wins + t.losses + t.draws for p, t in tally.items()}
 
     floor = (policy.floor if settings.mw_floor is None
              else Fraction(settings.mw_floor).limit_denominator(1_000_000))
@@ -300,10 +296,9 @@ def compute_standings(
             got = cache[key] = max(floor, Fraction(num, den))
         return got
 
-    win = settings.win
-    own_mw = {p: ratio(t.points, win * t.rounds) for p, t in tally.items()}
+    own_mw = {p: ratio(points[p], win * rounds[p]) for p in order}
     as_opp = own_mw if policy.byes_counted else {
-        p: ratio(t.points - t.bye_points, win * (t.rounds - t.byes)) for p, t in tally.items()}
+        p: ratio(points[p] - bye * t.byes, win * (rounds[p] - t.byes)) for p, t in tally.items()}
     dg = policy.drawn_game_points
     gw_parts = {p: (3 * t.g_win + dg * t.g_draw, 3 * (t.g_win + t.g_loss + t.g_draw))
                 for p, t in tally.items()}
@@ -318,29 +313,23 @@ def compute_standings(
     gw_exact = _common(shown_gw)
     figures = {"omw": omw, "oomw": oomw, "gw": gw_exact, "ogw": ogw}
     chosen = [figures[name][0] for name in settings.tiebreakers]
+    # sorted by points, then each tiebreaker (highest first), then player id
+    keys = {p: (-points[p], *[-nums[p] for nums in chosen], p) for p in order}
 
-    def key(p: int) -> tuple[int, ...]:
-        return (-tally[p].points, *(-nums[p] for nums in chosen), p)
+    def floats(fig: _Exact) -> dict[int, float]:
+        nums, den = fig
+        return {p: n / den for p, n in nums.items()}
 
-    def value(fig: _Exact, p: int) -> float:
-        return fig[0][p] / fig[1]
-
-    floats: dict[int, float] = {}  # ratio() shares one object per figure: one conversion each
-
-    def as_float(f: Fraction) -> float:
-        got = floats.get(id(f))
-        if got is None:
-            got = floats[id(f)] = float(f)
-        return got
-
-    out = []
-    for rank, p in enumerate(sorted(order, key=key), 1):
+    omw_f, oomw_f, gw_f, ogw_f, mw_f = (floats(omw), floats(oomw), floats(gw_exact),
+                                         floats(ogw), floats(_common(own_mw)))
+    rows = []
+    for rank, p in enumerate(sorted(order, key=keys.__getitem__), 1):
         t = tally[p]
-        out.append(Standing(
-            rank=rank, player=p, points=t.points, wins=t.wins, losses=t.losses,
-            draws=t.draws, omw=value(omw, p), oomw=value(oomw, p), gw=as_float(shown_gw[p]),
-            dropped=p in gone, rounds_played=t.rounds, mw=as_float(own_mw[p]),
-            ogw=value(ogw, p), byes=t.byes,
-        ))
-    return out
+        rows.append((rank, p, points[p], t.wins, t.losses, t.draws, omw_f[p], oomw_f[p],
+                     gw_f[p], p in gone, rounds[p], mw_f[p], ogw_f[p], t.byes))
+    return build_all(Standing, _STANDING_FIELDS, rows)
 
+
+# Standing's fields in the order compute_standings lists them (its records are built at once)
+_STANDING_FIELDS = ("rank", "player", "points", "wins", "losses", "draws", "omw", "oomw", "gw",
+                    "dropped", "rounds_played", "mw", "ogw", "byes")

@@ -17,11 +17,11 @@ from tt_organizer.events.models import (
     GameInfo,
     MatchInfo,
     PlayerInfo,
-    build_all,
 )
 from tt_organizer.events.store.audit import read_audit
 from tt_organizer.events.store.penalties import read_penalties
 from tt_organizer.events.store.values import check_matches_read, check_read
+from tt_organizer.records import build_all
 
 
 def read_settings(conn: sqlite3.Connection) -> EventSettings:
