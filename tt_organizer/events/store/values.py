@@ -129,6 +129,7 @@ _SOUND_MATCH = " AND ".join([
     "stage IN ('swiss', 'top-cut')",
     "(outcome IS NULL OR outcome IN (" + ", ".join(f"'{o}'" for o in OUTCOMES if o) + "))",
     "(result IS NULL OR typeof(result) = 'text')",
+    "(player2 IS NULL OR player2 != player1)",
     f"typeof(round) = 'integer' AND round BETWEEN 1 AND {MAX_STORED}",
     *(f"typeof({c}) = 'integer' AND {c} BETWEEN 0 AND {MAX_STORED}"
       for c in ("table_no", "p1_games", "p2_games", "draws")),
@@ -145,13 +146,30 @@ def check_matches_read(conn: sqlite3.Connection, where: str, args: Sequence[obje
     try:
         bad = conn.execute(f"SELECT count(*) FROM matches WHERE {cond}NOT ({_SOUND_MATCH})",
                            args).fetchone()[0]
-        texts = conn.execute(
-            f"SELECT DISTINCT result FROM matches WHERE {cond}result IS NOT NULL "
-            "AND player2 IS NOT NULL AND table_no > 0", args).fetchall()
-        sound = not bad and all(type(t) is str and _known_result(t) for (t,) in texts)
+        shapes = conn.execute(
+            "SELECT DISTINCT result, p1_games, p2_games, draws, outcome, player2 IS NOT NULL, "
+            f"table_no > 0 FROM matches WHERE {cond}1", args).fetchall()
+        sound = not bad and all(shape_problem(*row) is None for row in shapes)
+        twice = _seated_twice(conn, where, args)
     except READ_FAILURES as exc:
         raise damaged(path_of(conn), exc) from None
+    if twice:
+        refuse(path_of(conn), [twice])
     check_read(conn, matches=matches if not sound else [m for m in matches if m.games])
+
+
+def _seated_twice(conn: sqlite3.Connection, where: str, args: Sequence[object]) -> str | None:
+    """A player who sits at two tables of one round, among the rounds of the matches read
+    (a player's table against the round): the message, or None."""
+    cond = f"WHERE {where}" if where else ""
+    row = conn.execute(
+        "SELECT s.stage, s.round, s.p FROM (SELECT stage, round, player1 AS p FROM matches "
+        "UNION ALL SELECT stage, round, player2 FROM matches WHERE player2 IS NOT NULL) s "
+        f"WHERE (s.stage, s.round) IN (SELECT DISTINCT stage, round FROM matches {cond}) "
+        "GROUP BY s.stage, s.round, s.p HAVING count(*) > 1 LIMIT 1", args).fetchone()
+    if row is None:
+        return None
+    return f"{row[0]} round {row[1]}: player {row[2]} sits at two tables"
 
 
 def _plainly_sound(m: MatchInfo) -> bool:
@@ -163,8 +181,9 @@ def _plainly_sound(m: MatchInfo) -> bool:
             and 0 < m.round <= MAX_STORED and 0 <= m.table <= MAX_STORED
             and min(m.p1_games, m.p2_games, m.draws) >= 0
             and max(m.p1_games, m.p2_games, m.draws) <= MAX_STORED
-            and (m.result is None or m.player2 is None or m.table == 0
-                 or (type(m.result) is str and _known_result(m.result))))
+            and m.player1 != m.player2
+            and shape_problem(m.result, m.p1_games, m.p2_games, m.draws, m.outcome,
+                              m.player2 is not None, m.table > 0) is None)
 
 
 def _player_problems(p: PlayerInfo) -> list[str]:
@@ -244,6 +263,14 @@ def _match_problems(m: MatchInfo) -> list[str]:
     if m.result is not None and m.player2 is not None and m.table > 0 \
             and not _known_result(str(m.result)):
         out.append(f"{label}: result {shorten(str(m.result))!r}")
+    elif not out:
+        shape = shape_problem(m.result, m.p1_games, m.p2_games, m.draws, m.outcome,
+                              m.player2 is not None, m.table > 0)
+        if shape is not None:
+            out.append(f"{label}: {shape}")
+    if m.player1 == m.player2:
+        out.append(f"{label}: the same player in both seats")
+    out += _games_problems(m, label)
     for g in m.games:
         seats = (m.player1, m.player2)
         if not _count(g.number, 1) or (g.turns is not None and not _count(g.turns, 1)):
@@ -252,3 +279,67 @@ def _match_problems(m: MatchInfo) -> list[str]:
             out.append(f"{label}: game {g.number!r} names a player not at the table")
     return out
 
+
+
+def _parsed(text: str) -> tuple[int, int, int, str] | None:
+    from tt_organizer.events.result_text import parse_result
+
+    for best_of in (3, 1):
+        try:
+            r = parse_result(str(text), best_of)
+        except EventError:
+            continue
+        return r.p1_games, r.p2_games, r.draws, r.outcome
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def shape_problem(result: object, p1: object, p2: object, draws: object, outcome: object,
+                  two_seats: object, at_table: object) -> str | None:
+    """What is wrong with a match's result columns taken together (None when they agree): the
+    games and the outcome against the result text, as the toolkit writes them -- a result
+    ``2-0`` with games 0 and 2 is refused, never scored as a win of the loser."""
+    counts = (p1, p2, draws)
+    if not at_table:  # a round a late entry missed
+        if two_seats or result != "loss" or outcome != "loss-missed" or counts != (0, 0, 0):
+            return "a missed round that is not a loss at table 0"
+        return None
+    if not two_seats:  # a bye
+        if result != "bye" or outcome != "bye" or (p2, draws) != (0, 0) or p1 not in (0, 1, 2):
+            return f"a bye recorded as {shorten(str(result))!r}, games {p1}-{p2}-{draws}"
+        return None
+    if result is None:
+        if outcome is not None or counts != (0, 0, 0):
+            return f"unreported, but outcome {outcome!r} and games {p1}-{p2}-{draws}"
+        return None
+    parsed = _parsed(str(result))
+    if parsed is None:
+        return f"result {shorten(str(result))!r}"
+    if counts != parsed[:3]:
+        return (f"result {shorten(str(result))!r} but games {p1}-{p2}-{draws} "
+                f"(the result means {parsed[0]}-{parsed[1]}-{parsed[2]})")
+    if outcome != parsed[3] and not (parsed[3] == "draw" and outcome == "double-loss"):
+        return f"result {shorten(str(result))!r} but outcome {shorten(str(outcome))!r}"
+    return None
+
+
+def _games_problems(m: MatchInfo, label: str) -> list[str]:
+    """The per-game rows against the match: numbered 1, 2, ... one per game played, and
+    their winners (when given) as many as the game counts say."""
+    if not m.games:
+        return []
+    if m.result is None or m.player2 is None:
+        return [f"{label}: games recorded for a match without a result"]
+    numbers = [g.number for g in m.games]
+    played = m.p1_games + m.p2_games + m.draws if all(
+        _count(v) for v in (m.p1_games, m.p2_games, m.draws)) else -1
+    if numbers != list(range(1, len(numbers) + 1)) or len(numbers) != played:
+        return [f"{label}: games {numbers} for {played} game(s) played"]
+    if any(g.winner is not None for g in m.games):
+        tally = (sum(g.winner == m.player1 for g in m.games),
+                 sum(g.winner == m.player2 for g in m.games),
+                 sum(g.winner is None for g in m.games))
+        if tally != (m.p1_games, m.p2_games, m.draws):
+            return [f"{label}: game winners {tally[0]}-{tally[1]}-{tally[2]} against games "
+                    f"{m.p1_games}-{m.p2_games}-{m.draws}"]
+    return []
