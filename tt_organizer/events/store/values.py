@@ -343,3 +343,36 @@ def _games_problems(m: MatchInfo, label: str) -> list[str]:
             return [f"{label}: game winners {tally[0]}-{tally[1]}-{tally[2]} against games "
                     f"{m.p1_games}-{m.p2_games}-{m.draws}"]
     return []
+
+
+# What the toolkit writes in the tables no reader checks (a row that is not so is damage or a
+# hand edit): checked by SQL, in the full check of a file.
+_SOUND_ROWS = {
+    "rounds": "stage IN ('swiss', 'top-cut') AND typeof(number) = 'integer' AND number "
+              f"BETWEEN 1 AND {MAX_STORED} AND seeded IN (0, 1) AND typeof(paired_at) = 'text'",
+    "avoid_pairs": "typeof(player_a) = 'integer' AND typeof(player_b) = 'integer' AND "
+                   "player_a < player_b AND (until_round IS NULL OR (typeof(until_round) = "
+                   f"'integer' AND until_round BETWEEN 1 AND {MAX_STORED}))",
+    "web_reports": "stage IN ('swiss', 'top-cut') AND typeof(round) = 'integer' AND "
+                   "typeof(table_no) = 'integer' AND typeof(reporter) = 'integer' AND "
+                   "typeof(result) = 'text' AND status IN ('pending', 'confirmed', "
+                   "'disputed', 'resolved', 'withdrawn')",
+    "web_decks": "typeof(name) = 'text' AND typeof(text) = 'text' AND typeof(report) = 'text' "
+                 "AND status IN ('pending', 'approved', 'rejected') AND legal IN (0, 1)",
+    "web_timer": "id = 1 AND typeof(seconds) = 'integer' AND seconds BETWEEN 0 AND "
+                 f"{MAX_STORED} AND (started_at IS NULL OR typeof(started_at) IN ('real', "
+                 "'integer')) AND typeof(elapsed) IN ('real', 'integer') AND elapsed >= 0",
+}
+
+
+def other_table_problems(conn: sqlite3.Connection) -> list[str]:
+    """What is wrong in the tables without a checked reader, and every reference from a row to
+    a row that is not there (``PRAGMA foreign_key_check``): part of the full check."""
+    out = []
+    for table, sound in _SOUND_ROWS.items():
+        row = conn.execute(f"SELECT rowid FROM {table} WHERE NOT ({sound}) LIMIT 1").fetchone()
+        if row is not None:
+            out.append(f"{table} row {row[0]}: a value the toolkit never writes")
+    for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check").fetchmany(5):
+        out.append(f"{table} row {rowid}: refers to a {parent} row that is not there")
+    return out
