@@ -8,8 +8,9 @@ migration runs in the transaction that opens the file, so a failed migration cha
 from __future__ import annotations
 
 import functools
-import re
 import sqlite3
+
+from tt_organizer.lazy_re import lazy_compile
 
 APPLICATION_ID = 0x54544556  # "TTEV"
 SCHEMA_VERSION = 10
@@ -348,8 +349,8 @@ def _statements(script: str) -> list[str]:
 
 
 SchemaRow = tuple[str, str, str, str]  # type, name, table, SQL (normalised)
-_COMMENT = re.compile(r"--[^\n]*")
-_SPACE_AROUND = re.compile(r"\s*([(),=])\s*")
+_COMMENT = lazy_compile(r"--[^\n]*")
+_SPACE_AROUND = lazy_compile(r"\s*([(),=])\s*")
 
 
 def _normalised(sql: str | None) -> str:
@@ -366,7 +367,7 @@ def _schema_rows(conn: sqlite3.Connection) -> frozenset[tuple[str, str, str, str
 
 
 @functools.cache
-def _expected() -> tuple[frozenset[tuple[str, str, str, str | None]], dict[str, SchemaRow]]:
+def expected_schema() -> tuple[frozenset[tuple[str, str, str, str | None]], dict[str, SchemaRow]]:
     """The schema this version writes (built once per process, in memory, by the migrations):
     its raw rows, and its rows by name, normalised."""
     mem = sqlite3.connect(":memory:")
@@ -382,7 +383,7 @@ def schema_differences(conn: sqlite3.Connection) -> list[str]:
     """How the file's tables, indexes and triggers differ from what this version writes
     (empty when they agree: one query, compared with the expected rows): a trigger dropped,
     a table altered, an index or trigger added by hand."""
-    raw, expected = _expected()
+    raw, expected = expected_schema()
     have_raw = _schema_rows(conn)
     if have_raw == raw:
         return []
