@@ -92,8 +92,9 @@ class EventSettings:
                 bye_game_wins=1 if self.best_of == 1 else 2, policy=policy,
             )
         except (ValueError, TypeError) as exc:  # settings edited by hand (checked on use)
-            raise EventError(f"event database: stored settings cannot rank players ({exc}; "
-                             f"tiebreakers {','.join(map(str, self.tiebreakers))!r}, points "
+            raise EventError(f"event database: the stored settings cannot rank players, "
+                             f"damaged or edited by hand ({exc}; stored tiebreakers "
+                             f"{','.join(map(str, self.tiebreakers))!r}, points "
                              f"{self.win_points!r}/{self.draw_points!r}/{self.loss_points!r}/"
                              f"{self.bye_points!r})", code="stored-settings") from None
 

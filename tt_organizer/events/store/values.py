@@ -122,6 +122,17 @@ def check_read(conn: sqlite3.Connection, *, settings: EventSettings | None = Non
         refuse(path_of(conn), problems)
 
 
+def check_rules(conn: sqlite3.Connection, settings: EventSettings) -> None:
+    """The check of the settings' tiebreakers and tiebreak policy, by a reader whose caller
+    ranks the players (a whole snapshot): :class:`EventError` naming the file when they
+    cannot rank. (Reading them loads the standings, which a report or a drop never needs.)"""
+    try:
+        problems = _rules_problems(settings)
+    except READ_FAILURES as exc:
+        raise damaged(path_of(conn), exc) from None
+    refuse(path_of(conn), problems)
+
+
 # A match row whose columns hold what the toolkit writes (the games and the result text are
 # looked at apart): evaluated by SQLite, so that a command reading thousands of matches checks
 # them without a Python step per row.
