@@ -117,6 +117,10 @@ def test_games_against_the_result_text_unlogged(tt: Tt, args: tuple[str, ...]) -
      "sits at two tables"),
     ("UPDATE matches SET player2 = (SELECT player1 FROM matches WHERE round = 1 AND "
      "table_no = 2) WHERE round = 1 AND table_no = 1", "sits at two tables"),
+    ("UPDATE matches SET round = 7 WHERE round = 1 AND table_no = 3",
+     "swiss round 7 table 3: a round that was never paired"),
+    ("UPDATE matches SET player2 = 99 WHERE round = 1 AND table_no = 3",
+     "swiss round 1 table 3: a player who is not registered"),
     ("INSERT INTO games VALUES ((SELECT id FROM matches WHERE round = 1 AND table_no = 1), "
      "2, NULL, NULL, 7)", "games [2] for 2 game(s) played"),
 ])

@@ -9,7 +9,9 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import sqlite3
+from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import (
@@ -161,26 +163,57 @@ def check_matches_read(conn: sqlite3.Connection, where: str, args: Sequence[obje
             "SELECT DISTINCT result, p1_games, p2_games, draws, outcome, player2 IS NOT NULL, "
             f"table_no > 0 FROM matches WHERE {cond}1", args).fetchall()
         sound = not bad and all(shape_problem(*row) is None for row in shapes)
-        twice = _seated_twice(conn, where, args)
+        wrong = _seating_problem(conn, where, matches)
     except READ_FAILURES as exc:
         raise damaged(path_of(conn), exc) from None
-    if twice:
-        refuse(path_of(conn), [twice])
+    if wrong:
+        refuse(path_of(conn), [wrong])
     check_read(conn, matches=matches if not sound else [m for m in matches if m.games])
 
 
-def _seated_twice(conn: sqlite3.Connection, where: str, args: Sequence[object]) -> str | None:
-    """A player who sits at two tables of one round, among the rounds of the matches read
-    (a player's table against the round): the message, or None."""
-    cond = f"WHERE {where}" if where else ""
-    row = conn.execute(
-        "SELECT s.stage, s.round, s.p FROM (SELECT stage, round, player1 AS p FROM matches "
-        "UNION ALL SELECT stage, round, player2 FROM matches WHERE player2 IS NOT NULL) s "
-        f"WHERE (s.stage, s.round) IN (SELECT DISTINCT stage, round FROM matches {cond}) "
-        "GROUP BY s.stage, s.round, s.p HAVING count(*) > 1 LIMIT 1", args).fetchone()
-    if row is None:
+def _seating_problem(conn: sqlite3.Connection, where: str,
+                     matches: Sequence[MatchInfo]) -> str | None:
+    """The matches read against their rounds (the message of the first problem, or None): a
+    round that was never paired, a player who is not registered, a player at two tables of
+    one round -- looked at in every match of the rounds read, not only the matches read."""
+    rounds = set(_plain(conn, "SELECT stage, number FROM rounds"))
+    seated = {p for m in matches for p in (m.player1, m.player2) if p is not None}
+    if not where or len(seated) > _MANY:
+        players = {r[0] for r in _plain(conn, "SELECT id FROM players")}
+    else:
+        marks = ",".join("?" * len(seated))
+        players = {r[0] for r in _plain(conn, f"SELECT id FROM players WHERE id IN ({marks})",
+                                        sorted(seated))}
+    read_rounds = {(m.stage, m.round) for m in matches}
+    if not read_rounds <= rounds or not seated <= players:
+        for m in matches:
+            label = f"{m.stage} round {m.round} table {m.table}"
+            if (m.stage, m.round) not in rounds:
+                return f"{label}: a round that was never paired"
+            if m.player1 not in players or m.player2 not in (None, *players):
+                return f"{label}: a player who is not registered"
+    if not where:  # every match was read
+        seats = [(m.stage, m.round, m.player1) for m in matches]
+        seats += [(m.stage, m.round, m.player2) for m in matches if m.player2 is not None]
+    else:  # every table of the rounds read, through the index of the tables
+        seats = [(m.stage, m.round, m.player1) for m in matches if m.table == 0]
+        for stage, rnd in read_rounds:
+            for p1, p2 in _plain(conn, "SELECT player1, player2 FROM matches WHERE stage = ? "
+                                 "AND round = ? AND table_no > 0", (stage, rnd)):
+                seats += [(stage, rnd, p1)] if p2 is None else [(stage, rnd, p1), (stage, rnd, p2)]
+    if len(set(seats)) == len(seats):
         return None
-    return f"{row[0]} round {row[1]}: player {row[2]} sits at two tables"
+    stage, rnd, player = next(seat for seat, n in Counter(seats).items() if n > 1)
+    return f"{stage} round {rnd}: player {player} sits at two tables"
+
+
+_MANY = 500  # above this many players the check reads every player's id
+
+
+def _plain(conn: sqlite3.Connection, sql: str, args: Sequence[object] = ()) -> list[Any]:
+    cur = conn.cursor()
+    cur.row_factory = None
+    return cur.execute(sql, args).fetchall()
 
 
 def _plainly_sound(m: MatchInfo) -> bool:
