@@ -28,7 +28,7 @@ PRINTED_STANDINGS = ("print", "standings", "-o", "standings.pdf")
 @pytest.fixture
 def tt(tmp_path: Path) -> Tt:
     """Six best-of-three players with decks; round 1 reported (2-0 at table 1), round 2
-    paired; Ann and Ben kept apart; the round timer started."""
+    paired; Ann and Ben kept apart; the round timer started; a warning for Fay."""
     tt = Tt(tmp_path / "event.sqlite")
     tt("create", "Cup", "--seed", "7")
     for name in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"):
@@ -40,6 +40,7 @@ def tt(tmp_path: Path) -> Tt:
     tt("pair")
     with store.connect(tt.path) as conn:
         timer.start_timer(conn, 40)
+    tt("penalty", "Fay", "game-rule-violation", "warning")
     return tt
 
 
@@ -151,6 +152,7 @@ def test_the_winners_of_stored_games_against_the_counts(tt: Tt) -> None:
     ("DELETE FROM avoid_pairs", "the avoid pair of players 1 and 2"),
     ("DELETE FROM web_timer", "the round timer"),
     ("DELETE FROM players WHERE id = 6", "player 6"),
+    ("DELETE FROM penalties", "penalty 1"),
 ])
 @pytest.mark.parametrize("foreign_keys", [False, True])
 def test_a_row_deleted_by_hand_is_noticed(tt: Tt, sql: str, says: str | None,
@@ -205,10 +207,11 @@ def test_every_table_logs_its_inserts_updates_and_deletes() -> None:
                             ).fetchall()
     conn.close()
     for table in sorted(tables - {"unchecked", "removed"}):
-        for event in ("INSERT", "UPDATE", "DELETE"):
+        for event, log in (("INSERT", "INTO unchecked"), ("UPDATE", "INTO unchecked"),
+                           ("DELETE", "INTO removed")):
             ok = [sql for t, sql in triggers if t == table and re.search(
                 rf"\b(AFTER|BEFORE) {event} ON {table}\b", sql) and (
-                "INTO unchecked" in sql or "INTO removed" in sql or "RAISE(ABORT" in sql)]
+                log in sql or "RAISE(ABORT" in sql)]
             assert ok, f"{table}: no trigger logs (or forbids) its {event}"
 
 
@@ -267,22 +270,22 @@ def test_a_stored_tiebreak_policy_that_cannot_be_read(tt: Tt, policy: str) -> No
     assert "tiebreak policy" in out, out
 
 
-def _as_version_7(path: Path) -> None:
-    """Turn a file back into schema 7: no `removed` table, none of schema 8's triggers."""
+def _as_version_8(path: Path) -> None:
+    """Turn a file back into schema 8: no `removed` table, none of schema 9's triggers."""
     conn = sqlite3.connect(path)
     names = [r[0] for r in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'trigger' AND (name LIKE '%\\_logged' "
         "ESCAPE '\\' OR name LIKE '%\\_deleted' ESCAPE '\\')")]
-    assert len(names) == 20, names
+    assert len(names) == 21, names
     for name in names:
         conn.execute(f"DROP TRIGGER {name}")
-    conn.executescript("DROP TABLE removed; PRAGMA user_version = 7;")
+    conn.executescript("DROP TABLE removed; PRAGMA user_version = 8;")
     conn.close()
 
 
-def test_a_schema_7_file_is_migrated_and_its_deletes_logged_from_then_on(tt: Tt) -> None:
-    _as_version_7(tt.path)
-    _sql(tt.path, "DELETE FROM web_timer")  # before schema 8 nothing logs a delete
+def test_a_schema_8_file_is_migrated_and_its_deletes_logged_from_then_on(tt: Tt) -> None:
+    _as_version_8(tt.path)
+    _sql(tt.path, "DELETE FROM web_timer")  # before schema 9 nothing logs this delete
     assert tt.json("status")["players"]  # migrated on open, and the file is sound
     conn = sqlite3.connect(tt.path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
@@ -292,15 +295,15 @@ def test_a_schema_7_file_is_migrated_and_its_deletes_logged_from_then_on(tt: Tt)
     assert "the deck of player 2" in _refused(tt, "status")
 
 
-def test_a_schema_7_file_without_one_of_its_triggers_is_refused_after_migration(tt: Tt) -> None:
-    """The migration adds schema 8's triggers, not the ones a hand dropped from schema 7: the
-    file is refused and left as it was (still schema 7)."""
-    _as_version_7(tt.path)
+def test_a_schema_8_file_without_one_of_its_triggers_is_refused_after_migration(tt: Tt) -> None:
+    """The migration adds schema 9's triggers, not the ones a hand dropped from schema 8: the
+    file is refused and left as it was (still schema 8)."""
+    _as_version_8(tt.path)
     _sql(tt.path, "DROP TRIGGER decks_changed")
     out = _refused(tt, "status")
     assert "trigger decks_changed is missing" in out, out
     conn = sqlite3.connect(tt.path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 7
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 8
     conn.close()
 
 
