@@ -137,11 +137,15 @@ def test_cross_field_damage_is_refused_where_it_is_read(tt: Tt, sql: str, says: 
 
 
 def test_the_winners_of_stored_games_against_the_counts(tt: Tt) -> None:
+    base = tt.path.read_bytes()
     tt("correct", "1", "1", "2-1", "--winners", "P1,P2,P1")
     _sql(tt.path, "UPDATE games SET winner = (SELECT player2 FROM matches WHERE round = 1 "
                   "AND table_no = 1) WHERE number = 3 AND match_id = (SELECT id FROM matches "
                   "WHERE round = 1 AND table_no = 1)")
-    assert "game winners 1-2-0 against games 2-1-0" in _refused(tt, "standings")
+    assert "game winners P1 1, P2 2 against games 2-1-0" in _refused(tt, "standings")
+    tt.path.write_bytes(base)  # a winner not known (a blank) is not a drawn game
+    tt("correct", "1", "1", "2-1", "--winners", "P1,,")
+    tt("standings")
 
 
 @pytest.mark.parametrize(("sql", "says"), [
