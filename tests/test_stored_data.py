@@ -23,6 +23,9 @@ from tt_organizer.events.store import integrity, schema
 
 DECK = str(EVENT_DECKS / "legal_red.txt")
 PRINTED_STANDINGS = ("print", "standings", "-o", "standings.pdf")
+# the schema version before this issue's migration (the one that creates `removed`)
+BEFORE = next(i for i, m in enumerate(schema.MIGRATIONS)
+              if "CREATE TABLE IF NOT EXISTS removed" in m)
 
 
 @pytest.fixture
@@ -274,22 +277,23 @@ def test_a_stored_tiebreak_policy_that_cannot_be_read(tt: Tt, policy: str) -> No
     assert "tiebreak policy" in out, out
 
 
-def _as_version_8(path: Path) -> None:
-    """Turn a file back into schema 8: no `removed` table, none of schema 9's triggers."""
+def _before_the_log_of_deletes(path: Path) -> None:
+    """Turn a file back into the schema before this issue's migration: no `removed` table,
+    none of the triggers it adds."""
     conn = sqlite3.connect(path)
     names = [r[0] for r in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'trigger' AND (name LIKE '%\\_logged' "
         "ESCAPE '\\' OR name LIKE '%\\_deleted' ESCAPE '\\')")]
-    assert len(names) == 21, names
+    assert len(names) == 24, names
     for name in names:
         conn.execute(f"DROP TRIGGER {name}")
-    conn.executescript("DROP TABLE removed; PRAGMA user_version = 8;")
+    conn.executescript(f"DROP TABLE removed; PRAGMA user_version = {BEFORE};")
     conn.close()
 
 
-def test_a_schema_8_file_is_migrated_and_its_deletes_logged_from_then_on(tt: Tt) -> None:
-    _as_version_8(tt.path)
-    _sql(tt.path, "DELETE FROM web_timer")  # before schema 9 nothing logs this delete
+def test_an_older_file_is_migrated_and_its_deletes_logged_from_then_on(tt: Tt) -> None:
+    _before_the_log_of_deletes(tt.path)
+    _sql(tt.path, "DELETE FROM web_timer")  # before the migration nothing logs this delete
     assert tt.json("status")["players"]  # migrated on open, and the file is sound
     conn = sqlite3.connect(tt.path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
@@ -299,15 +303,15 @@ def test_a_schema_8_file_is_migrated_and_its_deletes_logged_from_then_on(tt: Tt)
     assert "the deck of player 2" in _refused(tt, "status")
 
 
-def test_a_schema_8_file_without_one_of_its_triggers_is_refused_after_migration(tt: Tt) -> None:
-    """The migration adds schema 9's triggers, not the ones a hand dropped from schema 8: the
-    file is refused and left as it was (still schema 8)."""
-    _as_version_8(tt.path)
+def test_an_older_file_without_one_of_its_triggers_is_refused_after_migration(tt: Tt) -> None:
+    """The migration adds its own triggers, not the ones a hand dropped from an older schema:
+    the file is refused and left as it was (still the older version)."""
+    _before_the_log_of_deletes(tt.path)
     _sql(tt.path, "DROP TRIGGER decks_changed")
     out = _refused(tt, "status")
     assert "trigger decks_changed is missing" in out, out
     conn = sqlite3.connect(tt.path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 8
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == BEFORE
     conn.close()
 
 

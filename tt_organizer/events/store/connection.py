@@ -159,8 +159,8 @@ def check_schema(conn: sqlite3.Connection, path: str | Path | None = None) -> No
             f"; and {len(differences) - 5} more" if len(differences) > 5 else "")
         where = path if path is not None else path_of(conn)
         raise EventError(f"{where}: the event file's schema differs from what this version "
-                         f"of tt-organizer writes (schema {SCHEMA_VERSION}: {shown}); restore "
-                         "it from a backup or an export", code="schema-differs")
+                         f"of tt-organizer writes ({shown}); restore it from a backup or an "
+                         "export", code="schema-differs")
 
 
 def _check_settings_row(conn: sqlite3.Connection, p: str) -> None:

@@ -19,7 +19,7 @@ Three checks, so that a command pays for what it reads, not for the size of the 
   the change log names a row of a table without a checked reader (rounds, avoid pairs, the
   web tables).
 
-A row deleted by something else is named in the ``removed`` table (schema 9) and refuses the
+A row deleted by something else is named in the ``removed`` table (issue 22) and refuses the
 file: nothing can check a row that is no longer there. What the triggers log depends on the
 triggers being there: :func:`~tt_organizer.events.store.schema.schema_differences` refuses a
 file whose tables, indexes or triggers are not the ones this version writes.

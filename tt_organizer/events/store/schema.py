@@ -283,9 +283,9 @@ CREATE TABLE IF NOT EXISTS set_aside (
 # row deleted by something other than the toolkit is named, in words, in `removed` (the toolkit
 # empties it with `unchecked` when it commits): a file with a row removed by hand is refused,
 # as nothing can check a row that is not there. Rows of the tables without a checked reader
-# (rounds, avoid_pairs, set_aside, the web tables; penalties log their own) are named in `unchecked` by
-# their table and rowid, and make the next open check the whole file. (IF NOT EXISTS
-# throughout, as in version 7.)
+# (rounds, avoid_pairs, set_aside, the web tables; penalties log their own) are named in
+# `unchecked` by their table and rowid, and make the next open check the whole file. (IF NOT
+# EXISTS throughout, as in version 7.)
 _V10_EVERY_CHANGE_LOGGED = """
 CREATE TABLE IF NOT EXISTS removed (
     what TEXT PRIMARY KEY   -- the removed row, in words: 'swiss round 1 table 3'

@@ -395,6 +395,9 @@ _SOUND_ROWS = {
     "avoid_pairs": "typeof(player_a) = 'integer' AND typeof(player_b) = 'integer' AND "
                    "player_a < player_b AND (until_round IS NULL OR (typeof(until_round) = "
                    f"'integer' AND until_round BETWEEN 1 AND {MAX_STORED}))",
+    "set_aside": "typeof(name_key) = 'text' AND typeof(name) = 'text' AND allow_illegal IN "
+                 "(0, 1) AND typeof(set_aside_at) = 'text' AND (deck_text IS NULL OR "
+                 "typeof(deck_text) = 'text')",
     "web_reports": "stage IN ('swiss', 'top-cut') AND typeof(round) = 'integer' AND "
                    "typeof(table_no) = 'integer' AND typeof(reporter) = 'integer' AND "
                    "typeof(result) = 'text' AND status IN ('pending', 'confirmed', "
