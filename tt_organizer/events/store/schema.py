@@ -285,19 +285,22 @@ CREATE TABLE IF NOT EXISTS set_aside (
 # as nothing can check a row that is not there. Rows of the tables without a checked reader
 # (rounds, avoid_pairs, set_aside, the web tables; penalties log their own) are named in
 # `unchecked` by their table and rowid, and make the next open check the whole file. (IF NOT
-# EXISTS throughout, as in version 7.)
+# EXISTS throughout, as in version 7. A trigger's INSERT OR IGNORE would take the conflict
+# policy of the statement that fired it -- an upsert's fails -- hence WHERE NOT EXISTS.)
 _V10_EVERY_CHANGE_LOGGED = """
 CREATE TABLE IF NOT EXISTS removed (
     what TEXT PRIMARY KEY   -- the removed row, in words: 'swiss round 1 table 3'
 ) WITHOUT ROWID;
 """ + "".join(
     f"CREATE TRIGGER IF NOT EXISTS {table}_{when.lower()}_logged AFTER {when} ON {table}\n"
-    f"BEGIN INSERT OR IGNORE INTO unchecked VALUES ('{table}', NEW.rowid); END;\n"
+    f"BEGIN INSERT INTO unchecked SELECT '{table}', NEW.rowid WHERE NOT EXISTS (SELECT 1 FROM "
+    f"unchecked WHERE tbl = '{table}' AND row = NEW.rowid); END;\n"
     for table in ("rounds", "avoid_pairs", "set_aside", "web_reports", "web_decks", "web_timer")
     for when in ("INSERT", "UPDATE")
 ) + "".join(
     f"CREATE TRIGGER IF NOT EXISTS {table}_deleted AFTER DELETE ON {table}\n"
-    f"BEGIN INSERT OR IGNORE INTO removed VALUES ({what}); END;\n"
+    f"BEGIN INSERT INTO removed SELECT {what} WHERE NOT EXISTS (SELECT 1 FROM removed WHERE "
+    f"what = {what}); END;\n"
     for table, what in (
         ("settings", "'the settings'"),
         ("players", "'player ' || OLD.id"),
