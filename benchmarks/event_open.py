@@ -6,9 +6,12 @@ Builds an event of PLAYERS players (no decks) with ROUNDS Swiss rounds paired an
 then times opening it: ``store.open_event`` (which checks the rows the change log names:
 none, for a file only the toolkit wrote) against a baseline measured in the same run, an open
 plus one ``read_snapshot`` (what ``tt event status`` or ``export`` reads anyway), and beside
-them the full check (``integrity.check_event``: what every open ran before issue 18). Prints
-the LAST line as JSON: ``{"players", "rounds", "file_kb", "open_ms", "baseline_ms", "ratio",
-"full_check_ms"}`` (medians).
+them the full check (``integrity.check_event``: what every open ran before issue 18) and the
+comparison of the file's schema with the expected one (``schema.schema_differences``: part of
+every open and of every change since issue 22). Prints the LAST line as JSON: ``{"players",
+"rounds", "file_kb", "open_ms", "baseline_ms", "ratio", "full_check_ms",
+"schema_compare_ms", "schema_build_ms"}`` (medians; the expected schema is built once per
+process, by running the migrations on an in-memory database).
 """
 
 from __future__ import annotations
@@ -25,13 +28,13 @@ try:
     from tt_organizer.events import entering, setup, store
     from tt_organizer.events.players import register_player
     from tt_organizer.events.rounds import pair_next_round
-    from tt_organizer.events.store import integrity
+    from tt_organizer.events.store import integrity, schema
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from tt_organizer.events import entering, setup, store
     from tt_organizer.events.players import register_player
     from tt_organizer.events.rounds import pair_next_round
-    from tt_organizer.events.store import integrity
+    from tt_organizer.events.store import integrity, schema
 
 
 def build(path: Path, players: int, rounds: int) -> None:
@@ -79,6 +82,19 @@ def main(argv: list[str] | None = None) -> int:
             integrity.check_event(conn, path)
             conn.close()
 
+        conn = store.open_event(path)
+
+        def compared() -> None:  # what every open and every change adds (schema 8)
+            schema.schema_differences(conn)
+
+        schema_ms = median_ms(compared, args.repeat * 10)
+
+        def expected() -> None:  # once per process: the migrations run in memory
+            schema.expected_schema.cache_clear()
+            schema.expected_schema()
+
+        build_ms = median_ms(expected, args.repeat)
+        conn.close()
         checked()
         open_ms = median_ms(checked, args.repeat)
         base_ms = median_ms(baseline, args.repeat)
@@ -87,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
                           "file_kb": path.stat().st_size // 1024,
                           "open_ms": round(open_ms, 2), "baseline_ms": round(base_ms, 2),
                           "ratio": round(open_ms / base_ms, 2),
-                          "full_check_ms": round(full_ms, 2)}))
+                          "full_check_ms": round(full_ms, 2),
+                          "schema_compare_ms": round(schema_ms, 3),
+                          "schema_build_ms": round(build_ms, 2)}))
     return 0
 
 

@@ -85,11 +85,19 @@ class EventSettings:
         """The points and tiebreakers of this event, as the standings compute them."""
         from tt_organizer.standings.tiebreakers import ScoringSettings
 
-        return ScoringSettings(
-            win=self.win_points, draw=self.draw_points, loss=self.loss_points,
-            bye=self.bye_points, tiebreakers=self.tiebreakers,
-            bye_game_wins=1 if self.best_of == 1 else 2, policy=self.tiebreak_policy,
-        )
+        policy = self.tiebreak_policy  # EventError when the stored policy is unreadable
+        try:
+            return ScoringSettings(
+                win=self.win_points, draw=self.draw_points, loss=self.loss_points,
+                bye=self.bye_points, tiebreakers=self.tiebreakers,
+                bye_game_wins=1 if self.best_of == 1 else 2, policy=policy,
+            )
+        except (ValueError, TypeError) as exc:  # settings edited by hand (checked on use)
+            raise EventError(f"event database: the stored settings cannot rank players, "
+                             f"damaged or edited by hand ({exc}; stored tiebreakers "
+                             f"{','.join(map(str, self.tiebreakers))!r}, points "
+                             f"{self.win_points!r}/{self.draw_points!r}/{self.loss_points!r}/"
+                             f"{self.bye_points!r})", code="stored-settings") from None
 
 
 def paired_round(round_number: int | None, current: int, *, first: int = 1,

@@ -21,8 +21,13 @@ from tt_organizer.events.models import EventSnapshot
 from tt_organizer.events.store.audit import audit
 from tt_organizer.events.store.integrity import check_changes, check_event, failure, forget_changes
 from tt_organizer.events.store.reads import read_snapshot
-from tt_organizer.events.store.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
-from tt_organizer.events.store.values import READ_FAILURES, shorten
+from tt_organizer.events.store.schema import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    migrate,
+    schema_differences,
+)
+from tt_organizer.events.store.values import READ_FAILURES, path_of, shorten
 from tt_organizer.safe_files import is_regular_file
 
 if TYPE_CHECKING:
@@ -128,10 +133,12 @@ def open_event(path: str | Path) -> sqlite3.Connection:
                 current = conn.execute("PRAGMA user_version").fetchone()[0]
                 if current < SCHEMA_VERSION:
                     migrate(conn, current)
+                    check_schema(conn, p)
                     audit(conn, "migrate", "schema", str(current), str(SCHEMA_VERSION))
                     if conn.execute("SELECT count(*) FROM settings").fetchone()[0] == 1:
                         check_event(conn, p)  # once, in full: from now on the change log tells
                         forget_changes(conn)
+        check_schema(conn, p)
         _check_settings_row(conn, p)
         check_changes(conn, p)
     except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a damaged schema's message
@@ -141,6 +148,19 @@ def open_event(path: str | Path) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def check_schema(conn: sqlite3.Connection, path: str | Path | None = None) -> None:
+    """Refuse a file whose tables, indexes or triggers differ from what this version writes
+    (a trigger dropped by hand would let changes past the change log unseen)."""
+    differences = schema_differences(conn)
+    if differences:
+        shown = "; ".join(differences[:5]) + (
+            f"; and {len(differences) - 5} more" if len(differences) > 5 else "")
+        where = path if path is not None else path_of(conn)
+        raise EventError(f"{where}: the event file's schema differs from what this version "
+                         f"of tt-organizer writes ({shown}); restore it from a backup or an "
+                         "export", code="schema-differs")
 
 
 def _check_settings_row(conn: sqlite3.Connection, p: str) -> None:
@@ -210,6 +230,7 @@ def transaction(
     conn.execute("BEGIN IMMEDIATE")
     try:
         if counted:  # a change: rows written since the file was opened are checked first
+            check_schema(conn)  # (by the triggers that are still there)
             check_changes(conn)
         yield conn
         if counted:

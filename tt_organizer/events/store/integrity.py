@@ -14,7 +14,15 @@ Three checks, so that a command pays for what it reads, not for the size of the 
   reported as the damaged file it is (see :func:`failure`).
 * :func:`check_event`, the full check: SQLite's ``integrity_check`` (the b-trees, indexes and
   records), every table read through the store's readers, every stored value checked
-  (:func:`stored_value_problems`). It runs when an older file is migrated and after a failure.
+  (:func:`stored_value_problems`), the other tables' values and every reference between rows
+  (``foreign_key_check``). It runs when an older file is migrated, after a failure, and when
+  the change log names a row of a table without a checked reader (rounds, avoid pairs, the
+  web tables).
+
+A row deleted by something else is named in the ``removed`` table (issue 22) and refuses the
+file: nothing can check a row that is no longer there. What the triggers log depends on the
+triggers being there: :func:`~tt_organizer.events.store.schema.schema_differences` refuses a
+file whose tables, indexes or triggers are not the ones this version writes.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from tt_organizer.events.store.reads import (
 from tt_organizer.events.store.values import (
     READ_FAILURES,
     damaged,
+    other_table_problems,
     path_of,
     problems,
     refuse,
@@ -58,7 +67,7 @@ def check_event(conn: sqlite3.Connection, path: str | Path) -> None:
             raise EventError(f"{where}: the event file is damaged ({shorten('; '.join(damage))}); "
                              "restore it from a backup or an export")
         snapshot = read_snapshot(conn, where)
-        problems = stored_value_problems(snapshot)
+        problems = stored_value_problems(snapshot) + other_table_problems(conn)
     except EventError:
         raise
     except READ_FAILURES as exc:
@@ -71,8 +80,14 @@ def check_changes(conn: sqlite3.Connection, path: str | Path | None = None) -> N
     module docstring) holds a value the toolkit never writes. One query when there is none."""
     try:
         rows = conn.execute("SELECT tbl, row FROM unchecked").fetchall()
+        removed = [str(r[0]) for r in conn.execute("SELECT what FROM removed LIMIT 6")]
     except READ_FAILURES as exc:
         raise damaged(str(path or path_of(conn)), exc) from None
+    if removed:
+        shown = "; ".join(removed[:5]) + ("; and more" if len(removed) > 5 else "")
+        raise EventError(f"{path or path_of(conn)}: the event file had rows deleted by something "
+                         f"other than tt-organizer ({shown}); restore it from a backup or an "
+                         "export", code="rows-removed")
     if not rows:
         return
     where = str(path or path_of(conn))
@@ -95,6 +110,7 @@ def forget_changes(conn: sqlite3.Connection) -> None:
     """Empty the change log: called by the toolkit's own transaction just before it commits
     (what it wrote is sound; what was there before was checked when the transaction began)."""
     conn.execute("DELETE FROM unchecked")
+    conn.execute("DELETE FROM removed")
 
 
 def failure(conn: sqlite3.Connection, path: str | Path) -> EventError | None:

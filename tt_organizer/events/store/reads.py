@@ -20,7 +20,7 @@ from tt_organizer.events.models import (
 )
 from tt_organizer.events.store.audit import read_audit
 from tt_organizer.events.store.penalties import read_penalties
-from tt_organizer.events.store.values import check_matches_read, check_read
+from tt_organizer.events.store.values import check_matches_read, check_read, check_rules
 from tt_organizer.records import build_all
 
 
@@ -209,9 +209,12 @@ def read_snapshot(conn: sqlite3.Connection, path: str = "", *, light: bool = Fal
     if began:
         conn.execute("BEGIN")
     try:
+        settings = read_settings(conn)
+        if not light:  # the whole event: its caller ranks the players
+            check_rules(conn, settings)
         return EventSnapshot(
             path=path,
-            settings=read_settings(conn),
+            settings=settings,
             players=tuple(read_roster(conn) if light else read_players(conn)),
             matches=tuple(read_matches(conn)),
             audit=() if light else tuple(read_audit(conn)),

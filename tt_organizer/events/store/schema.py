@@ -7,10 +7,13 @@ migration runs in the transaction that opens the file, so a failed migration cha
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 
+from tt_organizer.lazy_re import lazy_compile
+
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 _V1 = """
 CREATE TABLE settings (
@@ -276,15 +279,54 @@ CREATE TABLE IF NOT EXISTS set_aside (
 );
 """
 
+# Version 10 (issue 22): every table's inserts, updates and deletes land in the change log. A
+# row deleted by something other than the toolkit is named, in words, in `removed` (the toolkit
+# empties it with `unchecked` when it commits): a file with a row removed by hand is refused,
+# as nothing can check a row that is not there. Rows of the tables without a checked reader
+# (rounds, avoid_pairs, set_aside, the web tables; penalties log their own) are named in
+# `unchecked` by their table and rowid, and make the next open check the whole file. (IF NOT
+# EXISTS throughout, as in version 7. A trigger's INSERT OR IGNORE would take the conflict
+# policy of the statement that fired it -- an upsert's fails -- hence WHERE NOT EXISTS.)
+_V10_EVERY_CHANGE_LOGGED = """
+CREATE TABLE IF NOT EXISTS removed (
+    what TEXT PRIMARY KEY   -- the removed row, in words: 'swiss round 1 table 3'
+) WITHOUT ROWID;
+""" + "".join(
+    f"CREATE TRIGGER IF NOT EXISTS {table}_{when.lower()}_logged AFTER {when} ON {table}\n"
+    f"BEGIN INSERT INTO unchecked SELECT '{table}', NEW.rowid WHERE NOT EXISTS (SELECT 1 FROM "
+    f"unchecked WHERE tbl = '{table}' AND row = NEW.rowid); END;\n"
+    for table in ("rounds", "avoid_pairs", "set_aside", "web_reports", "web_decks", "web_timer")
+    for when in ("INSERT", "UPDATE")
+) + "".join(
+    f"CREATE TRIGGER IF NOT EXISTS {table}_deleted AFTER DELETE ON {table}\n"
+    f"BEGIN INSERT INTO removed SELECT {what} WHERE NOT EXISTS (SELECT 1 FROM removed WHERE "
+    f"what = {what}); END;\n"
+    for table, what in (
+        ("settings", "'the settings'"),
+        ("players", "'player ' || OLD.id"),
+        ("decks", "'the deck of player ' || OLD.player_id"),
+        ("rounds", "OLD.stage || ' round ' || OLD.number"),
+        ("matches", "OLD.stage || ' round ' || OLD.round || ' table ' || OLD.table_no"),
+        ("games", "'game ' || OLD.number || ' of match ' || OLD.match_id"),
+        ("avoid_pairs", "'the avoid pair of players ' || OLD.player_a || ' and ' || OLD.player_b"),
+        ("web_reports", "'phone report ' || OLD.id"),
+        ("web_decks", "'submitted deck ' || OLD.id"),
+        ("web_timer", "'the round timer'"),
+        ("penalties", "'penalty ' || OLD.id"),
+        ("set_aside", "'set-aside entry ' || OLD.rowid"),
+    )
+)
+
 # The language of what the event prints, exports and shows (tt_organizer.i18n): en, es, ...
-_V10_LANGUAGE = """
+_V11_LANGUAGE = """
 ALTER TABLE settings ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
 """
 
 # MIGRATIONS[i] takes a database from version i to version i + 1.
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY,
                               _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED, _V7_CHANGE_LOG,
-                              _V8_PENALTIES, _V9_DESK, _V10_LANGUAGE)
+                              _V8_PENALTIES, _V9_DESK, _V10_EVERY_CHANGE_LOGGED,
+                              _V11_LANGUAGE)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -325,4 +367,59 @@ def _statements(script: str) -> list[str]:
             buf = ""
     if buf.strip():
         out.append(buf.strip())
+    return out
+
+
+SchemaRow = tuple[str, str, str, str]  # type, name, table, SQL (normalised)
+_COMMENT = lazy_compile(r"--[^\n]*")
+_SPACE_AROUND = lazy_compile(r"\s*([(),=])\s*")
+
+
+def _normalised(sql: str | None) -> str:
+    """SQL text without comments, runs of spaces or spaces around punctuation: a file made by
+    an older version, whose comments said something else, is not told apart by them."""
+    text = " ".join(_COMMENT.sub("", sql or "").split())
+    return _SPACE_AROUND.sub(r"\1", text)
+
+
+def _schema_rows(conn: sqlite3.Connection) -> frozenset[tuple[str, str, str, str | None]]:
+    return frozenset(conn.execute(  # sqlite_* are SQLite's own (sequence, statistics, ...)
+        "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' "
+        "ESCAPE '\\'").fetchall())
+
+
+@functools.cache
+def expected_schema() -> tuple[frozenset[tuple[str, str, str, str | None]], dict[str, SchemaRow]]:
+    """The schema this version writes (built once per process, in memory, by the migrations):
+    its raw rows, and its rows by name, normalised."""
+    mem = sqlite3.connect(":memory:")
+    try:
+        migrate(mem, 0)
+        raw = _schema_rows(mem)
+    finally:
+        mem.close()
+    return raw, {r[1]: (r[0], r[1], r[2], _normalised(r[3])) for r in raw}
+
+
+def schema_differences(conn: sqlite3.Connection) -> list[str]:
+    """How the file's tables, indexes and triggers differ from what this version writes
+    (empty when they agree: one query, compared with the expected rows): a trigger dropped,
+    a table altered, an index or trigger added by hand."""
+    raw, expected = expected_schema()
+    have_raw = _schema_rows(conn)
+    if have_raw == raw:
+        return []
+    have = {r[1]: (r[0], r[1], r[2], _normalised(r[3])) for r in have_raw}
+    out = []
+    for name in sorted(expected.keys() | have.keys()):
+        want, got = expected.get(name), have.get(name)
+        if got == want:
+            continue
+        kind = (want or got or ("object",))[0]
+        if got is None:
+            out.append(f"{kind} {name} is missing")
+        elif want is None:
+            out.append(f"{kind} {name} is not one this version writes")
+        else:
+            out.append(f"{kind} {name} is defined differently")
     return out

@@ -9,7 +9,9 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import sqlite3
+from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import (
@@ -122,6 +124,17 @@ def check_read(conn: sqlite3.Connection, *, settings: EventSettings | None = Non
         refuse(path_of(conn), problems)
 
 
+def check_rules(conn: sqlite3.Connection, settings: EventSettings) -> None:
+    """The check of the settings' tiebreakers and tiebreak policy, by a reader whose caller
+    ranks the players (a whole snapshot): :class:`EventError` naming the file when they
+    cannot rank. (Reading them loads the standings, which a report or a drop never needs.)"""
+    try:
+        problems = _rules_problems(settings)
+    except READ_FAILURES as exc:
+        raise damaged(path_of(conn), exc) from None
+    refuse(path_of(conn), problems)
+
+
 # A match row whose columns hold what the toolkit writes (the games and the result text are
 # looked at apart): evaluated by SQLite, so that a command reading thousands of matches checks
 # them without a Python step per row.
@@ -129,6 +142,7 @@ _SOUND_MATCH = " AND ".join([
     "stage IN ('swiss', 'top-cut')",
     "(outcome IS NULL OR outcome IN (" + ", ".join(f"'{o}'" for o in OUTCOMES if o) + "))",
     "(result IS NULL OR typeof(result) = 'text')",
+    "(player2 IS NULL OR player2 != player1)",
     f"typeof(round) = 'integer' AND round BETWEEN 1 AND {MAX_STORED}",
     *(f"typeof({c}) = 'integer' AND {c} BETWEEN 0 AND {MAX_STORED}"
       for c in ("table_no", "p1_games", "p2_games", "draws")),
@@ -145,13 +159,61 @@ def check_matches_read(conn: sqlite3.Connection, where: str, args: Sequence[obje
     try:
         bad = conn.execute(f"SELECT count(*) FROM matches WHERE {cond}NOT ({_SOUND_MATCH})",
                            args).fetchone()[0]
-        texts = conn.execute(
-            f"SELECT DISTINCT result FROM matches WHERE {cond}result IS NOT NULL "
-            "AND player2 IS NOT NULL AND table_no > 0", args).fetchall()
-        sound = not bad and all(type(t) is str and _known_result(t) for (t,) in texts)
+        shapes = conn.execute(
+            "SELECT DISTINCT result, p1_games, p2_games, draws, outcome, player2 IS NOT NULL, "
+            f"table_no > 0 FROM matches WHERE {cond}1", args).fetchall()
+        sound = not bad and all(shape_problem(*row) is None for row in shapes)
+        wrong = _seating_problem(conn, where, matches)
     except READ_FAILURES as exc:
         raise damaged(path_of(conn), exc) from None
+    if wrong:
+        refuse(path_of(conn), [wrong])
     check_read(conn, matches=matches if not sound else [m for m in matches if m.games])
+
+
+def _seating_problem(conn: sqlite3.Connection, where: str,
+                     matches: Sequence[MatchInfo]) -> str | None:
+    """The matches read against their rounds (the message of the first problem, or None): a
+    round that was never paired, a player who is not registered, a player at two tables of
+    one round -- looked at in every match of the rounds read, not only the matches read."""
+    rounds = set(_plain(conn, "SELECT stage, number FROM rounds"))
+    seated = {p for m in matches for p in (m.player1, m.player2) if p is not None}
+    if not where or len(seated) > _MANY:
+        players = {r[0] for r in _plain(conn, "SELECT id FROM players")}
+    else:
+        marks = ",".join("?" * len(seated))
+        players = {r[0] for r in _plain(conn, f"SELECT id FROM players WHERE id IN ({marks})",
+                                        sorted(seated))}
+    read_rounds = {(m.stage, m.round) for m in matches}
+    if not read_rounds <= rounds or not seated <= players:
+        for m in matches:
+            label = f"{m.stage} round {m.round} table {m.table}"
+            if (m.stage, m.round) not in rounds:
+                return f"{label}: a round that was never paired"
+            if m.player1 not in players or m.player2 not in (None, *players):
+                return f"{label}: a player who is not registered"
+    if not where:  # every match was read
+        seats = [(m.stage, m.round, m.player1) for m in matches]
+        seats += [(m.stage, m.round, m.player2) for m in matches if m.player2 is not None]
+    else:  # every table of the rounds read, through the index of the tables
+        seats = [(m.stage, m.round, m.player1) for m in matches if m.table == 0]
+        for stage, rnd in read_rounds:
+            for p1, p2 in _plain(conn, "SELECT player1, player2 FROM matches WHERE stage = ? "
+                                 "AND round = ? AND table_no > 0", (stage, rnd)):
+                seats += [(stage, rnd, p1)] if p2 is None else [(stage, rnd, p1), (stage, rnd, p2)]
+    if len(set(seats)) == len(seats):
+        return None
+    stage, rnd, player = next(seat for seat, n in Counter(seats).items() if n > 1)
+    return f"{stage} round {rnd}: player {player} sits at two tables"
+
+
+_MANY = 500  # above this many players the check reads every player's id
+
+
+def _plain(conn: sqlite3.Connection, sql: str, args: Sequence[object] = ()) -> list[Any]:
+    cur = conn.cursor()
+    cur.row_factory = None
+    return cur.execute(sql, args).fetchall()
 
 
 def _plainly_sound(m: MatchInfo) -> bool:
@@ -163,8 +225,9 @@ def _plainly_sound(m: MatchInfo) -> bool:
             and 0 < m.round <= MAX_STORED and 0 <= m.table <= MAX_STORED
             and min(m.p1_games, m.p2_games, m.draws) >= 0
             and max(m.p1_games, m.p2_games, m.draws) <= MAX_STORED
-            and (m.result is None or m.player2 is None or m.table == 0
-                 or (type(m.result) is str and _known_result(m.result))))
+            and m.player1 != m.player2
+            and shape_problem(m.result, m.p1_games, m.p2_games, m.draws, m.outcome,
+                              m.player2 is not None, m.table > 0) is None)
 
 
 def _player_problems(p: PlayerInfo) -> list[str]:
@@ -244,6 +307,14 @@ def _match_problems(m: MatchInfo) -> list[str]:
     if m.result is not None and m.player2 is not None and m.table > 0 \
             and not _known_result(str(m.result)):
         out.append(f"{label}: result {shorten(str(m.result))!r}")
+    elif not out:
+        shape = shape_problem(m.result, m.p1_games, m.p2_games, m.draws, m.outcome,
+                              m.player2 is not None, m.table > 0)
+        if shape is not None:
+            out.append(f"{label}: {shape}")
+    if m.player1 == m.player2:
+        out.append(f"{label}: the same player in both seats")
+    out += _games_problems(m, label)
     for g in m.games:
         seats = (m.player1, m.player2)
         if not _count(g.number, 1) or (g.turns is not None and not _count(g.turns, 1)):
@@ -252,3 +323,101 @@ def _match_problems(m: MatchInfo) -> list[str]:
             out.append(f"{label}: game {g.number!r} names a player not at the table")
     return out
 
+
+
+def _parsed(text: str) -> tuple[int, int, int, str] | None:
+    from tt_organizer.events.result_text import parse_result
+
+    for best_of in (3, 1):
+        try:
+            r = parse_result(str(text), best_of)
+        except EventError:
+            continue
+        return r.p1_games, r.p2_games, r.draws, r.outcome
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def shape_problem(result: object, p1: object, p2: object, draws: object, outcome: object,
+                  two_seats: object, at_table: object) -> str | None:
+    """What is wrong with a match's result columns taken together (None when they agree): the
+    games and the outcome against the result text, as the toolkit writes them -- a result
+    ``2-0`` with games 0 and 2 is refused, never scored as a win of the loser."""
+    counts = (p1, p2, draws)
+    if not at_table:  # a round a late entry missed
+        if two_seats or result != "loss" or outcome != "loss-missed" or counts != (0, 0, 0):
+            return "a missed round that is not a loss at table 0"
+        return None
+    if not two_seats:  # a bye
+        if result != "bye" or outcome != "bye" or (p2, draws) != (0, 0) or p1 not in (0, 1, 2):
+            return f"a bye recorded as {shorten(str(result))!r}, games {p1}-{p2}-{draws}"
+        return None
+    if result is None:
+        if outcome is not None or counts != (0, 0, 0):
+            return f"unreported, but outcome {outcome!r} and games {p1}-{p2}-{draws}"
+        return None
+    parsed = _parsed(str(result))
+    if parsed is None:
+        return f"result {shorten(str(result))!r}"
+    if counts != parsed[:3]:
+        return (f"result {shorten(str(result))!r} but games {p1}-{p2}-{draws} "
+                f"(the result means {parsed[0]}-{parsed[1]}-{parsed[2]})")
+    if outcome != parsed[3] and not (parsed[3] == "draw" and outcome == "double-loss"):
+        return f"result {shorten(str(result))!r} but outcome {shorten(str(outcome))!r}"
+    return None
+
+
+def _games_problems(m: MatchInfo, label: str) -> list[str]:
+    """The per-game rows against the match: numbered 1, 2, ... one per game played, and no
+    more games won by a seat than its game count."""
+    if not m.games:
+        return []
+    if m.result is None or m.player2 is None:
+        return [f"{label}: games recorded for a match without a result"]
+    numbers = [g.number for g in m.games]
+    played = m.p1_games + m.p2_games + m.draws if all(
+        _count(v) for v in (m.p1_games, m.p2_games, m.draws)) else -1
+    if numbers != list(range(1, len(numbers) + 1)) or len(numbers) != played:
+        return [f"{label}: games {numbers} for {played} game(s) played"]
+    # a game without a winner was drawn, or its winner is not known (a blank in the list)
+    won = (sum(g.winner == m.player1 for g in m.games), sum(g.winner == m.player2 for g in m.games))
+    if won[0] > m.p1_games or won[1] > m.p2_games:
+        return [f"{label}: game winners P1 {won[0]}, P2 {won[1]} against games "
+                f"{m.p1_games}-{m.p2_games}-{m.draws}"]
+    return []
+
+
+# What the toolkit writes in the tables no reader checks (a row that is not so is damage or a
+# hand edit): checked by SQL, in the full check of a file.
+_SOUND_ROWS = {
+    "rounds": "stage IN ('swiss', 'top-cut') AND typeof(number) = 'integer' AND number "
+              f"BETWEEN 1 AND {MAX_STORED} AND seeded IN (0, 1) AND typeof(paired_at) = 'text'",
+    "avoid_pairs": "typeof(player_a) = 'integer' AND typeof(player_b) = 'integer' AND "
+                   "player_a < player_b AND (until_round IS NULL OR (typeof(until_round) = "
+                   f"'integer' AND until_round BETWEEN 1 AND {MAX_STORED}))",
+    "set_aside": "typeof(name_key) = 'text' AND typeof(name) = 'text' AND allow_illegal IN "
+                 "(0, 1) AND typeof(set_aside_at) = 'text' AND (deck_text IS NULL OR "
+                 "typeof(deck_text) = 'text')",
+    "web_reports": "stage IN ('swiss', 'top-cut') AND typeof(round) = 'integer' AND "
+                   "typeof(table_no) = 'integer' AND typeof(reporter) = 'integer' AND "
+                   "typeof(result) = 'text' AND status IN ('pending', 'confirmed', "
+                   "'disputed', 'resolved', 'withdrawn')",
+    "web_decks": "typeof(name) = 'text' AND typeof(text) = 'text' AND typeof(report) = 'text' "
+                 "AND status IN ('pending', 'approved', 'rejected') AND legal IN (0, 1)",
+    "web_timer": "id = 1 AND typeof(seconds) = 'integer' AND seconds BETWEEN 0 AND "
+                 f"{MAX_STORED} AND (started_at IS NULL OR typeof(started_at) IN ('real', "
+                 "'integer')) AND typeof(elapsed) IN ('real', 'integer') AND elapsed >= 0",
+}
+
+
+def other_table_problems(conn: sqlite3.Connection) -> list[str]:
+    """What is wrong in the tables without a checked reader, and every reference from a row to
+    a row that is not there (``PRAGMA foreign_key_check``): part of the full check."""
+    out = []
+    for table, sound in _SOUND_ROWS.items():
+        row = conn.execute(f"SELECT rowid FROM {table} WHERE NOT ({sound}) LIMIT 1").fetchone()
+        if row is not None:
+            out.append(f"{table} row {row[0]}: a value the toolkit never writes")
+    for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check").fetchmany(5):
+        out.append(f"{table} row {rowid}: refers to a {parent} row that is not there")
+    return out
