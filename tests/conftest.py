@@ -3,6 +3,7 @@ builder for decks written as plain dictionaries."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -16,6 +17,11 @@ from tt_organizer.decklist.model import MAIN, PILE, Deck, DeckLine, ParsedDeckli
 from tt_organizer.formats.model import FormatDefinition
 from tt_organizer.formats.registry import get_format
 from tt_organizer.formats.zones import place_cards
+
+# The suite reads tt's messages in English whatever the machine's language (LANGUAGE comes
+# first for gettext and touches nothing else, e.g. the paper size); tests/test_i18n*.py set
+# the language they test themselves.
+os.environ["LANGUAGE"] = "en"
 
 # A legal mono-red Tamer Tactics deck made of real cards.
 LEGAL_MAIN = {

@@ -45,15 +45,17 @@ ROSTER_LABELS = {"name": "Name", "ext_id": "Player ID", "deck": "Decklist",
 # a header naming one of these is a decklist table (count, card number, …), not a roster
 CARD_COLUMNS = frozenset({"count", "qty", "quantity", "copies", "number", "card number", "card",
                           "card no", "card id"})
+# the Spanish names are those of an export in Spanish (tt_organizer/locale/es), as
+# header_key leaves them ("Empezó" -> "empez")
 RESULT_COLUMNS: dict[str, tuple[str, ...]] = {
-    "round": ("round", "rnd", "round no", "round number"),
-    "table": ("table", "table no", "table number", "tbl"),
-    "player1": ("player 1", "player1", "p1"),
-    "player2": ("player 2", "player2", "p2"),
-    "result": ("result", "score", "match result"),
-    "first": ("first*", "went first"),
-    "winners": ("winners", "winner", "game winners", "winner per game"),
-    "turns": ("turns", "turn", "turns per game"),
+    "round": ("round", "rnd", "round no", "round number", "ronda"),
+    "table": ("table", "table no", "table number", "tbl", "mesa"),
+    "player1": ("player 1", "player1", "p1", "jugador 1", "j1"),
+    "player2": ("player 2", "player2", "p2", "jugador 2", "j2"),
+    "result": ("result", "score", "match result", "resultado"),
+    "first": ("first*", "went first", "empez*"),
+    "winners": ("winners", "winner", "game winners", "winner per game", "ganadores"),
+    "turns": ("turns", "turn", "turns per game", "turnos"),
 }
 RESULT_REQUIRED = ("table", "player1", "player2", "result")
 RESULT_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2",
@@ -61,11 +63,12 @@ RESULT_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2",
 # a round entered from a sheet (`tt event pair --from`): the wall sheet's "By table", the
 # export's pairings sheet, another tool's pairings
 PAIRING_COLUMNS: dict[str, tuple[str, ...]] = {
-    "round": ("round", "rd", "r"),
-    "table": ("table", "table no", "table number", "tbl", "#"),
-    "player1": ("player 1", "player1", "p1", "player one"),
-    "player2": ("player 2", "player2", "p2", "player two", "opponent"),
-    "result": ("result", "score"),
+    "round": ("round", "rd", "r", "ronda"),
+    "table": ("table", "table no", "table number", "tbl", "#", "mesa"),
+    "player1": ("player 1", "player1", "p1", "player one", "jugador 1", "j1"),
+    "player2": ("player 2", "player2", "p2", "player two", "opponent", "jugador 2", "j2",
+                "rival"),
+    "result": ("result", "score", "resultado"),
 }
 PAIRING_REQUIRED = ("table", "player1", "player2")
 PAIRING_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2"}

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from tt_organizer.i18n import Msg
+
 if TYPE_CHECKING:
     from typing import Any
 
@@ -26,27 +28,46 @@ class TTError(Exception):
     an input value names it in plain words and lists them in ``hint["words"]`` as
     ``[words, field]`` pairs (``[["best of", "best_of"]]``), so that a front-end can show its
     own name for the field instead (:func:`in_words`: the command line's option, a form's label).
+
+    A message given as a :class:`~tt_organizer.i18n.Msg` is also shown in the reader's
+    language (:meth:`shown`); ``str()`` and ``message`` are English (what JSON carries).
     """
 
     exit_code: int = EXIT_INPUT
 
-    def __init__(self, message: str, *, code: str | None = None,
+    def __init__(self, message: str | Msg, *, code: str | None = None,
                  hint: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(str(message))
+        self.message = str(message)
+        self.words = message if isinstance(message, Msg) else None
         self.code = code
         self.hint = dict(hint or {})
 
     def __str__(self) -> str:
         return self.message
 
+    def shown(self) -> str:
+        """The error as ``str()`` says it, in the current language (when its message was
+        given as a :class:`~tt_organizer.i18n.Msg`)."""
+        if self.words is None:
+            return str(self)
+        english, self.message = self.message, self.words.translate()
+        try:
+            return str(self)
+        finally:
+            self.message = english
 
-def in_words(exc: TTError, names: Mapping[str, str]) -> str:
-    """``str(exc)`` with the words that name each of its fields (``hint["words"]``) replaced by
-    a front-end's own name for that field (``names``: field -> name); fields ``names`` does
-    not know keep the library's words."""
-    text = str(exc)
+
+def in_words(exc: TTError, names: Mapping[str, str], *, shown: bool = False) -> str:
+    """``str(exc)`` (``shown``: :meth:`TTError.shown`) with the words that name each of its
+    fields (``hint["words"]``) replaced by a front-end's own name for that field (``names``:
+    field -> name); fields ``names`` does not know keep the library's words."""
+    text = exc.shown() if shown else str(exc)
     for words, field in exc.hint.get("words", ()):
+        if shown and exc.words is not None:  # the words as the translated message has them
+            from tt_organizer.i18n import gettext
+
+            words = gettext(words)
         if field in names:
             text = text.replace(words, names[field], 1)
     return text
@@ -63,7 +84,7 @@ class InputError(TTError):
 
     def __init__(
         self,
-        message: str,
+        message: str | Msg,
         *,
         file: str | None = None,
         line: int | None = None,

@@ -23,8 +23,14 @@ def local(at: datetime | None = None) -> datetime:
 
 
 def shown(at: datetime | None = None) -> str:
-    """``at`` (default now) as shown on paper: ``2026-12-02 17:30 CET``."""
-    return local(at).strftime(SHOWN).strip()
+    """``at`` (default now) as shown on paper: ``2026-12-02 17:30 CET``; the date in the
+    language's own form in another language (``2 dic 2026 17:30 CET``)."""
+    from tt_organizer.i18n import DEFAULT, current, format_date
+
+    when = local(at)
+    if current() == DEFAULT:
+        return when.strftime(SHOWN).strip()
+    return f"{format_date(when.date(), 'medium')} {when.strftime('%H:%M %Z')}".strip()
 
 
 def shown_iso(text: str | None) -> str | None:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tt_organizer.i18n import N_
+
 CARD_TYPES = ("Digimon", "Tamer", "Option", "Digi-Egg", "Dual")
-COLORS = ("Red", "Blue", "Yellow", "Green", "Black", "Purple", "White")
+COLORS = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"), N_("Black"), N_("Purple"),
+          N_("White"))
 DIGIMON_2020 = "digimon-2020"  # the game of the shipped card list
 # the files of a card folder (here, light, so that loading cards imports no importer)
 CARDS_FILE = "cards.json"

@@ -11,44 +11,45 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tt_organizer.errors import EXIT_INPUT, TTError, in_words
+from tt_organizer.i18n import N_
 
 if TYPE_CHECKING:
     from typing import Any
 
 # code -> the advice appended to the message (formatted with the hint's fields)
 ADVICE: dict[str, str] = {
-    "round-paired": "; add {name} with `tt event late-entry`",
-    "no-player": " (see `tt event players`)",
-    "top-cut-started": "; use `tt event top-cut` to pair it",
-    "swiss-over": "; see `tt event standings` and `tt event top-cut`",
-    "top-cut-not-played": " (`tt event top-cut` seeds it)",
-    "round-finished": "; use `tt event correct {round} {table} RESULT`",
-    "result-exists": "; use `{correct}` to change it",
-    "table-in-finished-round": " (use `{correct}` to change it)",
-    "paired-on-result": "; use `{correct}` to change it",
-    "not-reported": "; use `tt event report {table} RESULT`",
-    "no-event": " (create one with `tt event create`)",
-    "no-round": "; use `tt event pair` (or `pair --from FILE`)",
-    "player-dropped": " (`tt event undrop` first)",
-    "everyone-dropped": " (report its tables, or `tt event undrop` a player first)",
-    "check-in-over": " (use `tt event drop`)",
-    "correction-closed": "; use --override to correct it anyway (logged)",
-    "no-seat": "; use --set TABLE A B",
-    "format-without-banlist": "; drop --banlist",
-    "deck-not-legal": "; fix it, or register with --allow-illegal",
-    "no-banlist-cache": " (run `tt banlist sync`)",
-    "no-announcement": "; use --as-of {date} for the list in force on that date",
-    "sync-refused": " (use --force to store it anyway)",
-    "card-sync-refused": " (use --force to replace it anyway)",
-    "no-card-database": " (run `tt cards build`)",
-    "shipped-card-database": ": rebuild it with `tt cards build` instead",
-    "directory": " (`tt deck check-batch` checks a folder)",
-    "port-busy": "; choose another --port",
-    "weak-token": ". Leave it out and the server makes one, or make one with `python3 -c "
-                  "'import secrets; print(secrets.token_urlsafe(32))'` and give it in "
-                  "TT_SERVE_TOKEN or --token-file (not on the command line, where `ps` shows "
-                  "it)",
-    "no-deck": "; give each a deck with `tt event deck NAME FILE` (or drop them)",
+    "round-paired": N_("; add {name} with `tt event late-entry`"),
+    "no-player": N_(" (see `tt event players`)"),
+    "top-cut-started": N_("; use `tt event top-cut` to pair it"),
+    "swiss-over": N_("; see `tt event standings` and `tt event top-cut`"),
+    "top-cut-not-played": N_(" (`tt event top-cut` seeds it)"),
+    "round-finished": N_("; use `tt event correct {round} {table} RESULT`"),
+    "result-exists": N_("; use `{correct}` to change it"),
+    "table-in-finished-round": N_(" (use `{correct}` to change it)"),
+    "paired-on-result": N_("; use `{correct}` to change it"),
+    "not-reported": N_("; use `tt event report {table} RESULT`"),
+    "no-event": N_(" (create one with `tt event create`)"),
+    "no-round": N_("; use `tt event pair` (or `pair --from FILE`)"),
+    "player-dropped": N_(" (`tt event undrop` first)"),
+    "everyone-dropped": N_(" (report its tables, or `tt event undrop` a player first)"),
+    "check-in-over": N_(" (use `tt event drop`)"),
+    "correction-closed": N_("; use --override to correct it anyway (logged)"),
+    "no-seat": N_("; use --set TABLE A B"),
+    "format-without-banlist": N_("; drop --banlist"),
+    "deck-not-legal": N_("; fix it, or register with --allow-illegal"),
+    "no-banlist-cache": N_(" (run `tt banlist sync`)"),
+    "no-announcement": N_("; use --as-of {date} for the list in force on that date"),
+    "sync-refused": N_(" (use --force to store it anyway)"),
+    "card-sync-refused": N_(" (use --force to replace it anyway)"),
+    "no-card-database": N_(" (run `tt cards build`)"),
+    "shipped-card-database": N_(": rebuild it with `tt cards build` instead"),
+    "directory": N_(" (`tt deck check-batch` checks a folder)"),
+    "port-busy": N_("; choose another --port"),
+    "weak-token": N_(". Leave it out and the server makes one, or make one with `python3 -c "
+                     "'import secrets; print(secrets.token_urlsafe(32))'` and give it in "
+                     "TT_SERVE_TOKEN or --token-file (not on the command line, where `ps` shows "
+                     "it)"),
+    "no-deck": N_("; give each a deck with `tt event deck NAME FILE` (or drop them)"),
 }
 
 # input field (``hint["words"]`` of a library message) -> the option that gives it
@@ -79,16 +80,21 @@ OPTIONS: dict[str, str] = {
 
 # code -> (words of the message, the command line's option for them)
 OPTION_WORDS: dict[str, tuple[str, str]] = {
-    "correction-after-seeding": ("needs an override", "needs --override"),
-    "deck-locked": ("only as an override", "only with --override"),
+    "correction-after-seeding": (N_("needs an override"), N_("needs --override")),
+    "deck-locked": (N_("only as an override"), N_("only with --override")),
 }
 
 
-def advice(code: str | None, hint: dict[str, Any]) -> str:
-    """The command advice for a refusal, or "" when there is none."""
+def advice(code: str | None, hint: dict[str, Any], *, shown: bool = True) -> str:
+    """The command advice for a refusal, or "" when there is none (``shown``: in the current
+    language; English otherwise)."""
+    from tt_organizer.i18n import gettext as _
+
     template = ADVICE.get(code or "")
     if not template:
         return ""
+    if shown:
+        template = _(template)
     fields = dict(hint)
     if hint.get("command") == "correct":
         fields["correct"] = (f"tt event correct {hint['round']} {hint['table']} RESULT"
@@ -101,21 +107,28 @@ def command_advice(exc: TTError) -> str:
     return advice(exc.code, exc.hint)
 
 
-def describe(exc: BaseException) -> str:
+def describe(exc: BaseException, *, shown: bool = True) -> str:
     """An error as the command line shows it: the library's message and, for a refusal that
-    says what to do next, the command that does it."""
+    says what to do next, the command that does it; in the current language (``shown=False``:
+    in English, for JSON)."""
+    from tt_organizer.i18n import gettext as _
+
     if not isinstance(exc, TTError):
         return str(exc)
-    text = in_words(exc, OPTIONS)
+    text = in_words(exc, OPTIONS, shown=shown)
     if exc.code == "rows-refused":  # a sheet refused: each refused row, worded the same way
+        row = _("row {row}: {error}") if shown else "row {row}: {error}"
         return text + ":\n  " + "\n  ".join(
-            f"row {r['row']}: {describe(r['error'])}" for r in exc.hint["rows"])
+            row.format(row=r["row"], error=describe(r["error"], shown=shown))
+            for r in exc.hint["rows"])
     if not exc.code:
         return text
     if exc.code in OPTION_WORDS:
         words, option = OPTION_WORDS[exc.code]
+        if shown:
+            words, option = _(words), _(option)
         text = text.replace(words, option, 1)
-    extra = advice(exc.code, exc.hint)
+    extra = advice(exc.code, exc.hint, shown=shown)
     if not extra:
         return text
     # the advice belongs to the message, before a located error's quoted text (InputError)

@@ -65,7 +65,7 @@ def validate_files(files: Sequence[str], as_json: bool, check_options: DeckCheck
 
             code = EXIT_INPUT
             if as_json:
-                results.append(unreadable_json(source, check, describe(exc)))
+                results.append(unreadable_json(source, check, describe(exc, shown=False)))
             else:
                 error(describe(exc))
             continue

@@ -13,12 +13,21 @@ from collections.abc import Sequence
 
 import click
 
-from tt_organizer.cli import event_desk, event_pairing, event_players, event_results, penalties
+from tt_organizer.cli import (
+    event_desk,
+    event_pairing,
+    event_players,
+    event_results,
+    event_settings,
+    penalties,
+)
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.cli.params import COUNT
 from tt_organizer.cli.publish import publish
 from tt_organizer.cli.serve import serve
+from tt_organizer.i18n import gettext as _
+from tt_organizer.i18n import ngettext
 from tt_organizer.numbers import is_count, parse_count, parse_count_list
 
 
@@ -77,6 +86,9 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
               help="Change one rule of the preset: floor=0.33|1/3, byes=excluded|counted, "
                    "drawn-game=1|0, missed-rounds=losses|ignored, own-gw=floored|unfloored "
                    "(repeatable).")
+@click.option("--language", default=None, metavar="LANG",
+              help="Language of what the event prints, exports and shows (en, es; default "
+                   "en). Change it later with `tt event settings --language`.")
 @setting_option
 @json_option
 @event_option
@@ -84,7 +96,8 @@ def create(
     name: str, format_id: str | None, rounds: str, best_of: str, top_cut: str,
     seed: int | None, unfinished: str, tiebreakers: str | None, banlist: str | None,
     strict_colors: bool, require_decks: bool, points: str, tiebreak_preset: str,
-    tiebreak_rules: tuple[str, ...], settings: dict[str, int], as_json: bool, event_path: str,
+    tiebreak_rules: tuple[str, ...], language: str | None, settings: dict[str, int],
+    as_json: bool, event_path: str,
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
@@ -108,6 +121,7 @@ def create(
         win_points=w, draw_points=d, loss_points=loss, bye_points=bye,
         format_settings=settings, tiebreak_preset=tiebreak_preset, tiebreak_rules=rules,
         require_decks=require_decks,
+        language=language,
     )
     policy = s.tiebreak_policy
     if as_json:
@@ -116,23 +130,24 @@ def create(
 
         print_json(created_json(event_path, s))
         return
-    say(f"Created event [bold]{escape(s.name)}[/] in {escape(event_path)}")
-    say(
-        f"  format {s.format_id}, ban list {s.banlist_date or '-'}, best-of-{s.best_of}, "
-        f"rounds {s.rounds or 'auto'}, top cut "
-        f"{'auto' if s.top_cut is None else s.top_cut or 'none'}, seed {s.seed}"
-    )
-    say(
-        f"  points W{s.win_points}/D{s.draw_points}/L{s.loss_points}/bye {s.bye_points}, "
-        f"unfinished = {s.unfinished}, tiebreakers {', '.join(s.tiebreakers)}"
-    )
-    say(f"  tiebreak policy {policy.name}: "
-         + ", ".join(f"{k}={v}" for k, v in policy.rules().items()))
+    say(_("Created event [bold]{name}[/] in {file}").format(name=escape(s.name),
+                                                             file=escape(event_path)))
+    say(_("  format {format}, ban list {date}, best-of-{best_of}, rounds {rounds}, top cut "
+          "{top_cut}, seed {seed}").format(
+        format=s.format_id, date=s.banlist_date or "-", best_of=s.best_of,
+        rounds=s.rounds or _("auto"),
+        top_cut=_("auto") if s.top_cut is None else s.top_cut or _("none"), seed=s.seed))
+    say(_("  points W{win}/D{draw}/L{loss}/bye {bye}, unfinished = {unfinished}, tiebreakers "
+          "{tiebreakers}").format(win=s.win_points, draw=s.draw_points, loss=s.loss_points,
+                                  bye=s.bye_points, unfinished=s.unfinished,
+                                  tiebreakers=", ".join(s.tiebreakers)))
+    say(_("  tiebreak policy {name}: {rules}").format(
+        name=policy.name, rules=", ".join(f"{k}={v}" for k, v in policy.rules().items())))
     if s.require_decks:
-        say("  every player needs a deck before a round is paired")
+        say(_("  every player needs a deck before a round is paired"))
     if s.format_settings:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(s.format_settings.items()))
-        say(f"  format settings: {shown}")
+        say(_("  format settings: {settings}").format(settings=shown))
 
 
 # --- status / log / export -------------------------------------------------------------------
@@ -152,33 +167,45 @@ def status(as_json: bool, event_path: str) -> None:
     if as_json:
         print_json(st)
         return
-    say(f"[bold]{escape(st['event'])}[/] — {st['format']}, ban list "
-                  f"{st['banlist'] or '-'}, best-of-{st['best_of']}")
-    say(f"  players: {st['players']} registered, {st['active']} active"
-                  + (f", dropped: {escape(', '.join(st['dropped']))}" if st["dropped"] else ""))
+    say(_("[bold]{event}[/] — {format}, ban list {date}, best-of-{best_of}").format(
+        event=escape(st["event"]), format=st["format"], date=st["banlist"] or "-",
+        best_of=st["best_of"]))
+    say(_("  players: {players} registered, {active} active").format(
+        players=st["players"], active=st["active"])
+        + (_(", dropped: {names}").format(names=escape(", ".join(st["dropped"])))
+           if st["dropped"] else ""))
     if st["illegal_decks"]:
-        say(f"  [red]illegal decks[/]: {escape(', '.join(st['illegal_decks']))}")
+        say(_("  [red]illegal decks[/]: {names}").format(
+            names=escape(", ".join(st["illegal_decks"]))))
     if st["no_deck"]:
-        say(f"  [yellow]no deck ({len(st['no_deck'])})[/]: {escape(', '.join(st['no_deck']))}")
+        say(_("  [yellow]no deck ({n})[/]: {names}").format(
+            n=len(st["no_deck"]), names=escape(", ".join(st["no_deck"]))))
     if st["stage"] == "registration":
-        say(f"  checked in {st['checked_in']}/{st['players']}"
-            + ("" if st["checked_in"] else " (nobody yet: round 1 pairs everyone)")
-            + (f"; no-show: {escape(', '.join(st['no_shows']))}" if st["no_shows"] else ""))
+        say(_("  checked in {checked_in}/{players}").format(checked_in=st["checked_in"],
+                                                            players=st["players"])
+            + ("" if st["checked_in"] else _(" (nobody yet: round 1 pairs everyone)"))
+            + (_("; no-show: {names}").format(names=escape(", ".join(st["no_shows"])))
+               if st["no_shows"] else ""))
     if st["set_aside"]:
-        say(f"  set aside at check-in (late-entry brings them back): "
-            f"{escape(', '.join(st['set_aside']))}")
+        say(_("  set aside at check-in (late-entry brings them back): {names}").format(
+            names=escape(", ".join(st["set_aside"]))))
     if st["stage"] == "registration":
-        say(f"  registration open; {st['rounds']} Swiss rounds"
-                      + (" (auto)" if st["rounds_auto"] else "")
-                      + f", top cut {st['top_cut'] or 'none'}")
+        say(_("  registration open; {rounds} Swiss rounds").format(rounds=st["rounds"])
+            + (_(" (auto)") if st["rounds_auto"] else "")
+            + _(", top cut {size}").format(size=st["top_cut"] or _("none")))
         return
-    label = "Top-cut round" if st["stage"] == "top-cut" else "Swiss round"
-    of = f" of {st['rounds']}" if st["stage"] == "swiss" else f" ({st['round_name']})"
-    say(f"  {label} {st['round']}{of}: {len(st['reported'])}/{st['tables']} tables "
-                  "reported" + (f", missing: {', '.join(map(str, st['missing']))}"
-                                if st["missing"] else ""))
+    if st["stage"] == "swiss":
+        label = _("Swiss round {round} of {total}").format(round=st["round"],
+                                                          total=st["rounds"])
+    else:
+        label = _("Top-cut round {round} ({name})").format(round=st["round"],
+                                                          name=_(st["round_name"]))
+    say(_("  {round}: {reported}/{tables} tables reported").format(
+        round=label, reported=len(st["reported"]), tables=st["tables"])
+        + (_(", missing: {tables}").format(tables=", ".join(map(str, st["missing"])))
+           if st["missing"] else ""))
     if st["champion"]:
-        say(f"  winner: [bold]{escape(st['champion'])}[/]")
+        say(_("  winner: [bold]{name}[/]").format(name=escape(st["champion"])))
 
 
 @event.command("log")
@@ -229,7 +256,7 @@ def export(out: str, round_number: int | None, csv_dir: str | None, swiss: bool,
         print_json(written_json(written))
         return
     for path in written:
-        say(f"Wrote {path}")
+        say(_("Wrote {file}").format(file=path))
 
 
 
@@ -266,8 +293,10 @@ def print_cmd(what: str, round_number: int | None, top: bool, swiss: bool, out: 
 
         print_json(printed.to_dict())
         return
-    say(f"Wrote {printed.kind} ({printed.pages} page{'s' if printed.pages != 1 else ''}, "
-         f"{printed.paper}) to {escape(str(printed.path))}")
+    say(ngettext("Wrote {what} ({n} page, {paper}) to {file}",
+                 "Wrote {what} ({n} pages, {paper}) to {file}", printed.pages).format(
+        what=printed.kind, n=printed.pages, paper=printed.paper,
+        file=escape(str(printed.path))))
 
 
 for _command in (
@@ -277,7 +306,7 @@ for _command in (
     event_desk.check_in_cmd, event_desk.deck_cmd,
     event_results.report, event_results.unreport, event_results.correct,
     event_results.standings_cmd, event_results.top_cut,
-    serve, publish, penalties.penalty, penalties.penalties,
+    serve, publish, penalties.penalty, penalties.penalties, event_settings.settings_command,
 ):
     event.add_command(_command)
 event.add_command(penalties.infractions_cmd, "infractions")

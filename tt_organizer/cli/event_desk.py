@@ -21,8 +21,11 @@ def warn_without_deck(conn: Connection) -> None:
 
     missing = without_deck(conn)
     if missing:
-        warn(f"no deck: {len(missing)} player(s) play without a registered deck: "
-             + ", ".join(missing) + " (give one with `tt event deck NAME FILE`)")
+        from tt_organizer.i18n import gettext as _
+
+        warn(_("no deck: {n} player(s) play without a registered deck: {names} (give one "
+               "with `tt event deck NAME FILE`)").format(n=len(missing),
+                                                         names=", ".join(missing)))
 
 
 @click.command("deck")
@@ -65,16 +68,22 @@ def deck_cmd(name: str, file: str, allow_illegal: bool, override: bool, as_json:
         print_json(deck_change_json(change))
         return
     from tt_organizer.cli.output import escape
+    from tt_organizer.i18n import Term, translate
+    from tt_organizer.i18n import gettext as _
 
     p = change.player
-    verdict = ("[green]legal[/]" if p.deck_legal
-               else f"[red]NOT LEGAL[/] ({', '.join(p.deck_codes)}) — accepted with "
-                    "--allow-illegal (logged)")
-    colours = "/".join(p.deck_colors) or "-"
-    what = (f"replaced {escape(change.replaced)} with" if change.replaced is not None
-            else "now has")
-    say(f"#{p.id} [bold]{escape(p.name)}[/] {what} deck {escape(p.deck_source or '')}: "
-         f"{verdict} ({colours})" + (" [yellow](override, logged)[/]" if change.override else ""))
+    verdict = ("[green]" + _("legal") + "[/]" if p.deck_legal
+               else _("[red]NOT LEGAL[/] ({codes}) — accepted with --allow-illegal "
+                      "(logged)").format(codes=", ".join(p.deck_codes)))
+    colours = translate(Term("/".join(p.deck_colors))) or "-"
+    if change.replaced is not None:
+        line = _("#{number} [bold]{name}[/] replaced {old} with deck {file}: {verdict} "
+                 "({colours})")
+    else:
+        line = _("#{number} [bold]{name}[/] now has deck {file}: {verdict} ({colours})")
+    say(line.format(number=p.id, name=escape(p.name), old=escape(change.replaced or ""),
+                    file=escape(p.deck_source or ""), verdict=verdict, colours=colours)
+        + (_(" [yellow](override, logged)[/]") if change.override else ""))
 
 
 @click.command("check-in")
@@ -113,14 +122,16 @@ def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, a
         print_json(check_in_json(done))
         return
     from tt_organizer.cli.output import escape
+    from tt_organizer.i18n import gettext as _
 
-    what = "no-show (set aside when round 1 is paired)" if no_show else "checked in"
+    what = _("no-show (set aside when round 1 is paired)") if no_show else _("checked in")
     shown = [p.name for p in done.players]
     if len(shown) == 1:
         say(f"{escape(shown[0])}: {what}")
     elif shown:
         say(f"{len(shown)} {what}: {escape(', '.join(shown))}")
     if done.already:
-        say(f"already {'a no-show' if no_show else 'checked in'}: "
-             f"{escape(', '.join(done.already))}")
-    say(f"checked in {done.checked_in}/{done.registered}")
+        say((_("already a no-show: {names}") if no_show else
+             _("already checked in: {names}")).format(names=escape(", ".join(done.already))))
+    say(_("checked in {checked_in}/{players}").format(checked_in=done.checked_in,
+                                                      players=done.registered))

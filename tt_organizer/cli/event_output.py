@@ -29,15 +29,18 @@ def print_round(conn: Connection, matches: Sequence[Any], title: str,
     """A round's tables with each player's points before it (``points``, else computed)."""
     from tt_organizer.cli.render import print_table
     from tt_organizer.events import store
+    from tt_organizer.i18n import N_
+    from tt_organizer.i18n import gettext as _
 
     names = store.player_names(conn, [p for m in matches for p in (m.player1, m.player2)])
     if points is None:
         points = points_before(conn, matches)
-    columns = [(col, "right" if col in ("Table", "Pts") else "left")
-               for col in ("Table", "Player 1", "Pts", "Player 2", "Pts", "Result")]
+    columns = [(_(col), "right" if col in ("Table", "Pts") else "left")
+               for col in (N_("Table"), N_("Player 1"), N_("Pts"), N_("Player 2"), N_("Pts"),
+                           N_("Result"))]
     print_table(title, columns, [
         (str(m.table), names[m.player1], str(points.get(m.player1, 0)),
-         "BYE" if m.player2 is None else names[m.player2],
+         _("BYE") if m.player2 is None else names[m.player2],
          "" if m.player2 is None else str(points.get(m.player2, 0)), m.result or "")
         for m in matches
     ])
@@ -62,5 +65,7 @@ def warn_unpaired(names: Sequence[str]) -> None:
     from tt_organizer.cli.output import warn
 
     if names:
-        warn(f"unpaired: {', '.join(names)} — seat them (--set, --bye) or run "
-             "`tt event repair`")
+        from tt_organizer.i18n import gettext as _
+
+        warn(_("unpaired: {names} — seat them (--set, --bye) or run `tt event repair`").format(
+            names=", ".join(names)))

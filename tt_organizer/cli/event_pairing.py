@@ -17,12 +17,14 @@ from tt_organizer.cli.event_desk import warn_without_deck
 from tt_organizer.cli.event_output import matches_json, print_round, say, warn_unpaired
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT, POSITIVE, CountType
+from tt_organizer.i18n import N_
+from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, parse_count
 
 if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
 
-STALE_SHEETS = "printed pairings of round {round} are out of date; print them again"
+STALE_SHEETS = N_("printed pairings of round {round} are out of date; print them again")
 
 
 @click.command("pair")
@@ -50,21 +52,23 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
         if removed and not as_json:
             from tt_organizer.cli.output import warn
 
-            warn(f"removed before round 1 (not checked in; set aside: `late-entry NAME` "
-                 f"brings one back): {len(removed)} player(s): "
-                 + ", ".join(a.subject.split(" ", 2)[2] for a in removed))
+            warn(_("removed before round 1 (not checked in; set aside: `late-entry NAME` "
+                   "brings one back): {n} player(s): {names}").format(
+                       n=len(removed), names=", ".join(a.subject.split(" ", 2)[2]
+                                                       for a in removed)))
         warn_without_deck(conn)
         if seeded and matches[0].round > 1:
             from tt_organizer.cli.output import warn
 
-            warn("--seeded orders round 1 only; later rounds pair by the standings")
+            warn(_("--seeded orders round 1 only; later rounds pair by the standings"))
         if as_json:
             from tt_organizer.cli.output import print_json
 
             print_json(matches_json(conn, matches))
             return
         total = store.read_settings(conn).rounds
-        print_round(conn, matches, f"Round {matches[0].round} of {total}", points)
+        print_round(conn, matches, _("Round {round} of {total}").format(
+            round=matches[0].round, total=total), points)
 
 
 @click.command("repair")
@@ -138,8 +142,8 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
 
             snap = store.read_snapshot(conn, event_path)
             out = write_wall_pairings(snap, rnd, print_path, stage=stage)
-            what = f"top-cut round {rnd}" if top else f"round {rnd}"
-            say(f"Wrote wall pairings of {what} to {out}")
+            what = (_("top-cut round {round}") if top else _("round {round}")).format(round=rnd)
+            say(_("Wrote wall pairings of {what} to {file}").format(what=what, file=out))
             return
         if as_json:
             print_json(matches_json(conn, matches))
@@ -147,10 +151,11 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
         if top:
             from tt_organizer.events.final_placings import round_names
 
-            name = round_names(store.read_matches(conn))[rnd]
-            print_round(conn, matches, f"Top-cut round {rnd}: {name}")
+            name = round_names(store.read_matches(conn), shown=True)[rnd]
+            print_round(conn, matches, _("Top-cut round {round}: {name}").format(
+                round=rnd, name=name))
             return
-        print_round(conn, matches, f"Round {rnd}")
+        print_round(conn, matches, _("Round {round}").format(round=rnd))
         if rnd == current:
             from tt_organizer.events.manual import unpaired_players
 
@@ -184,18 +189,21 @@ def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
         print_json(change_json(conn, change))
         return
     if change.changed:
-        print_round(conn, change.changed, f"Round {change.round}: changed tables")
+        print_round(conn, change.changed,
+                    _("Round {round}: changed tables").format(round=change.round))
     if change.removed:
-        say(f"Removed table(s) {', '.join(map(str, change.removed))}")
+        say(_("Removed table(s) {tables}").format(tables=", ".join(map(str, change.removed))))
     met = _rematches(conn, change.changed)
     if met:
-        warn(f"rematch at table(s) {', '.join(map(str, met))} (these players met before)")
+        warn(_("rematch at table(s) {tables} (these players met before)").format(
+            tables=", ".join(map(str, met))))
     warn_unpaired(change.unpaired)
-    warn(STALE_SHEETS.format(round=change.round))
+    warn(_(STALE_SHEETS).format(round=change.round))
 
 
 def _describe(conn: Connection, matches: Sequence[Any]) -> list[str]:
-    return [f"table {m['table']}: {m['player1']} v {m['player2'] or 'BYE'}"
+    return [_("table {table}: {p1} v {p2}").format(table=m["table"], p1=m["player1"],
+                                                   p2=m["player2"] or _("BYE"))
             for m in matches_json(conn, matches)]
 
 
@@ -206,20 +214,22 @@ def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
 
     plan = manual.plan_repair(conn)
     if not as_json:
-        say(f"Round {plan.round}: {len(plan.before)} table(s) taken apart, "
-             f"{len(plan.after)} new, {plan.unchanged} unchanged")
+        say(_("Round {round}: {before} table(s) taken apart, {after} new, {unchanged} "
+              "unchanged").format(round=plan.round, before=len(plan.before),
+                                  after=len(plan.after), unchanged=plan.unchanged))
         for line in _describe(conn, plan.before):
-            say(f"  was  {escape(line)}")
+            say(_("  was  {table}").format(table=escape(line)))
         for line in _describe(conn, plan.after):
-            say(f"  now  {escape(line)}")
-        if not yes and sys.stdin.isatty() and not click.confirm("Apply?", default=True):
+            say(_("  now  {table}").format(table=escape(line)))
+        if not yes and sys.stdin.isatty() and not click.confirm(_("Apply?"), default=True):
             raise click.Abort()
     applied = manual.repair(conn)
     if as_json:
         print_json(matches_json(conn, lookup.round_matches(conn, setup.SWISS, applied.round)))
         return
-    print_round(conn, applied.after, f"Round {applied.round} (re-paired tables)")
-    warn(STALE_SHEETS.format(round=applied.round))
+    print_round(conn, applied.after,
+                _("Round {round} (re-paired tables)").format(round=applied.round))
+    warn(_(STALE_SHEETS).format(round=applied.round))
 
 
 def pair_from(conn: Connection, path: str, as_json: bool) -> None:
@@ -235,9 +245,11 @@ def pair_from(conn: Connection, path: str, as_json: bool) -> None:
         print_json(matches_json(conn, matches))
         return
     total = store.read_settings(conn).rounds
-    print_round(conn, matches, f"Round {matches[0].round} of {total} (entered from {path})")
+    print_round(conn, matches, _("Round {round} of {total} (entered from {file})").format(
+        round=matches[0].round, total=total, file=path))
     if met:
-        warn(f"rematch(es) at table(s) {', '.join(map(str, met))}, as the file pairs them")
+        warn(_("rematch(es) at table(s) {tables}, as the file pairs them").format(
+            tables=", ".join(map(str, met))))
 
 
 def _rematches(conn: Connection, matches: Sequence[Any]) -> list[int]:
@@ -271,5 +283,6 @@ def avoid_cmd(player_a: str, player_b: str, rounds: int | None, as_json: bool,
 
         print_json(avoid_json(pa, pb, until))
         return
-    span = f"through round {until}" if until is not None else "for the whole event"
-    say(f"{escape(pa.name)} and {escape(pb.name)} are kept apart {span}")
+    say((_("{a} and {b} are kept apart through round {round}") if until is not None
+         else _("{a} and {b} are kept apart for the whole event")).format(
+        a=escape(pa.name), b=escape(pb.name), round=until))

@@ -11,6 +11,8 @@ import click
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.errors import EXIT_INVALID, EventError
+from tt_organizer.i18n import N_, Term, translate
+from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tt_organizer.events.sheets import SheetRow
@@ -22,21 +24,26 @@ def _registration_line(reg: Any, colour: bool) -> str:
     from tt_organizer.cli.output import paint
 
     p = reg.player
-    ident = f" (id {p.ext_id})" if p.ext_id else ""
-    line = f"Registered #{p.id} {paint(p.name, '1', colour)}{ident}"
+    ident = _(" (id {id})").format(id=p.ext_id) if p.ext_id else ""
+    line = _("Registered #{number} {name}").format(number=p.id,
+                                                   name=paint(p.name, "1", colour)) + ident
     if reg.report is None:
-        line += ": no deck"
+        line += _(": no deck")
     elif p.deck_legal:
-        colors = "/".join(p.deck_colors) or "-"
-        line += f": deck {p.deck_source or ''} {paint('legal', '32', colour)} ({colors})"
+        colors = translate(Term("/".join(p.deck_colors))) or "-"
+        line += _(": deck {file} {legal} ({colours})").format(
+            file=p.deck_source or "", legal=paint(_("legal"), "32", colour), colours=colors)
     else:
-        line += (f": deck {p.deck_source or ''} {paint('NOT LEGAL', '31', colour)} "
-                 f"({', '.join(p.deck_codes)}) — accepted with --allow-illegal (logged)")
+        line += _(": deck {file} {verdict} ({codes}) — accepted with --allow-illegal "
+                  "(logged)").format(file=p.deck_source or "",
+                                     verdict=paint(_("NOT LEGAL"), "31", colour),
+                                     codes=", ".join(p.deck_codes))
     if reg.missed_rounds:
-        line += f"; late entry, a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
+        line += _("; late entry, a loss for round(s) {rounds}").format(
+            rounds=", ".join(map(str, reg.missed_rounds)))
     if reg.seated is not None:
-        line += (f"; seated at table {reg.seated.table} of round {reg.seated.round} "
-                 "(it was the bye)")
+        line += _("; seated at table {table} of round {round} (it was the bye)").format(
+            table=reg.seated.table, round=reg.seated.round)
     return line
 
 
@@ -60,19 +67,33 @@ def _register_from(
 
         print_json(sign_up_json([
             sheet_row_json(r.row, r.name, r.registration,
-                           describe(r.error) if r.error else None, action=r.action,
-                           replaced_by=r.replaced_by)
+                           describe(r.error, shown=False) if r.error else None,
+                           action=r.action, replaced_by=r.replaced_by)
             for r in outcome.rows]))
     else:  # plain lines: rich would render each one's markup
         colour = colour_on(sys.stdout)
         lines = [_sheet_row_line(r, colour) for r in outcome.rows]
         if lines:
             line("\n".join(lines))
-        counts = [f"{outcome.count(a)} {a}" for a in ("new", "updated", "unchanged")]
-        counts += [f"{outcome.count(a)} {a}" for a in ("replaced", "refused")
+        counts = [_counted(a, outcome.count(a)) for a in ("new", "updated", "unchanged")]
+        counts += [_counted(a, outcome.count(a)) for a in ("replaced", "refused")
                    if outcome.count(a)]
         line(", ".join(counts))
     return EXIT_INVALID if outcome.refused else 0
+
+
+def _counted(action: str, n: int) -> str:
+    """``3 new``: how many rows of a sign-up sheet had ``action``, in the reader's language."""
+    from tt_organizer.i18n import ngettext
+
+    shown = {
+        "new": ngettext("{n} new", "{n} new", n),
+        "updated": ngettext("{n} updated", "{n} updated", n),
+        "unchanged": ngettext("{n} unchanged", "{n} unchanged", n),
+        "replaced": ngettext("{n} replaced", "{n} replaced", n),
+        "refused": ngettext("{n} refused", "{n} refused", n),
+    }
+    return shown[action].format(n=n)
 
 
 def _sheet_row_line(r: SheetRow, colour: bool) -> str:
@@ -82,22 +103,27 @@ def _sheet_row_line(r: SheetRow, colour: bool) -> str:
     from tt_organizer.events.views import deck_verdict
 
     if r.error is not None:
-        return f"row {r.row}: {paint('refused', '31', colour)} — {describe(r.error)}"
+        return _("row {row}: {refused} — {error}").format(
+            row=r.row, refused=paint(_("refused"), "31", colour), error=describe(r.error))
     if r.action == "replaced":
-        return f"row {r.row}: replaced — {r.name}'s later answer on row {r.replaced_by} counts"
+        return _("row {row}: replaced — {name}'s later answer on row {later} counts").format(
+            row=r.row, name=r.name, later=r.replaced_by)
     assert r.registration is not None  # a row not refused was registered
     if r.action == "new":
-        return (f"row {r.row}: {deck_verdict(r.registration.player)} — "
-                f"{_registration_line(r.registration, colour)}")
+        return _("row {row}: {verdict} — {registration}").format(
+            row=r.row, verdict=_(deck_verdict(r.registration.player)),
+            registration=_registration_line(r.registration, colour))
     p = r.registration.player
-    what = "unchanged" if r.action == "unchanged" else paint("updated", "33", colour)
+    what = _("unchanged") if r.action == "unchanged" else paint(_("updated"), "33", colour)
     if r.registration.report is not None:  # the deck was replaced
-        detail = (f"new deck {p.deck_source or ''} {deck_verdict(p)} "
-                  f"({'/'.join(p.deck_colors) or '-'})")
+        detail = _("new deck {file} {verdict} ({colours})").format(
+            file=p.deck_source or "", verdict=_(deck_verdict(p)),
+            colours=translate(Term("/".join(p.deck_colors))) or "-")
     else:
-        detail = f"deck {deck_verdict(p)}" + (f", id {p.ext_id}" if r.action == "updated"
-                                              else "")
-    return f"row {r.row}: {what} — #{p.id} {paint(p.name, '1', colour)}: {detail}"
+        detail = _("deck {verdict}").format(verdict=_(deck_verdict(p))) + (
+            _(", id {id}").format(id=p.ext_id) if r.action == "updated" else "")
+    return _("row {row}: {what} — #{number} {name}: {detail}").format(
+        row=r.row, what=what, number=p.id, name=paint(p.name, "1", colour), detail=detail)
 
 
 def _register(
@@ -132,7 +158,8 @@ def _register(
 
     line(_registration_line(reg, colour_on(sys.stdout)))
     if bye_rounds:
-        say(f"  a bye in round(s) {', '.join(map(str, bye_rounds))} (invited)")
+        say(_("  a bye in round(s) {rounds} (invited)").format(
+            rounds=", ".join(map(str, bye_rounds))))
 
 
 @click.command("register")
@@ -202,15 +229,18 @@ def players(as_json: bool, event_path: str) -> None:
 
     shown = []
     for p in rows:
-        legal = {None: "-", True: "yes", False: f"NO ({', '.join(p.deck_codes)})"}[p.deck_legal]
-        state = f"dropped after R{p.dropped_round}" if p.dropped else "active"
+        legal = {None: "-", True: _("yes"),
+                 False: _("NO ({codes})").format(codes=", ".join(p.deck_codes))}[p.deck_legal]
+        state = (_("dropped after R{round}").format(round=p.dropped_round) if p.dropped
+                 else _("active"))
         if p.late_entry_round:
-            state += f", late (from R{p.late_entry_round})"
+            state += _(", late (from R{round})").format(round=p.late_entry_round)
         shown.append((str(p.id), p.name, p.ext_id or "", p.pin or "", p.deck_source or "",
-                      legal, "/".join(p.deck_colors), state))
-    print_table(f"{len(rows)} players",
-                [(col, "right" if col == "#" else "left") for col in
-                 ("#", "Name", "ID", "PIN", "Deck", "Legal", "Colours", "Status")], shown)
+                      legal, translate(Term("/".join(p.deck_colors))), state))
+    print_table(_("{n} players").format(n=len(rows)),
+                [(_(col), "right" if col == "#" else "left") for col in
+                 ("#", N_("Name"), N_("ID"), N_("PIN"), N_("Deck"), N_("Legal"), N_("Colours"),
+                  N_("Status"))], shown)
 
 
 def _player_ref(name: str | None, ext_id: str | None) -> tuple[str, bool]:
@@ -248,16 +278,23 @@ def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
         print_json(drop_json(p, pending))
         return
     if pending is not None and pending.stage == setup.TOP_CUT:
-        line(f"Dropped {p.name} during top-cut round {pending.round}")
-        warn(f"{p.name} is still in the bracket at table {pending.table}; report that table "
-             "as a loss for them (the opponent advances)")
+        line(_("Dropped {name} during top-cut round {round}").format(name=p.name,
+                                                                     round=pending.round))
+        warn(_("{name} is still in the bracket at table {table}; report that table as a loss "
+               "for them (the opponent advances)").format(name=p.name, table=pending.table))
         return
-    when = (f"during round {p.dropped_round}" if pending
-            else f"after round {p.dropped_round}" if p.dropped_round else "before round 1")
-    line(f"Dropped {p.name} {when}")
+    if pending:
+        line(_("Dropped {name} during round {round}").format(name=p.name,
+                                                             round=p.dropped_round))
+    elif p.dropped_round:
+        line(_("Dropped {name} after round {round}").format(name=p.name,
+                                                            round=p.dropped_round))
+    else:
+        line(_("Dropped {name} before round 1").format(name=p.name))
     if pending is not None:
-        warn(f"{p.name} is still paired at table {pending.table} of round {pending.round}; "
-             "report it, or `tt event repair` to re-pair just their opponent")
+        warn(_("{name} is still paired at table {table} of round {round}; report it, or "
+               "`tt event repair` to re-pair just their opponent").format(
+                   name=p.name, table=pending.table, round=pending.round))
 
 
 @click.command("undrop")
@@ -278,7 +315,7 @@ def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: 
 
         print_json(p.to_dict())
         return
-    say(f"{escape(p.name)} is back in the event")
+    say(_("{name} is back in the event").format(name=escape(p.name)))
 
 
 def check_bye_rounds(text: str | None) -> list[int]:

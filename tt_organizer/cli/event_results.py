@@ -10,6 +10,8 @@ import click
 from tt_organizer.cli.event_output import print_round, say
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT, POSITIVE
+from tt_organizer.i18n import N_
+from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
@@ -43,7 +45,7 @@ def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
 
         print_json(recorded_json(path, count))
     else:
-        say(f"Recorded {count} result(s) from {path}")
+        say(_("Recorded {n} result(s) from {file}").format(n=count, file=path))
     return 0
 
 
@@ -116,11 +118,14 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
             print_json(result_json(conn, m, missing_tables=list(left), winner=won,
                                    summary=text))
             return
-    where = (f"top-cut round {m.round}" if m.stage == setup.TOP_CUT else f"round {m.round}")
-    verdict = (f"{won} wins" if won else
-               f"recorded as {m.outcome}" if m.outcome == "double-loss" else "a draw")
-    line(f"{text}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
-    line(f"  {len(left)} table(s) still to report" if left else "  round complete")
+    where = (_("top-cut round {round}") if m.stage == setup.TOP_CUT
+             else _("round {round}")).format(round=m.round)
+    verdict = (_("{name} wins").format(name=won) if won else
+               _("recorded as double-loss") if m.outcome == "double-loss" else _("a draw"))
+    shown = entering.describe(m, snap_names, shown=True)
+    line(f"{shown}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
+    line(_("  {n} table(s) still to report").format(n=len(left)) if left
+         else _("  round complete"))
 
 
 @click.command("unreport")
@@ -145,7 +150,8 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
 
             print_json(result_json(conn, m, cleared=True))
             return
-    say(f"Cleared {escape(entering.describe(m, names))}; the table is open for a report")
+    say(_("Cleared {match}; the table is open for a report").format(
+        match=escape(entering.describe(m, names))))
 
 
 @click.command("correct")
@@ -180,17 +186,22 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
                                    override=override, paired_on_old_result=later))
             return
     old = before.result if before else "?"
-    label = "Top-cut round" if m.stage == setup.TOP_CUT else "Round"
+    label = (_("Top-cut round {round}") if m.stage == setup.TOP_CUT
+             else _("Round {round}")).format(round=m.round)
     say(
-        f"{label} {m.round} table {m.table}: {escape(names[m.player1])} v "
-        f"{escape(names[m.player2 or 0])} corrected {old} → {m.result}"
-        + (" (override)" if override else "")
+        _("{round} table {table}: {p1} v {p2} corrected {old} → {new}").format(
+            round=label, table=m.table, p1=escape(names[m.player1]),
+            p2=escape(names[m.player2 or 0]), old=old, new=m.result)
+        + (_(" (override)") if override else "")
     )
     if later:
         from tt_organizer.cli.output import warn
+        from tt_organizer.i18n import ngettext
 
-        warn(f"{', '.join(later)} {'was' if len(later) == 1 else 'were'} paired on the old "
-             f"result {old}; those pairings stay as they are")
+        warn(ngettext("{rounds} was paired on the old result {old}; those pairings stay as "
+                      "they are", "{rounds} were paired on the old result {old}; those "
+                      "pairings stay as they are", len(later)).format(
+                          rounds=", ".join(later), old=old))
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -253,21 +264,25 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
 
     tbs = settings.tiebreakers
     policy = settings.tiebreak_policy.name
-    title = ("Final standings" if final else f"Standings after round {shown}") + (
-        f" (tiebreak policy {policy})")
-    cols = ["Place"] if final else []
-    cols += ["Rank", "Player", "Pts", "W-L-D", *(TIEBREAK_LABELS[t] for t in tbs), ""]
+    title = (_("Final standings (tiebreak policy {policy})") if final else
+             _("Standings after round {round} (tiebreak policy {policy})")).format(
+                 round=shown, policy=policy)
+    cols = [N_("Place")] if final else []
+    cols += [N_("Rank"), N_("Player"), N_("Pts"), N_("W-L-D"),
+             *(TIEBREAK_LABELS[t] for t in tbs), ""]
     # the text of each distinct figure, once (a few hundred among thousands of lines)
-    figure_text = {v: percent_text(v) for v in {getattr(s, t) for _, s in placed for t in tbs}}
-    print_table(title, [(c, "left" if c in ("Player", "") else "right") for c in cols], [
+    figure_text = {v: percent_text(v) for v in {getattr(s, t) for _p, s in placed for t in tbs}}
+    dropped = _("dropped")
+    print_table(title, [(_(c) if c else c, "left" if c in ("Player", "") else "right")
+                        for c in cols], [
         (*((place,) if final else ()), str(s.rank), names[s.player], str(s.points),
          f"{s.wins}-{s.losses}-{s.draws}", *[figure_text[getattr(s, t)] for t in tbs],
-         "dropped" if s.dropped else "")
+         dropped if s.dropped else "")
         for place, s in placed
     ])
     if top_played and not final:
-        say("  the top cut has been played: `tt event standings --final` gives the final "
-             "placings")
+        say(_("  the top cut has been played: `tt event standings --final` gives the final "
+              "placings"))
 
 
 # --- top cut ---------------------------------------------------------------------------------
@@ -294,11 +309,13 @@ def top_cut(as_json: bool, event_path: str) -> None:
             print_json(top_cut_json(conn, winner, matches))
             return
         if winner is not None:
-            say(f"The top cut is over: [bold]{escape(winner.name)}[/] wins the event")
+            say(_("The top cut is over: [bold]{name}[/] wins the event").format(
+                name=escape(winner.name)))
             return
         matches = topcut.advance_top_cut(conn)
         from tt_organizer.events.final_placings import bracket_round_name
 
-        label = bracket_round_name(len(matches) * 2)
-        print_round(conn, matches, f"Top cut round {matches[0].round}: {label}")
+        label = bracket_round_name(len(matches) * 2, shown=True)
+        print_round(conn, matches, _("Top cut round {round}: {name}").format(
+            round=matches[0].round, name=label))
 

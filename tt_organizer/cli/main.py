@@ -112,8 +112,20 @@ def failure_code(exc: Exception, commits: int) -> int | None:
 TTGroup.lazy = SUBCOMMANDS
 
 
+def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    from tt_organizer.i18n import available, normalize, set_language
+
+    if value and normalize(value) is None:
+        raise click.BadParameter(f"{value!r}: one of {', '.join(available())}")
+    set_language(value)
+
+
 @click.group(cls=TTGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="tt")
+@click.option("--language", metavar="LANG", default=None, expose_value=False, is_eager=True,
+              callback=_set_language,
+              help="Language of what tt prints for people (en, es); default from LANGUAGE, "
+                   "LC_ALL, LC_MESSAGES, LANG. JSON and exit codes never change.")
 def cli() -> None:
     """tt-organizer: deck checks, ban list and Swiss events for Tamer Tactics.
 

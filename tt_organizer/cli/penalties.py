@@ -46,13 +46,18 @@ def penalty(name: str, infraction: str, penalty: str, round_number: int | None,
     if as_json:
         print_json(given.to_dict(names))
         return
+    from tt_organizer.i18n import gettext as _
+
     p = given.penalty
-    line(f"{given.player.name}: {p.penalty} for {p.infraction} (round {p.round})")
+    line(_("{name}: {penalty} for {infraction} (round {round})").format(
+        name=given.player.name, penalty=p.penalty, infraction=p.infraction, round=p.round))
     if given.before is not None and given.after is not None:
-        line(f"  table {given.after.table}: {given.before.result or 'not reported'} → "
-             f"{given.after.result} (from player 1's side)")
+        line(_("  table {table}: {old} → {new} (from player 1's side)").format(
+            table=given.after.table, old=given.before.result or _("not reported"),
+            new=given.after.result))
     if given.dropped:
-        line(f"  {given.player.name} is disqualified and dropped from the event")
+        line(_("  {name} is disqualified and dropped from the event").format(
+            name=given.player.name))
 
 
 @click.command("penalties")

@@ -16,6 +16,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from tt_organizer.i18n import N_
+
 if TYPE_CHECKING:
     from tt_organizer.formats.validator import ValidationReport
 
@@ -237,33 +239,39 @@ def print_table(title: str, columns: Sequence[tuple[str, str]],
 
 # --- a deck's report -------------------------------------------------------------------------
 
-DECK_COLUMNS = (("#", RIGHT), ("Number", LEFT), ("Name", LEFT), ("Type", LEFT),
-                ("Colours", LEFT), ("Lv", RIGHT))
+DECK_COLUMNS = (("#", RIGHT), (N_("Number"), LEFT), (N_("Name"), LEFT), (N_("Type"), LEFT),
+                (N_("Colours"), LEFT), (N_("Lv"), RIGHT))
 
 
 def zone_tables(report: ValidationReport) -> list[tuple[str, list[list[Cell]]]]:
     """Per zone: its title and rows (the Name cell styled when it is a placeholder: ``red``
     for an unknown card, ``dim`` for no card data). A zone with no cards has no rows."""
     from tt_organizer.formats.registry import find_format
+    from tt_organizer.i18n import Term, ngettext, translate
+    from tt_organizer.i18n import gettext as _
 
     deck = report.deck
     fmt = find_format(report.format_id)
     tables = []
     for zone, cards in deck.zones.items():
         rule = fmt.zone(zone) if fmt else None
-        label = rule.label if rule else zone
+        label = translate(Term(rule.label)) if rule else zone
         rows: list[list[Cell]] = []
         for number, count in cards.items():
             card = deck.cards.get(number)
             if card is None:
                 unknown = number in deck.unknown
                 rows.append([str(count), number,
-                             ("unknown card", "red") if unknown else ("no card data", "dim"),
+                             (_("unknown card"), "red") if unknown
+                             else (_("no card data"), "dim"),
                              "", "", ""])
                 continue
-            rows.append([str(count), number, card.name, card.card_type, card.color_text,
+            rows.append([str(count), number, card.name, card.card_type,
+                         translate(Term(card.color_text)),
                          "" if card.level is None else str(card.level)])
-        tables.append((f"{label} ({sum(cards.values())} cards)", rows))
+        total = sum(cards.values())
+        tables.append((ngettext("{zone} ({n} card)", "{zone} ({n} cards)", total).format(
+            zone=label, n=total), rows))
     return tables
 
 
@@ -275,20 +283,27 @@ def draw_report(report: ValidationReport, *, width: int = 80, colour: bool = Fal
     def paint(text: str, style: str) -> str:
         return f"\x1b[{STYLES[style]}m{text}\x1b[0m" if colour and style and text else text
 
+    from tt_organizer.i18n import gettext as _
+
     deck = report.deck
-    banlist = f", ban list {report.banlist_date}" if report.banlist_date else ""
-    verdict = "LEGAL" if report.legal else "NOT LEGAL"
-    out = ["", paint(clean(deck.source), "bold") + f" — {clean(report.format_id)}{banlist}: "
+    if report.banlist_date:
+        middle = _(" — {format}, ban list {date}: ").format(format=clean(report.format_id),
+                                                          date=report.banlist_date)
+    else:
+        middle = _(" — {format}: ").format(format=clean(report.format_id))
+    verdict = _("LEGAL") if report.legal else _("NOT LEGAL")
+    out = ["", paint(clean(deck.source), "bold") + middle
            + paint(verdict, "bold green" if report.legal else "bold red")]
+    columns = [(_(name), justify) for name, justify in DECK_COLUMNS]
     for title, rows in zone_tables(report):
-        out.append(draw_table(title, DECK_COLUMNS, rows,
+        out.append(draw_table(title, columns, rows,
                               width=width, colour=colour).rstrip("\n"))
     for v in report.errors:
-        out.append("  " + paint(f"✗ {v.code}", "red") + f" {clean(v.message)}")
+        out.append("  " + paint(f"✗ {v.code}", "red") + f" {clean(v.shown())}")
     for v in report.warnings:
-        out.append("  " + paint(f"! {v.code}", "yellow") + f" {clean(v.message)}")
+        out.append("  " + paint(f"! {v.code}", "yellow") + f" {clean(v.shown())}")
     for note in deck.notes:
-        out.append("  " + paint(f"note: {clean(note)}", "dim"))
+        out.append("  " + paint(_("note: {note}").format(note=clean(note)), "dim"))
     return "\n".join(out) + "\n"
 
 

@@ -18,6 +18,7 @@ from tt_organizer.events import store
 from tt_organizer.events.models import PlayerInfo
 from tt_organizer.events.players import find_player
 from tt_organizer.events.store import Connection
+from tt_organizer.i18n import Msg
 
 
 @dataclass
@@ -37,10 +38,10 @@ def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) ->
     transaction: a name that matches nobody refuses them all (every unknown name listed), so
     a list is applied whole or not at all. Each change is logged."""
     if not refs:
-        raise EventError("no player named to check in")
+        raise EventError(Msg("no player named to check in"))
     with store.transaction(conn):
         if store.current_round(conn):
-            raise EventError("round 1 is paired; check-in is over", code="check-in-over",
+            raise EventError(Msg("round 1 is paired; check-in is over"), code="check-in-over",
                              hint={"command": "drop"})
         found: dict[int, PlayerInfo] = {}
         unknown: list[str] = []
@@ -53,8 +54,10 @@ def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) ->
             found.setdefault(p.id, p)
         if unknown:
             shown = ", ".join(repr(u) for u in unknown[:20])
-            more = f" and {len(unknown) - 20} more" if len(unknown) > 20 else ""
-            raise EventError(f"no player named {shown}{more}; nobody was checked in",
+            more = (Msg(" and {count} more", count=len(unknown) - 20) if len(unknown) > 20
+                    else "")
+            raise EventError(Msg("no player named {names}{more}; nobody was checked in",
+                                 names=shown, more=more),
                              code="no-player", hint={"command": "players"})
         states = store.check_in_states(conn)
         value = not no_show

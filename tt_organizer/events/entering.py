@@ -32,6 +32,7 @@ from tt_organizer.events.result_text import (
 )
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
+from tt_organizer.i18n import Msg
 
 
 def _games(
@@ -94,15 +95,17 @@ def report_result(
         settings = store.read_settings(conn)
         stage, rnd = lookup.current_stage(conn)
         if not rnd:
-            raise EventError("no round is paired yet")
+            raise EventError(Msg("no round is paired yet"))
         if round_number is not None and round_number != rnd:
             if round_number < rnd and stage == SWISS:
                 raise EventError(
-                    f"round {round_number} is finished (the current round is {rnd})",
+                    Msg("round {round} is finished (the current round is {current})",
+                        round=round_number, current=rnd),
                     code="round-finished",
                     hint={"command": "correct", "round": round_number, "table": table},
                 )
-            raise EventError(f"round {round_number} is not the current round ({rnd})")
+            raise EventError(Msg("round {round} is not the current round ({current})",
+                                 round=round_number, current=rnd))
         try:
             match = lookup.find_match(conn, stage, rnd, table)
         except EventError as exc:
@@ -110,16 +113,19 @@ def report_result(
                        if table > 0 and store.read_matches(conn, stage, r, table)]
             if earlier:
                 raise EventError(
-                    f"{exc}; table {table} belongs to the finished round {earlier[0]}",
+                    Msg("{error}; table {table} belongs to the finished round {round}",
+                        error=exc.words or str(exc), table=table, round=earlier[0]),
                     code="table-in-finished-round",
                     hint=correct_hint(stage, earlier[0], table),
                 ) from None
             raise
         if match.player2 is None:
-            raise EventError(f"table {table} of round {rnd} is a bye; nothing to report")
+            raise EventError(Msg("table {table} of round {round} is a bye; nothing to report",
+                                 table=table, round=rnd))
         if match.result is not None:
             raise EventError(
-                f"table {table} of round {rnd} is already reported as {match.result}",
+                Msg("table {table} of round {round} is already reported as {result}",
+                    table=table, round=rnd, result=match.result),
                 code="result-exists", hint=correct_hint(stage, rnd, table),
             )
         parsed = parse_result(result, settings.best_of)
@@ -194,9 +200,11 @@ def correct_result(
         paired_round(round_number, current)
         match = lookup.find_match(conn, stage, round_number, table)
         if match.player2 is None:
-            raise EventError(f"table {table} of round {round_number} is a bye; nothing to correct")
+            raise EventError(Msg("table {table} of round {round} is a bye; nothing to correct",
+                                 table=table, round=round_number))
         if match.result is None:
-            raise EventError(f"table {table} of round {round_number} is not reported yet",
+            raise EventError(Msg("table {table} of round {round} is not reported yet",
+                                 table=table, round=round_number),
                              code="not-reported", hint={"command": "report", "table": table})
         parsed = parse_result(result, settings.best_of)
         outcome = _outcome(parsed, settings)
@@ -209,13 +217,14 @@ def correct_result(
                              code="no-change")
         if stage == SWISS and current >= round_number + 2 and not override:
             raise EventError(
-                f"round {round_number} is closed for corrections (round {current} is paired)",
+                Msg("round {round} is closed for corrections (round {current} is paired)",
+                    round=round_number, current=current),
                 code="correction-closed", hint={"option": "override"},
             )
         if stage == SWISS and store.current_round(conn, TOP_CUT) and not override:
             raise EventError(
-                f"the top cut has been seeded from the Swiss results; correcting round "
-                f"{round_number} needs an override (logged)",
+                Msg("the top cut has been seeded from the Swiss results; correcting round "
+                    "{round} needs an override (logged)", round=round_number),
                 code="correction-after-seeding", hint={"option": "override"},
             )
         if stage == TOP_CUT:
@@ -307,10 +316,13 @@ def report_by_name(
                                      first=first, winners=winners, turns=turns)
 
 
-def describe(match: MatchInfo, names: Mapping[int, str]) -> str:
-    """``Table 6: Ann 2-1 Bob`` (the result from seat P1's side, as stored)."""
+def describe(match: MatchInfo, names: Mapping[int, str], *, shown: bool = False) -> str:
+    """``Table 6: Ann 2-1 Bob`` (the result from seat P1's side, as stored); English, as JSON
+    carries it, or with ``shown`` in the current language (``Mesa 6: Ann 2-1 Bob``)."""
     p2 = names[match.player2] if match.player2 is not None else "BYE"
-    return f"Table {match.table}: {names[match.player1]} {match.result or '?'} {p2}"
+    text = Msg("Table {table}: {p1} {result} {p2}", table=match.table,
+               p1=names[match.player1], result=match.result or "?", p2=p2)
+    return text.translate() if shown else str(text)
 
 
 def winner_name(match: MatchInfo, names: Mapping[int, str]) -> str | None:

@@ -16,26 +16,29 @@ from typing import TYPE_CHECKING
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.store import Connection
+from tt_organizer.i18n import N_, Msg
 
 if TYPE_CHECKING:
     from tt_organizer.standings.tiebreakers import Standing
 
 TOP_CUT = "top-cut"
-_NAMES = {2: "final", 4: "semi-final", 8: "quarter-final"}
+_NAMES = {2: N_("final"), 4: N_("semi-final"), 8: N_("quarter-final")}
 
 
-def bracket_round_name(players: int) -> str:
+def bracket_round_name(players: int, *, shown: bool = False) -> str:
     """Name of a bracket round by the players in it: final, semi-final, quarter-final, round
-    of 16."""
-    return _NAMES.get(players, f"round of {players}")
+    of 16 (English, as JSON carries it; ``shown``: in the current language, for people)."""
+    name = Msg(_NAMES[players]) if players in _NAMES else Msg("round of {n}", n=players)
+    return name.translate() if shown else str(name)
 
 
-def round_names(matches: Sequence[MatchInfo]) -> dict[int, str]:
-    """Top-cut round number -> its name, for the bracket in ``matches``."""
+def round_names(matches: Sequence[MatchInfo], *, shown: bool = False) -> dict[int, str]:
+    """Top-cut round number -> its name, for the bracket in ``matches`` (``shown``: in the
+    current language)."""
     top = [m for m in matches if m.stage == TOP_CUT and m.table > 0]
     first = [m for m in top if m.round == 1]
     size = 2 * len(first)
-    return {r: bracket_round_name(max(2, size >> (r - 1)))
+    return {r: bracket_round_name(max(2, size >> (r - 1)), shown=shown)
             for r in sorted({m.round for m in top})}
 
 

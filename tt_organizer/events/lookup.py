@@ -12,6 +12,7 @@ from tt_organizer.events import store
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
+from tt_organizer.i18n import Msg
 
 
 def current_stage(conn: Connection) -> tuple[str, int]:
@@ -42,11 +43,14 @@ def find_match(conn: Connection, stage: str, rnd: int, table: int) -> MatchInfo:
         found = store.read_matches(conn, stage, rnd, table, tables_only=True)
         if found:
             return found[0]
-    label = "top-cut round" if stage == TOP_CUT else "round"
     tables = [m.table for m in round_matches(conn, stage, rnd)]
     if not tables:
-        raise EventError(f"{label} {rnd} is not paired")
-    raise EventError(f"no table {table} in {label} {rnd} (tables {min(tables)}–{max(tables)})")
+        raise EventError(Msg("top-cut round {round} is not paired", round=rnd)
+                         if stage == TOP_CUT else Msg("round {round} is not paired", round=rnd))
+    where = (Msg("top-cut round {round}", round=rnd) if stage == TOP_CUT
+             else Msg("round {round}", round=rnd))
+    raise EventError(Msg("no table {table} in {where} (tables {low}–{high})", table=table,
+                         where=where, low=min(tables), high=max(tables)))
 
 
 def player_by_id(conn: Connection, pid: int) -> PlayerInfo:

@@ -28,6 +28,7 @@ from tt_organizer.errors import EventError, InputError, field_hint
 from tt_organizer.events import check_in, entering, lookup, players, setup, store, swiss_states
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
+from tt_organizer.i18n import Msg
 from tt_organizer.numbers import is_count, parse_count
 from tt_organizer.pairing.swiss import rounds_for_players
 
@@ -56,7 +57,8 @@ def _editable_round(conn: Connection) -> int:
         raise EventError("the top cut has started; its pairings follow the bracket")
     rnd = store.current_round(conn)
     if not rnd:
-        raise EventError("no round is paired yet", code="no-round", hint={"command": "pair"})
+        raise EventError(Msg("no round is paired yet"), code="no-round",
+                         hint={"command": "pair"})
     return rnd
 
 
@@ -78,7 +80,8 @@ def _seat(rows: Sequence[MatchInfo], pid: int) -> MatchInfo | None:
 def _active(conn: Connection, ref: str) -> PlayerInfo:
     p = players.find_player(conn, ref)
     if p.dropped:
-        raise EventError(f"{p.name} has dropped and cannot be seated", code="player-dropped",
+        raise EventError(Msg("{name} has dropped and cannot be seated", name=p.name),
+                         code="player-dropped",
                          hint={"command": "undrop", "name": p.name})
     return p
 

@@ -79,6 +79,7 @@ class EventSettings:
     # how OMW% / GW% / OGW% are computed (a TiebreakPolicy; the rule book by default)
     tiebreak_policy: StoredPolicy = StoredPolicy()
     require_decks: bool = False  # a player without a deck is not paired
+    language: str = "en"  # what the event prints, exports and shows (tt_organizer.i18n)
 
     def scoring(self) -> ScoringSettings:
         """The points and tiebreakers of this event, as the standings compute them."""

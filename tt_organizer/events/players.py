@@ -16,6 +16,7 @@ from tt_organizer.events.models import (
 )
 from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
+from tt_organizer.i18n import Msg
 from tt_organizer.numbers import is_count
 
 if TYPE_CHECKING:
@@ -296,9 +297,13 @@ def _checked_deck(settings: EventSettings, name: str, path: str | Path | None,
         return None
     report, raw, source = check_deck(settings, path=path, text=text, source=source)
     if not report.legal and not allow_illegal:
-        named = "".join(f"; {v.message}" for v in report.errors if _names_cards(v.code))
+        named: Msg | str = ""  # the messages that name cards, in the reader's language
+        for v in report.errors:
+            if _names_cards(v.code):
+                named = Msg("{before}; {message}", before=named, message=v.text or v.message)
         raise EventError(
-            f"{name}: deck {source} is not legal ({', '.join(report.codes)}){named}",
+            Msg("{name}: deck {source} is not legal ({codes}){named}", name=name,
+                source=source, codes=", ".join(report.codes), named=named),
             code="deck-not-legal", hint={"name": name, "codes": list(report.codes)},
         )
     return report, raw, source
@@ -338,10 +343,11 @@ def _admit(entry: _Entry, name: str, ext_id: str | None, late: bool,
     """Refuse a registration the event cannot take (before anything is written); whether it
     is a late entry (a ``late`` one before any pairing is an ordinary registration)."""
     if entry.top_cut:
-        raise EventError("the top cut has started; no more registrations")
+        raise EventError(Msg("the top cut has started; no more registrations"))
     current = entry.current
     if current and not late:
-        raise EventError(f"round {current} is already paired", code="round-paired",
+        raise EventError(Msg("round {round} is already paired", round=current),
+                         code="round-paired",
                          hint={"command": "late-entry", "name": name})
     total = entry.settings.rounds
     if late and current and total is not None and current >= total:
@@ -550,7 +556,7 @@ def find_player(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInf
     pid = store.player_id_by_name_key(conn, key)
     if pid is not None:
         return lookup.player_by_id(conn, pid)
-    raise EventError(f"no player named {ref!r}", code="no-player",
+    raise EventError(Msg("no player named {name}", name=repr(ref)), code="no-player",
                      hint={"command": "players"})
 
 

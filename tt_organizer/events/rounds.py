@@ -9,6 +9,7 @@ from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.events.swiss_states import states_and_points
+from tt_organizer.i18n import Msg
 
 
 def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo]:
@@ -25,7 +26,7 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
 
     with store.transaction(conn):
         if store.current_round(conn, TOP_CUT):
-            raise EventError("the top cut has started", code="top-cut-started",
+            raise EventError(Msg("the top cut has started"), code="top-cut-started",
                              hint={"command": "top-cut"})
         settings = store.read_settings(conn)
         current = store.current_round(conn)
@@ -33,8 +34,8 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
             missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
             if missing:
                 raise EventError(
-                    f"round {current} still misses results for table(s) "
-                    f"{', '.join(map(str, missing))}"
+                    Msg("round {round} still misses results for table(s) {tables}",
+                        round=current, tables=", ".join(map(str, missing)))
                 )
         active = [p.id for p in store.read_roster(conn) if not p.dropped]
         from tt_organizer.events import manual  # constraints: check-in, granted byes, avoid
@@ -53,7 +54,8 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
         if current >= total:
-            raise EventError(f"all {total} Swiss rounds are paired", code="swiss-over",
+            raise EventError(Msg("all {total} Swiss rounds are paired", total=total),
+                             code="swiss-over",
                              hint={"command": "standings", "then": "top-cut"})
         rnd = current + 1
         states, points = states_and_points(conn, active, seeded=seeded)

@@ -79,6 +79,7 @@ def start_event(conn: Connection, settings: EventSettings) -> None:
             "format_settings": json.dumps(dict(settings.format_settings), sort_keys=True),
             "tiebreak_policy": json.dumps(settings.tiebreak_policy.to_json()),
             "require_decks": int(settings.require_decks),
+            "language": settings.language,
         })
         store.audit(conn, "create", "event", None, _settings_dict(settings))
 
@@ -103,6 +104,7 @@ def event_settings(
     tiebreak_preset: str = "rulebook",
     tiebreak_rules: Mapping[str, str] | None = None,
     require_decks: bool = False,
+    language: str | None = None,
 ) -> EventSettings:
     """The settings of a new event (EventError if not valid). ``rounds``/``top_cut`` None = by
     player count;
@@ -196,8 +198,34 @@ def event_settings(
         format_settings=fmt_settings,
         tiebreak_policy=policy,
         require_decks=require_decks,
+        language=event_language(language),
     )
     return settings
+
+
+def event_language(code: str | None) -> str:
+    """The catalog language ``code`` names (``es``, ``es_AR``; None: English); EventError
+    when tt has no catalog for it."""
+    from tt_organizer import i18n
+
+    if code is None:
+        return i18n.DEFAULT
+    lang = i18n.normalize(code)
+    if lang is None:
+        raise EventError(f"no catalog for the language {code!r} (available: "
+                         f"{', '.join(i18n.available())})", code="bad-language",
+                         hint={"available": i18n.available()})
+    return lang
+
+
+def change_language(conn: Connection, code: str) -> EventSettings:
+    """Change the event's language (audited); its settings after the change."""
+    lang = event_language(code)
+    with store.transaction(conn):
+        before = store.read_settings(conn).language
+        store.set_language(conn, lang)
+        store.audit(conn, "language", "event", None, {"from": before, "to": lang})
+    return store.read_settings(conn)
 
 
 def _settings_dict(s: EventSettings) -> dict[str, Any]:

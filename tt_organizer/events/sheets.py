@@ -278,13 +278,16 @@ def read_names(path: str | Path) -> list[str]:
 
 # ---------------------------------------------------------------- results
 
-_ROUND_SHEET = re.compile(r"^\s*(?:pairings?[\s_-]*)?(?:r|rd|round)[\s_-]*(\d{1,3})\s*$",
-                          re.I | re.A)  # re.A: ASCII digits only
+# English and Spanish (an event exported in Spanish names it "Emparejamientos R3")
+_ROUND_SHEET = re.compile(
+    r"^\s*(?:(?:pairings?|emparejamientos?)[\s_-]*)?(?:r|rd|round|ronda)[\s_-]*(\d{1,3})\s*$",
+    re.I | re.A)  # re.A: ASCII digits only
 _ROUND_FILE = re.compile(r"(?:^|[^a-z])(?:r|rd|round)[\s_-]*(\d{1,3})$", re.I | re.A)
 
 
 def sheet_round(name: str) -> int | None:
-    """The round a sheet (or CSV file stem) is named after: ``Pairings R3``, ``Round 3``."""
+    """The round a sheet (or CSV file stem) is named after: ``Pairings R3``, ``Round 3``,
+    ``Emparejamientos R3``, ``Ronda 3``."""
     match = _ROUND_SHEET.match(name) or _ROUND_FILE.search(name.strip())
     return int(match.group(1)) if match else None
 

@@ -55,6 +55,11 @@ def created_json(path: str, settings: EventSettings) -> dict[str, Any]:
             "settings": {**asdict(settings), "tiebreak_policy": settings.tiebreak_policy.to_json()}}
 
 
+def language_json(path: str, settings: EventSettings) -> dict[str, Any]:
+    """What ``tt event settings --json`` prints: the file and the event's language."""
+    return {"event": path, "language": settings.language}
+
+
 def registration_json(reg: Any, bye_rounds: Sequence[int] = ()) -> dict[str, Any]:
     """What ``tt event register/late-entry --json`` prints for one player (``reg`` is a
     :class:`~tt_organizer.events.players.Registration`)."""

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo, paired_round
+from tt_organizer.i18n import N_, Msg, Term
 from tt_organizer.standings.tiebreakers import match_points as points_for
 
 TEXT = "text"
@@ -19,19 +20,20 @@ ENTRY = "entry"  # text the organizer types (Text number format: Excel keeps "2-
 TIME = "time"  # a stored UTC ISO time: local time in workbooks, as stored in CSV files
 
 # Column headers of a pairings sheet; the results import reads the same names.
-ROUND = "Round"
-TABLE = "Table"
-PLAYER1 = "Player 1"
-PLAYER2 = "Player 2"
-RESULT = "Result"
-FIRST = "First (P1/P2 per game)"
-WINNERS = "Winners"
-TURNS = "Turns"
+ROUND = N_("Round")
+TABLE = N_("Table")
+PLAYER1 = N_("Player 1")
+PLAYER2 = N_("Player 2")
+RESULT = N_("Result")
+FIRST = N_("First (P1/P2 per game)")
+WINNERS = N_("Winners")
+TURNS = N_("Turns")
 
 
 @dataclass(frozen=True)
 class Column:
-    """One column: its header and how its values are formatted."""
+    """One column: its header (English, as CSV files carry it; a workbook shows it in the
+    event's language) and how its values are formatted."""
 
     header: str
     kind: str = TEXT
@@ -41,13 +43,13 @@ class Column:
 class Table:
     """A sheet's worth of rows under one header row."""
 
-    key: str  # sheet name
+    key: Msg  # sheet name (shown in the event's language)
     file_stem: str  # CSV file name without .csv
-    title: str  # what the sheet shows, for its title row
+    title: Msg  # what the sheet shows, for its title row
     columns: tuple[Column, ...]
     rows: list[list[object]] = field(default_factory=list)
     landscape: bool = False
-    block_titles: dict[int, str] = field(default_factory=dict)  # row index -> title before it
+    block_titles: dict[int, Msg] = field(default_factory=dict)  # row index -> title before it
 
     @property
     def headers(self) -> list[str]:
@@ -111,18 +113,19 @@ def paired_matches(snapshot: EventSnapshot, round_number: int, stage: str = "swi
     return [m for m in snapshot.round_matches(round_number, stage) if m.table > 0]
 
 
-def pairings_sheet_name(round_number: int) -> str:
-    """Sheet name of a round's pairings (the results import recognises it)."""
-    return f"Pairings R{round_number}"
+def pairings_sheet_name(round_number: int) -> Msg:
+    """Sheet name of a round's pairings (the results import recognises it, in every
+    language)."""
+    return Msg("Pairings R{round}", round=round_number)
 
 
 PAIRING_COLUMNS = (
     Column(ROUND, INT),
     Column(TABLE, INT),
     Column(PLAYER1),
-    Column("P1 points", INT),
+    Column(N_("P1 points"), INT),
     Column(PLAYER2),
-    Column("P2 points", INT),
+    Column(N_("P2 points"), INT),
     Column(RESULT, ENTRY),
     Column(FIRST, ENTRY),
     Column(WINNERS, ENTRY),
@@ -151,7 +154,7 @@ def pairings_table(snapshot: EventSnapshot, round_number: int) -> Table:
     return Table(
         key=pairings_sheet_name(round_number),
         file_stem=f"pairings-r{round_number}",
-        title=f"Pairings, round {round_number}",
+        title=Msg("Pairings, round {round}", round=round_number),
         columns=PAIRING_COLUMNS,
         rows=rows,
         landscape=True,
@@ -167,15 +170,15 @@ def top_cut_table(snapshot: EventSnapshot) -> Table | None:
         return None
     from tt_organizer.events.final_placings import round_names
 
-    names = round_names(matches)
+    names = round_names(matches, shown=True)
     rows: list[list[object]] = [
         [m.round, m.table, snapshot.name(m.player1), snapshot.name(m.player2), m.result,
          names[m.round]]
         for m in matches
     ]
     columns = (Column(ROUND, INT), Column(TABLE, INT), Column(PLAYER1), Column(PLAYER2),
-               Column(RESULT), Column("Bracket round"))
-    return Table("Top cut", "top-cut", "Top cut", columns, rows, landscape=True)
+               Column(RESULT), Column(N_("Bracket round")))
+    return Table(Msg("Top cut"), "top-cut", Msg("Top cut"), columns, rows, landscape=True)
 
 
 def _pct(value: float | None) -> float | None:
@@ -213,16 +216,17 @@ def standings_table(snapshot: EventSnapshot, last_round: int, *, final: bool = F
             "yes" if s.dropped else "",
         ])
     columns = (
-        *((Column("Place"),) if placed else ()),
-        Column("Rank" if not placed else "Swiss rank", INT), Column("Player"),
-        Column("Points", INT), Column("W-L-D"),
+        *((Column(N_("Place")),) if placed else ()),
+        Column(N_("Rank") if not placed else N_("Swiss rank"), INT), Column(N_("Player")),
+        Column(N_("Points"), INT), Column(N_("W-L-D")),
         *(Column(TIEBREAK_LABELS[t], PERCENT) for t in tbs),
-        Column("Dropped"),
+        Column(N_("Dropped")),
     )
-    title = f"Standings after round {last_round}" if last_round else "Standings"
+    title = (Msg("Standings after round {round}", round=last_round) if last_round
+             else Msg("Standings"))
     if placed:
-        title = "Final standings (top cut, then Swiss)"
-    return Table("Standings", "standings", title, columns, rows)
+        title = Msg("Final standings (top cut, then Swiss)")
+    return Table(Msg("Standings"), "standings", title, columns, rows)
 
 
 def results_table(snapshot: EventSnapshot, last_round: int, *, top_cut: bool) -> Table:
@@ -252,20 +256,20 @@ def results_table(snapshot: EventSnapshot, last_round: int, *, top_cut: bool) ->
             winner = snapshot.name(g.winner) if g.winner is not None else drawn
             rows.append([*base, g.number, first, winner, g.turns, m.reported_at])
     columns = (
-        Column("Stage"), Column(ROUND, INT), Column(TABLE, INT), Column(PLAYER1),
-        Column(PLAYER2), Column(RESULT), Column("Outcome"), Column("Game", INT),
-        Column("Went first"), Column("Game winner"), Column(TURNS, INT),
-        Column("Reported at", TIME),
+        Column(N_("Stage")), Column(ROUND, INT), Column(TABLE, INT), Column(PLAYER1),
+        Column(PLAYER2), Column(RESULT), Column(N_("Outcome")), Column(N_("Game"), INT),
+        Column(N_("Went first")), Column(N_("Game winner")), Column(TURNS, INT),
+        Column(N_("Reported at"), TIME),
     )
-    return Table("Results", "results", "Results (one row per game)", columns, rows,
+    return Table(Msg("Results"), "results", Msg("Results (one row per game)"), columns, rows,
                  landscape=True)
 
 
 def deck_status(p: PlayerInfo) -> str:
-    """``legal`` / ``illegal`` / ``no deck``."""
+    """``legal`` / ``illegal`` / ``no deck`` (as data; marked for the catalog)."""
     if p.deck_legal is None:
-        return "no deck"
-    return "legal" if p.deck_legal else "illegal"
+        return N_("no deck")
+    return N_("legal") if p.deck_legal else N_("illegal")
 
 
 def players_table(snapshot: EventSnapshot) -> Table:
@@ -278,11 +282,12 @@ def players_table(snapshot: EventSnapshot) -> Table:
             p.dropped_round, p.late_entry_round,
         ])
     columns = (
-        Column("ID", INT), Column("Name"), Column("Player ID"), Column("Registered", TIME),
-        Column("Deck"), Column("Deck problems"), Column("Colours"), Column("Deck file"),
-        Column("Dropped"), Column("Dropped after round", INT), Column("Late entry round", INT),
+        Column(N_("ID"), INT), Column(N_("Name")), Column(N_("Player ID")),
+        Column(N_("Registered"), TIME), Column(N_("Deck")), Column(N_("Deck problems")),
+        Column(N_("Colours")), Column(N_("Deck file")), Column(N_("Dropped")),
+        Column(N_("Dropped after round"), INT), Column(N_("Late entry round"), INT),
     )
-    return Table("Players", "players", "Players", columns, rows, landscape=True)
+    return Table(Msg("Players"), "players", Msg("Players"), columns, rows, landscape=True)
 
 
 _TYPE_ORDER = {"Digi-Egg": 0, "Digimon": 1, "Dual": 2, "Tamer": 3, "Option": 4}
@@ -308,23 +313,25 @@ def card_rows(cards: dict[str, int]) -> Iterable[tuple[int, str, str, str, str]]
 def decklists_table(snapshot: EventSnapshot) -> Table:
     """One block per player: main deck, then the Tamer + Digi-Egg pile, with card names."""
     rows: list[list[object]] = []
-    titles: dict[int, str] = {}
+    titles: dict[int, Msg] = {}
     for p in sorted(snapshot.players, key=lambda p: p.name.casefold()):
         if p.deck_legal is None and not p.main and not p.pile:
             continue
         main_n, pile_n = sum(p.main.values()), sum(p.pile.values())
-        colours = "/".join(p.deck_colors) or "no colour"
-        titles[len(rows)] = (
-            f"{p.name} — {deck_status(p)} — {colours} — main {main_n}, pile {pile_n}"
-        )
+        colours = Term("/".join(p.deck_colors)) if p.deck_colors else Msg("no colour")
+        titles[len(rows)] = Msg("{name} — {status} — {colours} — main {main}, pile {pile}",
+                                name=p.name, status=Term(deck_status(p)), colours=colours,
+                                main=main_n, pile=pile_n)
         for section, cards in (("Main deck", p.main), ("Tamer + Egg pile", p.pile)):
             for count, number, name, card_type, card_colours in card_rows(cards):
                 rows.append([p.name, section, count, number, name, card_type, card_colours])
     columns = (
-        Column("Player"), Column("Section"), Column("Count", INT), Column("Card number"),
-        Column("Card name"), Column("Type"), Column("Colours"),
+        Column(N_("Player")), Column(N_("Section")), Column(N_("Count"), INT),
+        Column(N_("Card number")), Column(N_("Card name")), Column(N_("Type")),
+        Column(N_("Colours")),
     )
-    return Table("Decklists", "decklists", "Decklists", columns, rows, block_titles=titles)
+    return Table(Msg("Decklists"), "decklists", Msg("Decklists"), columns, rows,
+                 block_titles=titles)
 
 
 def audit_table(snapshot: EventSnapshot) -> Table:
@@ -334,10 +341,10 @@ def audit_table(snapshot: EventSnapshot) -> Table:
         for a in sorted(snapshot.audit, key=lambda a: a.id)
     ]
     columns = (
-        Column("ID", INT), Column("Time", TIME), Column("Actor"), Column("Action"),
-        Column("Subject"), Column("Old"), Column("New"),
+        Column(N_("ID"), INT), Column(N_("Time"), TIME), Column(N_("Actor")),
+        Column(N_("Action")), Column(N_("Subject")), Column(N_("Old")), Column(N_("New")),
     )
-    return Table("Audit", "audit", "Audit log", columns, rows, landscape=True)
+    return Table(Msg("Audit"), "audit", Msg("Audit log"), columns, rows, landscape=True)
 
 
 def penalties_table(snapshot: EventSnapshot) -> Table:
@@ -348,11 +355,11 @@ def penalties_table(snapshot: EventSnapshot) -> Table:
         for p in snapshot.penalties
     ]
     columns = (
-        Column("Time", TIME), Column("Round", INT), Column("Stage"), Column("Player"),
-        Column("Infraction"), Column("Penalty"), Column("Note"), Column("Judge"),
+        Column(N_("Time"), TIME), Column(ROUND, INT), Column(N_("Stage")), Column(N_("Player")),
+        Column(N_("Infraction")), Column(N_("Penalty")), Column(N_("Note")), Column(N_("Judge")),
     )
-    return Table("Penalties", "penalties", "Penalties (the judge's log)", columns, rows,
-                 landscape=True)
+    return Table(Msg("Penalties"), "penalties", Msg("Penalties (the judge's log)"), columns,
+                 rows, landscape=True)
 
 
 def event_tables(snapshot: EventSnapshot, round_number: int | None = None, *,

@@ -25,6 +25,7 @@ from tt_organizer.export.tables import (
     points_before,
 )
 from tt_organizer.export.workbook import export_time, new_workbook, write_table
+from tt_organizer.i18n import N_, Msg
 
 WALL_FONT_SIZE = 16
 
@@ -35,15 +36,15 @@ def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
     ``top-cut``: its players' points are their final Swiss points)."""
     if stage == "swiss":
         check_round(snapshot, round_number)
-        label = f"Round {round_number}"
+        label = Msg("Round {round}", round=round_number)
         points = points_before(snapshot, round_number)
     else:
         from tt_organizer.events.final_placings import round_names
 
-        names = round_names(snapshot.matches)
+        names = round_names(snapshot.matches, shown=True)
         if round_number not in names:
             raise EventError(f"top-cut round {round_number} has not been paired")
-        label = f"Top cut {names[round_number]}"
+        label = Msg("Top cut {name}", name=names[round_number])
         points = points_before(snapshot, snapshot.current_round + 1)
     matches = paired_matches(snapshot, round_number, stage)
     if not matches:
@@ -62,19 +63,20 @@ def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
             by_name.append([p2, m.table, "P2", p1])
     by_name.sort(key=lambda r: (str(r[0]).casefold(), str(r[0]), r[1]))
     name_table = Table(
-        key="By name",
+        key=Msg("By name"),
         file_stem="by-name",
-        title=f"{label} pairings by name",
-        columns=(Column("Player"), Column(TABLE, INT), Column("Seat"), Column("Opponent")),
+        title=Msg("{round} pairings by name", round=label),
+        columns=(Column(N_("Player")), Column(TABLE, INT), Column(N_("Seat")),
+                 Column(N_("Opponent"))),
         rows=by_name,
         landscape=False,
     )
     table_table = Table(
-        key="By table",
+        key=Msg("By table"),
         file_stem="by-table",
-        title=f"{label} pairings by table",
-        columns=(Column(TABLE, INT), Column(PLAYER1), Column("P1 points", INT), Column(PLAYER2),
-                 Column("P2 points", INT)),
+        title=Msg("{round} pairings by table", round=label),
+        columns=(Column(TABLE, INT), Column(PLAYER1), Column(N_("P1 points"), INT),
+                 Column(PLAYER2), Column(N_("P2 points"), INT)),
         rows=by_table,
         landscape=True,
     )
@@ -91,12 +93,16 @@ def write_wall_pairings(
 ) -> Path:
     """Write a print-ready workbook of round ``round_number``'s pairings (of the top cut when
     ``stage`` is ``top-cut``); returns the path."""
-    tables = wall_tables(snapshot, round_number, stage)
-    event = snapshot.settings.name
-    exported = export_time(exported_at)
-    wb = new_workbook(event, exported_at)
-    for table in tables:
-        ws = write_table(wb, table, event=event, exported=exported, font_size=WALL_FONT_SIZE)
-        ws.print_options.gridLines = True
+    from tt_organizer.i18n import using
+
+    with using(snapshot.settings.language):  # sheet names, headers and titles
+        tables = wall_tables(snapshot, round_number, stage)
+        event = snapshot.settings.name
+        exported = export_time(exported_at)
+        wb = new_workbook(event, exported_at)
+        for table in tables:
+            ws = write_table(wb, table, event=event, exported=exported,
+                             font_size=WALL_FONT_SIZE)
+            ws.print_options.gridLines = True
     wb.active = 0
     return save_workbook_atomic(wb, out_path)

@@ -120,8 +120,11 @@ def print_layout(
     ws.print_title_rows = header_rows
     ws.print_options.horizontalCentered = True
     ws.oddHeader.left.text = header_text(event)
-    ws.oddHeader.right.text = header_text(f"Exported {exported}")
-    ws.oddFooter.center.text = "Page &P of &N"
+    from tt_organizer.i18n import gettext as _
+
+    ws.oddHeader.right.text = header_text(_("Exported {time}").format(time=exported))
+    # &P and &N: the page number and count, filled in by the spreadsheet
+    ws.oddFooter.center.text = _("Page &P of &N")
 
 
 def write_table(
@@ -135,13 +138,16 @@ def write_table(
     from openpyxl.utils import get_column_letter
     from openpyxl.worksheet.pagebreak import Break
 
-    ws = wb.create_sheet(table.key[:31])
+    from tt_organizer.i18n import gettext as _
+
+    ws = wb.create_sheet(table.key.translate()[:31])
+    headers = [_(h) for h in table.headers]
     border, left, right = _styles()
     bold = Font(bold=True, size=font_size) if font_size else Font(bold=True)
     body = Font(size=font_size) if font_size else None
     fill = PatternFill("solid", fgColor="DDEBF7")
-    widths = [len(h) for h in table.headers]
-    for col, header in enumerate(table.headers, start=1):
+    widths = [len(h) for h in headers]
+    for col, header in enumerate(headers, start=1):
         cell = put(ws, HEADER_ROW, col, header)
         cell.font = bold
         cell.fill = fill
@@ -178,7 +184,7 @@ def write_table(
             if index:
                 row_no += 1  # a blank row between blocks, and each block on a new page
                 breaks.append(Break(id=row_no - 1))
-            put(ws, row_no, 1, table.block_titles[index]).font = block_font
+            put(ws, row_no, 1, table.block_titles[index].translate()).font = block_font
             if len(table.columns) > 1:  # merged: the title never widens the printed area
                 merge_row(ws, row_no, len(table.columns))
             row_no += 1
@@ -211,8 +217,9 @@ def write_table(
     scale = (font_size or 11) / 11
     fit_columns(ws, [w + 2 for w in widths], scale=scale)  # + the two indents
     title_size = (font_size or 11) + 2
-    _title(ws, f"{event} — {table.title} — exported {exported}", len(table.columns),
-           title_size)
+    _title(ws, _("{event} — {title} — exported {time}").format(
+        event=event, title=table.title.translate(), time=exported), len(table.columns),
+        title_size)
     if font_size:
         for r in range(HEADER_ROW, last_row + 1):
             ws.row_dimensions[r].height = round((font_size + 2) * 1.45, 1)
@@ -282,12 +289,15 @@ def export_event(
     results to the Swiss rounds up to N. The Standings sheet lists the final placings once
     the top cut has started, the Swiss order with ``swiss``.
     """
-    tables = event_tables(snapshot, round_number, swiss=swiss)
-    exported = export_time(exported_at)
-    event = snapshot.settings.name
-    wb = new_workbook(event, exported_at)
-    for table in tables:
-        write_table(wb, table, event=event, exported=exported)
+    from tt_organizer.i18n import using
+
+    with using(snapshot.settings.language):  # sheet names, headers and titles
+        tables = event_tables(snapshot, round_number, swiss=swiss)
+        exported = export_time(exported_at)
+        event = snapshot.settings.name
+        wb = new_workbook(event, exported_at)
+        for table in tables:
+            write_table(wb, table, event=event, exported=exported)
     wb.active = 0
     return save_workbook_atomic(wb, out_path)
 

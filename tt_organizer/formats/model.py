@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tt_organizer.i18n import Msg
 from tt_organizer.records import Record
 
 
@@ -22,15 +23,19 @@ class CountRange(Record):
 
     def text(self) -> str:
         """Human form: ``exactly 50``, ``6–12``, ``at least 1``, ``at most 5``."""
+        return str(self.phrase())
+
+    def phrase(self) -> Msg:
+        """:meth:`text` kept for translation (:mod:`tt_organizer.i18n`)."""
         if self.min is not None and self.min == self.max:
-            return f"exactly {self.min}"
+            return Msg("exactly {n}", n=self.min)
         if self.min is not None and self.max is not None:
-            return f"{self.min}–{self.max}"
+            return Msg("{min}–{max}", min=self.min, max=self.max)
         if self.min is not None:
-            return f"at least {self.min}"
+            return Msg("at least {n}", n=self.min)
         if self.max is not None:
-            return f"at most {self.max}"
-        return "any number of"
+            return Msg("at most {n}", n=self.max)
+        return Msg("any number of")
 
 
 @dataclass(kw_only=True)

@@ -11,6 +11,7 @@ from tt_organizer.cards.names import same_name
 from tt_organizer.cards.numbers import split_number
 from tt_organizer.decklist.model import ParsedDecklist
 from tt_organizer.formats.validator import ERROR, WARNING, Violation
+from tt_organizer.i18n import Msg
 
 NAME_MISMATCH = "NAME_MISMATCH"
 
@@ -47,13 +48,16 @@ def name_mismatches(
         if card is None or same_name(line.name, card.name):
             continue
         nearest = nearest_named(cards, line.name, card.number)
-        hint = (f"; {line.name} is {nearest}" if nearest
-                else f"; no card is named {line.name}")
+        if nearest:
+            message = Msg("line {line}: {text} names {name}, but {number} is {card}; {name} is "
+                          "{nearest}", line=line.line, text=repr(line.text), name=line.name,
+                          number=card.number, card=card.name, nearest=nearest)
+        else:
+            message = Msg("line {line}: {text} names {name}, but {number} is {card}; no card is "
+                          "named {name}", line=line.line, text=repr(line.text), name=line.name,
+                          number=card.number, card=card.name)
         out.append(Violation(
-            NAME_MISMATCH,
-            f"line {line.line}: {line.text!r} names {line.name}, but {card.number} is "
-            f"{card.name}{hint}",
-            [card.number] + ([nearest] if nearest else []),
-            ERROR if strict else WARNING,
+            NAME_MISMATCH, str(message), [card.number] + ([nearest] if nearest else []),
+            ERROR if strict else WARNING, message,
         ))
     return out

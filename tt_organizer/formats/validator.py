@@ -10,6 +10,7 @@ from tt_organizer.banlist.model import BanList
 from tt_organizer.cards.model import Card
 from tt_organizer.decklist.model import Deck
 from tt_organizer.formats.model import FormatDefinition, ZoneRule
+from tt_organizer.i18n import Msg, Term
 
 if TYPE_CHECKING:
     from typing import Any
@@ -28,12 +29,18 @@ NOT_CHECKED = "NOT_CHECKED"  # a rule that needs card data the organizer has not
 
 @dataclass(slots=True)
 class Violation:
-    """One broken rule: a stable code, a one-line explanation and the cards involved."""
+    """One broken rule: a stable code, a one-line explanation (English, as JSON carries it)
+    and the cards involved; ``text`` keeps the explanation for translation (:meth:`shown`)."""
 
     code: str
     message: str
     cards: list[str] = field(default_factory=list)
     severity: str = ERROR
+    text: Msg | None = None
+
+    def shown(self) -> str:
+        """The explanation in the current language (the code stays as it is)."""
+        return self.text.translate() if self.text is not None else self.message
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (``code``, ``message``, ``cards``)."""
@@ -118,14 +125,15 @@ class _Checker:
         self._not_checked: set[str] = set()
 
     # -- helpers -----------------------------------------------------------------------
-    def add(self, code: str, message: str, cards: Iterable[str], severity: str = ERROR) -> None:
+    def add(self, code: str, message: Msg, cards: Iterable[str], severity: str = ERROR) -> None:
         target = self.report.errors if severity == ERROR else self.report.warnings
-        target.append(Violation(code, message, list(cards), severity))
+        target.append(Violation(code, str(message), list(cards), severity, message))
 
-    def not_checked(self, rule: str) -> None:
-        if rule not in self._not_checked:
-            self._not_checked.add(rule)
-            self.add(NOT_CHECKED, f"not checked without card data: {rule}", [], WARNING)
+    def not_checked(self, rule: Msg) -> None:
+        if str(rule) not in self._not_checked:
+            self._not_checked.add(str(rule))
+            self.add(NOT_CHECKED, Msg("not checked without card data: {rule}", rule=rule), [],
+                     WARNING)
 
     def label(self, number: str) -> str:
         card = self.deck.cards.get(number)
@@ -158,8 +166,12 @@ class _Checker:
     # -- rules -------------------------------------------------------------------------
     def unknown_cards(self) -> None:
         for number, suggestions in self.deck.unknown.items():
-            hint = f"; closest known: {', '.join(suggestions)}" if suggestions else ""
-            self.add(UNKNOWN_CARD, f"{number} is not a known card number{hint}", [number])
+            if suggestions:
+                message = Msg("{number} is not a known card number; closest known: {closest}",
+                              number=number, closest=", ".join(suggestions))
+            else:
+                message = Msg("{number} is not a known card number", number=number)
+            self.add(UNKNOWN_CARD, message, [number])
 
     def zone(self, rule: ZoneRule) -> None:
         cards = self.deck.zone(rule.id)
@@ -167,12 +179,13 @@ class _Checker:
         if not rule.size.contains(total):
             self.add(
                 rule.size_code,
-                f"{rule.label} has {total} cards; it must have {rule.size.text()}",
+                Msg("{zone} has {total} cards; it must have {size}", zone=Term(rule.label),
+                    total=total, size=rule.size.phrase()),
                 [],
             )
         self.wrong_zone(rule, cards)
         if rule.copy_limit is not None and rule.copies_code:
-            self.copies(rule.copies_code, rule.label, cards, rule.copy_limit, None)
+            self.copies(rule.copies_code, Term(rule.label), cards, rule.copy_limit, None)
         for group in rule.groups:
             members = {n: c for n, c in cards.items() if self.is_type(n, group.types)}
             if group.count is not None and group.count_code:
@@ -181,15 +194,19 @@ class _Checker:
                     if not group.count.contains(n):
                         self.add(
                             group.count_code,
-                            f"{rule.label} holds {n} {group.label}; it must hold "
-                            f"{group.count.text()}",
+                            Msg("{zone} holds {n} {group}; it must hold {count}",
+                                zone=Term(rule.label), n=n, group=Term(group.label),
+                                count=group.count.phrase()),
                             list(members),
                         )
                 else:
-                    self.not_checked(f"{group.label} count in the {rule.label}")
+                    self.not_checked(Msg("{group} count in the {zone}", group=Term(group.label),
+                                         zone=Term(rule.label)))
             if group.copy_limit is not None and group.copies_code:
-                self.copies(group.copies_code, f"{group.label} of the {rule.label}", members,
-                            group.copy_limit, group.label)
+                self.copies(group.copies_code,
+                            Msg("{group} of the {zone}", group=Term(group.label),
+                                zone=Term(rule.label)),
+                            members, group.copy_limit, Term(group.label))
 
     def is_type(self, number: str, types: list[str]) -> bool:
         card = self.card(number)
@@ -199,8 +216,10 @@ class _Checker:
         if not rule.allowed_types:  # an empty list allows every card type
             return
         if not self.have_data:
-            where = f"the {rule.label}" if len(self.fmt.zones) == 1 else "each zone"
-            self.not_checked(f"card types allowed in {where}")
+            if len(self.fmt.zones) == 1:
+                self.not_checked(Msg("card types allowed in the {zone}", zone=Term(rule.label)))
+            else:
+                self.not_checked(Msg("card types allowed in each zone"))
             return
         for number in cards:
             card = self.card(number)
@@ -208,26 +227,27 @@ class _Checker:
                 continue
             home = self.fmt.home_zone(card.card_type)
             if home is not None and home.id != rule.id:
-                where = f"it belongs in the {home.label}"
+                where = Msg("it belongs in the {zone}", zone=Term(home.label))
             else:
-                where = "the format does not allow it in any zone"
+                where = Msg("the format does not allow it in any zone")
             self.add(
                 WRONG_ZONE,
-                f"{self.label(number)} is a {card.card_type} card in the {rule.label}: {where}",
+                Msg("{card} is a {type} card in the {zone}: {where}", card=self.label(number),
+                    type=Term(card.card_type), zone=Term(rule.label), where=where),
                 [number],
             )
 
     def copies(
         self,
         code: str,
-        where: str,
+        where: Msg | Term,
         cards: Mapping[str, int],
         default_limit: int,
-        group: str | None,
+        group: Term | None,
     ) -> None:
         if self.fmt.copy_identity == "name" and not self.have_data and cards:
-            self.not_checked(f"copies with the same name in the {where} (checked by card "
-                             "identifier only)")
+            self.not_checked(Msg("copies with the same name in the {where} (checked by card "
+                                 "identifier only)", where=where))
         groups: Iterable[list[str]]
         if self.by_name():
             by_identity: dict[str, list[str]] = {}
@@ -244,11 +264,14 @@ class _Checker:
             if n <= limit:
                 continue
             own = limit != default_limit
-            what = f"{n} copies of {self.shown(numbers)}"
-            rule = f"its own text allows {limit}" if own else f"at most {limit} allowed"
+            rule = (Msg("its own text allows {limit}", limit=limit) if own
+                    else Msg("at most {limit} allowed", limit=limit))
             if group and limit == 1:
-                rule = f"every one of the {group} must be a different card number"
-            self.add(CARD_COPIES if own else code, f"{where}: {what}; {rule}", numbers)
+                rule = Msg("every one of the {group} must be a different card number",
+                           group=group)
+            self.add(CARD_COPIES if own else code,
+                     Msg("{where}: {n} copies of {card}; {rule}", where=where, n=n,
+                         card=self.shown(numbers), rule=rule), numbers)
 
     def requirements(self, settings: Mapping[str, int]) -> None:
         for req in self.fmt.requirements:
@@ -258,7 +281,8 @@ class _Checker:
             if count.min is None and count.max is None:
                 continue  # e.g. a cap the event did not set
             if not self.have_data:
-                self.not_checked(f"{req.label}: {count.text()}")
+                self.not_checked(Msg("{requirement}: {count}", requirement=Term(req.label),
+                                     count=count.phrase()))
                 continue
             n = 0
             members: list[str] = []
@@ -273,22 +297,25 @@ class _Checker:
                 n += self.deck.count(number)
                 members.append(number)
             if not count.contains(n):
-                self.add(req.code, f"{req.label}: the deck has {n}, needs {count.text()}",
+                self.add(req.code, Msg("{requirement}: the deck has {n}, needs {count}",
+                                       requirement=Term(req.label), n=n,
+                                       count=count.phrase()),
                          sorted(members))
 
     def banlist(self, banlist: BanList) -> None:
         present = self.deck.numbers()
         for number in sorted(present & set(banlist.banned)):
-            self.add(BANNED, f"{self.label(number)} is banned (list of {banlist.announced})",
-                     [number])
+            self.add(BANNED, Msg("{card} is banned (list of {date})", card=self.label(number),
+                                 date=banlist.announced), [number])
         for number in sorted(present & banlist.restricted.keys()):  # absent cards: 0 copies
             limit = banlist.restricted[number]
             n = self.deck.count(number)
             if n > limit:
                 self.add(
                     RESTRICTED,
-                    f"{self.label(number)} is restricted to {limit} "
-                    f"(list of {banlist.announced}); the deck has {n} across both zones",
+                    Msg("{card} is restricted to {limit} (list of {date}); the deck has {n} "
+                        "across both zones", card=self.label(number), limit=limit,
+                        date=banlist.announced, n=n),
                     [number],
                 )
         for pair in banlist.banned_pairs:
@@ -297,14 +324,14 @@ class _Checker:
             if side_a and side_b:
                 a = ", ".join(self.label(n) for n in side_a)
                 b = ", ".join(self.label(n) for n in side_b)
-                self.add(BANNED_PAIR, f"banned pair: {a} may not share a deck with {b}",
-                         side_a + side_b)
+                self.add(BANNED_PAIR, Msg("banned pair: {a} may not share a deck with {b}",
+                                          a=a, b=b), side_a + side_b)
 
     def colors(self, strict: bool) -> None:
         rule = self.fmt.color_rule
         assert rule is not None
         if not self.have_data:
-            self.not_checked("colour requirement of Option cards")
+            self.not_checked(Msg("colour requirement of Option cards"))
             return
         carried: set[str] = set()
         for zone_id, types in rule.providers.items():
@@ -313,7 +340,7 @@ class _Checker:
                 if card is not None and any(card.has_type(t) for t in types):
                     carried.update(card.colors)
         severity = ERROR if strict or rule.severity == ERROR else WARNING
-        providers = ""  # named in a message; written only when there is one
+        providers: Msg | None = None  # named in a message; made only when there is one
         for zone in self.fmt.zones:
             for number in zone_numbers(self.deck, zone.id):
                 card = self.card(number)
@@ -323,19 +350,28 @@ class _Checker:
                     continue
                 missing = [c for c in card.colors if c not in carried]
                 if missing:
-                    providers = providers or " or ".join(
-                        f"{'/'.join(t for t in types if t != 'Dual')} in the "
-                        f"{getattr(self.fmt.zone(z), 'label', z)}"
-                        for z, types in rule.providers.items()
-                    )
+                    providers = providers or _either([
+                        Msg("{types} in the {zone}",
+                            types=Term("/".join(t for t in types if t != "Dual")),
+                            zone=Term(getattr(self.fmt.zone(z), "label", z)))
+                        for z, types in rule.providers.items()])
                     self.add(
                         rule.code,
-                        f"{self.label(number)} ({card.color_text} Option): no "
-                        f"{'/'.join(missing)} {providers}, so it can only be used for its "
-                        "security effect",
+                        Msg("{card} ({colour} Option): no {missing} {providers}, so it can only "
+                            "be used for its security effect", card=self.label(number),
+                            colour=Term(card.color_text), missing=Term("/".join(missing)),
+                            providers=providers),
                         [number],
                         severity,
                     )
+
+
+def _either(options: list[Msg]) -> Msg:
+    """``a or b or c`` as one message."""
+    joined = options[0]
+    for option in options[1:]:
+        joined = Msg("{a} or {b}", a=joined, b=option)
+    return joined
 
 
 def zone_numbers(deck: Deck, zone_id: str) -> list[str]:

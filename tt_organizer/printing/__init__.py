@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
 from tt_organizer.events.models import EventSnapshot
+from tt_organizer.i18n import N_, Msg, using
+from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tt_organizer.batch import BatchRow
@@ -22,11 +24,11 @@ if TYPE_CHECKING:
 KINDS = ("pairings", "slips", "standings", "decklists", "registration")
 _ROUNDED = ("pairings", "slips", "standings")
 _WHAT = {
-    "pairings": "pairings",
-    "slips": "match slips",
-    "standings": "standings",
-    "decklists": "deck-check sheets",
-    "registration": "registration",
+    "pairings": N_("pairings"),
+    "slips": N_("match slips"),
+    "standings": N_("standings"),
+    "decklists": N_("deck-check sheets"),
+    "registration": N_("registration"),
 }
 
 
@@ -67,36 +69,41 @@ def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut
 
     if kind not in _ROUNDED:
         if round_number is not None or top_cut:
-            raise InputError(f"a round and the top cut apply to {', '.join(_ROUNDED)}, "
-                             f"not to {kind}", code="bad-value",
-                             hint=field_hint(("a round", "round"), ("the top cut", "top_cut")))
+            raise InputError(Msg("a round and the top cut apply to {kinds}, not to {kind}",
+                                 kinds=", ".join(_ROUNDED), kind=kind), code="bad-value",
+                             hint=field_hint((N_("a round"), "round"),
+                                             (N_("the top cut"), "top_cut")))
         return None, False
     bracket = sorted({m.round for m in snapshot.matches if m.stage == "top-cut"})
     if top_cut and kind == "standings":
-        raise InputError("the top cut applies to pairings and slips", code="bad-value",
-                         hint=field_hint(("the top cut", "top_cut")))
+        raise InputError(Msg("the top cut applies to pairings and slips"), code="bad-value",
+                         hint=field_hint((N_("the top cut"), "top_cut")))
     if top_cut or (kind != "standings" and round_number is None and bracket):
         if not bracket:
-            raise EventError("the top cut has not started")
+            raise EventError(Msg("the top cut has not started"))
         rnd = bracket[-1] if round_number is None else round_number
         if rnd not in bracket:
-            raise EventError(f"top-cut round {rnd} is not paired (current {bracket[-1]})")
+            raise EventError(Msg("top-cut round {round} is not paired (current {current})",
+                                 round=rnd, current=bracket[-1]))
         return rnd, True
     if kind == "standings":
         return (None if round_number is None else check_round(snapshot, round_number)), False
     rnd = check_round(snapshot, round_number)
     if not rnd:
-        raise EventError("no round is paired yet")
+        raise EventError(Msg("no round is paired yet"))
     return rnd, False
 
 
 def _round_label(snapshot: EventSnapshot, rnd: int, top_cut: bool) -> str:
     if not top_cut:
         total = snapshot.settings.rounds
-        return f"Round {rnd}" + (f" of {total}" if total else "")
+        if total:
+            return _("Round {round} of {total}").format(round=rnd, total=total)
+        return _("Round {round}").format(round=rnd)
     tables = sum(1 for m in snapshot.matches if m.stage == "top-cut" and m.round == rnd)
-    name = {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(tables, f"Top {tables * 2}")
-    return f"Top cut — {name}"
+    names = {1: _("Final"), 2: _("Semi-finals"), 4: _("Quarter-finals")}
+    name = names.get(tables) or _("Top {n}").format(n=tables * 2)
+    return _("Top cut — {name}").format(name=name)
 
 
 def print_event(
@@ -114,23 +121,42 @@ def print_event(
 
     Once the top cut has started, pairings and slips default to its current round and the
     standings are the final placings (``swiss``: the Swiss order). ``paper`` defaults to the
-    locale's (:func:`layout.paper_from_locale`); times are local.
+    locale's (:func:`layout.paper_from_locale`); times are local; the words are in the
+    event's language.
     """
+    with using(snapshot.settings.language):
+        return _print_event(snapshot, kind, out, round_number=round_number, top_cut=top_cut,
+                            swiss=swiss, paper=paper, printed_at=printed_at)
+
+
+def _print_event(
+    snapshot: EventSnapshot,
+    kind: str,
+    out: str | Path | None,
+    *,
+    round_number: int | None,
+    top_cut: bool,
+    swiss: bool,
+    paper: str | None,
+    printed_at: datetime | None,
+) -> Printed:
     from tt_organizer.localtime import shown
     from tt_organizer.printing.layout import Sheet, page_size, paper_from_locale
 
     if kind not in KINDS:
-        raise InputError(f"cannot print {kind!r}: choose one of {', '.join(KINDS)}")
+        raise InputError(Msg("cannot print {kind}: choose one of {kinds}", kind=repr(kind),
+                             kinds=", ".join(KINDS)))
     paper = paper or paper_from_locale()
     page_size(paper)  # refuse an unknown paper before any work
     if swiss and kind != "standings":
-        raise InputError(f"the Swiss order applies to standings, not to {kind}",
-                         code="bad-value", hint=field_hint(("the Swiss order", "swiss")))
+        raise InputError(Msg("the Swiss order applies to standings, not to {kind}", kind=kind),
+                         code="bad-value", hint=field_hint((N_("the Swiss order"), "swiss")))
     rnd, top_cut = _round(snapshot, kind, round_number, top_cut)
     path = Path(out) if out is not None else default_path(snapshot, kind, rnd, top_cut)
     stage = "top-cut" if top_cut else ("swiss" if rnd is not None else None)
-    what = _WHAT[kind] + (f", {_round_label(snapshot, rnd, top_cut)}"
-                          if rnd is not None else "")
+    what = _(_WHAT[kind])
+    if rnd is not None:
+        what = _("{what}, {round}").format(what=what, round=_round_label(snapshot, rnd, top_cut))
     sheet = Sheet(paper, snapshot.settings.name, what, shown(printed_at),
                   landscape=kind == "registration")
     items = 0
@@ -142,9 +168,11 @@ def print_event(
         layout = wall.choose_layout(entries, paper, sheet.fonts.bold, sheet.fonts.regular)
         label = _round_label(snapshot, rnd, top_cut)
         sheet.orient(layout.landscape)
-        wall.draw_by_name(sheet, entries, f"{label} — pairings by name", layout)
+        wall.draw_by_name(sheet, entries, _("{round} — pairings by name").format(round=label),
+                          layout)
         sheet.orient(False)
-        wall.draw_by_table(sheet, by_table, f"{label} — pairings by table")
+        wall.draw_by_table(sheet, by_table,
+                           _("{round} — pairings by table").format(round=label))
         items = len(entries)
     elif kind == "slips":
         from tt_organizer.printing.slips import draw_slips, slip_matches
@@ -152,7 +180,7 @@ def print_event(
         assert rnd is not None
         matches = slip_matches(snapshot, rnd, stage or "swiss")
         if not matches:
-            raise EventError(f"round {rnd} has no table with two players")
+            raise EventError(Msg("round {round} has no table with two players", round=rnd))
         draw_slips(sheet, snapshot, matches, _round_label(snapshot, rnd, top_cut))
         items = len(matches)
     elif kind == "standings":
@@ -182,8 +210,9 @@ def print_batch(rows: Sequence[BatchRow], format_id: str, out: str | Path, *,
 
     paper = paper or paper_from_locale()
     folder = common_folder([r.source for r in rows])
-    sheet = Sheet(paper, f"Registration desk — {folder}" if folder else "Registration desk",
-                  "batch deck check", shown(printed_at), landscape=True)
+    event = (_("Registration desk — {folder}").format(folder=folder) if folder
+             else _("Registration desk"))
+    sheet = Sheet(paper, event, _("batch deck check"), shown(printed_at), landscape=True)
     draw_batch(sheet, rows, format_id)
     written, pages = sheet.finish(out)
     return Printed(written, "registration", pages, paper, items=len(rows))

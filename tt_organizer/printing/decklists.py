@@ -11,18 +11,20 @@ from __future__ import annotations
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import EventSnapshot, PlayerInfo
 from tt_organizer.export.tables import card_rows, deck_status
+from tt_organizer.i18n import N_, Msg, Term, ngettext, translate
+from tt_organizer.i18n import gettext as _
 from tt_organizer.localtime import shown_iso
 from tt_organizer.printing.grid import GridColumn
 from tt_organizer.printing.layout import MARGIN, Sheet
 
-ZONES = (("Main deck", "main"), ("Tamer + Egg pile", "pile"))
+ZONES = ((N_("Main deck"), "main"), (N_("Tamer + Digi-Egg pile"), "pile"))
 COLUMNS = (
-    GridColumn("Count", 0.8, "right"),
-    GridColumn("Number", 1.4),
-    GridColumn("Card name", 3.6),
-    GridColumn("Type", 1.2),
-    GridColumn("Colours", 1.4),
-    GridColumn("Seen", 0.6, "center"),
+    GridColumn(N_("Count"), 0.8, "right"),
+    GridColumn(N_("Number"), 1.4),
+    GridColumn(N_("Card name"), 3.6),
+    GridColumn(N_("Type"), 1.2),
+    GridColumn(N_("Colours"), 1.4),
+    GridColumn(N_("Seen"), 0.6, "center"),
 )
 VERDICT_HEIGHT = 92.0
 MAX_SIZE, MIN_SIZE = 11.0, 5.5
@@ -36,21 +38,21 @@ def deck_players(snapshot: EventSnapshot) -> list[PlayerInfo]:
 
 def _info(sheet: Sheet, p: PlayerInfo, y: float) -> float:
     status = deck_status(p)
-    verdict = {"legal": "LEGAL", "illegal": "NOT LEGAL"}.get(status, status)
+    verdict = {"legal": _("LEGAL"), "illegal": _("NOT LEGAL")}.get(status, status)
     if p.deck_codes:
         verdict += " — " + ", ".join(p.deck_codes)
+    ident = _("   (id {id})").format(id=p.ext_id) if p.ext_id else ""
     lines = (
-        ("Player", p.name + (f"   (id {p.ext_id})" if p.ext_id else "")),
-        ("Deck file", p.deck_source or "—"),
-        ("Registered", shown_iso(p.registered_at) or "—"),
-        ("Colours", "/".join(p.deck_colors) or "—"),
-        ("At registration", verdict),
+        (_("Player"), p.name + ident, True),
+        (_("Deck file"), p.deck_source or "—", False),
+        (_("Registered"), shown_iso(p.registered_at) or "—", False),
+        (_("Colours"), translate(Term("/".join(p.deck_colors))) or "—", False),
+        (_("At registration"), verdict, True),
     )
-    for label, value in lines:
+    for label, value, bold in lines:
         y -= 14
         sheet.text(MARGIN, y, label, 10, gray=0.35)
-        bold = label in ("Player", "At registration")
-        red = label == "At registration" and status == "illegal"
+        red = label == _("At registration") and status == "illegal"
         sheet.text(MARGIN + 95, y, value, 11, bold=bold, width=sheet.width - 95,
                    rgb=(0.75, 0, 0) if red else None)
     return y - 8
@@ -61,13 +63,13 @@ def _verdict_box(sheet: Sheet) -> None:
     top = sheet.bottom + VERDICT_HEIGHT - 6
     c.setLineWidth(1)
     c.rect(MARGIN, sheet.bottom, sheet.width, VERDICT_HEIGHT - 6, stroke=1, fill=0)
-    sheet.text(MARGIN + 8, top - 16, "Deck check verdict", 11, bold=True)
+    sheet.text(MARGIN + 8, top - 16, _("Deck check verdict"), 11, bold=True)
     x = MARGIN + 8
-    for label in ("matches the registered list", "does not match", "not checked"):
+    for label in (_("matches the registered list"), _("does not match"), _("not checked")):
         c.rect(x, top - 38, 11, 11, stroke=1, fill=0)
         sheet.text(x + 16, top - 36, label, 10)
         x += 175
-    for i, label in enumerate(("Checked by", "Time", "Penalty / notes")):
+    for i, label in enumerate((_("Checked by"), _("Time"), _("Penalty / notes"))):
         xx = MARGIN + 8 + i * (sheet.width / 3)
         sheet.text(xx, top - 64, label, 9, gray=0.35)
         c.setLineWidth(0.6)
@@ -78,7 +80,7 @@ def draw_decklist(sheet: Sheet, p: PlayerInfo) -> None:
     """One player's deck-check page."""
     from tt_organizer.printing.grid import PAD
 
-    y = sheet.heading(f"Deck check — {p.name}")
+    y = sheet.heading(_("Deck check — {name}").format(name=p.name))
     y = _info(sheet, p, y)
     zones = [(label, list(card_rows(getattr(p, attr))), sum(getattr(p, attr).values()))
              for label, attr in ZONES]
@@ -114,14 +116,15 @@ def draw_decklist(sheet: Sheet, p: PlayerInfo) -> None:
         c.setStrokeGray(0)
         y -= row_h
 
-    row([col.header for col in COLUMNS], bold=True, fill=0.82)
+    row([_(col.header) for col in COLUMNS], bold=True, fill=0.82)
     for label, rows, n in zones:
         zone_y = y
         row([n, "", "", "", "", ""], bold=True, fill=0.93)
         sheet.text(MARGIN + widths[0] + PAD, zone_y - row_h + (row_h - size) / 2 + size * 0.22,
-                   f"{label} ({len(rows)} different cards)", size, bold=True)
+                   ngettext("{zone} ({n} different card)", "{zone} ({n} different cards)",
+                            len(rows)).format(zone=_(label), n=len(rows)), size, bold=True)
         for count, number, name, card_type, colours in rows:
-            row([count, number, name, card_type, colours, ""])
+            row([count, number, name, card_type, translate(Term(colours)), ""])
     _verdict_box(sheet)
     sheet.new_page()
 
@@ -130,7 +133,7 @@ def draw_decklists(sheet: Sheet, snapshot: EventSnapshot) -> int:
     """Every registered deck, one to a page; returns the page count."""
     players = deck_players(snapshot)
     if not players:
-        raise EventError("no player of this event has registered a deck")
+        raise EventError(Msg("no player of this event has registered a deck"))
     for p in players:
         draw_decklist(sheet, p)
     return len(players)

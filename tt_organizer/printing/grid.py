@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tt_organizer.i18n import gettext as _
 from tt_organizer.printing.layout import MARGIN, Sheet
 
 PAD = 5.0
@@ -19,8 +20,9 @@ MAX_LINES = 6
 
 @dataclass(frozen=True)
 class GridColumn:
-    """A column: header, share of the width, alignment (``left``/``right``/``center``);
-    ``wrap`` False keeps its text on one line (set narrower, then cut with …)."""
+    """A column: header (as marked for the catalog, shown translated), share of the width,
+    alignment (``left``/``right``/``center``); ``wrap`` False keeps its text on one line (set
+    narrower, then cut with …)."""
 
     header: str
     share: float
@@ -46,8 +48,10 @@ def draw_grid(
     pages = 0
     index = 0
     while True:
-        y = sheet.heading(title + (f" (continued, page {pages + 1})" if pages else ""))
-        header = _lines(sheet, [col.header for col in columns], widths, size * 0.85, True)
+        more = _(" (continued, page {page})").format(page=pages + 1) if pages else ""
+        y = sheet.heading(title + more)
+        header = _lines(sheet, [_(col.header) if col.header else "" for col in columns],
+                        widths, size * 0.85, True)
         y = _row(sheet, y, header, columns, widths, size * 0.85, header=True)
         while index < len(rows):
             bold = highlight(index)

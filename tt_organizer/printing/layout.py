@@ -239,7 +239,10 @@ class Sheet:
         """Footer: event and sheet at the left, print time and page number at the right."""
         y = MARGIN
         left = f"{self.event} — {self.what}"
-        right = f"printed {self.printed} · page {page} of {pages}"
+        from tt_organizer.i18n import gettext as _
+
+        right = _("printed {time} · page {page} of {pages}").format(time=self.printed, page=page,
+                                                                     pages=pages)
         right_w = text_width(self.fonts.clean(right), self.fonts.regular, 8)
         self.text(MARGIN, y, left, 8, width=self.width - right_w - 12, gray=0.35)
         self.text(MARGIN + self.width, y, right, 8, align="right", gray=0.35)

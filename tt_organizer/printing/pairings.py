@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.export.wall import wall_tables
+from tt_organizer.i18n import gettext as _
 from tt_organizer.printing.layout import FOOTER, MARGIN, Sheet, page_size, text_width
 
 MIN_WALL_SIZE = 20.0
@@ -160,8 +161,8 @@ def draw_by_table(sheet: Sheet, rows: Sequence[Sequence[object]], title: str) ->
     label_room = 12.0  # the column labels under the heading
 
     def shape(size: float) -> tuple[float, float, float, int]:
-        table_w = max(text_width("Table", f.regular, 9), text_width("88", f.bold, size)) + 14
-        pts_w = text_width("888 pts", f.regular, size * 0.7) + 10
+        table_w = max(text_width(_("Table"), f.regular, 9), text_width("88", f.bold, size)) + 14
+        pts_w = text_width(_("{points} pts").format(points=888), f.regular, size * 0.7) + 10
         name_w = (sheet.width - table_w - 2 * pts_w) / 2
         per_page = _rows_fit(sheet.size[1] - label_room, size, TABLE_LEADING)
         return table_w, pts_w, name_w, per_page
@@ -178,7 +179,7 @@ def draw_by_table(sheet: Sheet, rows: Sequence[Sequence[object]], title: str) ->
         y = sheet.heading(title + (f" ({page + 1}/{pages})" if pages > 1 else ""), HEADING)
         x_p1 = MARGIN + table_w
         x_p2 = x_p1 + name_w + pts_w
-        for x, label in ((MARGIN, "Table"), (x_p1, "Player 1"), (x_p2, "Player 2")):
+        for x, label in ((MARGIN, _("Table")), (x_p1, _("Player 1")), (x_p2, _("Player 2"))):
             sheet.text(x, y - 4, label, 9, gray=0.35)
         y = _first_baseline(sheet.top, size) - label_room
         for index, (table, p1, pts1, p2, pts2) in enumerate(
@@ -193,7 +194,8 @@ def draw_by_table(sheet: Sheet, rows: Sequence[Sequence[object]], title: str) ->
             for x, name, pts in ((x_p1, p1, pts1), (x_p2, p2, pts2)):
                 sheet.text(x, y, name, size, width=name_w - 6, condense=MOST_CONDENSED)
                 if pts is not None:
-                    sheet.text(x + name_w + pts_w - 10, y, f"{pts} pts", size * 0.7,
+                    sheet.text(x + name_w + pts_w - 10, y,
+                               _("{points} pts").format(points=pts), size * 0.7,
                                align="right", gray=0.3)
             y -= size * TABLE_LEADING
         sheet.new_page()

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.export.tables import deck_status
+from tt_organizer.i18n import N_, Term, ngettext, translate
+from tt_organizer.i18n import gettext as _
 from tt_organizer.localtime import shown_iso
 from tt_organizer.printing.grid import GridColumn, draw_grid
 from tt_organizer.printing.layout import Sheet
@@ -23,27 +25,30 @@ if TYPE_CHECKING:
 #: colours and times are set narrower, then cut, rather than wrapped.
 EVENT_COLUMNS = (
     GridColumn("#", 0.5, "right"),
-    GridColumn("Player", 2.6, wrap=False),
-    GridColumn("ID", 1.0, wrap=False),
-    GridColumn("Deck file", 1.8, wrap=False),
-    GridColumn("Verdict", 1.1),
-    GridColumn("Problems", 3.6),
-    GridColumn("Colours", 2.2, wrap=False),
-    GridColumn("Registered", 2.2, wrap=False),
+    GridColumn(N_("Player"), 2.6, wrap=False),
+    GridColumn(N_("ID"), 1.0, wrap=False),
+    GridColumn(N_("Deck file"), 1.8, wrap=False),
+    GridColumn(N_("Verdict"), 1.1),
+    GridColumn(N_("Problems"), 3.6),
+    GridColumn(N_("Colours"), 2.2, wrap=False),
+    GridColumn(N_("Registered"), 2.2, wrap=False),
 )
 BATCH_COLUMNS = (
-    GridColumn("Player", 2.4),
-    GridColumn("Source", 2.8),
-    GridColumn("Verdict", 1.1),
-    GridColumn("Codes", 1.8),
-    GridColumn("First message", 5.0),
+    GridColumn(N_("Player"), 2.4),
+    GridColumn(N_("Source"), 2.8),
+    GridColumn(N_("Verdict"), 1.1),
+    GridColumn(N_("Codes"), 1.8),
+    GridColumn(N_("First message"), 5.0),
 )
+VERDICTS = (N_("legal"), N_("illegal"), N_("no deck"), N_("unreadable"))
 
 
-def _summary(verdicts: Sequence[str], noun: str) -> str:
-    order = ("legal", "illegal", "no deck", "unreadable")
-    parts = [f"{verdicts.count(v)} {v}" for v in order if v in verdicts]
-    return f"{len(verdicts)} {noun}: " + (", ".join(parts) if parts else "none")
+def _summary(verdicts: Sequence[str], players: bool) -> str:
+    parts = [f"{verdicts.count(v)} {_(v)}" for v in VERDICTS if v in verdicts]
+    what = (ngettext("{n} player", "{n} players", len(verdicts)) if players
+            else ngettext("{n} deck", "{n} decks", len(verdicts))).format(n=len(verdicts))
+    return _("{what}: {verdicts}").format(what=what,
+                                          verdicts=", ".join(parts) if parts else _("none"))
 
 
 def event_rows(snapshot: EventSnapshot) -> tuple[list[list[object]], list[str]]:
@@ -53,8 +58,8 @@ def event_rows(snapshot: EventSnapshot) -> tuple[list[list[object]], list[str]]:
     for p in sorted(snapshot.players, key=lambda p: (p.name.casefold(), p.id)):
         verdict = deck_status(p)
         verdicts.append(verdict)
-        rows.append([p.id, p.name, p.ext_id or "", p.deck_source or "", verdict,
-                     ", ".join(p.deck_codes), "/".join(p.deck_colors),
+        rows.append([p.id, p.name, p.ext_id or "", p.deck_source or "", _(verdict),
+                     ", ".join(p.deck_codes), translate(Term("/".join(p.deck_colors))),
                      shown_iso(p.registered_at) or ""])
     return rows, verdicts
 
@@ -62,8 +67,9 @@ def event_rows(snapshot: EventSnapshot) -> tuple[list[list[object]], list[str]]:
 def draw_event_registration(sheet: Sheet, snapshot: EventSnapshot) -> int:
     """The event's registrations; returns the page count."""
     rows, verdicts = event_rows(snapshot)
-    return draw_grid(sheet, f"Registration — {_summary(verdicts, 'players')}", EVENT_COLUMNS, rows,
-                     size=10.5, highlight=lambda i: verdicts[i] == "illegal")
+    title = _("Registration — {summary}").format(summary=_summary(verdicts, True))
+    return draw_grid(sheet, title, EVENT_COLUMNS, rows, size=10.5,
+                     highlight=lambda i: verdicts[i] == "illegal")
 
 
 def common_folder(sources: Sequence[str]) -> str:
@@ -85,13 +91,14 @@ def batch_rows(rows: Sequence[BatchRow]) -> tuple[list[list[object]], list[str]]
         verdict = "unreadable" if r.legal is None else ("legal" if r.legal else "illegal")
         verdicts.append(verdict)
         source = r.source[len(folder):].lstrip("/\\") if folder else r.source
-        out.append([r.player, source, verdict, " ".join(r.codes), r.message])
+        out.append([r.player, source, _(verdict), " ".join(r.codes), r.message])
     return out, verdicts
 
 
 def draw_batch(sheet: Sheet, rows: Sequence[BatchRow], format_id: str) -> int:
     """A batch deck check; returns the page count."""
     table, verdicts = batch_rows(rows)
-    title = f"Deck check ({format_id}) — {_summary(verdicts, 'decks')}"
+    title = _("Deck check ({format}) — {summary}").format(format=format_id,
+                                                          summary=_summary(verdicts, False))
     return draw_grid(sheet, title, BATCH_COLUMNS, table, size=10.0,
                      highlight=lambda i: verdicts[i] in ("illegal", "unreadable"))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.export.tables import paired_matches
+from tt_organizer.i18n import gettext as _
 from tt_organizer.printing.layout import MARGIN, Sheet
 
 SLIPS_PER_PAGE = 4
@@ -35,7 +36,7 @@ def draw_slip(sheet: Sheet, snapshot: EventSnapshot, m: MatchInfo, label: str,
     c = sheet.canvas
     left, width = MARGIN, sheet.width
     y = top - 8 - 18
-    sheet.text(left, y, f"Table {m.table}", 20, bold=True)
+    sheet.text(left, y, _("Table {table}").format(table=m.table), 20, bold=True)
     sheet.text(left + width, y + 6, label, 11, bold=True, align="right")
     sheet.text(left + width, y - 6, snapshot.settings.name, 9, align="right", gray=0.3,
                width=width * 0.6)
@@ -45,10 +46,10 @@ def draw_slip(sheet: Sheet, snapshot: EventSnapshot, m: MatchInfo, label: str,
     name_w = width - seat_w - won_w - sign_w - 16
     row_h = 24.0
     y -= 14
-    sheet.text(left + seat_w + name_w + 8 + won_w / 2, y, "games won", 7.5, align="center",
+    sheet.text(left + seat_w + name_w + 8 + won_w / 2, y, _("games won"), 7.5, align="center",
                gray=0.35)
-    sheet.text(left + width - sign_w, y, "signature", 7.5, gray=0.35)
-    for seat, pid in (("P1", m.player1), ("P2", m.player2)):
+    sheet.text(left + width - sign_w, y, _("signature"), 7.5, gray=0.35)
+    for seat, pid in ((_("P1"), m.player1), (_("P2"), m.player2)):
         assert pid is not None
         player = snapshot.player(pid)
         base = y - row_h + 6
@@ -69,11 +70,12 @@ def draw_slip(sheet: Sheet, snapshot: EventSnapshot, m: MatchInfo, label: str,
     col_w = min(70.0, (width - label_w) / games)
     y -= 14
     for g in range(games):
-        sheet.text(left + label_w + g * col_w + col_w / 2, y, f"Game {g + 1}", 9, bold=True,
-                   align="center")
+        sheet.text(left + label_w + g * col_w + col_w / 2, y,
+                   _("Game {game}").format(game=g + 1), 9, bold=True, align="center")
     cell_h = 20.0
-    for row_label, hint in (("Went first", "P1 / P2"), ("Winner", "P1 / P2 / D = draw"),
-                            ("Turns", "turn it ended on")):
+    for row_label, hint in ((_("Went first"), _("P1 / P2")),
+                            (_("Winner"), _("P1 / P2 / D = draw")),
+                            (_("Turns"), _("turn it ended on"))):
         y -= cell_h
         sheet.text(left, y + 5, row_label, 10, bold=True)
         sheet.text(left + 62, y + 5, hint, 7.5, gray=0.35)
@@ -81,7 +83,7 @@ def draw_slip(sheet: Sheet, snapshot: EventSnapshot, m: MatchInfo, label: str,
             _box(sheet, left + label_w + g * col_w + 4, y, col_w - 8, cell_h - 3)
     notes_x = left + label_w + games * col_w + 12
     if notes_x < left + width - 60:
-        sheet.text(notes_x, y + 3 * cell_h - 8, "notes / judge", 7.5, gray=0.35)
+        sheet.text(notes_x, y + 3 * cell_h - 8, _("notes / judge"), 7.5, gray=0.35)
         _box(sheet, notes_x, y, left + width - notes_x, 3 * cell_h - 3 - 10)
 
 

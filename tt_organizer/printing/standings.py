@@ -8,15 +8,17 @@ else -- or with ``swiss`` -- the Swiss standings (with the top cut's champion ma
 from __future__ import annotations
 
 from tt_organizer.events.models import EventSnapshot
+from tt_organizer.i18n import N_
+from tt_organizer.i18n import gettext as _
 from tt_organizer.printing.grid import GridColumn, draw_grid
 from tt_organizer.printing.layout import Sheet
 from tt_organizer.standings.tiebreakers import percent_text
 
 COLUMNS = (
-    GridColumn("Rank", 0.85, "right"),
-    GridColumn("Player", 3.2),
-    GridColumn("Points", 1.05, "right"),
-    GridColumn("W-L-D", 1.1, "center"),
+    GridColumn(N_("Rank"), 0.85, "right"),
+    GridColumn(N_("Player"), 3.2),
+    GridColumn(N_("Points"), 1.05, "right"),
+    GridColumn(N_("W-L-D"), 1.1, "center"),
     GridColumn("OMW%", 1.35, "right"),
     GridColumn("OOMW%", 1.4, "right"),
     GridColumn("GW%", 1.35, "right"),
@@ -67,22 +69,24 @@ def placing_rows(snapshot: EventSnapshot, round_number: int | None = None, *,
     for index, line in enumerate(lines):
         s = line.standing
         pid = int(s.player)
-        note = "WINNER" if pid == winner else ("top cut" if pid in in_top_cut else "")
+        notes = ([_("WINNER")] if pid == winner else
+                 [_("top cut")] if pid in in_top_cut else [])
         if s.dropped:
-            note = (note + ", dropped").lstrip(", ")
+            notes.append(_("dropped"))
+        note = ", ".join(notes)
         if pid == winner:
             marked = index
         rows.append([line.place, snapshot.name(pid), s.points, f"{s.wins}-{s.losses}-{s.draws}",
                      percent_text(s.omw), percent_text(s.oomw), percent_text(s.gw), note])
     last = round_number if round_number is not None else last_complete_round(snapshot)
-    title = f"Standings after round {last}" if last else "Standings"
+    title = _("Standings after round {round}").format(round=last) if last else _("Standings")
     if placed:
-        title = "Final standings (top cut, then Swiss)"
+        title = _("Final standings (top cut, then Swiss)")
     elif winner is not None:
-        title = "Final standings (Swiss order)"
+        title = _("Final standings (Swiss order)")
     if winner is not None:
-        title += f" — winner {snapshot.name(winner)}"
-    return title, "Place" if placed else "Rank", rows, marked
+        title = _("{title} — winner {name}").format(title=title, name=snapshot.name(winner))
+    return title, N_("Place") if placed else N_("Rank"), rows, marked
 
 
 def draw_standings(sheet: Sheet, snapshot: EventSnapshot, round_number: int | None, *,

@@ -140,7 +140,9 @@ class Standing:
 def percent_text(value: float | None) -> str:
     """A tiebreaker figure as standings show it: a percentage with two decimals (``66.67%``),
     "" when it is not defined."""
-    return "" if value is None else f"{float(value) * 100:.2f}%"
+    from tt_organizer.i18n import format_percent  # 66,67 % in Spanish
+
+    return "" if value is None else format_percent(float(value), 2)
 
 
 @dataclass(frozen=True)

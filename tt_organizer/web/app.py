@@ -21,10 +21,13 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from tt_organizer import i18n
 from tt_organizer.errors import InputError, TTError, in_words
 from tt_organizer.events import phone_reports, setup, store, timer, views
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.events.store import Connection, Error, acting_as
+from tt_organizer.i18n import Msg, ngettext
+from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, is_count, parse_count
 from tt_organizer.web import pages, security
 from tt_organizer.web.openapi import OPENAPI
@@ -133,25 +136,36 @@ def build_routes(server: Server) -> list[Route | Mount]:
         address = server.client(request)
         fields = {k: str(v)[:40] for k, v in form.items() if isinstance(v, str)}
         wait = server.pins.retry_after(pid, address)
+        lang = server.language(request)  # of the messages shown back on the player's page
         if wait:
-            later = f"{wait} more seconds" if wait < 60 else f"{(wait + 59) // 60} more minutes"
+            with i18n.using(lang):
+                minutes = (wait + 59) // 60
+                later = (ngettext("{n} more second", "{n} more seconds", wait).format(n=wait)
+                         if wait < 60 else ngettext("{n} more minute", "{n} more minutes",
+                                                    minutes).format(n=minutes))
+                error = _("Too many wrong PINs from this phone: wait {later}, or ask the desk: "
+                          "they can show you your PIN or enter the result.").format(later=later)
             return await _run_sync(lambda: player_page(
                 server, request, pid, status_code=429, form=fields, locked=True,
-                error=f"Too many wrong PINs from this phone: wait {later}, or ask the desk: "
-                      f"they can show you your PIN or enter the result.",
-                headers={"Retry-After": str(wait)}))
+                error=error, headers={"Retry-After": str(wait)}))
         with server.db() as conn:  # one indexed row: read on the event loop
             pin_ok = phone_reports.check_pin(conn, pid, fields.get("pin", "")[:12])
         if not pin_ok:
             server.pins.failed(pid, address)
+            with i18n.using(lang):
+                error = _("Wrong PIN. Your PIN is the 4 digits the desk gave you at "
+                          "registration; after {tries} wrong tries from this phone each next "
+                          "try waits longer. Forgot it? Ask the desk.").format(
+                              tries=server.pins.pair.free)
             return await _run_sync(lambda: player_page(
-                server, request, pid, status_code=403, form=fields,
-                error=f"Wrong PIN. Your PIN is the 4 digits the desk gave you at registration; "
-                      f"after {server.pins.pair.free} wrong tries from this phone each next "
-                      f"try waits longer. Forgot it? Ask the desk."))
+                server, request, pid, status_code=403, form=fields, error=error))
         server.pins.succeeded(pid, address)
-        done, text = await server.change(
-            lambda conn: _player_change(conn, pid, fields, address))
+
+        def change(conn: Connection) -> tuple[bool, str]:
+            with i18n.using(lang):
+                return _player_change(conn, pid, fields, address)
+
+        done, text = await server.change(change)
         if not done:  # refused: the page again, everything chosen still chosen
             return await _run_sync(lambda: player_page(
                 server, request, pid, status_code=400, form=fields, error=text))
@@ -228,12 +242,18 @@ def _player_snapshot(conn: Connection, path: str, pid: int) -> EventSnapshot:
         penalties=tuple(p for p in store.read_penalties(conn) if p.player == pid))
 
 
-def player_page(server: Server, request: Request, pid: int, *, status_code: int = 200,
-                message: str = "", error: str = "", form: dict[str, str] | None = None,
-                locked: bool = False, headers: dict[str, str] | None = None) -> Response:
+def player_page(server: Server, request: Request, pid: int, **options: Any) -> Response:
     """A player's page: their table, opponent and seat, the report or confirm form (filled in
     again with ``form`` after a refusal, ``error`` beside it), both versions of a dispute,
-    their results so far."""
+    their results so far; in the reader's language (results in words included)."""
+
+    with i18n.using(server.language(request)):
+        return _player_page(server, request, pid, **options)
+
+
+def _player_page(server: Server, request: Request, pid: int, *, status_code: int = 200,
+                 message: str = "", error: str = "", form: dict[str, str] | None = None,
+                 locked: bool = False, headers: dict[str, str] | None = None) -> Response:
     with server.db() as conn:
         snap = _player_snapshot(conn, server.path, pid)
         player = snap.player(pid)
@@ -279,24 +299,27 @@ def _player_change(conn: Connection, pid: int, fields: dict[str, str],
                 best_of = store.read_settings(conn).best_of
                 result = fields.get("result", "")
                 if not result:
-                    raise InputError("choose the result first", code="no-result")
+                    raise InputError(Msg("choose the result first"), code="no-result")
                 rep = phone_reports.submit_report(
                     conn, pid, result,
                     first=pages.game_list(fields, "first", result, best_of),
                     winners=pages.game_list(fields, "winner", result, best_of),
                     turns=pages.game_list(fields, "turns", result, best_of),
                     client=address)
-                return True, {"pending": "Reported: waiting for your opponent to confirm",
-                              "confirmed": "Confirmed: the result is recorded",
-                              "disputed": "You disagree: the organizer will decide"}[rep.status]
+                return True, {"pending": _("Reported: waiting for your opponent to confirm"),
+                              "confirmed": _("Confirmed: the result is recorded"),
+                              "disputed": _("You disagree: the organizer will decide")
+                              }[rep.status]
             if action in ("confirm", "dispute"):
                 rep = phone_reports.answer_report(conn, pid, agree=action == "confirm",
                                                   counter=fields.get("counter") or None,
                                                   client=address)
-                return True, ("Confirmed: the result is recorded" if rep.status == "confirmed"
-                              else "Disputed: the organizer will decide")
+                return True, (_("Confirmed: the result is recorded")
+                              if rep.status == "confirmed"
+                              else _("Disputed: the organizer will decide"))
     except TTError as exc:
-        return False, f"Not recorded: {in_words(exc, _FORM_WORDS)}"
+        return False, _("Not recorded: {error}").format(
+            error=in_words(exc, _FORM_WORDS, shown=True))
     raise HTTPException(400, "unknown action")
 
 

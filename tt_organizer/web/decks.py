@@ -46,12 +46,13 @@ async def submit(server: Server, request: Request, form: FormData) -> Response:
                     conn, name, None if path else text, path=path, ext_id=ext_id,
                     source=source, client=address)
         except TTError as exc:
-            return server.page(request, "deck.html", 400, verdict=None, error=str(exc),
+            # messages as callables: shown in the page's language when it is rendered
+            return server.page(request, "deck.html", 400, verdict=None, error=exc.shown,
                                name=name, ext_id=ext_id or "", text=text)
         verdict: dict[str, Any] = {
             "id": sub.id, "legal": report.legal, "source": sub.source,
-            "errors": [(v.code, v.message) for v in report.errors],
-            "warnings": [(v.code, v.message) for v in report.warnings],
+            "errors": [(v.code, v.shown) for v in report.errors],
+            "warnings": [(v.code, v.shown) for v in report.warnings],
             "notes": list(report.deck.notes), "format": report.format_id,
             "banlist": report.banlist_date}
         return server.page(request, "deck.html", verdict=verdict, error=None, name=name,

@@ -12,9 +12,11 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from tt_organizer import i18n
 from tt_organizer.errors import TTError
 from tt_organizer.events import phone_reports, players, rounds, store, submissions, timer, views
 from tt_organizer.events.store import acting_as
+from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import is_count
 from tt_organizer.web import pages, security
 from tt_organizer.web.server import json_response
@@ -49,50 +51,53 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
             winners=f.get("winners") or pages.game_list(f, "winner", result, best_of),
             turns=f.get("turns") or pages.game_list(f, "turns", result, best_of),
             override=f.get("override") == "on")
-        return f"Table {m.table}: {m.result} recorded"
+        return _("Table {table}: {result} recorded").format(table=m.table, result=m.result)
 
     def drop(conn: Connection, f: dict[str, str]) -> str:
         p = players.drop(conn, f.get("name", ""))
         pending = players.pending_in_current_round(conn, p.id)
-        return f"Dropped {p.name}" + (
-            f" (still paired at table {pending.table}: report it)" if pending else "")
+        return _("Dropped {name}").format(name=p.name) + (
+            _(" (still paired at table {table}: report it)").format(table=pending.table)
+            if pending else "")
 
     def late(conn: Connection, f: dict[str, str]) -> Done:
         reg = players.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
                                       late=True)
-        return (f"Registered {reg.player.name}: tell them their PIN (shown below)"
-                + (f"; a loss for round(s) {', '.join(map(str, reg.missed_rounds))}"
-                   if reg.missed_rounds else "")
-                + (f"; seated at table {reg.seated.table} (it was the bye)"
-                   if reg.seated is not None else ""), reg.player.id)
+        return (_("Registered {name}: tell them their PIN (shown below)").format(
+                    name=reg.player.name)
+                + (_("; a loss for round(s) {rounds}").format(
+                    rounds=", ".join(map(str, reg.missed_rounds))) if reg.missed_rounds else "")
+                + (_("; seated at table {table} (it was the bye)").format(
+                    table=reg.seated.table) if reg.seated is not None else ""), reg.player.id)
 
     def pair(conn: Connection, f: dict[str, str]) -> str:
         matches = rounds.pair_next_round(conn)
-        return f"Round {matches[0].round} paired: {len(matches)} tables"
+        return _("Round {round} paired: {n} tables").format(round=matches[0].round,
+                                                            n=len(matches))
 
     def timer_start(conn: Connection, f: dict[str, str]) -> str:
         minutes = _number(f, "minutes", 1, 600) if f.get("minutes") else None
         timer.start_timer(conn, minutes)
-        return "Timer running"
+        return _("Timer running")
 
     def timer_pause(conn: Connection, f: dict[str, str]) -> str:
         timer.pause_timer(conn)
-        return "Timer paused"
+        return _("Timer paused")
 
     def timer_extend(conn: Connection, f: dict[str, str]) -> str:
         minutes = _number(f, "minutes", -600, 600)
         timer.extend_timer(conn, minutes)
-        return f"Timer extended by {minutes} min"
+        return _("Timer extended by {minutes} min").format(minutes=minutes)
 
     def approve(conn: Connection, f: dict[str, str]) -> Done:
         reg = submissions.approve_deck(conn, _number(f, "submission"),
                                        allow_illegal=f.get("allow_illegal") == "on")
-        return (f"Registered {reg.player.name}: tell them their PIN (shown below)",
-                reg.player.id)
+        return (_("Registered {name}: tell them their PIN (shown below)").format(
+                    name=reg.player.name), reg.player.id)
 
     def reject(conn: Connection, f: dict[str, str]) -> str:
         submissions.reject_deck(conn, _number(f, "submission"))
-        return "Submission rejected"
+        return _("Submission rejected")
 
     return {"result": result, "drop": drop, "late": late, "pair": pair,
             "timer-start": timer_start, "timer-pause": timer_pause,
@@ -149,13 +154,15 @@ def routes(server: Server) -> list[Route]:
         if action is None:
             raise HTTPException(404, "no such action")
         address = server.client(request)
+        lang = server.language(request)  # of the message shown back on the console
 
         def change(conn: Connection) -> Done:
-            try:
-                with acting_as(f"web:organizer@{address}"):
-                    return action(conn, fields)
-            except TTError as exc:
-                return f"Refused: {exc}"
+            with i18n.using(lang):
+                try:
+                    with acting_as(f"web:organizer@{address}"):
+                        return action(conn, fields)
+                except TTError as exc:
+                    return _("Refused: {error}").format(error=exc.shown())
 
         done = await server.change(change)
         # a PIN to tell is named by its player's id; the message is the server's note

@@ -11,6 +11,8 @@ from typing import Any
 from tt_organizer.errors import TTError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.result_text import parse_result, valid_results
+from tt_organizer.i18n import N_
+from tt_organizer.i18n import gettext as _
 
 # the results a form offers first, by best-of (one tap); the rest are behind "Draw, …"
 MAIN_RESULTS = {1: ("1-0", "0-1"), 3: ("2-0", "2-1", "1-2", "0-2")}
@@ -21,12 +23,12 @@ def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
     """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
     r = parse_result(result, best_of)
     if r.outcome == "p1":
-        return f"{p1} wins {r.p1_games}-{r.p2_games}"
+        return _("{name} wins {score}").format(name=p1, score=f"{r.p1_games}-{r.p2_games}")
     if r.outcome == "p2":
-        return f"{p2} wins {r.p2_games}-{r.p1_games}"
+        return _("{name} wins {score}").format(name=p2, score=f"{r.p2_games}-{r.p1_games}")
     if r.outcome == "draw":
-        return "Draw" + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
-    return "Double loss (both lose)"
+        return _("Draw") + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
+    return _("Double loss (both lose)")
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ def report_versions(report: dict[str, Any] | None, snap: EventSnapshot, p1: str,
     if report.get("status") == "disputed" and report.get("answered_by"):
         counter = report.get("counter")
         said = (result_label(counter, p1, p2, best_of) if counter
-                else "disagrees (gave no result)")
+                else _("disagrees (gave no result)"))
         out.append((snap.name(report["answered_by"]), said))
     return out
 
@@ -105,12 +107,14 @@ def report_details(report: dict[str, Any] | None, p1: str, p2: str | None) -> st
     games = []
     for i in range(max(len(items) for items in lists)):
         first, winner, turn = (items[i].strip() if i < len(items) else "" for items in lists)
-        said = ([f"{names.get(first.upper(), first)} went first"] if first else []) + (
-            [] if not winner else ["drawn"] if winner.upper() in ("D", "DRAW", "-")
-            else [f"{names.get(winner.upper(), winner)} won"]) + (
-            [f"ended on turn {turn}"] if turn else [])
+        said = ([_("{name} went first").format(name=names.get(first.upper(), first))]
+                if first else []) + (
+            [] if not winner else [_("drawn")] if winner.upper() in ("D", "DRAW", "-")
+            else [_("{name} won").format(name=names.get(winner.upper(), winner))]) + (
+            [_("ended on turn {turn}").format(turn=turn)] if turn else [])
         if said:
-            games.append(f"Game {i + 1}: {', '.join(said)}")
+            games.append(_("Game {game}: {details}").format(game=i + 1,
+                                                            details=", ".join(said)))
     return "; ".join(games)
 
 
@@ -133,8 +137,9 @@ def state_counts(tables: list[dict[str, Any]]) -> dict[str, int]:
     return {s: sum(1 for t in tables if t["state"] == s) for s in STATES}
 
 
-PENALTY_WORDS = {"warning": "warning", "game-loss": "game loss", "match-loss": "match loss",
-                 "disqualification": "disqualified"}
+# the penalty in words, marked for the catalog (the templates show it translated)
+PENALTY_WORDS = {"warning": N_("warning"), "game-loss": N_("game loss"),
+                 "match-loss": N_("match loss"), "disqualification": N_("disqualified")}
 
 
 def penalty_rows(snap: EventSnapshot, player: int | None = None) -> list[dict[str, Any]]:

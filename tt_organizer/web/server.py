@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from tt_organizer import i18n
 from tt_organizer.events import store, timer
 from tt_organizer.events.store import Connection, Error, connect, open_event
 from tt_organizer.web import live, security
@@ -41,7 +42,13 @@ class Server:
         self.notes = security.Notes()
         self.versions = live.Versions()
         self.env = Environment(loader=PackageLoader("tt_organizer.web", "templates"),
-                               autoescape=select_autoescape(default=True))
+                               autoescape=select_autoescape(default=True),
+                               extensions=["jinja2.ext.i18n"])
+        # the catalogs of tt_organizer.i18n, in the language a page is rendered in (using)
+        self.env.install_gettext_callables(  # type: ignore[attr-defined]
+            gettext=i18n.gettext, ngettext=i18n.ngettext, newstyle=False)
+        self.env.globals["number"] = i18n.format_number  # 62,5 in Spanish
+        self.env.globals["percent"] = i18n.format_percent  # 62,5 %
         self._local = threading.local()
         with connect(self.path):  # refuse a missing / foreign file now, migrate it
             pass
@@ -105,23 +112,49 @@ class Server:
 
     # --- rendering -------------------------------------------------------------------------
 
+    def language(self, request: Request) -> str:
+        """The language a page for ``request`` is in (:func:`page_language`)."""
+        with self.db() as conn:
+            return page_language(request, store.read_settings(conn).language)
+
     def page(self, request: Request, template: str, status_code: int = 200,
              **context: Any) -> HTMLResponse:
-        """Render a page with what every page shows: event name, round, timer, version."""
+        """Render a page with what every page shows: event name, round, timer, version; in
+        the reader's language (:func:`page_language`)."""
         with self.db() as conn:
             context.setdefault("status", live.header(conn))
             context.setdefault("timer", timer.timer_state(conn))
             version = getattr(request.state, "version", None) or self.versions.of(
                 conn, request.url.path)
+            event_language = store.read_settings(conn).language
         csrf = security.csrf_token(request)
-        html = self.env.get_template(template).render(
-            request=request, version=version, csrf=csrf, now=time.time(),
-            organizer=self.organizer(request), **context)
+        lang = page_language(request, event_language)
+        with i18n.using(lang):
+            html = self.env.get_template(template).render(
+                request=request, version=version, csrf=csrf, now=time.time(),
+                organizer=self.organizer(request), lang=lang,
+                languages=list(i18n.languages_shown()), **context)
         response = HTMLResponse(html, status_code=status_code)
         secure_headers(response)
+        response.headers["Content-Language"] = lang
+        response.headers["Vary"] = "Accept-Language, Cookie"
         if request.cookies.get(security.CSRF_COOKIE) != csrf:
             response.set_cookie(security.CSRF_COOKIE, csrf, httponly=True, samesite="strict")
+        if request.query_params.get("lang") == lang:  # the switch: remembered
+            response.set_cookie(LANGUAGE_COOKIE, lang, max_age=180 * 86400, samesite="lax")
         return response
+
+
+LANGUAGE_COOKIE = "tt_lang"
+
+
+def page_language(request: Request, event_language: str) -> str:
+    """The language of a page: the switch (``?lang=es``, then its cookie), else the
+    browser's ``Accept-Language`` when tt has that language, else the event's."""
+    for chosen in (request.query_params.get("lang"), request.cookies.get(LANGUAGE_COOKIE)):
+        if chosen and (lang := i18n.normalize(chosen)) is not None:
+            return lang
+    return i18n.negotiate(request.headers.get("accept-language"), event_language)
 
 
 def secure_headers(response: Response) -> None:

@@ -13,6 +13,7 @@ _SETTINGS_COLUMNS = (
     "name", "format_id", "banlist_date", "best_of", "rounds", "rounds_auto", "top_cut",
     "win_points", "draw_points", "loss_points", "bye_points", "unfinished", "tiebreakers",
     "seed", "strict_colors", "created_at", "format_settings", "tiebreak_policy", "require_decks",
+    "language",
 )
 
 
@@ -23,6 +24,11 @@ def insert_settings(conn: Connection, values: dict[str, Any]) -> None:
         f"VALUES (1{', ?' * len(_SETTINGS_COLUMNS)})",
         tuple(values[c] for c in _SETTINGS_COLUMNS),
     )
+
+
+def set_language(conn: Connection, language: str) -> None:
+    """Change the language of what the event prints, exports and shows."""
+    conn.execute("UPDATE settings SET language = ? WHERE id = 1", (language,))
 
 
 def set_rounds(conn: Connection, total: int) -> None:

@@ -56,6 +56,7 @@ def settings_from_row(r: sqlite3.Row) -> EventSettings:
         format_settings={str(k): int(v) for k, v in json.loads(r["format_settings"]).items()},
         tiebreak_policy=r["tiebreak_policy"],  # read on first use (models.StoredPolicy)
         require_decks=bool(r["require_decks"]),
+        language=r["language"],
     )
 
 

@@ -13,7 +13,7 @@ import sqlite3
 from tt_organizer.lazy_re import lazy_compile
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 _V1 = """
 CREATE TABLE settings (
@@ -317,10 +317,16 @@ CREATE TABLE IF NOT EXISTS removed (
     )
 )
 
+# The language of what the event prints, exports and shows (tt_organizer.i18n): en, es, ...
+_V11_LANGUAGE = """
+ALTER TABLE settings ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY,
                               _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED, _V7_CHANGE_LOG,
-                              _V8_PENALTIES, _V9_DESK, _V10_EVERY_CHANGE_LOGGED)
+                              _V8_PENALTIES, _V9_DESK, _V10_EVERY_CHANGE_LOGGED,
+                              _V11_LANGUAGE)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -330,11 +336,24 @@ def migrate(conn: sqlite3.Connection, from_version: int) -> int:
     returns the new version."""
     for version in range(from_version, SCHEMA_VERSION):
         for statement in _statements(MIGRATIONS[version]):
-            conn.execute(statement)
+            if not _column_there(conn, statement):
+                conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {version + 1}")
     if from_version == 0:
         conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     return SCHEMA_VERSION
+
+
+def _column_there(conn: sqlite3.Connection, statement: str) -> bool:
+    """Whether ``statement`` adds a column the table has already (a file whose version was
+    turned back: ``ADD COLUMN`` has no ``IF NOT EXISTS``)."""
+    words = statement.split()
+    if [w.upper() for w in words[:2]] != ["ALTER", "TABLE"] or len(words) < 6:
+        return False
+    if [w.upper() for w in words[3:5]] != ["ADD", "COLUMN"]:
+        return False
+    table, column = words[2], words[5]
+    return any(row[1] == column for row in conn.execute(f"PRAGMA table_info({table})"))
 
 
 def _statements(script: str) -> list[str]:

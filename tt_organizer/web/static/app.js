@@ -22,7 +22,9 @@
   function showFresh() {
     if (!fresh) { return; }
     var s = Math.round((Date.now() - lastOk) / 1000);
-    fresh.textContent = s < 6 ? "live · up to date" : "last update " + s + " s ago";
+    // the words in the page's language (base.html), {seconds} filled in here
+    fresh.textContent = s < 6 ? fresh.getAttribute("data-live")
+      : fresh.getAttribute("data-ago").replace("{seconds}", String(s));
     fresh.className = s < 20 ? "fresh" : "fresh stale";
   }
 
