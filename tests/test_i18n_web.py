@@ -185,3 +185,13 @@ def test_a_spanish_phone_reports_and_confirms(tmp_path: Path) -> None:
             browser.close()
     with store.connect(event) as conn:
         assert store.read_matches(conn, "swiss", 1, match.table)[0].result is not None
+
+
+def test_error_pages_give_their_advice_in_the_readers_language(tmp_path: Path) -> None:
+    event = new_event(tmp_path / "e.sqlite")
+    with live_server(event) as live:
+        es = live.get("/no/such/page", headers={"Accept-Language": "es"})
+        en = live.get("/no/such/page", headers={"Accept-Language": "en"})
+    assert es.status_code == en.status_code == 404
+    assert "Esta página no existe" in es.text and "There is no such page" not in es.text
+    assert "There is no such page here" in en.text

@@ -26,7 +26,7 @@ from tt_organizer.errors import InputError, TTError, in_words
 from tt_organizer.events import phone_reports, setup, store, timer, views
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.events.store import Connection, Error, acting_as
-from tt_organizer.i18n import Msg, ngettext
+from tt_organizer.i18n import N_, Msg, ngettext
 from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, is_count, parse_count
 from tt_organizer.web import pages, security
@@ -327,18 +327,20 @@ def _player_change(conn: Connection, pid: int, fields: dict[str, str],
 _FORM_WORDS = {"first": "'Went first'", "winners": "'Won'", "turns": "'Turn'"}
 
 
-ERROR_ADVICE = {
-    400: "Something in the form was not understood. Go back, check it and send it again.",
-    401: "This page is for the organizer: open the organizer link printed when the server "
-         "started.",
-    403: "The form was too old or came from another page. Go back, reload it and try again.",
-    404: "There is no such page here. The pairings and your page are linked below.",
+ERROR_ADVICE = {  # translated when the page is drawn, in the reader's language
+    400: N_("Something in the form was not understood. Go back, check it and send it again."),
+    401: N_("This page is for the organizer: open the organizer link printed when the server "
+            "started."),
+    403: N_("The form was too old or came from another page. Go back, reload it and try "
+            "again."),
+    404: N_("There is no such page here. The pairings and your page are linked below."),
 }
+OTHER_ERROR_ADVICE = N_("Try again in a moment, or ask the desk.")
 
 
 def error_page(server: Server, request: Request, status_code: int, detail: str) -> Response:
     """An error in the site's own layout: what happened, what to do, the way back."""
-    advice = ERROR_ADVICE.get(status_code, "Try again in a moment, or ask the desk.")
+    advice = ERROR_ADVICE.get(status_code, OTHER_ERROR_ADVICE)
     try:
         return server.page(request, "error.html", status_code, code=status_code,
                            detail=detail, advice=advice)
