@@ -284,7 +284,7 @@ def print_cmd(what: str, round_number: int | None, top: bool, swiss: bool, out: 
     (decklists) or the registration desk's deck checks."""
     from tt_organizer.cli.output import escape
     from tt_organizer.events.store import load_snapshot
-    from tt_organizer.printing import print_event
+    from tt_organizer.printing import SHEET_NAMES, print_event
 
     printed = print_event(load_snapshot(event_path), what, out, round_number=round_number,
                           top_cut=top, swiss=swiss, paper=paper)
@@ -295,7 +295,7 @@ def print_cmd(what: str, round_number: int | None, top: bool, swiss: bool, out: 
         return
     say(ngettext("Wrote {what} ({n} page, {paper}) to {file}",
                  "Wrote {what} ({n} pages, {paper}) to {file}", printed.pages).format(
-        what=printed.kind, n=printed.pages, paper=printed.paper,
+        what=_(SHEET_NAMES[printed.kind]), n=printed.pages, paper=printed.paper,
         file=escape(str(printed.path))))
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 KINDS = ("pairings", "slips", "standings", "decklists", "registration")
 _ROUNDED = ("pairings", "slips", "standings")
-_WHAT = {
+SHEET_NAMES = {
     "pairings": N_("pairings"),
     "slips": N_("match slips"),
     "standings": N_("standings"),
@@ -154,7 +154,7 @@ def _print_event(
     rnd, top_cut = _round(snapshot, kind, round_number, top_cut)
     path = Path(out) if out is not None else default_path(snapshot, kind, rnd, top_cut)
     stage = "top-cut" if top_cut else ("swiss" if rnd is not None else None)
-    what = _(_WHAT[kind])
+    what = _(SHEET_NAMES[kind])
     if rnd is not None:
         what = _("{what}, {round}").format(what=what, round=_round_label(snapshot, rnd, top_cut))
     sheet = Sheet(paper, snapshot.settings.name, what, shown(printed_at),
