@@ -5,12 +5,12 @@ same in every language. A Spanish phone page in Chromium, reported and confirmed
 from __future__ import annotations
 
 import os
-import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
 
+from tests.browser import chromium, have_chromium
 from tests.serve_helpers import TOKEN, csrf, live_server, new_event
 from tt_organizer import i18n
 from tt_organizer.events import phone_reports, store
@@ -72,14 +72,6 @@ def test_api_json_is_the_same_in_every_language(tmp_path: Path, path: str) -> No
         assert es.content == en.content
 
 
-sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = os.environ.get("TT_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-@pytest.mark.skipif(not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists(),
-                    reason="chromium is not installed (.ci/run installs it)")
 def test_the_console_and_the_phone_messages_in_spanish(tmp_path: Path) -> None:
     """The organizer console, its messages after an action (a refusal too), the judge's log,
     and a player's message after a report and after a wrong PIN: in the reader's language."""
@@ -127,62 +119,61 @@ def test_the_console_and_the_phone_messages_in_spanish(tmp_path: Path) -> None:
 
 
 def test_a_spanish_phone_reports_and_confirms(tmp_path: Path) -> None:
+    pytest.importorskip("playwright.sync_api")
+    if not have_chromium():
+        pytest.skip("chromium is not installed (.ci/run installs it)")
     event = new_event(tmp_path / "e.sqlite")
     with store.connect(event) as conn:
         match = phone_reports.current_match(conn, 1)
         assert match is not None and match.player2 is not None
         other = match.player2 if match.player1 == 1 else match.player1
         pins = {1: phone_reports.player_pin(conn, 1), other: phone_reports.player_pin(conn, other)}
-    with live_server(event) as live, sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            phone = browser.new_context(
-                viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
-                has_touch=True, locale="es-ES")
-            page = phone.new_page()
-            page.goto(live.url + "/")
-            assert page.locator("h1").inner_text() == "Ronda 1"
-            assert page.locator("header .round").inner_text() == "Ronda 1 de 3"
-            page.screenshot(path=str(SHOTS / "es-phone-pairings.png"), full_page=True)
-            page.goto(f"{live.url}/me/1")
-            assert page.locator("#report-form h2").inner_text() == "Informar mi resultado"
-            chips = page.locator("#report-form .results label").all_inner_texts()
-            assert chips and all(text.startswith("gana ") for text in chips)
-            assert "Detalles de las partidas" in page.inner_text("#report-form")
-            page.check("#report-form .results input[value='2-0']")
-            page.fill("#report-form input[name=pin]", pins[1])
-            page.click("#report-form button[value=report]")
-            page.wait_for_selector(".state.reported")
-            assert "esperando a que tu rival lo confirme" in page.inner_text(".state.reported")
-            assert "Informado por" in page.inner_text(".state.reported")
-            page.screenshot(path=str(SHOTS / "es-phone-report.png"), full_page=True)
-            page.goto(f"{live.url}/me/{other}")
-            assert page.locator("#confirm-form h2").inner_text() == "Confirmar el resultado"
-            page.fill("#confirm-form input[name=pin]", pins[other])
-            page.click("#confirm-form button[value=confirm]")
-            page.wait_for_selector(".state.confirmed")
-            assert "Resultado registrado" in page.inner_text(".state.confirmed")
-            page.screenshot(path=str(SHOTS / "es-phone-confirmed.png"), full_page=True)
-            page.goto(f"{live.url}/deck")
-            page.fill("#deck-form input[name=name]", "Zoe")
-            page.fill("#deck-form textarea[name=text]",
-                      (Path(__file__).resolve().parent.parent / "samples" / "illegal-deck.txt")
-                      .read_text(encoding="utf-8"))
-            page.click("#deck-form button")
-            page.wait_for_selector("#verdict")
-            verdict = page.inner_text("#verdict")
-            assert "NO LEGAL" in verdict
-            assert "MAIN_SIZE Mazo principal: tiene 51 cartas; debe tener exactamente 50" in verdict
-            assert "Mega Digimon Fusion! está prohibida" in verdict
-            page.screenshot(path=str(SHOTS / "es-phone-deck.png"), full_page=True)
-            desktop = browser.new_context(viewport={"width": 1366, "height": 768},
-                                          locale="es-ES")
-            wide = desktop.new_page()
-            wide.goto(live.url + "/standings")
-            assert wide.locator("h1").inner_text() == "Clasificación"
-            wide.screenshot(path=str(SHOTS / "es-standings-1366.png"))
-        finally:
-            browser.close()
+    with live_server(event) as live, chromium() as browser:
+        phone = browser.new_context(
+            viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
+            has_touch=True, locale="es-ES")
+        page = phone.new_page()
+        page.goto(live.url + "/")
+        assert page.locator("h1").inner_text() == "Ronda 1"
+        assert page.locator("header .round").inner_text() == "Ronda 1 de 3"
+        page.screenshot(path=str(SHOTS / "es-phone-pairings.png"), full_page=True)
+        page.goto(f"{live.url}/me/1")
+        assert page.locator("#report-form h2").inner_text() == "Informar mi resultado"
+        chips = page.locator("#report-form .results label").all_inner_texts()
+        assert chips and all(text.startswith("gana ") for text in chips)
+        assert "Detalles de las partidas" in page.inner_text("#report-form")
+        page.check("#report-form .results input[value='2-0']")
+        page.fill("#report-form input[name=pin]", pins[1])
+        page.click("#report-form button[value=report]")
+        page.wait_for_selector(".state.reported")
+        assert "esperando a que tu rival lo confirme" in page.inner_text(".state.reported")
+        assert "Informado por" in page.inner_text(".state.reported")
+        page.screenshot(path=str(SHOTS / "es-phone-report.png"), full_page=True)
+        page.goto(f"{live.url}/me/{other}")
+        assert page.locator("#confirm-form h2").inner_text() == "Confirmar el resultado"
+        page.fill("#confirm-form input[name=pin]", pins[other])
+        page.click("#confirm-form button[value=confirm]")
+        page.wait_for_selector(".state.confirmed")
+        assert "Resultado registrado" in page.inner_text(".state.confirmed")
+        page.screenshot(path=str(SHOTS / "es-phone-confirmed.png"), full_page=True)
+        page.goto(f"{live.url}/deck")
+        page.fill("#deck-form input[name=name]", "Zoe")
+        page.fill("#deck-form textarea[name=text]",
+                  (Path(__file__).resolve().parent.parent / "samples" / "illegal-deck.txt")
+                  .read_text(encoding="utf-8"))
+        page.click("#deck-form button")
+        page.wait_for_selector("#verdict")
+        verdict = page.inner_text("#verdict")
+        assert "NO LEGAL" in verdict
+        assert "MAIN_SIZE Mazo principal: tiene 51 cartas; debe tener exactamente 50" in verdict
+        assert "Mega Digimon Fusion! está prohibida" in verdict
+        page.screenshot(path=str(SHOTS / "es-phone-deck.png"), full_page=True)
+        desktop = browser.new_context(viewport={"width": 1366, "height": 768},
+                                      locale="es-ES")
+        wide = desktop.new_page()
+        wide.goto(live.url + "/standings")
+        assert wide.locator("h1").inner_text() == "Clasificación"
+        wide.screenshot(path=str(SHOTS / "es-standings-1366.png"))
     with store.connect(event) as conn:
         assert store.read_matches(conn, "swiss", 1, match.table)[0].result is not None
 
