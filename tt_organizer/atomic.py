@@ -213,3 +213,17 @@ def _compact_json(payload: object) -> str:
             parts.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{sep}\n")
     parts.append("}\n")
     return "".join(parts)
+
+
+def make_folder(folder: str | Path) -> Path:
+    """``folder``, made (with its parents) if it does not exist yet: where a command writes
+    several files. InputError if it is a file or cannot be made."""
+    out = Path(folder)
+    if out.exists() and not out.is_dir():
+        raise InputError("is a file, not a folder", file=str(out))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"cannot make the folder: {exc.strerror or exc}", file=str(out)
+                         ) from None
+    return out

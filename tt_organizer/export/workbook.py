@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tt_organizer.errors import InputError
+from tt_organizer.atomic import make_folder
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.export.cells import (
     cell_value,
@@ -311,14 +311,7 @@ def export_csv(
     Columns are those of the workbook; percentages are fractions (``0.6667``); text that a
     spreadsheet would read as a formula starts with ``'``. Each file is written atomically.
     """
-    folder = Path(out_dir)
-    if folder.exists() and not folder.is_dir():
-        raise InputError("is not a folder", file=str(folder))
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"cannot create the folder: {exc.strerror or exc}",
-                         file=str(folder)) from None
+    folder = make_folder(out_dir)
     tables = event_tables(snapshot, round_number, swiss=swiss)
     for table in tables:  # refuse before writing any file rather than leave a partial set
         check_target(folder / f"{table.file_stem}.csv", (".csv",))

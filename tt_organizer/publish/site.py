@@ -83,14 +83,13 @@ def worded(match: dict[str, Any]) -> str:
 
 
 def _prepare(folder: str | Path) -> Path:
+    from tt_organizer.atomic import make_folder
+
     out = Path(folder)
-    if out.exists() and not out.is_dir():
-        raise InputError("not a folder", file=str(out), code="publish-target")
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
         raise InputError("the folder is not empty and holds no earlier publication: choose "
                          "an empty or new folder", file=str(out), code="publish-target")
-    out.mkdir(parents=True, exist_ok=True)
-    return out
+    return make_folder(out)
 
 
 def _write(out: Path, name: str, text: str) -> None:

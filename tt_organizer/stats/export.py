@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tt_organizer.atomic import atomic_write, write_json_atomic
+from tt_organizer.atomic import atomic_write, make_folder, write_json_atomic
 from tt_organizer.cell_text import safe_text
 from tt_organizer.errors import InputError
 from tt_organizer.stats.dataset import DRAW, DeckRow, EventData, GameRow, anonymize
@@ -137,14 +137,7 @@ def write_dataset(events: Sequence[EventData], folder: str | Path, *,
                   anonymized: bool = False) -> Written:
     """Write the dataset of ``events`` into ``folder`` (created if needed; each file atomically).
     Unless ``anonymized``, every event's players are replaced by fresh identifiers first."""
-    out = Path(folder)
-    if out.exists() and not out.is_dir():
-        raise InputError("is a file, not a folder for the dataset", file=str(out))
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"cannot make the folder: {exc.strerror or exc}", file=str(out)
-                         ) from None
+    out = make_folder(folder)
     shared = list(events) if anonymized else [anonymize(e) for e in events]
     doc = dataset_json(shared)
     write_json_atomic(out / "games.json", doc)
