@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 from tt_organizer.events.published_results import cache_rounds, published_records
-from tt_organizer.standings import ScoringSettings, compute_standings
 from tt_organizer.standings.policy import MELEE, MELEE_2024, RULEBOOK, TiebreakPolicy
+from tt_organizer.standings.tiebreakers import ScoringSettings, compute_standings
 
 DEFAULT = (Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "real" / "events"
            / "weekly-legacy-mont-53029-2024-01-11.json")

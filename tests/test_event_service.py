@@ -233,7 +233,8 @@ def test_eight_player_event_end_to_end(conn: sqlite3.Connection, event_path: Pat
 
 
 def test_standings_reproducible_from_results(conn: sqlite3.Connection, event_path: Path) -> None:
-    from tt_organizer.standings.tiebreakers import MatchRecord, compute_standings
+    from tt_organizer.standings.match_record import MatchRecord
+    from tt_organizer.standings.tiebreakers import compute_standings
 
     register_all(conn)
     for _ in range(2):

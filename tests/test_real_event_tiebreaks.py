@@ -16,8 +16,8 @@ import pytest
 
 from tt_organizer.events.published_results import cache_rounds, published_records
 from tt_organizer.events.result_text import parse_result
-from tt_organizer.standings import ScoringSettings, compute_standings
 from tt_organizer.standings.policy import MELEE, MELEE_2024, RULEBOOK, TiebreakPolicy
+from tt_organizer.standings.tiebreakers import ScoringSettings, compute_standings
 
 EVENTS = Path(__file__).parent / "fixtures" / "real" / "events"
 #: Each event and its number of Swiss rounds (later rounds are its top-cut bracket).

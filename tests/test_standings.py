@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from tt_organizer.pairing.simulate import simulate_event
-from tt_organizer.standings import MatchRecord, ScoringSettings, Standing, compute_standings
+from tt_organizer.standings.match_record import MatchRecord
+from tt_organizer.standings.tiebreakers import ScoringSettings, Standing, compute_standings
 
 
 def win(rnd: int, winner: int, loser: int, games: tuple[int, int] = (2, 0)) -> MatchRecord:

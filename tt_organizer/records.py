@@ -253,17 +253,21 @@ def checksums_with(folder: str | Path, files: dict[str, bytes]) -> bytes:
 def build_all(cls: type[T], names: Sequence[str], rows: Iterable[Sequence[Any]],
               **same: Any) -> list[T]:
     """Instances of the frozen dataclass ``cls``, one per row of ``rows`` (the values of the
-    fields ``names``, in that order; every other field from ``same``, one immutable value for
-    all rows). Built without the frozen ``__init__``, whose ``object.__setattr__`` per field
-    costs more than the read itself when a store reader builds thousands."""
+    fields ``names``, in that order; a row may hold further values after them, left out --
+    the caller's own SELECT, so every row is as long; every other field from ``same``, one
+    immutable value for all rows). Built without the
+    frozen ``__init__``, whose ``object.__setattr__`` per field costs more than the read itself
+    when a store reader builds thousands."""
     if {f.name for f in dataclasses.fields(cls)} != {*names, *same}:  # type: ignore[arg-type]
         raise TypeError(f"{cls.__name__}: build_all needs every field once")
     new = object.__new__
-    out = []
+    out: list[T] = []
+    append = out.append
     for row in rows:
         obj = new(cls)
         values = obj.__dict__
-        values.update(same)
-        values.update(zip(names, row, strict=True))
-        out.append(obj)
+        values.update(zip(names, row, strict=False))  # a row may run on (see above)
+        if same:
+            values.update(same)
+        append(obj)
     return out

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from tt_organizer.cli.options import (
+from tt_organizer.cli.deck_options import (
     DeckCheckOptions,
     deck_check_options,
-    json_option,
     load_check_context,
 )
+from tt_organizer.cli.options import json_option
 from tt_organizer.cli.params import CountType
 from tt_organizer.errors import EXIT_INVALID, EXIT_OK, InputError
 

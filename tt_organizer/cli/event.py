@@ -13,25 +13,42 @@ from collections.abc import Sequence
 
 import click
 
-from tt_organizer.cli import (
-    event_desk,
-    event_pairing,
-    event_players,
-    event_results,
-    event_settings,
-    penalties,
-)
 from tt_organizer.cli.event_output import say
+from tt_organizer.cli.main import LazyGroup
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.cli.params import COUNT
-from tt_organizer.cli.publish import publish
-from tt_organizer.cli.serve import serve
 from tt_organizer.i18n import gettext as _
 from tt_organizer.i18n import ngettext
 from tt_organizer.numbers import is_count, parse_count, parse_count_list
 
+# the commands of the other modules (name -> module:command), each imported when it runs
+COMMANDS = {
+    "register": "tt_organizer.cli.event_players:register",
+    "late-entry": "tt_organizer.cli.event_players:late_entry",
+    "players": "tt_organizer.cli.event_players:players",
+    "drop": "tt_organizer.cli.event_players:drop_cmd",
+    "undrop": "tt_organizer.cli.event_players:undrop_cmd",
+    "pair": "tt_organizer.cli.event_pairing:pair",
+    "repair": "tt_organizer.cli.event_pairing:repair",
+    "pairings": "tt_organizer.cli.event_pairing:pairings",
+    "avoid": "tt_organizer.cli.event_pairing:avoid_cmd",
+    "check-in": "tt_organizer.cli.event_desk:check_in_cmd",
+    "deck": "tt_organizer.cli.event_desk:deck_cmd",
+    "report": "tt_organizer.cli.event_results:report",
+    "unreport": "tt_organizer.cli.event_results:unreport",
+    "correct": "tt_organizer.cli.event_results:correct",
+    "standings": "tt_organizer.cli.event_results:standings_cmd",
+    "top-cut": "tt_organizer.cli.event_results:top_cut",
+    "penalty": "tt_organizer.cli.penalties:penalty",
+    "penalties": "tt_organizer.cli.penalties:penalties",
+    "infractions": "tt_organizer.cli.penalties:infractions_cmd",
+    "settings": "tt_organizer.cli.event_settings:settings_command",
+    "serve": "tt_organizer.cli.serve:serve",
+    "publish": "tt_organizer.cli.publish:publish",
+}
 
-@click.group()
+
+@click.group(cls=LazyGroup, lazy=COMMANDS)
 def event() -> None:
     """Run an event: players, Swiss rounds, results, standings, top cut.
 
@@ -298,15 +315,3 @@ def print_cmd(what: str, round_number: int | None, top: bool, swiss: bool, out: 
         what=_(SHEET_NAMES[printed.kind]), n=printed.pages, paper=printed.paper,
         file=escape(str(printed.path))))
 
-
-for _command in (
-    event_players.register, event_players.late_entry, event_players.players,
-    event_players.drop_cmd, event_players.undrop_cmd,
-    event_pairing.pair, event_pairing.repair, event_pairing.pairings, event_pairing.avoid_cmd,
-    event_desk.check_in_cmd, event_desk.deck_cmd,
-    event_results.report, event_results.unreport, event_results.correct,
-    event_results.standings_cmd, event_results.top_cut,
-    serve, publish, penalties.penalty, penalties.penalties, event_settings.settings_command,
-):
-    event.add_command(_command)
-event.add_command(penalties.infractions_cmd, "infractions")

@@ -254,9 +254,12 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
             from tt_organizer.events.final_placings import event_final_placings
 
             placed = [(p.place, p.standing) for p in event_final_placings(conn)]
+            names = store.player_names(conn)
         else:
-            placed = [("", s) for s in event_standings.standings(conn, round_number)]
-        names = store.player_names(conn)
+            roster = store.read_roster(conn)
+            placed = [("", s) for s in event_standings.standings(conn, round_number,
+                                                                players=roster)]
+            names = {p.id: p.name for p in roster}
         shown = round_number if round_number is not None else store.current_round(conn)
         top_played = store.current_round(conn, setup.TOP_CUT) > 0
     from tt_organizer.cli.render import print_table
@@ -270,16 +273,19 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     cols = [N_("Place")] if final else []
     cols += [N_("Rank"), N_("Player"), N_("Pts"), N_("W-L-D"),
              *(TIEBREAK_LABELS[t] for t in tbs), ""]
-    # the text of each distinct figure, once (a few hundred among thousands of lines)
-    figure_text = {v: percent_text(v) for v in {getattr(s, t) for _p, s in placed for t in tbs}}
+    # the table a column at a time (thousands of lines)
+    lines = [s for _place, s in placed]
+    cells = [[place for place, _s in placed]] if final else []
+    cells += [[str(s.rank) for s in lines], [names[s.player] for s in lines],
+              [str(s.points) for s in lines], [f"{s.wins}-{s.losses}-{s.draws}" for s in lines]]
+    for t in tbs:
+        figures = [getattr(s, t) for s in lines]
+        text = {v: percent_text(v) for v in set(figures)}  # a few hundred distinct figures
+        cells.append([text[v] for v in figures])
     dropped = _("dropped")
+    cells.append([dropped if s.dropped else "" for s in lines])
     print_table(title, [(_(c) if c else c, "left" if c in ("Player", "") else "right")
-                        for c in cols], [
-        (*((place,) if final else ()), str(s.rank), names[s.player], str(s.points),
-         f"{s.wins}-{s.losses}-{s.draws}", *[figure_text[getattr(s, t)] for t in tbs],
-         dropped if s.dropped else "")
-        for place, s in placed
-    ])
+                        for c in cols], list(zip(*cells, strict=True)))
     if top_played and not final:
         say(_("  the top cut has been played: `tt event standings --final` gives the final "
               "placings"))

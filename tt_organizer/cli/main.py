@@ -24,8 +24,40 @@ SUBCOMMANDS = {
 }
 
 
+def load_command(ctx: click.Context, group: click.Group, name: str, target: str) -> None:
+    """Import the command ``target`` ("module:attribute") and add it to ``group`` as ``name``:
+    a module that cannot load is a broken install, reported as such (exit 2), never as "No
+    such command"."""
+    module, attr = target.split(":")
+    try:
+        command = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as exc:
+        _fail(f"the `{ctx.command_path} {name}` command cannot load: {module}: {exc}",
+              EXIT_INPUT)
+    group.add_command(command, name)
+
+
+class LazyGroup(click.Group):
+    """A group whose subcommands listed in ``lazy`` (name -> "module:attribute") are imported
+    only when one of them runs, or when the group's help lists them: a command pays only for
+    its own module."""
+
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            load_command(ctx, self, cmd_name, self.lazy[cmd_name])
+        return super().get_command(ctx, cmd_name)
+
+
 class TTGroup(click.Group):
-    """A group that loads subcommands lazily and turns library errors into exit codes."""
+    """The ``tt`` group: loads its subcommands lazily (its help lists them from ``lazy``,
+    without importing any) and turns library errors into exit codes."""
 
     lazy: ClassVar[dict[str, tuple[str, str]]] = {}
 
@@ -34,14 +66,7 @@ class TTGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy and cmd_name not in self.commands:
-            target, _ = self.lazy[cmd_name]
-            module, attr = target.split(":")
-            try:
-                command = getattr(importlib.import_module(module), attr)
-            except (ImportError, AttributeError) as exc:
-                # a command module that cannot load is a broken install, never "No such command"
-                _fail(f"the `tt {cmd_name}` command cannot load: {module}: {exc}", EXIT_INPUT)
-            self.add_command(command, cmd_name)
+            load_command(ctx, self, cmd_name, self.lazy[cmd_name][0])
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -120,7 +145,7 @@ def _set_language(ctx: click.Context, param: click.Parameter, value: str | None)
     set_language(value)
 
 
-@click.group(cls=TTGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("tt", cls=TTGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="tt")
 @click.option("--language", metavar="LANG", default=None, expose_value=False, is_eager=True,
               callback=_set_language,

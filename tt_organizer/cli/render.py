@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from itertools import repeat
+from typing import TYPE_CHECKING, cast
 
 from tt_organizer.i18n import N_
 
@@ -129,21 +130,26 @@ def draw_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Se
     ``rows`` (plain text, or (text, style) for a styled cell). With no room for even one
     column each, each row is one line of its cells instead, folded to ``width``."""
     head = [clean(name) for name, _ in columns]
-    styled = any(not isinstance(c, str) for row in rows for c in row)
     # the cells a column at a time (thousands of rows: each check runs once per column)
-    plain_cells = ([[c if isinstance(c, str) else c[0] for c in row] for row in rows] if styled
-                   else rows)
-    cols = [list(col) for col in zip(*plain_cells, strict=True)] or [[] for _ in columns]
+    cols: list[list[str]] = [list(col) for col in zip(*rows, strict=True)] or [[] for _ in columns]
+    styled = not all(all(map(isinstance, col, repeat(str))) for col in cols)
+    plain_cells: Sequence[Sequence[str]] = cast("Sequence[Sequence[str]]", rows)  # all text
+    if styled:
+        plain_cells = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
+        cols = [list(col) for col in zip(*plain_cells, strict=True)] or [[] for _ in columns]
     ascii_cols = []
+    cleaned = False
     for i, col in enumerate(cols):
         joined = "".join(col)
         if not joined.isprintable():
             cols[i] = col = [clean(c) for c in col]
             joined = "".join(col)
+            cleaned = True
         ascii_cols.append(joined.isascii())
-    texts = [list(r) for r in zip(*cols, strict=True)] if rows else []
-    styles: list[list[str] | None] = [
-        ["" if isinstance(c, str) else c[1] for c in row] if styled else None for row in rows]
+    texts = plain_cells if not cleaned else [list(r) for r in zip(*cols, strict=True)]
+    styles: list[list[str] | None] = (
+        [["" if isinstance(c, str) else c[1] for c in row] for row in rows] if styled
+        else [None] * len(rows))
 
     def paint(text: str, style: str) -> str:
         return f"\x1b[{STYLES[style]}m{text}\x1b[0m" if colour and style and text else text
@@ -184,7 +190,7 @@ def draw_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Se
     return "\n".join(out) + "\n"
 
 
-def _box_lines(cells: list[str], styles: list[str], widths: list[int], justify: list[str],
+def _box_lines(cells: Sequence[str], styles: list[str], widths: list[int], justify: list[str],
                bar: str, paint: Callable[[str, str], str], header: bool) -> list[str]:
     """The screen lines of one box row: each cell folded to its column, padded, styled."""
     if all(cell.isascii() and len(cell) <= w for cell, w in zip(cells, widths, strict=True)):

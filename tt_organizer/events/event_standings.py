@@ -21,14 +21,16 @@ if TYPE_CHECKING:
     from tt_organizer.standings.tiebreakers import Standing
 
 
-def standings(conn: Connection, round_number: int | None = None) -> list[Standing]:
+def standings(conn: Connection, round_number: int | None = None, *,
+              players: Sequence[PlayerInfo] | None = None) -> list[Standing]:
     """Swiss standings after ``round_number`` (default: every reported result so far),
-    computed from the stored results alone."""
+    computed from the stored results alone; ``players``: the roster, when the caller has
+    read it already (:func:`~tt_organizer.events.store.reads.read_roster`)."""
     current = store.current_round(conn)
     paired_round(round_number, current, first=0)
-    return compute_event_standings(store.read_settings(conn), store.read_roster(conn),
-                                   store.read_matches(conn, SWISS, games=False), current,
-                                   round_number)
+    return compute_event_standings(
+        store.read_settings(conn), store.read_roster(conn) if players is None else players,
+        store.read_matches(conn, SWISS, games=False), current, round_number)
 
 
 def snapshot_standings(snapshot: EventSnapshot, round_number: int | None = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tt_organizer.events.result_text import parse_result
-from tt_organizer.standings.tiebreakers import MatchRecord
+from tt_organizer.standings.match_record import MatchRecord
 
 BYE_NAMES = ("-", "", None)
 

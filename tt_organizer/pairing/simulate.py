@@ -8,12 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tt_organizer.pairing.swiss import Pairing, PlayerState, pair_round, rounds_for_players
-from tt_organizer.standings.tiebreakers import (
-    MatchRecord,
-    ScoringSettings,
-    Standing,
-    compute_standings,
-)
+from tt_organizer.standings.match_record import MatchRecord
+from tt_organizer.standings.tiebreakers import ScoringSettings, Standing, compute_standings
 
 __all__ = ["SimulationResult", "rounds_for_players", "simulate_event"]
 

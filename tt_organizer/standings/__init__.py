@@ -1,19 +1,6 @@
-"""Swiss standings and tiebreakers (pure library: no database, no CLI)."""
+"""Swiss standings and tiebreakers (pure library: no database, no CLI).
 
-from tt_organizer.standings.policy import MELEE, RULEBOOK, TiebreakPolicy
-from tt_organizer.standings.tiebreakers import (
-    MatchRecord,
-    ScoringSettings,
-    Standing,
-    compute_standings,
-)
-
-__all__ = [
-    "MELEE",
-    "RULEBOOK",
-    "MatchRecord",
-    "ScoringSettings",
-    "Standing",
-    "TiebreakPolicy",
-    "compute_standings",
-]
+:mod:`~tt_organizer.standings.tiebreakers` computes the standings,
+:mod:`~tt_organizer.standings.policy` holds the tiebreak policies and
+:mod:`~tt_organizer.standings.match_record` the result record they read.
+"""

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Protocol
+from typing import Any, Protocol
 
 from tt_organizer.records import build_all
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
@@ -42,7 +42,6 @@ __all__ = [
     "OUTCOMES",
     "TIEBREAKERS",
     "TIEBREAK_LABELS",
-    "MatchRecord",
     "Result",
     "ScoringSettings",
     "Standing",
@@ -53,51 +52,17 @@ __all__ = [
 #: ``p1``/``p2`` won, ``draw``, ``double-loss`` (unfinished, 0 points each), ``bye``,
 #: ``loss-missed`` (a late entry's missed round: ``player2`` None, 0 points).
 OUTCOMES = ("p1", "p2", "draw", "double-loss", "bye", "loss-missed")
-_SOLO = ("bye", "loss-missed")
+#: The outcomes without an opponent.
+SOLO_OUTCOMES = ("bye", "loss-missed")
 #: Tiebreaker names accepted in :attr:`ScoringSettings.tiebreakers`.
 TIEBREAKERS = ("omw", "oomw", "gw", "ogw")
 #: Column label of each tiebreaker (a :class:`Standing` has an attribute of the same name).
 TIEBREAK_LABELS = {"omw": "OMW%", "oomw": "OOMW%", "gw": "GW%", "ogw": "OGW%"}
 
 
-@dataclass(frozen=True)
-class MatchRecord:
-    """One reported result; ``draws`` counts drawn games. ``player2`` is None exactly for
-    ``bye`` and ``loss-missed``."""
-
-    round: int
-    player1: int
-    player2: int | None
-    p1_games: int
-    p2_games: int
-    draws: int
-    outcome: str
-
-    def __post_init__(self) -> None:
-        if self.outcome not in OUTCOMES:
-            raise ValueError(f"unknown outcome {self.outcome!r} (one of {', '.join(OUTCOMES)})")
-        if (self.player2 is None) != (self.outcome in _SOLO):
-            raise ValueError(f"outcome {self.outcome!r} "
-                             + ("needs no opponent" if self.outcome in _SOLO
-                                else "needs an opponent"))
-        if self.player1 == self.player2:
-            raise ValueError(f"player {self.player1} cannot play themselves")
-        if min(self.p1_games, self.p2_games, self.draws) < 0:
-            raise ValueError("game counts cannot be negative")
-
-    @classmethod
-    def bye(cls, round: int, player: int) -> MatchRecord:
-        """A bye for ``player`` in ``round``."""
-        return cls(round, player, None, 0, 0, 0, "bye")
-
-    @classmethod
-    def missed(cls, round: int, player: int) -> MatchRecord:
-        """A round ``player`` missed (late entry): a loss for their own record."""
-        return cls(round, player, None, 0, 0, 0, "loss-missed")
-
-
 class Result(Protocol):
-    """What :func:`compute_standings` reads of a match: a :class:`MatchRecord`, or any record
+    """What :func:`compute_standings` reads of a match: a
+    :class:`~tt_organizer.standings.match_record.MatchRecord`, or any record
     with the same fields (an event's stored match, whose values were checked when stored)."""
 
     @property
@@ -184,7 +149,8 @@ def match_points(outcome: str, settings: ScoringSettings) -> tuple[int, int]:
 
 class _Tally:
     """One player's record. Match points and rounds are not counted: they follow from it
-    (every record is a win, a loss or a draw; a bye is a win)."""
+    (every record is a win, a loss or a draw; a bye is a win). ``opponents`` holds the
+    opponents' positions in the player order."""
 
     __slots__ = ("byes", "draws", "g_draw", "g_loss", "g_win", "losses", "opponents", "wins")
 
@@ -194,27 +160,26 @@ class _Tally:
         self.opponents: list[int] = []
 
 
-# Exact figures as integer numerators over one common denominator per figure, so that
-# sorting compares plain integers (fast) and nothing is ever rounded.
-_Exact = tuple[dict[int, int], int]
+# Exact figures as integer numerators over one common denominator per figure, one per player
+# in the player order (lists, not dicts: a big event's figures are made a column at a time),
+# so that sorting compares plain integers (fast) and nothing is ever rounded.
+_Exact = tuple[list[int], int]
 
 
-def _common(values: dict[int, Fraction]) -> _Exact:
+def _common(values: list[Fraction]) -> _Exact:
     # ratio() shares one Fraction per distinct figure: each is scaled once
-    distinct = {id(v): v for v in values.values()}
+    distinct = {id(v): v for v in values}
     den = lcm(*{v.denominator for v in distinct.values()}) if values else 1
     scaled = {i: v.numerator * (den // v.denominator) for i, v in distinct.items()}
-    return {p: scaled[id(v)] for p, v in values.items()}, den
+    return [scaled[id(v)] for v in values], den
 
 
-def _means(fig: _Exact, opponents: dict[int, list[int]]) -> _Exact:
+def _means(fig: _Exact, opponents: list[list[int]]) -> _Exact:
     """Each player's mean of ``fig`` over their opponents (0 without opponents)."""
     nums, den = fig
-    k = lcm(*{len(o) for o in opponents.values() if o}) if any(opponents.values()) else 1
+    k = lcm(*{len(o) for o in opponents if o}) if any(opponents) else 1
     get = nums.__getitem__
-    out = {p: sum(map(get, opps)) * (k // len(opps)) if opps else 0
-           for p, opps in opponents.items()}
-    return out, den * k
+    return [sum(map(get, opps)) * (k // len(opps)) if opps else 0 for opps in opponents], den * k
 
 
 def compute_standings(
@@ -232,8 +197,8 @@ def compute_standings(
     """
     policy = settings.policy
     order = list(dict.fromkeys(players))
-    tally = {p: _Tally() for p in order}
-    gone = set(dropped)
+    position = {p: i for i, p in enumerate(order)}
+    tally = [_Tally() for _ in order]
     missed_count = policy.missed_rounds_count
     bye_game_wins = settings.bye_game_wins
     for m in matches:
@@ -241,13 +206,14 @@ def compute_standings(
         if outcome is None:
             continue
         p2 = m.player2
-        a = tally.get(m.player1)
-        b = tally.get(p2) if p2 is not None else None
-        if a is None or (p2 is not None and b is None):
+        i = position.get(m.player1)
+        j = position.get(p2) if p2 is not None else None
+        if i is None or (p2 is not None and j is None):
             raise ValueError(f"round {m.round}: a match names an unknown player "
                              f"({m.player1} v {p2})")
         if outcome == "loss-missed" and not missed_count:
             continue
+        a = tally[i]
         if outcome == "bye":
             a.byes += 1
             a.wins += 1
@@ -257,14 +223,15 @@ def compute_standings(
         a.g_win += g1
         a.g_loss += g2
         a.g_draw += gd
-        if b is None:  # loss-missed
+        if j is None:  # loss-missed
             a.losses += 1
             continue
+        b = tally[j]
         b.g_win += g2
         b.g_loss += g1
         b.g_draw += gd
-        a.opponents.append(p2)  # type: ignore[arg-type]
-        b.opponents.append(m.player1)
+        a.opponents.append(j)
+        b.opponents.append(i)
         if outcome == "p1":
             a.wins += 1
             b.losses += 1
@@ -279,54 +246,62 @@ def compute_standings(
             b.losses += 1
     # a player's match points and rounds, from their record (see match_points)
     win, draw, loss, bye = settings.win, settings.draw, settings.loss, settings.bye
-    points = {p: win * (t.wins - t.byes) + bye * t.byes + draw * t.draws + loss * t.losses
-              for p, t in tally.items()}
-    rounds = {p: t.wins + t.losses + t.draws for p, t in tally.items()}
+    points = [win * (t.wins - t.byes) + bye * t.byes + draw * t.draws + loss * t.losses
+              for t in tally]
+    rounds = [t.wins + t.losses + t.draws for t in tally]
 
     floor = (policy.floor if settings.mw_floor is None
              else Fraction(settings.mw_floor).limit_denominator(1_000_000))
-    cache: dict[tuple[int, int], Fraction] = {}
+    cache: dict[tuple[int, int, bool], Fraction] = {}
 
-    def ratio(num: int, den: int) -> Fraction:
-        if den <= 0:
-            return floor
-        key = (num, den)
+    def ratio(num: int, den: int, floored: bool = True) -> Fraction:
+        """num / den, at least the floor (0 for a plain ratio without games)."""
+        key = (num, den, floored)
         got = cache.get(key)
         if got is None:
-            got = cache[key] = max(floor, Fraction(num, den))
+            if den <= 0:
+                got = floor if floored else Fraction(0)
+            else:
+                got = max(floor, Fraction(num, den)) if floored else Fraction(num, den)
+            cache[key] = got
         return got
 
-    own_mw = {p: ratio(points[p], win * rounds[p]) for p in order}
-    as_opp = own_mw if policy.byes_counted else {
-        p: ratio(points[p] - bye * t.byes, win * (rounds[p] - t.byes)) for p, t in tally.items()}
+    own_mw = [ratio(pts, win * n) for pts, n in zip(points, rounds, strict=True)]
+    as_opp = own_mw if policy.byes_counted else [
+        ratio(pts - bye * t.byes, win * (n - t.byes))
+        for pts, n, t in zip(points, rounds, tally, strict=True)]
     dg = policy.drawn_game_points
-    gw_parts = {p: (3 * t.g_win + dg * t.g_draw, 3 * (t.g_win + t.g_loss + t.g_draw))
-                for p, t in tally.items()}
-    gw = {p: ratio(num, den) for p, (num, den) in gw_parts.items()}
-    shown_gw = gw if policy.own_gw_floored else {
-        p: Fraction(num, den) if den else Fraction(0) for p, (num, den) in gw_parts.items()}
+    gw_parts = [(3 * t.g_win + dg * t.g_draw, 3 * (t.g_win + t.g_loss + t.g_draw)) for t in tally]
+    gw = [ratio(num, den) for num, den in gw_parts]
+    shown_gw = gw if policy.own_gw_floored else [ratio(num, den, False) for num, den in gw_parts]
 
-    opponents = {p: t.opponents for p, t in tally.items()}
+    opponents = [t.opponents for t in tally]
     omw = _means(_common(as_opp), opponents)
     oomw = _means(omw, opponents)
     ogw = _means(_common(gw), opponents)
     gw_exact = _common(shown_gw)
     figures = {"omw": omw, "oomw": oomw, "gw": gw_exact, "ogw": ogw}
-    chosen = [figures[name][0] for name in settings.tiebreakers]
     # sorted by points, then each tiebreaker (highest first), then player id
-    keys = {p: (-points[p], *[-nums[p] for nums in chosen], p) for p in order}
+    ranked = [key[-1] for key in sorted(zip(
+        [-x for x in points], *([-x for x in figures[name][0]] for name in settings.tiebreakers),
+        order, range(len(order)), strict=True))]
 
-    def floats(fig: _Exact) -> dict[int, float]:
+    def column(values: list[Any]) -> list[Any]:
+        return [values[i] for i in ranked]
+
+    def floats(fig: _Exact) -> list[float]:
         nums, den = fig
-        return {p: n / den for p, n in nums.items()}
+        return [nums[i] / den for i in ranked]
 
-    omw_f, oomw_f, gw_f, ogw_f, mw_f = (floats(omw), floats(oomw), floats(gw_exact),
-                                         floats(ogw), floats(_common(own_mw)))
-    rows = []
-    for rank, p in enumerate(sorted(order, key=keys.__getitem__), 1):
-        t = tally[p]
-        rows.append((rank, p, points[p], t.wins, t.losses, t.draws, omw_f[p], oomw_f[p],
-                     gw_f[p], p in gone, rounds[p], mw_f[p], ogw_f[p], t.byes))
+    gone = set(dropped)
+    ordered = column(tally)
+    players_ranked = column(order)
+    # every Standing's fields a column at a time, in _STANDING_FIELDS' order
+    rows = zip(range(1, len(order) + 1), players_ranked, column(points),
+               [t.wins for t in ordered], [t.losses for t in ordered], [t.draws for t in ordered],
+               floats(omw), floats(oomw), floats(gw_exact), [p in gone for p in players_ranked],
+               column(rounds), floats(_common(own_mw)), floats(ogw), [t.byes for t in ordered],
+               strict=True)
     return build_all(Standing, _STANDING_FIELDS, rows)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextvars
 import datetime as dt
 import functools
-import getpass
 import json
 import os
 import sqlite3
@@ -51,6 +50,8 @@ def actor() -> str:
 
 @functools.lru_cache(maxsize=1)
 def _os_user() -> str:
+    import getpass  # only a command that changes the event asks (it loads termios)
+
     try:
         return getpass.getuser()
     except Exception:  # no user name in a bare container

@@ -145,6 +145,9 @@ def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = No
 
 _MATCH_COLUMNS = ("round", "table", "player1", "player2", "result", "p1_games", "p2_games",
                   "draws", "outcome", "reported_at", "stage")
+# the columns of _MATCH_COLUMNS but the stage, in their order
+_MATCH_SELECT = ("round, table_no, player1, player2, result, p1_games, p2_games, draws, "
+                 "outcome, reported_at")
 
 
 def read_matches(
@@ -179,19 +182,24 @@ def read_matches(
         by_match.setdefault(g["match_id"], []).append(
             GameInfo(number=g["number"], first=g["first"], winner=g["winner"], turns=g["turns"])
         )
-    rows = _tuples(
-        conn, "SELECT id, round, table_no, player1, player2, result, p1_games, p2_games, draws, "
-        f"outcome, reported_at, stage FROM matches{cond} "
-        "ORDER BY stage = 'top-cut', round, table_no, id", args)
-    if by_match:
+    order = "round, table_no, id" if stage is not None else "stage = 'top-cut', round, table_no, id"
+    if not games and stage is not None:
+        # no games, one stage: every row built at once (see build_all), the stage asked for
+        # given to all of them rather than read from each (the id is left out)
+        rows = _tuples(conn, f"SELECT {_MATCH_SELECT}, id FROM matches{cond} ORDER BY {order}",
+                       args)
+        matches = build_all(MatchInfo, _MATCH_COLUMNS[:-1], rows, games=(), stage=stage)
+    else:
+        rows = _tuples(  # the columns of _MATCH_COLUMNS, then the row's id
+            conn, f"SELECT {_MATCH_SELECT}, stage, id FROM matches{cond} ORDER BY {order}", args)
         matches = [  # positional: MatchInfo's fields in their order
             MatchInfo(rnd, table, p1, p2, result, g1, g2, draws, outcome,
                       tuple(by_match.get(mid, ())), at, stage)
-            for mid, rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage in rows
-        ]
-    else:  # no games: every row built at once (see build_all)
-        matches = build_all(MatchInfo, _MATCH_COLUMNS, (r[1:] for r in rows), games=())
-    check_matches_read(conn, " AND ".join(where), args, matches)
+            for rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage, mid in rows
+        ] if by_match else build_all(MatchInfo, _MATCH_COLUMNS, rows, games=())
+    check_matches_read(conn, " AND ".join(where), args, matches,
+                       whole_rounds=not tables_only and ids is None and player is None
+                       and table is None)
     return matches
 
 

@@ -8,7 +8,10 @@ migration runs in the transaction that opens the file, so a failed migration cha
 from __future__ import annotations
 
 import functools
+import json
+import os
 import sqlite3
+import zlib
 
 from tt_organizer.lazy_re import lazy_compile
 
@@ -383,7 +386,9 @@ def _normalised(sql: str | None) -> str:
 
 
 def _schema_rows(conn: sqlite3.Connection) -> frozenset[tuple[str, str, str, str | None]]:
-    return frozenset(conn.execute(  # sqlite_* are SQLite's own (sequence, statistics, ...)
+    cur = conn.cursor()
+    cur.row_factory = None  # plain tuples, whatever rows the connection gives (sqlite3.Row)
+    return frozenset(cur.execute(  # sqlite_* are SQLite's own (sequence, statistics, ...)
         "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' "
         "ESCAPE '\\'").fetchall())
 
@@ -392,21 +397,64 @@ def _schema_rows(conn: sqlite3.Connection) -> frozenset[tuple[str, str, str, str
 def expected_schema() -> tuple[frozenset[tuple[str, str, str, str | None]], dict[str, SchemaRow]]:
     """The schema this version writes (built once per process, in memory, by the migrations):
     its raw rows, and its rows by name, normalised."""
+    raw = built_schema_rows()
+    return raw, {r[1]: (r[0], r[1], r[2], _normalised(r[3])) for r in raw}
+
+
+def built_schema_rows() -> frozenset[tuple[str, str, str, str | None]]:
+    """The rows of ``sqlite_master`` the migrations write, built in an in-memory database."""
     mem = sqlite3.connect(":memory:")
     try:
         migrate(mem, 0)
-        raw = _schema_rows(mem)
+        return _schema_rows(mem)
     finally:
         mem.close()
-    return raw, {r[1]: (r[0], r[1], r[2], _normalised(r[3])) for r in raw}
+
+
+# The rows the migrations write, recorded when the package is installed (``hatch_build.py``
+# calls record_schema_rows): an event command compares the file with them without building
+# the schema in memory (a few ms). Only an exact match is taken from the record; any other
+# file is compared with the schema built by the migrations, so a record that is missing or
+# stale (migrations changed since the install) never refuses a file, it only costs the build.
+SCHEMA_RECORD = os.path.join(os.path.dirname(__file__), "schema_rows.json")
+
+
+def migrations_digest() -> str:
+    """A digest of the migrations' text and the schema version: what a record was made from."""
+    return f"{SCHEMA_VERSION}:{zlib.crc32(chr(0).join(MIGRATIONS).encode()):08x}"
+
+
+def record_schema_rows(path: str = SCHEMA_RECORD) -> str:
+    """Write the record of the rows the migrations write (at install; see SCHEMA_RECORD)."""
+    rows = sorted(built_schema_rows(), key=lambda r: (r[0], r[1]))
+    with open(f"{path}.tmp", "w", encoding="utf-8") as out:
+        json.dump({"migrations": migrations_digest(), "rows": rows}, out, indent=1)
+        out.write("\n")
+    os.replace(f"{path}.tmp", path)
+    return path
+
+
+@functools.cache
+def recorded_schema_rows() -> frozenset[tuple[str, str, str, str | None]] | None:
+    """The recorded rows (None when there is no record for these migrations)."""
+    try:
+        with open(SCHEMA_RECORD, encoding="utf-8") as record_file:
+            record = json.load(record_file)
+        if record["migrations"] != migrations_digest():
+            return None
+        return frozenset(tuple(row) for row in record["rows"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def schema_differences(conn: sqlite3.Connection) -> list[str]:
     """How the file's tables, indexes and triggers differ from what this version writes
     (empty when they agree: one query, compared with the expected rows): a trigger dropped,
     a table altered, an index or trigger added by hand."""
-    raw, expected = expected_schema()
     have_raw = _schema_rows(conn)
+    if have_raw == recorded_schema_rows():
+        return []
+    raw, expected = expected_schema()
     if have_raw == raw:
         return []
     have = {r[1]: (r[0], r[1], r[2], _normalised(r[3])) for r in have_raw}

@@ -135,13 +135,10 @@ def check_rules(conn: sqlite3.Connection, settings: EventSettings) -> None:
     refuse(path_of(conn), problems)
 
 
-# A match row whose columns hold what the toolkit writes (the games and the result text are
-# looked at apart): evaluated by SQLite, so that a command reading thousands of matches checks
-# them without a Python step per row.
-_SOUND_MATCH = " AND ".join([
-    "stage IN ('swiss', 'top-cut')",
-    "(outcome IS NULL OR outcome IN (" + ", ".join(f"'{o}'" for o in OUTCOMES if o) + "))",
-    "(result IS NULL OR typeof(result) = 'text')",
+# The number columns of a match row hold what the toolkit writes: evaluated by SQLite for every
+# row read, so that a command reading thousands of matches checks them without a Python step
+# per row (its text columns are looked at once per distinct value, see check_matches_read).
+_SOUND_NUMBERS = " AND ".join([
     "(player2 IS NULL OR player2 != player1)",
     f"typeof(round) = 'integer' AND round BETWEEN 1 AND {MAX_STORED}",
     *(f"typeof({c}) = 'integer' AND {c} BETWEEN 0 AND {MAX_STORED}"
@@ -150,20 +147,24 @@ _SOUND_MATCH = " AND ".join([
 
 
 def check_matches_read(conn: sqlite3.Connection, where: str, args: Sequence[object],
-                       matches: Sequence[MatchInfo]) -> None:
+                       matches: Sequence[MatchInfo], *, whole_rounds: bool = False) -> None:
     """:func:`check_read` of the ``matches`` read by ``SELECT ... FROM matches WHERE where``:
-    their columns are checked by one query, their result texts once each, their games (if
-    any) one by one; only when something is wrong are they all looked at in Python, for the
-    message."""
-    cond = f"({where}) AND " if where else ""
+    one query gives every distinct shape of their result columns (with whether their number
+    columns are sound), each looked at once; their games (if any) one by one; only when
+    something is wrong are they all looked at in Python, for the message. ``whole_rounds``:
+    ``where`` picks whole rounds (a stage, a round), so the matches read are every match of
+    their rounds."""
+    cond = f"WHERE {where}" if where else ""
     try:
-        bad = conn.execute(f"SELECT count(*) FROM matches WHERE {cond}NOT ({_SOUND_MATCH})",
-                           args).fetchone()[0]
         shapes = conn.execute(
             "SELECT DISTINCT result, p1_games, p2_games, draws, outcome, player2 IS NOT NULL, "
-            f"table_no > 0 FROM matches WHERE {cond}1", args).fetchall()
-        sound = not bad and all(shape_problem(*row) is None for row in shapes)
-        wrong = _seating_problem(conn, where, matches)
+            f"table_no > 0, stage, {_SOUND_NUMBERS} FROM matches {cond}", args).fetchall()
+        sound = all(numbers_sound == 1 and stage in STAGES and outcome in OUTCOMES
+                    and (result is None or type(result) is str)
+                    and shape_problem(result, g1, g2, draws, outcome, two, at_table) is None
+                    for result, g1, g2, draws, outcome, two, at_table, stage, numbers_sound
+                    in shapes)
+        wrong = _seating_problem(conn, where, matches, whole_rounds)
     except READ_FAILURES as exc:
         raise damaged(path_of(conn), exc) from None
     if wrong:
@@ -171,40 +172,49 @@ def check_matches_read(conn: sqlite3.Connection, where: str, args: Sequence[obje
     check_read(conn, matches=matches if not sound else [m for m in matches if m.games])
 
 
-def _seating_problem(conn: sqlite3.Connection, where: str,
-                     matches: Sequence[MatchInfo]) -> str | None:
+def _seating_problem(conn: sqlite3.Connection, where: str, matches: Sequence[MatchInfo],
+                     whole_rounds: bool) -> str | None:
     """The matches read against their rounds (the message of the first problem, or None): a
     round that was never paired, a player who is not registered, a player at two tables of
     one round -- looked at in every match of the rounds read, not only the matches read."""
     rounds = set(_plain(conn, "SELECT stage, number FROM rounds"))
-    seated = {p for m in matches for p in (m.player1, m.player2) if p is not None}
+    seats: dict[tuple[str, int], list[int]] = {}  # the players seated in each round read
+    for m in matches:
+        key = (m.stage, m.round)
+        seat = seats.get(key)
+        if seat is None:
+            seat = seats[key] = []
+        seat.append(m.player1)
+        if m.player2 is not None:
+            seat.append(m.player2)
+    seated = set().union(*seats.values())
     if not where or len(seated) > _MANY:
         players = {r[0] for r in _plain(conn, "SELECT id FROM players")}
     else:
         marks = ",".join("?" * len(seated))
         players = {r[0] for r in _plain(conn, f"SELECT id FROM players WHERE id IN ({marks})",
                                         sorted(seated))}
-    read_rounds = {(m.stage, m.round) for m in matches}
-    if not read_rounds <= rounds or not seated <= players:
+    if not seats.keys() <= rounds or not seated <= players:
         for m in matches:
             label = f"{m.stage} round {m.round} table {m.table}"
             if (m.stage, m.round) not in rounds:
                 return f"{label}: a round that was never paired"
             if m.player1 not in players or m.player2 not in (None, *players):
                 return f"{label}: a player who is not registered"
-    if not where:  # every match was read
-        seats = [(m.stage, m.round, m.player1) for m in matches]
-        seats += [(m.stage, m.round, m.player2) for m in matches if m.player2 is not None]
-    else:  # every table of the rounds read, through the index of the tables
-        seats = [(m.stage, m.round, m.player1) for m in matches if m.table == 0]
-        for stage, rnd in read_rounds:
+    if where and not whole_rounds:  # every table of the rounds read, through their index
+        for (stage, rnd), seat in seats.items():
+            seat[:] = [m.player1 for m in matches
+                       if m.table == 0 and m.stage == stage and m.round == rnd]
             for p1, p2 in _plain(conn, "SELECT player1, player2 FROM matches WHERE stage = ? "
                                  "AND round = ? AND table_no > 0", (stage, rnd)):
-                seats += [(stage, rnd, p1)] if p2 is None else [(stage, rnd, p1), (stage, rnd, p2)]
-    if len(set(seats)) == len(seats):
-        return None
-    stage, rnd, player = next(seat for seat, n in Counter(seats).items() if n > 1)
-    return f"{stage} round {rnd}: player {player} sits at two tables"
+                seat.append(p1)
+                if p2 is not None:
+                    seat.append(p2)
+    for (stage, rnd), seat in seats.items():
+        if len(set(seat)) != len(seat):
+            player = next(p for p, n in Counter(seat).items() if n > 1)
+            return f"{stage} round {rnd}: player {player} sits at two tables"
+    return None
 
 
 _MANY = 500  # above this many players the check reads every player's id
@@ -232,14 +242,15 @@ def _plainly_sound(m: MatchInfo) -> bool:
 
 def _player_problems(p: PlayerInfo) -> list[str]:
     out: list[str] = []
-    label = f"player {p.id}"
+    # (every player of a big event is looked at: the label is made only for a problem)
     if not isinstance(p.name, str) or not p.name.strip():
-        out.append(f"{label}: no name")
-    for key in ("dropped_round", "late_entry_round"):
-        value = getattr(p, key)
-        if value is not None and not _count(value):
-            out.append(f"{label}: {key} {value!r}")
+        out.append(f"player {p.id}: no name")
+    if p.dropped_round is not None and not _count(p.dropped_round):
+        out.append(f"player {p.id}: dropped_round {p.dropped_round!r}")
+    if p.late_entry_round is not None and not _count(p.late_entry_round):
+        out.append(f"player {p.id}: late_entry_round {p.late_entry_round!r}")
     if p.deck_text is not None:
+        label = f"player {p.id}"
         if not isinstance(p.main, dict) or not isinstance(p.pile, dict):
             return [*out, f"{label}: deck card counts are not a table of card numbers"]
         cards = {**p.main, **p.pile}

@@ -1,0 +1,44 @@
+"""One reported result as the pure standings read it (:func:`~tt_organizer.standings.
+tiebreakers.compute_standings` takes these, or an event's stored matches)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tt_organizer.standings.tiebreakers import OUTCOMES, SOLO_OUTCOMES
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One reported result; ``draws`` counts drawn games. ``player2`` is None exactly for
+    ``bye`` and ``loss-missed``."""
+
+    round: int
+    player1: int
+    player2: int | None
+    p1_games: int
+    p2_games: int
+    draws: int
+    outcome: str
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome {self.outcome!r} (one of {', '.join(OUTCOMES)})")
+        if (self.player2 is None) != (self.outcome in SOLO_OUTCOMES):
+            raise ValueError(f"outcome {self.outcome!r} "
+                             + ("needs no opponent" if self.outcome in SOLO_OUTCOMES
+                                else "needs an opponent"))
+        if self.player1 == self.player2:
+            raise ValueError(f"player {self.player1} cannot play themselves")
+        if min(self.p1_games, self.p2_games, self.draws) < 0:
+            raise ValueError("game counts cannot be negative")
+
+    @classmethod
+    def bye(cls, round: int, player: int) -> MatchRecord:
+        """A bye for ``player`` in ``round``."""
+        return cls(round, player, None, 0, 0, 0, "bye")
+
+    @classmethod
+    def missed(cls, round: int, player: int) -> MatchRecord:
+        """A round ``player`` missed (late entry): a loss for their own record."""
+        return cls(round, player, None, 0, 0, 0, "loss-missed")
