@@ -61,7 +61,7 @@ def test_an_event_command_module_that_cannot_load_names_the_command(
     (tmp_path / "tt_broken_event_cmd.py").write_text("import tt_no_such_dependency_xyz\n",
                                                      encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(event.lazy, "broken", "tt_broken_event_cmd:broken")  # type: ignore[attr-defined]
+    monkeypatch.setitem(event.lazy_targets, "broken", "tt_broken_event_cmd:broken")  # type: ignore[attr-defined]
     result = CliRunner().invoke(cli, ["event", "broken"])
     assert result.exit_code == 2
     assert "the `tt event broken` command cannot load: tt_broken_event_cmd:" in result.stderr

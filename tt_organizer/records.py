@@ -255,9 +255,9 @@ def build_all(cls: type[T], names: Sequence[str], rows: Iterable[Sequence[Any]],
     """Instances of the frozen dataclass ``cls``, one per row of ``rows`` (the values of the
     fields ``names``, in that order; a row may hold further values after them, left out --
     the caller's own SELECT, so every row is as long; every other field from ``same``, one
-    immutable value for all rows). Built without the
-    frozen ``__init__``, whose ``object.__setattr__`` per field costs more than the read itself
-    when a store reader builds thousands."""
+    immutable value for all rows). Built without the frozen ``__init__``, whose
+    ``object.__setattr__`` per field costs more than the read itself when a store reader
+    builds thousands."""
     if {f.name for f in dataclasses.fields(cls)} != {*names, *same}:  # type: ignore[arg-type]
         raise TypeError(f"{cls.__name__}: build_all needs every field once")
     new = object.__new__

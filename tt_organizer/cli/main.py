@@ -44,30 +44,30 @@ class LazyGroup(click.Group):
 
     def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.lazy = dict(lazy or {})
+        self.lazy_targets = dict(lazy or {})
+
+    def targets(self) -> dict[str, str]:
+        """Each lazy subcommand's name -> "module:attribute"."""
+        return self.lazy_targets
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *self.lazy})
+        return sorted({*super().list_commands(ctx), *self.targets()})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.lazy and cmd_name not in self.commands:
-            load_command(ctx, self, cmd_name, self.lazy[cmd_name])
+        targets = self.targets()
+        if cmd_name in targets and cmd_name not in self.commands:
+            load_command(ctx, self, cmd_name, targets[cmd_name])
         return super().get_command(ctx, cmd_name)
 
 
-class TTGroup(click.Group):
+class TTGroup(LazyGroup):
     """The ``tt`` group: loads its subcommands lazily (its help lists them from ``lazy``,
     without importing any) and turns library errors into exit codes."""
 
-    lazy: ClassVar[dict[str, tuple[str, str]]] = {}
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {}  # name -> ("module:attribute", help)
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *self.lazy})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.lazy and cmd_name not in self.commands:
-            load_command(ctx, self, cmd_name, self.lazy[cmd_name][0])
-        return super().get_command(ctx, cmd_name)
+    def targets(self) -> dict[str, str]:
+        return {name: target for name, (target, _) in self.lazy.items()}
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]

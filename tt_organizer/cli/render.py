@@ -133,10 +133,8 @@ def draw_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Se
     # the cells a column at a time (thousands of rows: each check runs once per column)
     cols: list[list[str]] = [list(col) for col in zip(*rows, strict=True)] or [[] for _ in columns]
     styled = not all(all(map(isinstance, col, repeat(str))) for col in cols)
-    plain_cells: Sequence[Sequence[str]] = cast("Sequence[Sequence[str]]", rows)  # all text
-    if styled:
-        plain_cells = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
-        cols = [list(col) for col in zip(*plain_cells, strict=True)] or [[] for _ in columns]
+    if styled:  # each cell's text
+        cols = [[c if isinstance(c, str) else c[0] for c in col] for col in cols]
     ascii_cols = []
     cleaned = False
     for i, col in enumerate(cols):
@@ -146,7 +144,9 @@ def draw_table(title: str, columns: Sequence[tuple[str, str]], rows: Sequence[Se
             joined = "".join(col)
             cleaned = True
         ascii_cols.append(joined.isascii())
-    texts = plain_cells if not cleaned else [list(r) for r in zip(*cols, strict=True)]
+    # the rows as printed: the rows given, when every cell is plain text shown as it is
+    texts = (cast("Sequence[Sequence[str]]", rows) if not (styled or cleaned)
+             else [list(r) for r in zip(*cols, strict=True)])
     styles: list[list[str] | None] = (
         [["" if isinstance(c, str) else c[1] for c in row] for row in rows] if styled
         else [None] * len(rows))

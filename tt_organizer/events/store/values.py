@@ -202,9 +202,12 @@ def _seating_problem(conn: sqlite3.Connection, where: str, matches: Sequence[Mat
             if m.player1 not in players or m.player2 not in (None, *players):
                 return f"{label}: a player who is not registered"
     if where and not whole_rounds:  # every table of the rounds read, through their index
+        for seat in seats.values():
+            seat.clear()
+        for m in matches:  # (a late entry's missed rounds have no table to read them by)
+            if m.table == 0:
+                seats[(m.stage, m.round)].append(m.player1)
         for (stage, rnd), seat in seats.items():
-            seat[:] = [m.player1 for m in matches
-                       if m.table == 0 and m.stage == stage and m.round == rnd]
             for p1, p2 in _plain(conn, "SELECT player1, player2 FROM matches WHERE stage = ? "
                                  "AND round = ? AND table_no > 0", (stage, rnd)):
                 seat.append(p1)
