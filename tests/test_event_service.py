@@ -250,6 +250,31 @@ def test_standings_reproducible_from_results(conn: sqlite3.Connection, event_pat
     assert sum(s.wins + s.losses + s.draws for s in after_one) == 8
 
 
+def test_read_results_are_the_reported_matches(conn: sqlite3.Connection) -> None:
+    """The standings' narrow read gives exactly the reported matches of the full read, as
+    records: a bye (7 players), a late entry's missed round, a draw, a double loss, and an
+    unreported table left out; the other stage's matches are not read."""
+    from tt_organizer.standings.match_record import MatchRecord
+
+    register_all(conn, NAMES[:7])
+    rounds.pair_next_round(conn)
+    report_round(conn, ("2-1", "1-1-1", "double-loss"))
+    players.register_player(conn, "Ivy", deck_path=LEGAL, late=True)
+    rounds.pair_next_round(conn)
+    first = lookup.round_matches(conn, "swiss", 2)[0]
+    entering.report_result(conn, first.table, "0-2")
+    matches = store.read_matches(conn, "swiss")
+    expected = [MatchRecord(m.round, m.player1, m.player2, m.p1_games, m.p2_games, m.draws,
+                            m.outcome) for m in matches if m.outcome is not None]
+    got = store.read_results(conn, "swiss")
+    key = lambda r: (r.round, r.player1)  # noqa: E731
+    assert sorted(got, key=key) == sorted(expected, key=key)
+    outcomes = {r.outcome for r in got}
+    assert {"bye", "draw", "double-loss", "loss-missed", "p2"} <= outcomes
+    assert len(got) < len(matches)  # round 2's other tables are not reported
+    assert store.read_results(conn, "top-cut") == []
+
+
 def test_same_seed_same_pairings(tmp_path: Path) -> None:
     out = []
     for n in (1, 2):

@@ -5,7 +5,6 @@ when the file is trusted (:meth:`Record.from_trusted`: shipped or written by thi
 matching the checksum recorded then, see :func:`trusted_json`) and checked by pydantic only
 when it comes from outside (:meth:`Record.model_validate`, imported on that path alone). The
 ``model_*`` methods keep the names pydantic models have, so callers did not change.
-:func:`build_all` builds thousands of frozen dataclass records at once (a store read, standings).
 """
 
 from __future__ import annotations
@@ -18,12 +17,11 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable
     from pathlib import Path
     from typing import Any, TypeVar
 
     R = TypeVar("R", bound="Record")
-    T = TypeVar("T")
 
 CHECKSUMS_FILE = "checksums.json"
 FAST_KEY = "blake2b"  # checksums.json: {"files": {name: SHA-256}, "blake2b": {name: BLAKE2b}}
@@ -249,25 +247,3 @@ def checksums_with(folder: str | Path, files: dict[str, bytes]) -> bytes:
     record = {"files": dict(sorted(sums.items())), FAST_KEY: dict(sorted(fast.items()))}
     return (json.dumps(record, indent=2) + "\n").encode("utf-8")
 
-
-def build_all(cls: type[T], names: Sequence[str], rows: Iterable[Sequence[Any]],
-              **same: Any) -> list[T]:
-    """Instances of the frozen dataclass ``cls``, one per row of ``rows`` (the values of the
-    fields ``names``, in that order; a row may hold further values after them, left out --
-    the caller's own SELECT, so every row is as long; every other field from ``same``, one
-    immutable value for all rows). Built without the frozen ``__init__``, whose
-    ``object.__setattr__`` per field costs more than the read itself when a store reader
-    builds thousands."""
-    if {f.name for f in dataclasses.fields(cls)} != {*names, *same}:  # type: ignore[arg-type]
-        raise TypeError(f"{cls.__name__}: build_all needs every field once")
-    new = object.__new__
-    out: list[T] = []
-    append = out.append
-    for row in rows:
-        obj = new(cls)
-        values = obj.__dict__
-        values.update(zip(names, row, strict=False))  # a row may run on (see above)
-        if same:
-            values.update(same)
-        append(obj)
-    return out

@@ -3,14 +3,13 @@ scoring and tiebreak policy (computed by the pure :mod:`tt_organizer.standings`)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from tt_organizer.events import store
 from tt_organizer.events.models import (
     EventSettings,
     EventSnapshot,
-    MatchInfo,
     PlayerInfo,
     paired_round,
 )
@@ -18,7 +17,7 @@ from tt_organizer.events.setup import SWISS
 from tt_organizer.events.store import Connection
 
 if TYPE_CHECKING:
-    from tt_organizer.standings.tiebreakers import Standing
+    from tt_organizer.standings.tiebreakers import Result, Standing
 
 
 def standings(conn: Connection, round_number: int | None = None, *,
@@ -30,29 +29,30 @@ def standings(conn: Connection, round_number: int | None = None, *,
     paired_round(round_number, current, first=0)
     return compute_event_standings(
         store.read_settings(conn), store.read_roster(conn) if players is None else players,
-        store.read_matches(conn, SWISS, games=False), current, round_number)
+        store.read_results(conn, SWISS), current, round_number)
 
 
 def snapshot_standings(snapshot: EventSnapshot, round_number: int | None = None
                        ) -> list[Standing]:
     """:func:`standings` of a snapshot (for exports and reports that hold no connection)."""
-    return compute_event_standings(snapshot.settings, snapshot.players, snapshot.matches,
+    return compute_event_standings(snapshot.settings, snapshot.players,
+                                   [m for m in snapshot.matches if m.stage == SWISS],
                                    snapshot.current_round, round_number)
 
 
 def compute_event_standings(
-    settings: EventSettings, players: Sequence[PlayerInfo], matches: Sequence[MatchInfo],
+    settings: EventSettings, players: Sequence[PlayerInfo], results: Iterable[Result],
     current_round: int, round_number: int | None = None,
 ) -> list[Standing]:
-    """The one place the event's standings are computed: Swiss results up to
-    ``round_number`` (default all), scored by the event's settings. A player who dropped
+    """The one place the event's standings are computed: the Swiss stage's ``results`` (its
+    stored matches or reported results, :func:`~tt_organizer.events.store.reads.read_results`)
+    up to ``round_number`` (default all), scored by the event's settings. A player who dropped
     after round N counts as dropped in standings of round N or later (and in the default)."""
     from tt_organizer.standings.tiebreakers import compute_standings
 
     upto = current_round if round_number is None else round_number
     # the stored matches themselves (their values were checked when stored): no copy each
-    records = [m for m in matches
-               if m.stage == SWISS and m.round <= upto and m.outcome is not None]
+    records = [m for m in results if m.round <= upto and m.outcome is not None]
     dropped = [
         p.id for p in players
         if p.dropped and (p.dropped_round is None or p.dropped_round <= upto

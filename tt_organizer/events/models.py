@@ -1,7 +1,10 @@
 """Read-only snapshot of an event, as exports, statistics and reports consume it.
 
 The event store (``tt_organizer.events.store``) builds it with ``load_snapshot(path)``; nothing
-here touches the database.
+here touches the database. The records are values: nothing assigns to them once read. Those read
+by the thousand (:class:`PlayerInfo`, :class:`MatchInfo`) are plain dataclasses, not frozen ones:
+a frozen ``__init__`` sets each field through ``object.__setattr__``, which at 4,096 players and
+8,192 matches costs more than reading them (``benchmarks/RESULTS.md``).
 """
 
 from __future__ import annotations
@@ -113,9 +116,9 @@ def paired_round(round_number: int | None, current: int, *, first: int = 1,
     return round_number
 
 
-@dataclass(frozen=True)
+@dataclass
 class PlayerInfo:
-    """A registered player and the deck they registered."""
+    """A registered player and the deck they registered (a value: see the module docstring)."""
 
     id: int
     name: str
@@ -156,9 +159,10 @@ class GameInfo:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-@dataclass(frozen=True)
+@dataclass
 class MatchInfo:
-    """One pairing of a round and its result (``result`` None until reported)."""
+    """One pairing of a round and its result (``result`` None until reported; a value: see
+    the module docstring)."""
 
     round: int
     table: int

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from tt_organizer.standings.tiebreakers import OUTCOMES, SOLO_OUTCOMES
 
 
-@dataclass(frozen=True)
+@dataclass
 class MatchRecord:
     """One reported result; ``draws`` counts drawn games. ``player2`` is None exactly for
-    ``bye`` and ``loss-missed``."""
+    ``bye`` and ``loss-missed``. A value (nothing assigns to it), but not a frozen dataclass:
+    a big event's standings read thousands, and a frozen ``__init__`` costs more than the read."""
 
     round: int
     player1: int

@@ -35,7 +35,6 @@ from fractions import Fraction
 from math import lcm
 from typing import Any, Protocol
 
-from tt_organizer.records import build_all
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
 
 __all__ = [
@@ -81,10 +80,11 @@ class Result(Protocol):
     def outcome(self) -> str | None: ...
 
 
-@dataclass(frozen=True)
+@dataclass
 class Standing:
     """One line of the standings. ``mw`` is the player's own MW% (byes included),
-    ``rounds_played`` every round with a record (byes and missed rounds included)."""
+    ``rounds_played`` every round with a record (byes and missed rounds included). A value
+    (nothing assigns to it), not a frozen dataclass: standings are made thousands at a time."""
 
     rank: int
     player: int
@@ -296,15 +296,10 @@ def compute_standings(
     gone = set(dropped)
     ordered = column(tally)
     players_ranked = column(order)
-    # every Standing's fields a column at a time, in _STANDING_FIELDS' order
-    rows = zip(range(1, len(order) + 1), players_ranked, column(points),
-               [t.wins for t in ordered], [t.losses for t in ordered], [t.draws for t in ordered],
-               floats(omw), floats(oomw), floats(gw_exact), [p in gone for p in players_ranked],
-               column(rounds), floats(_common(own_mw)), floats(ogw), [t.byes for t in ordered],
-               strict=True)
-    return build_all(Standing, _STANDING_FIELDS, rows)
+    # every Standing's fields a column at a time, in their order
+    return list(map(
+        Standing, range(1, len(order) + 1), players_ranked, column(points),
+        [t.wins for t in ordered], [t.losses for t in ordered], [t.draws for t in ordered],
+        floats(omw), floats(oomw), floats(gw_exact), [p in gone for p in players_ranked],
+        column(rounds), floats(_common(own_mw)), floats(ogw), [t.byes for t in ordered]))
 
-
-# Standing's fields in the order compute_standings lists them (its records are built at once)
-_STANDING_FIELDS = ("rank", "player", "points", "wins", "losses", "draws", "omw", "oomw", "gw",
-                    "dropped", "rounds_played", "mw", "ogw", "byes")

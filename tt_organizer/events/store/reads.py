@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
-from types import MappingProxyType
-from typing import Any
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import (
@@ -20,8 +20,21 @@ from tt_organizer.events.models import (
 )
 from tt_organizer.events.store.audit import read_audit
 from tt_organizer.events.store.penalties import read_penalties
-from tt_organizer.events.store.values import check_matches_read, check_read, check_rules
-from tt_organizer.records import build_all
+from tt_organizer.events.store.values import (
+    READ_FAILURES,
+    check_matches_read,
+    check_read,
+    check_rules,
+    damaged,
+    path_of,
+    refuse,
+    seats_by_round,
+    seats_sound,
+    shapes_sound,
+)
+
+if TYPE_CHECKING:
+    from tt_organizer.standings.match_record import MatchRecord
 
 
 def read_settings(conn: sqlite3.Connection) -> EventSettings:
@@ -103,7 +116,7 @@ def read_roster(conn: sqlite3.Connection) -> list[PlayerInfo]:
     standings need, read without parsing a decklist."""
     rows = _tuples(conn, "SELECT id, name, ext_id, registered_at, dropped != 0, dropped_round, "
                          "late_entry_round FROM players ORDER BY id")
-    players = build_all(PlayerInfo, _ROSTER, rows, **_NO_DECK)
+    players = [PlayerInfo(*r) for r in rows]  # PlayerInfo's first fields, in their order
     check_read(conn, players=players)
     return players
 
@@ -115,12 +128,6 @@ def _tuples(conn: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> lis
     cur.row_factory = None
     return cur.execute(sql, args).fetchall()
 
-
-_ROSTER = ("id", "name", "ext_id", "registered_at", "dropped", "dropped_round",
-           "late_entry_round")
-_NO_DECK: dict[str, Any] = {  # a roster entry's deck fields (immutable: shared by every row)
-    "deck_source": None, "deck_text": None, "deck_legal": None, "deck_codes": (),
-    "deck_colors": (), "main": MappingProxyType({}), "pile": MappingProxyType({}), "pin": None}
 
 
 def read_player(conn: sqlite3.Connection, player_id: int) -> PlayerInfo | None:
@@ -143,11 +150,9 @@ def player_names(conn: sqlite3.Connection, ids: Iterable[int | None] | None = No
     return dict(_tuples(conn, f"SELECT id, name FROM players WHERE id IN ({marks})", wanted))
 
 
-_MATCH_COLUMNS = ("round", "table", "player1", "player2", "result", "p1_games", "p2_games",
-                  "draws", "outcome", "reported_at", "stage")
-# the columns of _MATCH_COLUMNS but the stage, in their order
+# a match's columns, in the order of MatchInfo's fields (its games aside)
 _MATCH_SELECT = ("round, table_no, player1, player2, result, p1_games, p2_games, draws, "
-                 "outcome, reported_at")
+                 "outcome, reported_at, stage")
 
 
 def read_matches(
@@ -183,24 +188,36 @@ def read_matches(
             GameInfo(number=g["number"], first=g["first"], winner=g["winner"], turns=g["turns"])
         )
     order = "round, table_no, id" if stage is not None else "stage = 'top-cut', round, table_no, id"
-    if not games and stage is not None:
-        # no games, one stage: every row built at once (see build_all), the stage asked for
-        # given to all of them rather than read from each (the id is left out)
-        rows = _tuples(conn, f"SELECT {_MATCH_SELECT}, id FROM matches{cond} ORDER BY {order}",
-                       args)
-        matches = build_all(MatchInfo, _MATCH_COLUMNS[:-1], rows, games=(), stage=stage)
-    else:
-        rows = _tuples(  # the columns of _MATCH_COLUMNS, then the row's id
-            conn, f"SELECT {_MATCH_SELECT}, stage, id FROM matches{cond} ORDER BY {order}", args)
-        matches = [  # positional: MatchInfo's fields in their order
-            MatchInfo(rnd, table, p1, p2, result, g1, g2, draws, outcome,
-                      tuple(by_match.get(mid, ())), at, stage)
-            for rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage, mid in rows
-        ] if by_match else build_all(MatchInfo, _MATCH_COLUMNS, rows, games=())
+    rows = _tuples(  # then the row's id
+        conn, f"SELECT {_MATCH_SELECT}, id FROM matches{cond} ORDER BY {order}", args)
+    matches = [  # positional: MatchInfo's fields in their order
+        MatchInfo(rnd, table, p1, p2, result, g1, g2, draws, outcome,
+                  tuple(by_match.get(mid, ())), at, stage)
+        for rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage, mid in rows]
     check_matches_read(conn, " AND ".join(where), args, matches,
                        whole_rounds=not tables_only and ids is None and player is None
                        and table is None)
     return matches
+
+
+def read_results(conn: sqlite3.Connection, stage: str) -> list[MatchRecord]:
+    """The reported results of ``stage``, as the standings read them: only the columns of a
+    :class:`~tt_organizer.standings.match_record.MatchRecord` (not the result text, the
+    table, the games), which is what a big event's standings cost. Checked as
+    :func:`read_matches` checks its read; when anything is wrong, that read names it."""
+    from tt_organizer.standings.match_record import MatchRecord  # (a row command needs none)
+
+    columns = ", ".join(f.name for f in fields(MatchRecord))  # the matches' own column names
+    rows = _tuples(conn, f"SELECT {columns} FROM matches WHERE stage = ?", (stage,))
+    try:
+        sound = (shapes_sound(conn, "stage = ?", (stage,)) and seats_sound(
+            conn, seats_by_round(((stage, rnd), p1, p2) for rnd, p1, p2, *_ in rows)))
+    except READ_FAILURES as exc:
+        raise damaged(path_of(conn), exc) from None
+    if not sound:
+        read_matches(conn, stage, games=False)  # refuses the file, naming the problem
+        refuse(path_of(conn), [f"{stage}: the stored matches do not agree with each other"])
+    return [MatchRecord(*r) for r in rows if r[-1] is not None]  # an outcome: reported
 
 
 def current_round(conn: sqlite3.Connection, stage: str = "swiss") -> int:

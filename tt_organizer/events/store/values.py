@@ -149,21 +149,12 @@ _SOUND_NUMBERS = " AND ".join([
 def check_matches_read(conn: sqlite3.Connection, where: str, args: Sequence[object],
                        matches: Sequence[MatchInfo], *, whole_rounds: bool = False) -> None:
     """:func:`check_read` of the ``matches`` read by ``SELECT ... FROM matches WHERE where``:
-    one query gives every distinct shape of their result columns (with whether their number
-    columns are sound), each looked at once; their games (if any) one by one; only when
-    something is wrong are they all looked at in Python, for the message. ``whole_rounds``:
-    ``where`` picks whole rounds (a stage, a round), so the matches read are every match of
-    their rounds."""
-    cond = f"WHERE {where}" if where else ""
+    their result columns by :func:`shapes_sound`, their seating against their rounds, their
+    games (if any) one by one; only when something is wrong are they all looked at in
+    Python, for the message. ``whole_rounds``: ``where`` picks whole rounds (a stage, a
+    round), so the matches read are every match of their rounds."""
     try:
-        shapes = conn.execute(
-            "SELECT DISTINCT result, p1_games, p2_games, draws, outcome, player2 IS NOT NULL, "
-            f"table_no > 0, stage, {_SOUND_NUMBERS} FROM matches {cond}", args).fetchall()
-        sound = all(numbers_sound == 1 and stage in STAGES and outcome in OUTCOMES
-                    and (result is None or type(result) is str)
-                    and shape_problem(result, g1, g2, draws, outcome, two, at_table) is None
-                    for result, g1, g2, draws, outcome, two, at_table, stage, numbers_sound
-                    in shapes)
+        sound = shapes_sound(conn, where, args)
         wrong = _seating_problem(conn, where, matches, whole_rounds)
     except READ_FAILURES as exc:
         raise damaged(path_of(conn), exc) from None
@@ -172,29 +163,51 @@ def check_matches_read(conn: sqlite3.Connection, where: str, args: Sequence[obje
     check_read(conn, matches=matches if not sound else [m for m in matches if m.games])
 
 
+def shapes_sound(conn: sqlite3.Connection, where: str, args: Sequence[object]) -> bool:
+    """True when the matches ``WHERE where`` hold only values the toolkit writes, their result
+    columns agreeing with each other: one query gives every distinct shape of their result
+    columns (SQLite checks the number columns of every row), each looked at once."""
+    cond = f"WHERE {where}" if where else ""
+    shapes = conn.execute(
+        "SELECT DISTINCT result, p1_games, p2_games, draws, outcome, player2 IS NOT NULL, "
+        f"table_no > 0, stage, {_SOUND_NUMBERS} FROM matches {cond}", args).fetchall()
+    return all(numbers_sound == 1 and stage in STAGES and outcome in OUTCOMES
+               and (result is None or type(result) is str)
+               and shape_problem(result, g1, g2, draws, outcome, two, at_table) is None
+               for result, g1, g2, draws, outcome, two, at_table, stage, numbers_sound
+               in shapes)
+
+
+def seats_by_round(seatings: Iterable[tuple[tuple[str, int], int, int | None]]
+                   ) -> dict[tuple[str, int], list[int]]:
+    """The players seated in each round, from each match's round (stage, number) and players
+    (the second None for a bye or a missed round)."""
+    seats: dict[tuple[str, int], list[int]] = {}
+    for key, p1, p2 in seatings:
+        seat = seats.get(key)
+        if seat is None:
+            seat = seats[key] = []
+        seat.append(p1)
+        if p2 is not None:
+            seat.append(p2)
+    return seats
+
+
+def seats_sound(conn: sqlite3.Connection, seats: dict[tuple[str, int], list[int]]) -> bool:
+    """True when ``seats`` (the players seated in each round of a stage, every match of those
+    rounds) are in rounds that were paired, registered, and at one table each per round."""
+    return not _unknown_seats(conn, "", seats) and _seated_twice(seats) is None
+
+
 def _seating_problem(conn: sqlite3.Connection, where: str, matches: Sequence[MatchInfo],
                      whole_rounds: bool) -> str | None:
     """The matches read against their rounds (the message of the first problem, or None): a
     round that was never paired, a player who is not registered, a player at two tables of
     one round -- looked at in every match of the rounds read, not only the matches read."""
-    rounds = set(_plain(conn, "SELECT stage, number FROM rounds"))
-    seats: dict[tuple[str, int], list[int]] = {}  # the players seated in each round read
-    for m in matches:
-        key = (m.stage, m.round)
-        seat = seats.get(key)
-        if seat is None:
-            seat = seats[key] = []
-        seat.append(m.player1)
-        if m.player2 is not None:
-            seat.append(m.player2)
-    seated = set().union(*seats.values())
-    if not where or len(seated) > _MANY:
-        players = {r[0] for r in _plain(conn, "SELECT id FROM players")}
-    else:
-        marks = ",".join("?" * len(seated))
-        players = {r[0] for r in _plain(conn, f"SELECT id FROM players WHERE id IN ({marks})",
-                                        sorted(seated))}
-    if not seats.keys() <= rounds or not seated <= players:
+    seats = seats_by_round(((m.stage, m.round), m.player1, m.player2) for m in matches)
+    unknown = _unknown_seats(conn, where, seats)
+    if unknown:
+        rounds, players = unknown
         for m in matches:
             label = f"{m.stage} round {m.round} table {m.table}"
             if (m.stage, m.round) not in rounds:
@@ -213,6 +226,28 @@ def _seating_problem(conn: sqlite3.Connection, where: str, matches: Sequence[Mat
                 seat.append(p1)
                 if p2 is not None:
                     seat.append(p2)
+    return _seated_twice(seats)
+
+
+def _unknown_seats(conn: sqlite3.Connection, where: str,
+                   seats: dict[tuple[str, int], list[int]]
+                   ) -> tuple[set[tuple[str, int]], set[int]] | None:
+    """None when every round of ``seats`` was paired and every player seated is registered;
+    otherwise the paired rounds and the registered players seated (for the message)."""
+    rounds = set(_plain(conn, "SELECT stage, number FROM rounds"))
+    seated = set().union(*seats.values())
+    if not where or len(seated) > _MANY:
+        players = {r[0] for r in _plain(conn, "SELECT id FROM players")}
+    else:
+        marks = ",".join("?" * len(seated))
+        players = {r[0] for r in _plain(conn, f"SELECT id FROM players WHERE id IN ({marks})",
+                                        sorted(seated))}
+    if seats.keys() <= rounds and seated <= players:
+        return None
+    return rounds, players
+
+
+def _seated_twice(seats: dict[tuple[str, int], list[int]]) -> str | None:
     for (stage, rnd), seat in seats.items():
         if len(set(seat)) != len(seat):
             player = next(p for p, n in Counter(seat).items() if n > 1)
