@@ -211,7 +211,7 @@ def read_results(conn: sqlite3.Connection, stage: str) -> list[MatchRecord]:
     rows = _tuples(conn, f"SELECT {columns} FROM matches WHERE stage = ?", (stage,))
     try:
         sound = (shapes_sound(conn, "stage = ?", (stage,)) and seats_sound(
-            conn, seats_by_round(((stage, rnd), p1, p2) for rnd, p1, p2, *_ in rows)))
+            conn, seats_by_round(((stage, r[0]), r[1], r[2]) for r in rows)))  # round, players
     except READ_FAILURES as exc:
         raise damaged(path_of(conn), exc) from None
     if not sound:
