@@ -323,3 +323,74 @@ def test_the_sound_event_is_untouched_by_the_checks(tt: Tt) -> None:
     tt(*PRINTED_STANDINGS[:2], "-o", str(tt.path.parent / "s.pdf"))
     with store.connect(tt.path) as conn:
         integrity.check_event(conn, tt.path)
+
+
+@pytest.fixture(scope="module")
+def seven(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Seven players (a bye), a late entry (a missed round at table 0), a draw and a double
+    loss reported in round 1; round 2 paired, one table of it reported."""
+    from tt_organizer.events import entering, lookup, players, rounds, setup
+
+    path = tmp_path_factory.mktemp("seven") / "event.sqlite"
+    setup.create_event(path, "Cup", seed=42)
+    with store.connect(path) as conn:
+        for name in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"):
+            players.register_player(conn, name, deck_path=DECK)
+        rounds.pair_next_round(conn)
+        for i, m in enumerate(lookup.round_matches(conn, "swiss", 1)):
+            if m.result is None:
+                entering.report_result(conn, m.table, ("2-1", "1-1-1", "double-loss")[i % 3])
+        players.register_player(conn, "Ivy", deck_path=DECK, late=True)
+        rounds.pair_next_round(conn)
+        entering.report_result(conn, lookup.round_matches(conn, "swiss", 2)[0].table, "0-2")
+    return path
+
+
+def test_the_seven_player_event_reads_as_it_should(seven: Path) -> None:
+    """Unedited, the event the edits below start from reads whole (a bye, a missed round, an
+    unreported table among them)."""
+    with store.connect(seven) as conn:
+        outcomes = {r.outcome for r in store.read_results(conn, "swiss")}
+        assert {"bye", "loss-missed", "draw", "double-loss"} <= outcomes
+        assert any(m.outcome is None for m in store.read_matches(conn, "swiss"))
+
+
+_BYE = "player2 IS NULL AND table_no > 0 AND round = 1"
+_MISSED = "table_no = 0"
+_OPEN = "round = 2 AND outcome IS NULL AND table_no = 2"
+
+
+@pytest.mark.parametrize("sql", [
+    f"UPDATE matches SET outcome = 'p1', result = 'bye' WHERE {_BYE}",
+    f"UPDATE matches SET p1_games = 5 WHERE {_BYE}",
+    f"UPDATE matches SET player2 = 1 WHERE {_BYE}",
+    f"UPDATE matches SET outcome = 'bye' WHERE {_MISSED}",
+    f"UPDATE matches SET round = 2 WHERE {_MISSED}",
+    f"UPDATE matches SET player1 = (SELECT player1 FROM matches WHERE round = 1 AND "
+    f"table_no = 1) WHERE {_MISSED}",
+    f"UPDATE matches SET outcome = 'p1' WHERE {_OPEN}",
+    f"UPDATE matches SET player2 = (SELECT player1 FROM matches WHERE round = 2 AND "
+    f"table_no = 3) WHERE {_OPEN}",
+    f"UPDATE matches SET player1 = 99 WHERE {_OPEN}",
+    "UPDATE matches SET round = 1.5 WHERE round = 1 AND table_no = 1",
+    "UPDATE matches SET p2_games = 'two' WHERE round = 1 AND table_no = 1",
+    "UPDATE matches SET round = 7 WHERE round = 1 AND table_no = 1",
+    "UPDATE matches SET player1 = player2 WHERE round = 1 AND table_no = 1",
+])
+def test_the_standings_read_refuses_what_the_match_read_refuses(
+        seven: Path, tmp_path: Path, sql: str) -> None:
+    """Unlogged edits to a bye, a late entry's missed round, an unreported table and a
+    reported one: the standings' narrow read (``read_results``) refuses each with the very
+    message of the full read (``read_matches``), and ``tt event standings`` exits 2."""
+    path = tmp_path / "event.sqlite"
+    path.write_bytes(seven.read_bytes())
+    _sql(path, sql, unlogged=True)
+    messages = []
+    with store.connect(path) as conn:
+        for read in (lambda: store.read_matches(conn, "swiss", games=False),
+                     lambda: store.read_results(conn, "swiss")):
+            with pytest.raises(EventError) as refused:
+                read()
+            messages.append(str(refused.value))
+    assert messages[0] == messages[1], messages
+    assert "Traceback" not in _refused(Tt(path), "standings")

@@ -246,4 +246,3 @@ def checksums_with(folder: str | Path, files: dict[str, bytes]) -> bytes:
         sums[name], fast[name] = file_digest(data), fast_digest(data)
     record = {"files": dict(sorted(sums.items())), FAST_KEY: dict(sorted(fast.items()))}
     return (json.dumps(record, indent=2) + "\n").encode("utf-8")
-

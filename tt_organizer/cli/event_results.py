@@ -243,7 +243,7 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     from tt_organizer.events import event_standings, setup, store
     from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
-    with store.connect(event_path) as conn:
+    with store.connect(event_path) as conn, store.read_transaction(conn):  # one state
         if as_json:
             from tt_organizer.events.views import standings_json
 

@@ -24,12 +24,15 @@ def standings(conn: Connection, round_number: int | None = None, *,
               players: Sequence[PlayerInfo] | None = None) -> list[Standing]:
     """Swiss standings after ``round_number`` (default: every reported result so far),
     computed from the stored results alone; ``players``: the roster, when the caller has
-    read it already (:func:`~tt_organizer.events.store.reads.read_roster`)."""
-    current = store.current_round(conn)
-    paired_round(round_number, current, first=0)
-    return compute_event_standings(
-        store.read_settings(conn), store.read_roster(conn) if players is None else players,
-        store.read_results(conn, SWISS), current, round_number)
+    read it already (:func:`~tt_organizer.events.store.reads.read_roster`, in the same
+    :func:`~tt_organizer.events.store.reads.read_transaction`)."""
+    with store.read_transaction(conn):  # the players and their results: one state
+        current = store.current_round(conn)
+        paired_round(round_number, current, first=0)
+        settings = store.read_settings(conn)
+        roster = store.read_roster(conn) if players is None else players
+        results = store.read_results(conn, SWISS)
+    return compute_event_standings(settings, roster, results, current, round_number)
 
 
 def snapshot_standings(snapshot: EventSnapshot, round_number: int | None = None
@@ -51,7 +54,7 @@ def compute_event_standings(
     from tt_organizer.standings.tiebreakers import compute_standings
 
     upto = current_round if round_number is None else round_number
-    # the stored matches themselves (their values were checked when stored): no copy each
+    # the records as read (their values were checked by the read): no copy each
     records = [m for m in results if m.round <= upto and m.outcome is not None]
     dropped = [
         p.id for p in players

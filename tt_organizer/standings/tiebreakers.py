@@ -297,9 +297,9 @@ def compute_standings(
     ordered = column(tally)
     players_ranked = column(order)
     # every Standing's fields a column at a time, in their order
-    return list(map(
-        Standing, range(1, len(order) + 1), players_ranked, column(points),
+    return [Standing(*line) for line in zip(
+        range(1, len(order) + 1), players_ranked, column(points),
         [t.wins for t in ordered], [t.losses for t in ordered], [t.draws for t in ordered],
         floats(omw), floats(oomw), floats(gw_exact), [p in gone for p in players_ranked],
-        column(rounds), floats(_common(own_mw)), floats(ogw), [t.byes for t in ordered]))
-
+        column(rounds), floats(_common(own_mw)), floats(ogw), [t.byes for t in ordered],
+        strict=True)]

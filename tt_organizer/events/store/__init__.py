@@ -102,6 +102,7 @@ from tt_organizer.events.store.reads import (
     read_roster,
     read_settings,
     read_snapshot,
+    read_transaction,
 )
 from tt_organizer.events.store.web import (
     answer_report,
@@ -185,6 +186,7 @@ __all__ = [
     "read_roster",
     "read_settings",
     "read_snapshot",
+    "read_transaction",
     "record_result",
     "report_row",
     "report_rows",

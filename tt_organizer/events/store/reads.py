@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
-from dataclasses import fields
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
@@ -129,6 +129,20 @@ def _tuples(conn: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> lis
     return cur.execute(sql, args).fetchall()
 
 
+@contextmanager
+def read_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``with read_transaction(conn)``: the reads in the block see one state of the file
+    (one read transaction; the caller's own when it holds one), so that a change another
+    process commits meanwhile cannot make a read and its check disagree."""
+    if conn.in_transaction:
+        yield conn
+        return
+    conn.execute("BEGIN")
+    try:
+        yield conn
+    finally:
+        conn.execute("COMMIT")
+
 
 def read_player(conn: sqlite3.Connection, player_id: int) -> PlayerInfo | None:
     """One player with their registered deck (None if there is no such player)."""
@@ -178,25 +192,26 @@ def read_matches(
             where.append(f"{column} = ?")
             args.append(value)
     cond = f" WHERE {' AND '.join(where)}" if where else ""
-    by_match: dict[int, list[GameInfo]] = {}
-    game_rows = conn.execute(
-        "SELECT * FROM games"
-        + (f" WHERE match_id IN (SELECT id FROM matches{cond})" if cond else "")
-        + " ORDER BY match_id, number", args) if games else ()
-    for g in game_rows:
-        by_match.setdefault(g["match_id"], []).append(
-            GameInfo(number=g["number"], first=g["first"], winner=g["winner"], turns=g["turns"])
-        )
     order = "round, table_no, id" if stage is not None else "stage = 'top-cut', round, table_no, id"
-    rows = _tuples(  # then the row's id
-        conn, f"SELECT {_MATCH_SELECT}, id FROM matches{cond} ORDER BY {order}", args)
-    matches = [  # positional: MatchInfo's fields in their order
-        MatchInfo(rnd, table, p1, p2, result, g1, g2, draws, outcome,
-                  tuple(by_match.get(mid, ())), at, stage)
-        for rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage, mid in rows]
-    check_matches_read(conn, " AND ".join(where), args, matches,
-                       whole_rounds=not tables_only and ids is None and player is None
-                       and table is None)
+    with read_transaction(conn):  # the matches, their games and the check: one state
+        by_match: dict[int, list[GameInfo]] = {}
+        game_rows = conn.execute(
+            "SELECT * FROM games"
+            + (f" WHERE match_id IN (SELECT id FROM matches{cond})" if cond else "")
+            + " ORDER BY match_id, number", args) if games else ()
+        for g in game_rows:
+            by_match.setdefault(g["match_id"], []).append(
+                GameInfo(number=g["number"], first=g["first"], winner=g["winner"], turns=g["turns"])
+            )
+        rows = _tuples(  # then the row's id
+            conn, f"SELECT {_MATCH_SELECT}, id FROM matches{cond} ORDER BY {order}", args)
+        matches = [  # positional: MatchInfo's fields in their order
+            MatchInfo(rnd, table, p1, p2, result, g1, g2, draws, outcome,
+                      tuple(by_match.get(mid, ())), at, stage)
+            for rnd, table, p1, p2, result, g1, g2, draws, outcome, at, stage, mid in rows]
+        check_matches_read(conn, " AND ".join(where), args, matches,
+                           whole_rounds=not tables_only and ids is None and player is None
+                           and table is None)
     return matches
 
 
@@ -207,17 +222,20 @@ def read_results(conn: sqlite3.Connection, stage: str) -> list[MatchRecord]:
     :func:`read_matches` checks its read; when anything is wrong, that read names it."""
     from tt_organizer.standings.match_record import MatchRecord  # (a row command needs none)
 
-    columns = ", ".join(f.name for f in fields(MatchRecord))  # the matches' own column names
-    rows = _tuples(conn, f"SELECT {columns} FROM matches WHERE stage = ?", (stage,))
-    try:
-        sound = (shapes_sound(conn, "stage = ?", (stage,)) and seats_sound(
-            conn, seats_by_round(((stage, r[0]), r[1], r[2]) for r in rows)))  # round, players
-    except READ_FAILURES as exc:
-        raise damaged(path_of(conn), exc) from None
-    if not sound:
-        read_matches(conn, stage, games=False)  # refuses the file, naming the problem
-        refuse(path_of(conn), [f"{stage}: the stored matches do not agree with each other"])
-    return [MatchRecord(*r) for r in rows if r[-1] is not None]  # an outcome: reported
+    with read_transaction(conn):
+        rows = _tuples(conn, "SELECT round, player1, player2, p1_games, p2_games, draws, "
+                             "outcome FROM matches WHERE stage = ?", (stage,))
+        try:
+            sound = shapes_sound(conn, "stage = ?", (stage,)) and seats_sound(
+                conn, seats_by_round(((stage, rnd), p1, p2)
+                                     for rnd, p1, p2, _g1, _g2, _draws, _outcome in rows))
+        except READ_FAILURES as exc:
+            raise damaged(path_of(conn), exc) from None
+        if not sound:
+            read_matches(conn, stage, games=False)  # refuses the file, naming the problem
+            refuse(path_of(conn), [f"{stage}: the stored matches do not agree with each other"])
+    return [MatchRecord(rnd, p1, p2, g1, g2, draws, outcome)
+            for rnd, p1, p2, g1, g2, draws, outcome in rows if outcome is not None]
 
 
 def current_round(conn: sqlite3.Connection, stage: str = "swiss") -> int:
@@ -230,10 +248,7 @@ def read_snapshot(conn: sqlite3.Connection, path: str = "", *, light: bool = Fal
                   ) -> EventSnapshot:
     """Everything stored, read in one consistent transaction; ``light`` leaves out the decks
     (:func:`read_roster`) and the audit log, for a check of pairings and results."""
-    began = not conn.in_transaction
-    if began:
-        conn.execute("BEGIN")
-    try:
+    with read_transaction(conn):
         settings = read_settings(conn)
         if not light:  # the whole event: its caller ranks the players
             check_rules(conn, settings)
@@ -246,7 +261,3 @@ def read_snapshot(conn: sqlite3.Connection, path: str = "", *, light: bool = Fal
             current_round=current_round(conn),
             penalties=tuple(read_penalties(conn)),
         )
-    finally:
-        if began:
-            conn.execute("COMMIT")
-

@@ -196,7 +196,7 @@ def seats_by_round(seatings: Iterable[tuple[tuple[str, int], int, int | None]]
 def seats_sound(conn: sqlite3.Connection, seats: dict[tuple[str, int], list[int]]) -> bool:
     """True when ``seats`` (the players seated in each round of a stage, every match of those
     rounds) are in rounds that were paired, registered, and at one table each per round."""
-    return not _unknown_seats(conn, "", seats) and _seated_twice(seats) is None
+    return not _unknown_seats(conn, seats, every_player=True) and _seated_twice(seats) is None
 
 
 def _seating_problem(conn: sqlite3.Connection, where: str, matches: Sequence[MatchInfo],
@@ -205,7 +205,7 @@ def _seating_problem(conn: sqlite3.Connection, where: str, matches: Sequence[Mat
     round that was never paired, a player who is not registered, a player at two tables of
     one round -- looked at in every match of the rounds read, not only the matches read."""
     seats = seats_by_round(((m.stage, m.round), m.player1, m.player2) for m in matches)
-    unknown = _unknown_seats(conn, where, seats)
+    unknown = _unknown_seats(conn, seats, every_player=not where)
     if unknown:
         rounds, players = unknown
         for m in matches:
@@ -229,14 +229,14 @@ def _seating_problem(conn: sqlite3.Connection, where: str, matches: Sequence[Mat
     return _seated_twice(seats)
 
 
-def _unknown_seats(conn: sqlite3.Connection, where: str,
-                   seats: dict[tuple[str, int], list[int]]
-                   ) -> tuple[set[tuple[str, int]], set[int]] | None:
+def _unknown_seats(conn: sqlite3.Connection, seats: dict[tuple[str, int], list[int]], *,
+                   every_player: bool) -> tuple[set[tuple[str, int]], set[int]] | None:
     """None when every round of ``seats`` was paired and every player seated is registered;
-    otherwise the paired rounds and the registered players seated (for the message)."""
+    otherwise the paired rounds and the registered players (for the message). The players
+    are looked up by id, or with ``every_player`` (a read of whole stages) all read."""
     rounds = set(_plain(conn, "SELECT stage, number FROM rounds"))
     seated = set().union(*seats.values())
-    if not where or len(seated) > _MANY:
+    if every_player or len(seated) > _MANY:
         players = {r[0] for r in _plain(conn, "SELECT id FROM players")}
     else:
         marks = ",".join("?" * len(seated))
@@ -248,6 +248,7 @@ def _unknown_seats(conn: sqlite3.Connection, where: str,
 
 
 def _seated_twice(seats: dict[tuple[str, int], list[int]]) -> str | None:
+    """The message naming a player seated twice in one round of ``seats``, or None."""
     for (stage, rnd), seat in seats.items():
         if len(set(seat)) != len(seat):
             player = next(p for p, n in Counter(seat).items() if n > 1)
@@ -371,7 +372,6 @@ def _match_problems(m: MatchInfo) -> list[str]:
         if g.first not in (None, *seats) or g.winner not in (None, *seats):
             out.append(f"{label}: game {g.number!r} names a player not at the table")
     return out
-
 
 
 def _parsed(text: str) -> tuple[int, int, int, str] | None:
