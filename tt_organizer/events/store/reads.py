@@ -141,7 +141,8 @@ def read_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     try:
         yield conn
     finally:
-        conn.execute("COMMIT")
+        if conn.in_transaction:  # (an error may have ended it: the error is what is raised)
+            conn.execute("COMMIT")
 
 
 def read_player(conn: sqlite3.Connection, player_id: int) -> PlayerInfo | None:
