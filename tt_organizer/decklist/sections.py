@@ -12,6 +12,9 @@ trailing count such as ``(5)``, ``: 50`` or ``- 8 cards``) all belong to the voc
   Tamers (``Tamers``, ``Tamer (5)``) is a pile header whose cards are placed by card type
   (:func:`names_only_tamers`): deck builders group a standard deck's main-deck Tamers under
   it, and in Tamer Tactics their type's zone is the pile anyway;
+* the same in Spanish (:data:`SECTION_WORDS`, accents optional): ``Mazo principal (50)``,
+  ``Opciones``; ``Pila Tamer + Digi-Egg (8)``, ``Tamers y Digi-Egg``, ``Huevos``,
+  ``Digi-Huevos``, ``Mazo Digi-Egg``, ``Domadores``; ``Banquillo``;
 * **skip** - ``Sideboard``, ``Side deck``, ``Side``, ``Maybeboard``, ``Maybe``, ``Considering``:
   neither format has a sideboard, so the lines under such a header are ignored (not even read)
   until the next header.
@@ -19,6 +22,7 @@ trailing count such as ``(5)``, ``: 50`` or ``- 8 cards``) all belong to the voc
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from tt_organizer.decklist.model import MAIN, PILE
@@ -26,22 +30,46 @@ from tt_organizer.lazy_re import lazy_compile
 
 SKIP = "skip"
 BANNER = "banner"
-# Export banners (``// Digimon DeckList``, ``// Digimon Deck List``): the title deck builders put
-# above the whole list, eggs included. They name no zone: the cards under them are placed by
-# card type.
+# The header words by language (compared lower-case, accents dropped: "Sección" is "seccion").
+# Every language's words are read whatever language tt speaks: a list is pasted in the
+# language of whoever wrote it. A new language adds its words here, nothing else.
+# "banners": export banners (``// Digimon DeckList``, ``// Digimon Deck List``), the title deck
+# builders put above the whole list, eggs included: they name no zone, the cards under them
+# are placed by card type. "filler": words that may appear in a header without changing its
+# meaning ("Digi" of "Digi-Egg", "y" of "Tamers y Digi-Egg").
+SECTION_WORDS: dict[str, dict[str, frozenset[str]]] = {
+    "en": {
+        "main": frozenset({"main", "deck", "decklist", "maindeck", "digimon", "digimons",
+                           "option", "options", "dual", "duals"}),
+        "pile": frozenset({"egg", "eggs", "digiegg", "digieggs", "eggdeck", "tamer", "tamers",
+                           "pile", "digitama", "digitamas"}),
+        "skip": frozenset({"sideboard", "side", "sidedeck", "maybeboard", "maybe",
+                           "considering"}),
+        "filler": frozenset({"and", "card", "cards", "list", "zone", "section", "digi"}),
+        "tamers": frozenset({"tamer", "tamers"}),
+    },
+    "es": {
+        "main": frozenset({"mazo", "principal", "opcion", "opciones", "digimones", "lista"}),
+        "pile": frozenset({"huevo", "huevos", "digihuevo", "digihuevos", "pila", "domador",
+                           "domadores"}),
+        "skip": frozenset({"banquillo", "reserva", "suplentes", "descartes"}),
+        "filler": frozenset({"y", "e", "de", "del", "la", "el", "los", "las", "carta",
+                             "cartas", "zona", "seccion", "mi"}),
+        "tamers": frozenset({"domador", "domadores"}),
+    },
+}
 _BANNERS = frozenset({("digimon", "decklist"), ("digimon", "deck")})
 
-_MAIN_WORDS = frozenset(
-    {"main", "deck", "decklist", "maindeck", "digimon", "digimons", "option", "options"}
-    | {"dual", "duals"}
-)
-_PILE_WORDS = frozenset(
-    {"egg", "eggs", "digiegg", "digieggs", "eggdeck", "tamer", "tamers", "pile"}
-    | {"digitama", "digitamas"}
-)
-_SKIP_WORDS = frozenset({"sideboard", "side", "sidedeck", "maybeboard", "maybe", "considering"})
-# Words that may appear in a header without changing its meaning ("Digi" of "Digi-Egg").
-_FILLER_WORDS = frozenset({"and", "card", "cards", "list", "zone", "section", "digi"})
+
+def _every(kind: str) -> frozenset[str]:
+    return frozenset(w for words in SECTION_WORDS.values() for w in words.get(kind, ()))
+
+
+_MAIN_WORDS = _every("main")
+_PILE_WORDS = _every("pile")
+_SKIP_WORDS = _every("skip")
+_FILLER_WORDS = _every("filler")
+_TAMER_WORDS = _every("tamers")
 _VOCABULARY = _MAIN_WORDS | _PILE_WORDS | _SKIP_WORDS | _FILLER_WORDS
 
 _MARKER = lazy_compile(r"^(?://+|#+|[-*=•]+)")
@@ -56,7 +84,7 @@ def header_words(line: str) -> list[str]:
     count; every regex here is linear, whatever the line holds.
     """
     text = _MARKER.sub("", line.strip(), count=1)
-    words = [w.lower() for w in _WORD.findall(text)]
+    words = [_plain(w) for w in _WORD.findall(text)]
     if len(words) >= 2 and words[-1] in ("card", "cards") and words[-2].isdigit():
         words = words[:-2]
     elif words and words[-1].isdigit():
@@ -93,4 +121,12 @@ def names_only_tamers(line: str) -> bool:
     grouped by card type, not a zone - its cards go where their type belongs."""
     if classify_header(line) != PILE:
         return False
-    return all(w in ("tamer", "tamers") for w in header_words(line) if w not in _FILLER_WORDS)
+    return all(w in _TAMER_WORDS for w in header_words(line) if w not in _FILLER_WORDS)
+
+
+def _plain(word: str) -> str:
+    """A word lower-case without accents (``Opción`` -> ``opcion``)."""
+    if word.isascii():
+        return word.lower()
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
