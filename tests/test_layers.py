@@ -50,6 +50,7 @@ LAYERS: dict[str, int] = {
     "sources": 0,
     "tables": 0,
     "columns": 0,
+    "names": 0,
     "localtime": 0,
     "cell_text": 0,
     "lazy_re": 0,

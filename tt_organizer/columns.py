@@ -1,7 +1,8 @@
 """Column names and rosters: which column of a sheet is which, for every command that reads
 one (sheets are read by :mod:`tt_organizer.tables`).
 
-Headers are compared after case folding, with anything but letters and digits as one space.
+Headers are compared after case folding and dropping accents, with anything but letters and
+digits as one space; the names of every language (:data:`ROSTER_WORDS`, …) are recognised.
 A *roster* is a sheet with one player per row (:func:`find_roster`): a header row, among the
 first :data:`HEADER_SCAN_ROWS`, names a player column (:data:`ROSTER_COLUMNS`) and no card
 column (:data:`CARD_COLUMNS`: such a sheet is a decklist table). ``tt deck check-batch`` and
@@ -17,59 +18,123 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tt_organizer.errors import InputError
+from tt_organizer.names import fold
 from tt_organizer.tables import Sheet, cell_text
 
 HEADER_SCAN_ROWS = 10
 
 # --- columns ----------------------------------------------------------------------------------
 
-# Column names by role, in order of preference, compared after case folding with anything but
-# letters and digits as one space. ``x*`` matches a header starting with ``x``, ``*x*`` one
-# holding ``x`` as whole words; exact names are matched first, before any pattern.
-ROSTER_COLUMNS: dict[str, tuple[str, ...]] = {
-    "name": ("name", "player", "player name", "full name", "participant", "participant name",
-             "entrant", "name of player", "your name", "your full name", "first and last name",
-             "*full name*", "*player name*"),
-    "ext_id": ("player id", "membership", "membership id", "membership number", "member id",
-               "bandai id", "bandai membership id", "bandai tcg id", "id"),
-    "deck_path": ("deck file", "deck path", "decklist file", "decklist path", "file", "path"),
-    "deck": ("deck", "decklist", "deck list", "deck text", "decklist text", "list",
-             "paste your decklist here", "paste your deck list here", "*decklist*",
-             "*deck list*"),
-    # when a form's answer was sent: of two answers with one name the later one counts
-    "submitted": ("timestamp", "submitted", "submitted at", "submission date",
-                  "submission time", "date submitted", "time submitted", "completion time"),
+# Column names by role and by language, in order of preference, as :func:`header_key` leaves
+# them (case folded, accents dropped, anything but letters and digits one space: "Número de
+# miembro" -> "numero de miembro"). ``x*`` matches a header starting with ``x``, ``*x*`` one
+# holding ``x`` as whole words; exact names are matched first, before any pattern. Every
+# language's words are recognised whatever language tt speaks: a sheet's headers are in the
+# language of whoever made the form. A new language adds its words here, nothing else.
+ROSTER_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "name": ("name", "player", "player name", "full name", "participant",
+                 "participant name", "entrant", "name of player", "your name",
+                 "your full name", "first and last name", "*full name*", "*player name*"),
+        "ext_id": ("player id", "membership", "membership id", "membership number",
+                   "member id", "bandai id", "bandai membership id", "bandai tcg id", "id",
+                   "*bandai id*", "*bandai tcg id*", "*membership number*"),
+        "deck_path": ("deck file", "deck path", "decklist file", "decklist path", "file",
+                      "path"),
+        "deck": ("deck", "decklist", "deck list", "deck text", "decklist text", "list",
+                 "paste your decklist here", "paste your deck list here", "*decklist*",
+                 "*deck list*"),
+        # when a form's answer was sent: of two answers with one name the later one counts
+        "submitted": ("timestamp", "submitted", "submitted at", "submission date",
+                      "submission time", "date submitted", "time submitted",
+                      "completion time"),
+    },
+    "es": {  # Google Forms and Microsoft Forms in Spanish, and what organizers ask
+        "name": ("nombre", "nombre y apellido", "nombre y apellidos", "nombre completo",
+                 "apellido y nombre", "apellidos y nombre", "jugador", "jugadora",
+                 "nombre del jugador", "nombre de jugador", "participante", "tu nombre",
+                 "tu nombre completo", "*nombre y apellido*", "*nombre y apellidos*",
+                 "*nombre completo*", "*nombre del jugador*", "*apellido y nombre*"),
+        "ext_id": ("id de bandai", "id bandai", "id de jugador", "id del jugador",
+                   "numero de miembro", "numero de membresia", "id de miembro", "membresia",
+                   "*id de bandai*", "*id bandai*", "*numero de miembro*",
+                   "*numero de membresia*", "*id de miembro*"),
+        "deck_path": ("archivo del mazo", "archivo de mazo", "archivo", "ruta"),
+        "deck": ("mazo", "lista", "lista de mazo", "lista del mazo", "tu mazo",
+                 "pega aqui tu lista de mazo", "pega aqui tu lista", "*lista de mazo*",
+                 "*lista del mazo*", "*lista de cartas*"),
+        "submitted": ("marca temporal", "marca de tiempo", "fecha y hora", "hora de envio",
+                      "fecha de envio", "hora de finalizacion"),
+    },
 }
+# a header naming one of these is a decklist table (count, card number, …), not a roster
+CARD_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("count", "qty", "quantity", "copies", "number", "card number", "card", "card no",
+           "card id"),
+    "es": ("cantidad", "cant", "copias", "carta", "numero de carta", "codigo de carta"),
+}
+# the column names of a results or pairings sheet (an event exported in Spanish names them
+# "Ronda", "Mesa", "Jugador 1", … and "Empezó (J1/J2 por partida)")
+RESULT_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "round": ("round", "rnd", "round no", "round number"),
+        "table": ("table", "table no", "table number", "tbl"),
+        "player1": ("player 1", "player1", "p1"),
+        "player2": ("player 2", "player2", "p2"),
+        "result": ("result", "score", "match result"),
+        "first": ("first*", "went first"),
+        "winners": ("winners", "winner", "game winners", "winner per game"),
+        "turns": ("turns", "turn", "turns per game"),
+    },
+    "es": {
+        "round": ("ronda",),
+        "table": ("mesa",),
+        "player1": ("jugador 1", "j1"),
+        "player2": ("jugador 2", "j2"),
+        "result": ("resultado",),
+        "first": ("empez*",),
+        "winners": ("ganadores",),
+        "turns": ("turnos",),
+    },
+}
+# a round entered from a sheet (`tt event pair --from`): the wall sheet's "By table", the
+# export's pairings sheet, another tool's pairings
+PAIRING_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "round": ("round", "rd", "r"),
+        "table": ("table", "table no", "table number", "tbl", "#"),
+        "player1": ("player 1", "player1", "p1", "player one"),
+        "player2": ("player 2", "player2", "p2", "player two", "opponent"),
+        "result": ("result", "score"),
+    },
+    "es": {
+        "round": ("ronda",),
+        "table": ("mesa",),
+        "player1": ("jugador 1", "j1"),
+        "player2": ("jugador 2", "j2", "rival"),
+        "result": ("resultado",),
+    },
+}
+
+
+def every_language(words: dict[str, dict[str, tuple[str, ...]]]) -> dict[str, tuple[str, ...]]:
+    """Role -> the names of every language, English first, each once."""
+    out: dict[str, tuple[str, ...]] = {}
+    for table in words.values():
+        for role, names in table.items():
+            out[role] = tuple(dict.fromkeys(out.get(role, ()) + names))
+    return out
+
+
+ROSTER_COLUMNS = every_language(ROSTER_WORDS)
 ROSTER_LABELS = {"name": "Name", "ext_id": "Player ID", "deck": "Decklist",
                  "deck_path": "Deck file"}
-# a header naming one of these is a decklist table (count, card number, …), not a roster
-CARD_COLUMNS = frozenset({"count", "qty", "quantity", "copies", "number", "card number", "card",
-                          "card no", "card id"})
-# the Spanish names are those of an export in Spanish (tt_organizer/locale/es), as
-# header_key leaves them ("Empezó" -> "empez")
-RESULT_COLUMNS: dict[str, tuple[str, ...]] = {
-    "round": ("round", "rnd", "round no", "round number", "ronda"),
-    "table": ("table", "table no", "table number", "tbl", "mesa"),
-    "player1": ("player 1", "player1", "p1", "jugador 1", "j1"),
-    "player2": ("player 2", "player2", "p2", "jugador 2", "j2"),
-    "result": ("result", "score", "match result", "resultado"),
-    "first": ("first*", "went first", "empez*"),
-    "winners": ("winners", "winner", "game winners", "winner per game", "ganadores"),
-    "turns": ("turns", "turn", "turns per game", "turnos"),
-}
+CARD_COLUMNS = frozenset(w for names in CARD_WORDS.values() for w in names)
+RESULT_COLUMNS = every_language(RESULT_WORDS)
 RESULT_REQUIRED = ("table", "player1", "player2", "result")
 RESULT_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2",
                  "result": "Result"}
-# a round entered from a sheet (`tt event pair --from`): the wall sheet's "By table", the
-# export's pairings sheet, another tool's pairings
-PAIRING_COLUMNS: dict[str, tuple[str, ...]] = {
-    "round": ("round", "rd", "r", "ronda"),
-    "table": ("table", "table no", "table number", "tbl", "#", "mesa"),
-    "player1": ("player 1", "player1", "p1", "player one", "jugador 1", "j1"),
-    "player2": ("player 2", "player2", "p2", "player two", "opponent", "jugador 2", "j2",
-                "rival"),
-    "result": ("result", "score", "resultado"),
-}
+PAIRING_COLUMNS = every_language(PAIRING_WORDS)
 PAIRING_REQUIRED = ("table", "player1", "player2")
 PAIRING_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2"}
 
@@ -78,8 +143,9 @@ _NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 
 
 def header_key(text: str) -> str:
-    """A header as compared with column names: case-folded words of letters and digits."""
-    return " ".join(_NOT_ALNUM.sub(" ", text.casefold()).split())
+    """A header as compared with column names: case-folded words of letters and digits,
+    accents dropped (``¿Número de miembro?`` -> ``numero de miembro``)."""
+    return " ".join(_NOT_ALNUM.sub(" ", fold(text)).split())
 
 
 def _matches(key: str, name: str) -> bool:

@@ -189,10 +189,22 @@ def _row_of(problem: str) -> int:
     return int(match.group(1)) if match else 0
 
 
-# how forms write the time of an answer (Google Forms: the owner's locale, US by default)
+# how forms write the time of an answer (Google Forms: the owner's locale, US by default;
+# in Spanish "2026/11/28 10:02:11 p. m. GMT-3", read once the zone is cut and "p. m." is PM)
 _TIME_FORMATS = ("%m/%d/%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%Y/%m/%d %H:%M:%S",
                  "%d.%m.%Y %H:%M:%S", "%m/%d/%Y %H:%M", "%d/%m/%Y %H:%M", "%d.%m.%Y %H:%M",
-                 "%m/%d/%y %H:%M:%S", "%m/%d/%y %H:%M")
+                 "%m/%d/%y %H:%M:%S", "%m/%d/%y %H:%M", "%Y/%m/%d %I:%M:%S %p",
+                 "%d/%m/%Y %I:%M:%S %p", "%m/%d/%Y %I:%M:%S %p", "%Y-%m-%d %I:%M:%S %p")
+_ZONE = re.compile(r"\s*(?:GMT|UTC)(?:[+-]\d{1,2}(?::?\d{2})?)?\s*$", re.I)
+_MERIDIEM = re.compile(r"\b([ap])\.?\s?m\.?(?=\s|$)", re.I)
+
+
+def _plain_time(text: str) -> str:
+    """A form's time as :data:`_TIME_FORMATS` read it: no-break spaces plain, the zone cut
+    (``GMT-3``: every answer of a form carries the same one), ``p. m.`` written ``PM``."""
+    text = " ".join(text.replace("\u202f", " ").replace("\xa0", " ").split())
+    text = _ZONE.sub("", text)
+    return _MERIDIEM.sub(lambda m: m.group(1).upper() + "M", text)
 
 
 def _answer_order(entries: list[RosterEntry]) -> tuple[Callable[[RosterEntry], Any], str]:
@@ -221,6 +233,7 @@ def _read_times(cells: list[object]) -> list[datetime] | None:
         return [datetime.fromisoformat(t) for t in texts]
     except ValueError:
         pass
+    texts = [_plain_time(t) for t in texts]
     for fmt in _TIME_FORMATS:
         try:
             return [datetime.strptime(t, fmt) for t in texts]
