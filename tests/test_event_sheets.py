@@ -112,11 +112,25 @@ def test_once_paired_every_row_is_refused_unless_late(conn: Any, tmp_path: Path)
 
 def test_a_sheet_that_cannot_be_read_registers_nobody(conn: Any, tmp_path: Path) -> None:
     sheet = tmp_path / "signup.csv"
-    sheet.write_text("Name,Player ID\nAnn,1\nBen,2\nCy,1\n", encoding="utf-8")
+    sheet.write_text("Name,Player ID\nAnn,1\nBen,2\n,3\n", encoding="utf-8")
     before = store.read_snapshot(conn)
-    with pytest.raises(SheetError, match="row 4: player id '1' is already on row 2"):
+    with pytest.raises(SheetError, match="row 4: no player name"):
         register_sheet(conn, sheet)
     assert store.read_snapshot(conn) == before
+
+
+def test_an_id_on_two_players_rows_refuses_the_later_row_alone(conn: Any,
+                                                                tmp_path: Path) -> None:
+    sheet = tmp_path / "signup.csv"
+    sheet.write_text("Name,Player ID\nAnn,1\nBen,2\nCy,1\n", encoding="utf-8")
+    outcome = register_sheet(conn, sheet)
+    assert [(r.row, r.action) for r in outcome.rows] == [(2, "new"), (3, "new"),
+                                                         (4, "refused")]
+    error = outcome.rows[2].error
+    assert isinstance(error, EventError) and error.code == "id-taken"
+    assert str(error) == ("player id 1 is Ann's, on row 2: row 4 names Cy, another player "
+                          "(correct the id or the name)")
+    assert [p.name for p in store.read_players(conn)] == ["Ann", "Ben"]
 
 
 def test_registered_names_are_updated_and_ids_of_others_refused(conn: Any, tmp_path: Path) -> None:

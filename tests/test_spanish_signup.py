@@ -128,3 +128,99 @@ def test_header_words_are_data_per_language() -> None:
     assert set(ROSTER_WORDS) == {"en", "es"} == set(SECTION_WORDS)
     assert set(ROSTER_WORDS["es"]) == set(ROSTER_WORDS["en"])
     assert {"main", "pile", "skip", "filler"} <= set(SECTION_WORDS["es"])
+
+
+# ------------------------------------------------------------------ answers sent again
+
+def _form_with(tmp_path: Path, *extra: tuple[str, str, str, str]) -> Path:
+    """The Spanish form with rows appended: (time, name, id, deck)."""
+    sheet = tmp_path / FORM_CSV.name
+    rows = list(csv.reader(FORM_CSV.open(encoding="utf-8", newline="")))
+    for when, name, ext_id, deck in extra:
+        rows.append([when, "x@example.com", name, ext_id, deck, ""])
+    with sheet.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    return sheet
+
+
+LEGAL = (Path(__file__).parent / "fixtures" / "batch" / "legal.txt").read_text()
+# another legal deck: one Kokatorimon less, one Nuclear Laser more
+OTHER_DECK = LEGAL.replace("4 Kokatorimon BT1-014", "3 Kokatorimon BT1-014\n1 BT1-092")
+
+
+def test_an_answer_sent_again_without_accents_is_the_same_player(tmp_path: Path) -> None:
+    """Row 8: Nicolás again, same id, typed without accents and in lower case, with another
+    deck: one player, the later deck, the accented spelling kept."""
+    deck = OTHER_DECK
+    sheet = _form_with(tmp_path, ("2026/12/01 8:00:00 a. m. GMT-3", "nicolas alvarez",
+                                  "1100234567", deck))
+    got = read_registrations(sheet)
+    assert [(r.row, r.by) for r in got.replaced] == [(2, 8)]
+    nico = next(r for r in got if r.ext_id == "1100234567")
+    assert (nico.row, nico.name, nico.deck_text) == (8, "Nicolás Álvarez", deck)
+    tt = Tt(tmp_path / "e.sqlite")
+    tt("create", "Torneo")
+    out = tt.json("register", "--from", str(sheet))
+    assert (out["new"], out["replaced"], out["refused"]) == (6, 1, 0)
+    players = tt.json("players")
+    assert [p["name"] for p in players if p["ext_id"] == "1100234567"] == ["Nicolás Álvarez"]
+    assert len(players) == 6
+
+
+def test_a_better_spelling_is_kept_either_way() -> None:
+    from tt_organizer.events.sheets import better_spelling
+
+    assert better_spelling("Mateo Rodríguez", "mateo rodríguez") == "Mateo Rodríguez"
+    assert better_spelling("Mateo Rodríguez", "Mateo Rodriguez") == "Mateo Rodríguez"
+    assert better_spelling("mateo rodriguez", "Mateo Rodríguez") == "Mateo Rodríguez"
+    assert better_spelling("MATEO RODRIGUEZ", "Mateo Rodriguez") == "Mateo Rodriguez"
+    # equal in looks: the later answer's
+    assert better_spelling("Mateo Rodríguez", "Mateo Rodríguez ") == "Mateo Rodríguez "
+
+
+def test_a_sheet_imported_again_finds_the_player_by_their_folded_name(tmp_path: Path) -> None:
+    """The first import registered Nicolás; the grown sheet has his answer again without
+    accents (same id): updated, not a second player, not a refusal."""
+    tt = Tt(tmp_path / "e.sqlite")
+    tt("create", "Torneo")
+    tt.json("register", "--from", str(_form_with(tmp_path)))
+    deck = OTHER_DECK
+    sheet = _form_with(tmp_path, ("2026/12/01 8:00:00 a. m. GMT-3", "Nicolas Alvarez",
+                                  "1100234567", deck))
+    out = tt.json("register", "--from", str(sheet))
+    assert (out["new"], out["updated"], out["refused"]) == (0, 1, 0), out
+    assert [p["name"] for p in tt.json("players")].count("Nicolás Álvarez") == 1
+
+
+def test_another_name_on_the_same_id_refuses_that_row_alone(tmp_path: Path) -> None:
+    sheet = _form_with(tmp_path, ("2026/12/01 8:00:00 a. m. GMT-3", "Nico Suárez",
+                                  "1100234567", LEGAL))
+    tt = Tt(tmp_path / "e.sqlite")
+    tt("create", "Torneo")
+    result = tt("register", "--from", str(sheet), code=1)
+    out = result.stdout
+    assert "6 new" in out and "1 refused" in out
+    refusal = next(line for line in out.splitlines() if line.startswith("row 8"))
+    assert "Nicolás Álvarez" in refusal and "row 2" in refusal and "Nico Suárez" in refusal
+    assert "1100234567" in refusal
+    names = [p["name"] for p in tt.json("players")]
+    assert "Nico Suárez" not in names and "Nicolás Álvarez" in names
+    other = Tt(tmp_path / "e2.sqlite")
+    other("create", "Torneo")
+    rows = json.loads(other("register", "--from", str(sheet), "--json", code=1).stdout)["rows"]
+    assert [(r["row"], r["action"]) for r in rows] == [(n, "new") for n in range(2, 8)] + [
+        (8, "refused")]
+
+
+def test_the_id_is_the_player_s_who_gave_it_first(tmp_path: Path) -> None:
+    """Nico Suárez (row 8) gives Nicolás's id; Nicolás answers again on row 9: the id is
+    Nicolás's (his first answer, row 2, came first), row 8 is refused, naming both."""
+    sheet = _form_with(tmp_path, ("2026/12/01 8:00:00 a. m. GMT-3", "Nico Suárez", "1100234567",
+                                  ""),
+                       ("2026/12/01 9:00:00 a. m. GMT-3", "NICOLAS ALVAREZ", "1100234567", ""))
+    rows = {r.row: r for r in read_registrations(sheet)}
+    assert rows[9].name == "Nicolás Álvarez" and rows[9].refusal is None
+    refusal = rows[8].refusal
+    assert refusal is not None and refusal.code == "id-taken"
+    assert refusal.hint == {"id": "1100234567", "name": "Nicolás Álvarez", "row": 2}
+    assert "Nico Suárez" in str(refusal) and "row 8" in str(refusal)

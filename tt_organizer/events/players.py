@@ -17,6 +17,7 @@ from tt_organizer.events.models import (
 from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
+from tt_organizer.names import fold, match_name
 from tt_organizer.numbers import is_count
 
 if TYPE_CHECKING:
@@ -177,6 +178,9 @@ class SheetRegistrar:
         roster = store.read_roster(conn)
         self.names = _KnownNames(roster)
         self.players = {p.name.casefold(): p for p in roster}
+        self.folded: dict[str, list[PlayerInfo]] = {}
+        for p in roster:
+            self.folded.setdefault(fold(p.name), []).append(p)
         self.decks = store.deck_texts(conn)
         self.aside = {n.casefold() for n in store.set_aside_names(conn)}  # no-shows set aside
         self.writes = _BatchedWrites(conn)  # decks and audit entries, written together
@@ -192,7 +196,11 @@ class SheetRegistrar:
         :func:`give_deck` with an override); otherwise ``"unchanged"``. Their number and the
         action."""
         name, ext_id = _checked_names(name, ext_id)
-        known = self.players.get(name.casefold())
+        # the name as registered, or spelt without its accents by the same player (one
+        # registered name folds so, and the ids do not differ)
+        known = self.players.get(name.casefold()) or match_name(name, [
+            (p.name, p) for p in self.folded.get(fold(name), ())
+            if not (ext_id and p.ext_id and p.ext_id != ext_id)]).found
         if known is None:
             return self.register(name, ext_id=ext_id, deck_text=deck_text, deck_path=deck_path,
                                  deck_source=deck_source), "new"

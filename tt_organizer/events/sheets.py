@@ -38,6 +38,8 @@ from tt_organizer.events import store
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.result_text import parse_game_flags, parse_result
 from tt_organizer.export.tables import game_lists, paired_matches
+from tt_organizer.i18n import Msg
+from tt_organizer.names import fold
 from tt_organizer.numbers import is_count
 from tt_organizer.tables import Sheet, cell_text, read_table
 
@@ -66,13 +68,15 @@ class SheetError(InputError):
 
 @dataclass
 class RegistrationRow:
-    """One player of a registration sheet."""
+    """One player of a registration sheet; ``refusal`` says why the row cannot be taken
+    (its id is another player's, on ``other_row``), alone: the other rows are."""
 
     row: int
     name: str
     ext_id: str | None
     deck_text: str | None
     deck_path: str | None
+    refusal: EventError | None = None
 
 
 class Registrations(list[RegistrationRow]):
@@ -125,8 +129,11 @@ def read_registrations(path: str | Path) -> Registrations:
     (``Player ID``/``Membership``/``ID``), optional decklist text (``Deck``/``Decklist``: a
     multi-line cell, or a path) and optional deck file (``Deck file``/``Path``). A deck path is
     relative to the sheet's folder and must stay inside it; ``deck_path`` is returned
-    absolute. Deck contents are not checked here; a wrong row (no name, a name twice, …)
-    refuses the whole sheet (:class:`SheetError` listing every bad row).
+    absolute. Deck contents are not checked here. A name answered twice (compared without
+    case or accents) counts by its later answer, spelt as :func:`better_spelling` keeps; a
+    row whose id is on another player's row is refused alone (``refusal``); any other wrong
+    row (no name, a tab in a name, …) refuses the whole sheet (:class:`SheetError` listing
+    every bad row).
     """
     path = Path(path)
     source = str(path)
@@ -139,6 +146,7 @@ def read_registrations(path: str | Path) -> Registrations:
         raise missing_columns(sheets[0], ROSTER_COLUMNS, ("name",), ROSTER_LABELS, source)
     problems: list[str] = []
     answers: dict[str, RosterEntry] = {}  # name key -> the latest answer
+    first_row: dict[str, int] = {}  # name key -> the first row it answered on
     replaced: list[Replaced] = []
     entries = list(roster.entries(path.absolute().parent))
     order, note = _answer_order(entries)
@@ -154,34 +162,54 @@ def read_registrations(path: str | Path) -> Registrations:
         if len(name) > MAX_NAME_CHARS:
             problems.append(f"{where}: the name is longer than {MAX_NAME_CHARS} characters")
             continue
-        key = name.casefold()
+        key = fold(name)  # "Nicolas Alvarez" answering again is "Nicolás Álvarez"
         if key in answers:  # a later answer of the same name: it counts
             earlier = answers.pop(key)
             replaced.append(Replaced(earlier.row, earlier.name, number))
+            entry.name = better_spelling(earlier.name, name)
         answers[key] = entry
-    ids: dict[str, int] = {}
+        first_row[key] = min(first_row.get(key, number), number)
+    ids: dict[str, tuple[RosterEntry, int]] = {}  # id -> its player's answer, first row
     out = Registrations()
     out.notes = roster.notes + ([note] if note and replaced else [])
     out.replaced = sorted(replaced, key=lambda r: r.row)
-    for entry in sorted(answers.values(), key=lambda e: e.row):
+    # an id is the player's who gave it on the earliest row
+    for key, entry in sorted(answers.items(), key=lambda a: first_row[a[0]]):
         where = f"row {entry.row}"
+        refusal = None
         if entry.ext_id is not None:
-            if entry.ext_id in ids:
-                problems.append(f"{where}: player id {entry.ext_id!r} is already on row "
-                                f"{ids[entry.ext_id]}")
-                continue
-            ids[entry.ext_id] = entry.row
+            first, row = ids.setdefault(entry.ext_id, (entry, first_row[key]))
+            if first is not entry:  # another name on the same id: this row alone is refused
+                refusal = EventError(
+                    Msg("player id {id} is {other}'s, on row {other_row}: row {row} names "
+                        "{name}, another player (correct the id or the name)",
+                        id=entry.ext_id, other=first.name, other_row=row,
+                        row=entry.row, name=entry.name),
+                    code="id-taken", hint={"id": entry.ext_id, "name": first.name,
+                                           "row": row})
         if entry.problem is not None:
             problems.append(f"{where}: {entry.problem}")
             continue
         deck_path = str(entry.deck_path) if entry.deck_path is not None else None
         out.append(RegistrationRow(entry.row, entry.name, entry.ext_id, entry.deck_text,
-                                   deck_path))
+                                   deck_path, refusal))
+    out.sort(key=lambda r: r.row)
     if problems:
         raise SheetError(sorted(problems, key=_row_of), file=source, what="registered")
     if not out:
         raise InputError(f"sheet {roster.sheet.name!r} lists no players", file=source)
     return out
+
+
+def better_spelling(earlier: str, later: str) -> str:
+    """Of two spellings of one name (equal once folded), the one to keep: the later one
+    unless it has fewer capitalised words or fewer accents than the earlier one, so
+    ``mateo rodriguez`` answering again does not replace ``Mateo Rodríguez``."""
+    def score(name: str) -> tuple[int, int]:
+        words = name.split()
+        capitals = sum(1 for w in words if w[:1].isupper() and not w.isupper())
+        return capitals, sum(1 for ch in name if ch.isalpha() and not ch.isascii())
+    return earlier if score(earlier) > score(later) else later
 
 
 def _row_of(problem: str) -> int:
@@ -606,6 +634,9 @@ def register_sheet(
                 deck_path = Path(row.deck_path)
                 if not deck_path.is_absolute():
                     deck_path = folder / deck_path
+            if row.refusal is not None:
+                done.error, done.action = row.refusal, REFUSED
+                continue
             try:
                 pid, done.action = registrar.take(
                     row.name, ext_id=row.ext_id, deck_text=row.deck_text, deck_path=deck_path,
