@@ -168,6 +168,7 @@ class FakeRegistration:
     ext_id: str | None = None
     deck_text: str | None = None
     deck_path: str | None = None
+    refusal: object = None  # a row refused alone (an id on another player's row)
 
 
 @dataclass

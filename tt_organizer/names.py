@@ -33,7 +33,7 @@ def fold(text: str) -> str:
 def sort_key(name: str) -> tuple[str, str, str]:
     """The collation key of a name: its folded form first (``Álvarez`` sorts with the A's,
     not after ``Zúñiga``), then its case-folded spelling, then the name itself, so equal
-    folds still sort one way every time (``Jose`` before ``José``)."""
+    folds still sort one way every time (``Jose``, ``jose``, ``José``)."""
     return fold(name), " ".join(name.casefold().split()), name
 
 
@@ -68,6 +68,12 @@ def match_name(typed: str, items: Mapping[str, T] | Iterable[tuple[str, T]]) -> 
     if folded:
         return NameMatch(ambiguous=sorted((n for n, _v in folded), key=sort_key))
     return NameMatch(suggestions=suggest(typed, [n for n, _v in pairs]))
+
+
+def search_hit(typed: str, name: str) -> bool:
+    """Whether a search for ``typed`` finds ``name``: part of it, case and accents aside
+    (``jose`` finds ``José Martínez``, ``martin`` too)."""
+    return fold(typed) in fold(name)
 
 
 def suggest(typed: str, names: Iterable[str], *, limit: int = 3) -> list[str]:

@@ -35,8 +35,10 @@ class CheckIn:
 
 def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) -> CheckIn:
     """Check the players ``refs`` in (or mark them no-shows) before round 1, in one
-    transaction: a name that matches nobody refuses them all (every unknown name listed), so
-    a list is applied whole or not at all. Each change is logged."""
+    transaction: names are found as :func:`~tt_organizer.events.players.find_player` finds
+    them (case and accents aside); a name that matches nobody refuses them all (every
+    unknown name listed, with the closest names), so a list is applied whole or not at all.
+    Each change is logged."""
     if not refs:
         raise EventError(Msg("no player named to check in"))
     with store.transaction(conn):
@@ -44,16 +46,22 @@ def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) ->
             raise EventError(Msg("round 1 is paired; check-in is over"), code="check-in-over",
                              hint={"command": "drop"})
         found: dict[int, PlayerInfo] = {}
-        unknown: list[str] = []
+        unknown: list[Msg | str] = []
         for ref in refs:
             try:
                 p = find_player(conn, ref)
-            except EventError:
-                unknown.append(ref)
+            except EventError as exc:
+                if exc.code != "no-player":  # two players fold to the name: refused as is
+                    raise
+                close = exc.hint.get("suggestions")
+                unknown.append(Msg("{name} (did you mean {names}?)", name=repr(ref),
+                                   names=" or ".join(close)) if close else repr(ref))
                 continue
             found.setdefault(p.id, p)
         if unknown:
-            shown = ", ".join(repr(u) for u in unknown[:20])
+            shown: Msg | str = ""
+            for u in unknown[:20]:
+                shown = Msg("{before}, {name}", before=shown, name=u) if shown else u
             more = (Msg(" and {count} more", count=len(unknown) - 20) if len(unknown) > 20
                     else "")
             raise EventError(Msg("no player named {names}{more}; nobody was checked in",

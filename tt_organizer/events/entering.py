@@ -33,6 +33,7 @@ from tt_organizer.events.result_text import (
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
+from tt_organizer.names import fold
 
 
 def _games(
@@ -247,12 +248,13 @@ def correct_result(
 
 
 def _norm(name: str) -> str:
-    return " ".join(name.split()).casefold()
+    return fold(name)
 
 
 def seat_of_name(match: MatchInfo, names: Mapping[int, str], ref: str) -> str:
-    """``P1``/``P2`` of the player called ``ref`` at ``match`` (the full name, any case, or a
-    prefix that fits only one of the two). EventError naming both players otherwise."""
+    """``P1``/``P2`` of the player called ``ref`` at ``match`` (the full name, case and
+    accents aside, or a prefix that fits only one of the two). EventError naming both
+    players otherwise."""
     seats = {"P1": match.player1, "P2": match.player2}
     want = _norm(ref)
     exact = [s for s, p in seats.items() if p is not None and _norm(names[p]) == want]

@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup, store
+from tt_organizer.events import lookup, naming, store
 from tt_organizer.events.models import (
     EventSettings,
     MatchInfo,
@@ -129,7 +129,7 @@ def register_player(
     settings = store.read_settings(conn)
     aside = None
     if deck_path is None and deck_text is None:  # a no-show set aside keeps their deck
-        aside = store.set_aside_row(conn, name.casefold())
+        aside = store.set_aside_row(conn, naming.set_aside_key(conn, name))
         if aside is not None:
             name, ext_id = aside["name"], ext_id or aside["ext_id"]
             deck_text, deck_source = aside["deck_text"], aside["deck_source"]
@@ -551,8 +551,11 @@ class _BatchedWrites(_Writes):
 
 
 def find_player(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
-    """The player named ``ref`` (case-insensitive); with ``by_id`` the one registered with
-    that ID (or, failing that, the player number ``tt event players`` shows)."""
+    """The player named ``ref``: the name as registered (any case), else the one name equal
+    to it without case and accents (``Jose Martinez`` is ``José Martínez``; two such names
+    are refused, both named; none: the closest names suggested); with ``by_id`` the one
+    registered with that ID (or, failing that, the player number ``tt event players``
+    shows). Every command that takes a player's name finds it here."""
     if by_id:
         pid = store.player_id_by_ext_id(conn, ref.strip())
         if pid is None and is_count(ref):
@@ -560,12 +563,7 @@ def find_player(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInf
         if pid is not None:
             return lookup.player_by_id(conn, pid)
         raise EventError(f"no player with id {ref}")
-    key = " ".join(ref.split()).casefold()
-    pid = store.player_id_by_name_key(conn, key)
-    if pid is not None:
-        return lookup.player_by_id(conn, pid)
-    raise EventError(Msg("no player named {name}", name=repr(ref)), code="no-player",
-                     hint={"command": "players"})
+    return lookup.player_by_id(conn, naming.player_named(conn, ref))
 
 
 def drop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:

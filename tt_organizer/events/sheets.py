@@ -347,7 +347,7 @@ def normalise_result(text: str) -> str:
 
 
 def _same_name(cell: str, name: str) -> bool:
-    return " ".join(cell.split()).casefold() == " ".join(name.split()).casefold()
+    return fold(cell) == fold(name)
 
 
 def _tokens(value: object) -> list[str] | None:
@@ -393,7 +393,7 @@ def _check_names(
     for other in paired_matches(snapshot, round_number):
         for pid in (other.player1, other.player2):
             if pid is not None:
-                tables[snapshot.name(pid).casefold()] = other.table
+                tables[fold(snapshot.name(pid))] = other.table
     problems = []
     for seat, cell, name in zip(("player 1", "player 2"), cells, expected, strict=True):
         if _same_name(cell, name):
@@ -401,7 +401,7 @@ def _check_names(
         if not cell:
             problems.append(f"{seat} is empty; table {m.table} has {name!r}")
             continue
-        key = " ".join(cell.split()).casefold()
+        key = fold(cell)
         if key in tables:
             where = f"plays at table {tables[key]}"
         elif any(_same_name(cell, p.name) for p in snapshot.players):

@@ -98,11 +98,9 @@ def build_routes(server: Server) -> list[Route | Mount]:
                                           if m.stage == stage and m.round == rnd])
         mine = next((line for line in lines if str(line["id"]) == request.cookies.get(ME_COOKIE)),
                     None)
-        for line in lines:
-            line["hidden"] = bool(q) and not (
-                str(line["table"]) == q if q.isdigit() else q.casefold() in line["name"].casefold())
+        suggestions = pages.search_lines(lines, q)
         return server.page(request, "pairings.html", lines=lines, mine=mine, round=rnd,
-                           stage=stage, players=snap.players, q=q)
+                           stage=stage, players=snap.players, q=q, suggestions=suggestions)
 
     def standings_page(request: Request) -> Response:
         with server.db() as conn:

@@ -13,6 +13,7 @@ from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.result_text import parse_result, valid_results
 from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
+from tt_organizer.names import search_hit, sort_key, suggest
 
 # the results a form offers first, by best-of (one tap); the rest are behind "Draw, …"
 MAIN_RESULTS = {1: ("1-0", "0-1"), 3: ("2-0", "2-1", "1-2", "0-2")}
@@ -78,7 +79,20 @@ def player_lines(snap: EventSnapshot, matches: list[MatchInfo]) -> list[dict[str
                 continue
             lines.append({"id": pid, "name": snap.name(pid), "table": m.table, "seat": seat,
                           "opponent": opp, "result": result})
-    return sorted(lines, key=lambda line: (line["name"].casefold(), line["table"]))
+    return sorted(lines, key=lambda line: (sort_key(line["name"]), line["table"]))
+
+
+def search_lines(lines: list[dict[str, Any]], q: str) -> list[dict[str, Any]]:
+    """Mark ``hidden`` the lines a phone's search ``q`` does not find (a table number, or part
+    of a name, case and accents aside: ``jose`` finds José); when it finds none, the lines of
+    the players whose names are closest to ``q`` (best first), to suggest."""
+    for line in lines:
+        line["hidden"] = bool(q) and not (
+            str(line["table"]) == q if q.isdigit() else search_hit(q, line["name"]))
+    if not q or q.isdigit() or not all(line["hidden"] for line in lines):
+        return []
+    by_name = {line["name"]: line for line in lines}
+    return [by_name[n] for n in suggest(q, by_name)]
 
 
 def report_versions(report: dict[str, Any] | None, snap: EventSnapshot, p1: str,

@@ -58,7 +58,9 @@
     var box = document.getElementById("search");
     if (!box) { return; }
     function filter() {
-      var q = box.value.toLowerCase().replace(/^\s+|\s+$/g, "");
+      // folded as the server folds names (data-name): no case, no accents
+      var q = box.value.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+                .replace(/\s+/g, " ").replace(/^\s+|\s+$/g, "");
       var byTable = /^[0-9]+$/.test(q);
       var rows = document.querySelectorAll("[data-name]"), shown = 0;
       for (var i = 0; i < rows.length; i++) {
@@ -71,7 +73,11 @@
       var none = document.getElementById("nomatch");
       if (none) { none.className = shown ? "empty hidden" : "empty"; }
     }
-    box.oninput = filter;
+    box.oninput = function () {
+      var hint = document.getElementById("suggest");  // the server's, for the last search
+      if (hint) { hint.className = "empty hidden"; }
+      filter();
+    };
     box.onkeyup = filter;
     if (box.value) { filter(); }
   }

@@ -1,0 +1,46 @@
+"""Players' names as organizers type them: the one look-up of a typed name (case and accents
+aside, ambiguity refused, the closest names suggested), a player set aside found the same
+way."""
+
+from __future__ import annotations
+
+from tt_organizer.errors import EventError
+from tt_organizer.events import store
+from tt_organizer.events.store import Connection
+from tt_organizer.i18n import Msg
+from tt_organizer.names import match_name
+
+
+def player_named(conn: Connection, ref: str) -> int:
+    """The number of the player ``ref`` names: the name as registered (any case, one indexed
+    look-up), else the one name equal to it without case and accents (``Jose Martinez`` is
+    ``José Martínez``). Refused (``ambiguous-player``) when several names fold to it, naming
+    them all; refused (``no-player``) when none does, with the closest names suggested."""
+    pid = store.player_id_by_name_key(conn, " ".join(ref.split()).casefold())
+    if pid is not None:
+        return pid
+    found = match_name(ref, [(n, i) for i, n in store.player_names(conn).items()])
+    if found.found is not None:
+        return found.found
+    if found.ambiguous:
+        raise EventError(Msg("{name} could be {names}: type the name as registered, or use "
+                             "the player's id", name=repr(ref),
+                             names=" or ".join(found.ambiguous)),
+                         code="ambiguous-player", hint={"names": found.ambiguous})
+    if found.suggestions:
+        raise EventError(Msg("no player named {name}; did you mean {names}?", name=repr(ref),
+                             names=" or ".join(found.suggestions)),
+                         code="no-player", hint={"command": "players",
+                                                 "suggestions": found.suggestions})
+    raise EventError(Msg("no player named {name}", name=repr(ref)), code="no-player",
+                     hint={"command": "players"})
+
+
+def set_aside_key(conn: Connection, name: str) -> str:
+    """The key of the player set aside (a no-show) whom ``name`` names, accents aside; the
+    name's own key when none does (nobody set aside under it)."""
+    key = name.casefold()
+    if store.set_aside_row(conn, key) is not None:
+        return key
+    found = match_name(name, [(n, n) for n in store.set_aside_names(conn)]).found
+    return found.casefold() if found is not None else key
