@@ -182,3 +182,41 @@ def test_the_phone_search_in_a_browser(tmp_path: Path) -> None:
         assert page.locator("#nomatch").is_visible()
 
 
+
+
+# ------------------------------------------------------------------ sorted by collation
+
+SORTED = ["Ángel Zúñiga", "Bea Álvarez", "Carla Díaz", "José Martínez", "Øyvind Ærø",
+          "Sofía Pérez", "Tomás Ibáñez", "Zoë Xu"]
+
+
+def test_every_sheet_sorts_names_by_collation(tmp_path: Path) -> None:
+    """Ángel sorts with the A's on the wall sheet (workbook and PDF), the registration sheet
+    and the decklists sheet, not after Zoë."""
+    import pdfplumber
+    from openpyxl import load_workbook
+
+    tt = Tt(tmp_path / "e.sqlite")
+    tt("create", "Copa", "--seed", "5", "--rounds", "3", "--top-cut", "0")
+    deck = Path(__file__).parent / "fixtures" / "batch" / "legal.txt"
+    for name in reversed(NAMES):
+        tt("register", name, "--deck", str(deck))
+    tt("pair")
+    wall = tmp_path / "wall.xlsx"
+    tt("pairings", "--print", str(wall))
+    book = load_workbook(wall, read_only=True)
+    sheet = next(s for s in book.worksheets if "name" in s.title.casefold())
+    names = [r[0] for r in sheet.iter_rows(values_only=True)
+             if isinstance(r[0], str) and r[0] in NAMES]
+    assert names == SORTED
+    for what in ("pairings", "registration", "decklists"):
+        pdf = tmp_path / f"{what}.pdf"
+        tt("print", what, "-o", str(pdf))
+        with pdfplumber.open(pdf) as doc:
+            text = "\n".join(page.extract_text() or "" for page in doc.pages)
+        at = [text.find(n) for n in SORTED]
+        assert all(i >= 0 for i in at), (what, at)
+        if what == "pairings":  # the by-name page comes first: each name's first mention
+            assert at == sorted(at), (what, at)
+        else:
+            assert at == sorted(at), (what, text[:400])

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo, paired_round
 from tt_organizer.i18n import N_, Msg, Term
+from tt_organizer.names import sort_key
 from tt_organizer.standings.tiebreakers import match_points as points_for
 
 TEXT = "text"
@@ -314,7 +315,7 @@ def decklists_table(snapshot: EventSnapshot) -> Table:
     """One block per player: main deck, then the Tamer + Digi-Egg pile, with card names."""
     rows: list[list[object]] = []
     titles: dict[int, Msg] = {}
-    for p in sorted(snapshot.players, key=lambda p: p.name.casefold()):
+    for p in sorted(snapshot.players, key=lambda p: (sort_key(p.name), p.id)):
         if p.deck_legal is None and not p.main and not p.pile:
             continue
         main_n, pile_n = sum(p.main.values()), sum(p.pile.values())

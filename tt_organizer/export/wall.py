@@ -26,6 +26,7 @@ from tt_organizer.export.tables import (
 )
 from tt_organizer.export.workbook import export_time, new_workbook, write_table
 from tt_organizer.i18n import N_, Msg
+from tt_organizer.names import sort_key
 
 WALL_FONT_SIZE = 16
 
@@ -61,7 +62,7 @@ def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
         by_name.append([p1, m.table, "P1" if m.player2 is not None else "", p2])
         if m.player2 is not None:
             by_name.append([p2, m.table, "P2", p1])
-    by_name.sort(key=lambda r: (str(r[0]).casefold(), str(r[0]), r[1]))
+    by_name.sort(key=lambda r: (sort_key(str(r[0])), r[1]))
     name_table = Table(
         key=Msg("By name"),
         file_stem="by-name",

@@ -14,6 +14,7 @@ from tt_organizer.export.tables import card_rows, deck_status
 from tt_organizer.i18n import N_, Msg, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
 from tt_organizer.localtime import shown_iso
+from tt_organizer.names import sort_key
 from tt_organizer.printing.grid import GridColumn
 from tt_organizer.printing.layout import MARGIN, Sheet
 
@@ -33,7 +34,7 @@ MAX_SIZE, MIN_SIZE = 11.0, 5.5
 def deck_players(snapshot: EventSnapshot) -> list[PlayerInfo]:
     """Players who registered a deck, by name."""
     return sorted((p for p in snapshot.players if p.main or p.pile),
-                  key=lambda p: (p.name.casefold(), p.id))
+                  key=lambda p: (sort_key(p.name), p.id))
 
 
 def _info(sheet: Sheet, p: PlayerInfo, y: float) -> float:

@@ -15,6 +15,7 @@ from tt_organizer.export.tables import deck_status
 from tt_organizer.i18n import N_, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
 from tt_organizer.localtime import shown_iso
+from tt_organizer.names import sort_key
 from tt_organizer.printing.grid import GridColumn, draw_grid
 from tt_organizer.printing.layout import Sheet
 
@@ -55,7 +56,7 @@ def event_rows(snapshot: EventSnapshot) -> tuple[list[list[object]], list[str]]:
     """One row per registration (as :data:`EVENT_COLUMNS`) and each row's verdict."""
     rows: list[list[object]] = []
     verdicts: list[str] = []
-    for p in sorted(snapshot.players, key=lambda p: (p.name.casefold(), p.id)):
+    for p in sorted(snapshot.players, key=lambda p: (sort_key(p.name), p.id)):
         verdict = deck_status(p)
         verdicts.append(verdict)
         rows.append([p.id, p.name, p.ext_id or "", p.deck_source or "", _(verdict),
