@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import click
 
+from tt_organizer import i18n
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.main import LazyGroup
 from tt_organizer.cli.options import event_option, json_option, setting_option
@@ -105,7 +106,8 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
                    "(repeatable).")
 @click.option("--language", default=None, metavar="LANG",
               help="Language of what the event prints, exports and shows (en, es; default "
-                   "en). Change it later with `tt event settings --language`.")
+                   "the command line's: LANG or `tt --language`, when tt has it, else en). "
+                   "Change it later with `tt event settings --language`.")
 @setting_option
 @json_option
 @event_option
@@ -138,7 +140,8 @@ def create(
         win_points=w, draw_points=d, loss_points=loss, bye_points=bye,
         format_settings=settings, tiebreak_preset=tiebreak_preset, tiebreak_rules=rules,
         require_decks=require_decks,
-        language=language,
+        # the reader's language (LANG, `tt --language`) unless --language names another
+        language=language if language is not None else i18n.current(),
     )
     policy = s.tiebreak_policy
     if as_json:
@@ -160,6 +163,9 @@ def create(
                                   tiebreakers=", ".join(s.tiebreakers)))
     say(_("  tiebreak policy {name}: {rules}").format(
         name=policy.name, rules=", ".join(f"{k}={v}" for k, v in policy.rules().items())))
+    if s.language != i18n.DEFAULT:  # taken from LANG, perhaps: say so
+        say(_("  language {language} (sheets, workbook, projector; change it with `tt event "
+              "settings --language`)").format(language=s.language))
     if s.require_decks:
         say(_("  every player needs a deck before a round is paired"))
     if s.format_settings:
