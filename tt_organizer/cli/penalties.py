@@ -55,6 +55,10 @@ def penalty(name: str, infraction: str, penalty: str, round_number: int | None,
         line(_("  table {table}: {old} → {new} (from player 1's side)").format(
             table=given.after.table, old=given.before.result or _("not reported"),
             new=given.after.result))
+    if given.kept_text is not None:
+        from tt_organizer.i18n import translate
+
+        line("  " + translate(given.kept_text))
     if given.dropped:
         line(_("  {name} is disqualified and dropped from the event").format(
             name=given.player.name))

@@ -31,6 +31,7 @@ from tt_organizer.events.models import MatchInfo, PenaltyInfo, PlayerInfo
 from tt_organizer.events.result_text import games_to_win, result_text
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
+from tt_organizer.i18n import Msg
 
 PENALTIES = ("warning", "game-loss", "match-loss", "disqualification")
 SHIPPED = os.path.join(os.path.dirname(__file__), "infractions.json")
@@ -63,6 +64,12 @@ class GivenPenalty:
     before: MatchInfo | None
     after: MatchInfo | None
     dropped: bool
+    # a game or match loss that left the result as it was: the match, why (a code) and why
+    # in words -- ``already-lost`` (the player had lost the match already) or
+    # ``not-reported`` (a game loss on a table still playing: logged only)
+    kept: MatchInfo | None = None
+    kept_reason: str | None = None
+    kept_text: Msg | None = None
 
     def to_dict(self, names: dict[int, str]) -> dict[str, Any]:
         """The ``tt event penalty --json`` form."""
@@ -71,7 +78,13 @@ class GivenPenalty:
             changed = {"round": self.after.round, "stage": self.after.stage,
                        "table": self.after.table, "before": self.before.result,
                        "after": self.after.result}
-        return {**self.penalty.to_dict(names), "result": changed, "dropped": self.dropped}
+        unchanged = None
+        if self.kept is not None:
+            unchanged = {"round": self.kept.round, "stage": self.kept.stage,
+                         "table": self.kept.table, "result": self.kept.result,
+                         "reason": self.kept_reason, "message": str(self.kept_text)}
+        return {**self.penalty.to_dict(names), "result": changed, "unchanged": unchanged,
+                "dropped": self.dropped}
 
 
 def infractions(path: str | None = None) -> dict[str, Infraction]:
@@ -171,7 +184,8 @@ def give_penalty(
         if not 0 <= rnd <= current:
             raise EventError(f"round {rnd} is not paired (current round {current or 'none'})")
         match = _match_of(conn, player.id, stage, rnd) if rnd else None
-        before = after = None
+        before = after = kept = None
+        reason, why = None, None
         if penalty != "warning":
             if penalty in ("game-loss", "match-loss") and (match is None
                                                            or match.player2 is None):
@@ -188,7 +202,10 @@ def give_penalty(
                     for p in store.read_penalties(conn, opponent))
                 settings = store.read_settings(conn)
                 text = _new_result(match, player.id, penalty, settings.best_of, opponent_lost)
-                if text is not None and text != match.result:
+                if text is None or text == match.result:
+                    kept = match
+                    reason, why = _why_kept(match, player.name, penalty)
+                else:
                     before = match
                     if match.result is None:
                         after = entering.report_result(conn, match.table, text,
@@ -210,7 +227,19 @@ def give_penalty(
                     {"infraction": found.name, "penalty": penalty, "round": rnd,
                      "stage": stage, "note": note})
         return GivenPenalty(entry, lookup.player_by_id(conn, player.id), before, after,
-                            dropped)
+                            dropped, kept, reason, why)
+
+
+def _why_kept(match: MatchInfo, name: str, penalty: str) -> tuple[str, Msg]:
+    """Why a game or match loss left ``match``'s result as it was: (code, in words)."""
+    if match.result is None:
+        return "not-reported", Msg(
+            "table {table} is not reported yet: the game loss is recorded, and the players "
+            "play on and report the score it is part of", table=match.table)
+    return "already-lost", Msg(
+        "table {table}: the result stays {result} (from player 1's side), because {name} "
+        "had already lost the match; the {penalty} is recorded in the judge's log", table=match.table,
+        result=match.result, name=name, penalty=penalty)
 
 
 def penalty_log(conn: Connection) -> tuple[list[PenaltyInfo], dict[int, str]]:
