@@ -3,7 +3,7 @@ and ``check-in`` (players, many at once or from a file, before round 1)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -94,18 +94,27 @@ def deck_cmd(name: str, file: str, allow_illegal: bool, override: bool, as_json:
 @click.option("--no-show", is_flag=True,
               help="Mark the players as not here: set aside when round 1 is paired, deck kept "
                    "(a later `late-entry NAME` brings them back without a file).")
+@click.option("--missing", is_flag=True,
+              help="Change nothing: list who has not checked in yet (and the no-shows).")
 @json_option
 @event_option
-def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, as_json: bool,
-                 event_path: str) -> None:
+def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, missing: bool,
+                 as_json: bool, event_path: str) -> None:
     """Check players in before round 1: NAME…, or every name of --from FILE, at once.
 
     Once anyone is checked in, pairing round 1 sets aside every player not checked in (a
     no-show always); with nobody checked in, nobody is. A name that matches nobody refuses
-    the whole list (nothing is changed).
+    the whole list (nothing is changed). --missing lists who has not checked in yet.
     """
     from tt_organizer.events import check_in, store
 
+    if missing:
+        if names or from_file or no_show:
+            raise click.UsageError("--missing lists the players; it takes no NAME, --from "
+                                   "or --no-show")
+        with store.connect(event_path) as conn:
+            _show_missing(check_in.missing(conn), as_json)
+        return
     refs = list(names)
     if from_file:
         from tt_organizer.events.sheets import read_names
@@ -135,3 +144,34 @@ def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, a
              _("already checked in: {names}")).format(names=escape(", ".join(done.already))))
     say(_("checked in {checked_in}/{players}").format(checked_in=done.checked_in,
                                                       players=done.registered))
+
+
+def _show_missing(found: Any, as_json: bool) -> None:
+    """Print who has not checked in (``found``: a :class:`check_in.Missing`)."""
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json(found.to_dict())
+        return
+    from tt_organizer.cli.output import escape
+    from tt_organizer.i18n import gettext as _
+    from tt_organizer.i18n import ngettext
+
+    if found.over:
+        say(_("round 1 is paired: check-in is over"))
+    for title, people in ((ngettext("{n} not checked in:", "{n} not checked in:",
+                                    len(found.waiting)), found.waiting),
+                          (ngettext("{n} no-show:", "{n} no-shows:", len(found.no_shows)),
+                           found.no_shows)):
+        if people:
+            say(title.format(n=len(people)))
+            for p in people:
+                say(f"  #{p.id} {escape(p.name)}"
+                    + (f" ({escape(p.ext_id)})" if p.ext_id else ""))
+    if found.set_aside:
+        say(_("set aside when round 1 was paired (late-entry brings them back): "
+              "{names}").format(names=escape(", ".join(found.set_aside))))
+    if not found.waiting and not found.no_shows and not found.over:
+        say(_("everyone has checked in") if found.registered else _("nobody is registered"))
+    say(_("checked in {checked_in}/{players}").format(checked_in=found.checked_in,
+                                                      players=found.registered))

@@ -1,5 +1,5 @@
 """Check-in before round 1: players checked in (one, many, or a file's list at once), no-shows
-set aside, and who is removed when round 1 is paired.
+set aside, who has not checked in yet, and who is removed when round 1 is paired.
 
 Check-in is optional: with nobody checked in, pairing round 1 removes nobody. Once anyone is
 checked in, pairing round 1 removes everyone not checked in; a no-show is always removed. A
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import store
@@ -19,6 +20,7 @@ from tt_organizer.events.models import PlayerInfo
 from tt_organizer.events.players import find_player
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
+from tt_organizer.names import sort_key
 
 
 @dataclass
@@ -122,3 +124,40 @@ def remove_absent(conn: Connection, active: list[int]) -> tuple[list[int], list[
 def set_aside_players(conn: Connection) -> list[str]:
     """The names of the players set aside at check-in (they may still arrive late)."""
     return store.set_aside_names(conn)
+
+
+@dataclass
+class Missing:
+    """Who has not checked in (:func:`missing`): the players not checked in yet and the
+    no-shows, by name; those set aside when round 1 was paired (they may still arrive
+    late); and the count checked in of the registered. ``over``: round 1 is paired."""
+
+    waiting: list[PlayerInfo]
+    no_shows: list[PlayerInfo]
+    set_aside: list[str]
+    checked_in: int
+    registered: int
+    over: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``tt event check-in --missing --json`` form."""
+        def people(found: list[PlayerInfo]) -> list[dict[str, Any]]:
+            return [{"id": p.id, "name": p.name, "ext_id": p.ext_id} for p in found]
+        return {"not_checked_in": people(self.waiting), "no_shows": people(self.no_shows),
+                "set_aside": list(self.set_aside), "checked_in_count": self.checked_in,
+                "players": self.registered, "check_in_over": self.over}
+
+
+def missing(conn: Connection) -> Missing:
+    """Who has not checked in: the registered players not checked in, the no-shows (both by
+    name, as every sheet sorts them), the players set aside at round 1, the count checked in
+    — read in one transaction."""
+    with store.read_transaction(conn):
+        state = check_in_state(conn)
+        roster = sorted(store.read_roster(conn), key=lambda p: (sort_key(p.name), p.id))
+        aside = store.set_aside_names(conn)
+        over = bool(store.current_round(conn))
+    return Missing([p for p in roster if state.get(p.id) is None and not p.dropped],
+                   [p for p in roster if state.get(p.id) is False],
+                   sorted(aside, key=sort_key), sum(1 for v in state.values() if v),
+                   len(state), over)

@@ -238,8 +238,8 @@ def _why_kept(match: MatchInfo, name: str, penalty: str) -> tuple[str, Msg]:
             "play on and report the score it is part of", table=match.table)
     return "already-lost", Msg(
         "table {table}: the result stays {result} (from player 1's side), because {name} "
-        "had already lost the match; the {penalty} is recorded in the judge's log", table=match.table,
-        result=match.result, name=name, penalty=penalty)
+        "had already lost the match; the {penalty} is recorded in the judge's log",
+        table=match.table, result=match.result, name=name, penalty=penalty)
 
 
 def penalty_log(conn: Connection) -> tuple[list[PenaltyInfo], dict[int, str]]:
