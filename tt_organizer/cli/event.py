@@ -29,6 +29,7 @@ COMMANDS = {
     "players": "tt_organizer.cli.event_players:players",
     "drop": "tt_organizer.cli.event_players:drop_cmd",
     "undrop": "tt_organizer.cli.event_players:undrop_cmd",
+    "rename": "tt_organizer.cli.event_players:rename_cmd",
     "pair": "tt_organizer.cli.event_pairing:pair",
     "repair": "tt_organizer.cli.event_pairing:repair",
     "pairings": "tt_organizer.cli.event_pairing:pairings",

@@ -318,6 +318,35 @@ def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: 
     say(_("{name} is back in the event").format(name=escape(p.name)))
 
 
+@click.command("rename")
+@click.argument("old")
+@click.argument("new")
+@json_option
+@event_option
+def rename_cmd(old: str, new: str, as_json: bool, event_path: str) -> None:
+    """Rename the player OLD to NEW (logged): a name spelt better, or corrected.
+
+    OLD is found as every command finds a name (case and accents aside). Refused when NEW is
+    another player's name, case and accents aside. Results, deck and PIN stay the player's.
+    """
+    from tt_organizer.cli.output import escape
+    from tt_organizer.events import renaming, store
+
+    with store.connect(event_path) as conn:
+        done = renaming.rename_player(conn, old, new)
+    if as_json:
+        from tt_organizer.cli.output import print_json
+
+        print_json(done.to_dict())
+        return
+    if not done.changed:
+        say(_("#{id} is already called {name}: nothing changed").format(
+            id=done.player_id, name=escape(done.new)))
+        return
+    say(_("#{id} {old} is now {new}").format(id=done.player_id, old=escape(done.old),
+                                              new=escape(done.new)))
+
+
 def check_bye_rounds(text: str | None) -> list[int]:
     """Parse ``register --bye-rounds`` (usage error when malformed)."""
     from tt_organizer.events import manual

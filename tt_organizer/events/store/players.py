@@ -133,6 +133,12 @@ def delete_deck(conn: Connection, player_id: int) -> None:
     conn.execute("DELETE FROM decks WHERE player_id = ?", (player_id,))
 
 
+def rename_player(conn: Connection, player_id: int, name: str) -> None:
+    """Store a player's new name (and its case-folded key)."""
+    conn.execute("UPDATE players SET name = ?, name_key = ? WHERE id = ?",
+                 (name, name.casefold(), player_id))
+
+
 def set_ext_id(conn: Connection, player_id: int, ext_id: str) -> None:
     conn.execute("UPDATE players SET ext_id = ? WHERE id = ?", (ext_id, player_id))
 
