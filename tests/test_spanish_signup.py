@@ -224,3 +224,13 @@ def test_the_id_is_the_player_s_who_gave_it_first(tmp_path: Path) -> None:
     assert refusal is not None and refusal.code == "id-taken"
     assert refusal.hint == {"id": "1100234567", "name": "Nicolás Álvarez", "row": 2}
     assert "Nico Suárez" in str(refusal) and "row 8" in str(refusal)
+
+
+def test_a_row_without_a_deck_imported_again_says_no_deck(tmp_path: Path) -> None:
+    sheet = _form_with(tmp_path, ("2026/12/01 8:00:00 a. m. GMT-3", "Lía Gómez", "", ""))
+    tt = Tt(tmp_path / "e.sqlite")
+    tt("create", "Torneo")
+    tt("register", "--from", str(sheet))
+    out = tt("register", "--from", str(sheet)).stdout
+    assert "row 8: unchanged — #7 Lía Gómez: no deck" in out
+    assert "row 2: unchanged — #1 Nicolás Álvarez: deck legal" in out

@@ -119,8 +119,10 @@ def _sheet_row_line(r: SheetRow, colour: bool) -> str:
         detail = _("new deck {file} {verdict} ({colours})").format(
             file=p.deck_source or "", verdict=_(deck_verdict(p)),
             colours=translate(Term("/".join(p.deck_colors))) or "-")
-    else:
-        detail = _("deck {verdict}").format(verdict=_(deck_verdict(p))) + (
+    else:  # "deck legal", or "no deck" (not "deck no deck")
+        verdict = deck_verdict(p)
+        detail = (_(verdict) if p.deck_legal is None else
+                  _("deck {verdict}").format(verdict=_(verdict))) + (
             _(", id {id}").format(id=p.ext_id) if r.action == "updated" else "")
     return _("row {row}: {what} — #{number} {name}: {detail}").format(
         row=r.row, what=what, number=p.id, name=paint(p.name, "1", colour), detail=detail)
