@@ -234,3 +234,22 @@ def test_a_row_without_a_deck_imported_again_says_no_deck(tmp_path: Path) -> Non
     out = tt("register", "--from", str(sheet)).stdout
     assert "row 8: unchanged — #7 Lía Gómez: no deck" in out
     assert "row 2: unchanged — #1 Nicolás Álvarez: deck legal" in out
+
+
+@pytest.mark.parametrize(("header", "row"), [
+    ("Marca temporal,Nombre,Apellido,ID de Bandai", "2026/11/28 10:02:11 p. m. GMT-3,Lía,"
+     "Gómez Paz,77"),
+    ("Timestamp,First name,Last name,Bandai ID", "3/14/2026 18:02:41,Lía,Gómez Paz,77"),
+    ("Nombres,Apellidos", "Lía,Gómez Paz"),
+])
+def test_a_first_name_and_a_surname_column_are_joined(tmp_path: Path, header: str,
+                                                      row: str) -> None:
+    sheet = tmp_path / "f.csv"
+    sheet.write_text(f"{header}\n{row}\n", encoding="utf-8")
+    assert [r.name for r in read_registrations(sheet)] == ["Lía Gómez Paz"]
+
+
+def test_a_full_name_column_is_not_joined_to_a_surname(tmp_path: Path) -> None:
+    sheet = tmp_path / "f.csv"
+    sheet.write_text("Nombre completo,Apellido\nLía Gómez Paz,Gómez Paz\n", encoding="utf-8")
+    assert [r.name for r in read_registrations(sheet)] == ["Lía Gómez Paz"]

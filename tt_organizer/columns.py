@@ -35,7 +35,10 @@ ROSTER_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
         "name": ("name", "player", "player name", "full name", "participant",
                  "participant name", "entrant", "name of player", "your name",
-                 "your full name", "first and last name", "*full name*", "*player name*"),
+                 "your full name", "first and last name", "*full name*", "*player name*",
+                 "first name", "given name"),
+        # a surname of its own, joined to a first-name column (FIRST_NAME_WORDS)
+        "last_name": ("last name", "surname", "family name", "last names"),
         "ext_id": ("player id", "membership", "membership id", "membership number",
                    "member id", "bandai id", "bandai membership id", "bandai tcg id", "id",
                    "*bandai id*", "*bandai tcg id*", "*membership number*"),
@@ -54,7 +57,9 @@ ROSTER_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
                  "apellido y nombre", "apellidos y nombre", "jugador", "jugadora",
                  "nombre del jugador", "nombre de jugador", "participante", "tu nombre",
                  "tu nombre completo", "*nombre y apellido*", "*nombre y apellidos*",
-                 "*nombre completo*", "*nombre del jugador*", "*apellido y nombre*"),
+                 "*nombre completo*", "*nombre del jugador*", "*apellido y nombre*",
+                 "nombres", "primer nombre"),
+        "last_name": ("apellido", "apellidos", "apellido s", "primer apellido"),
         "ext_id": ("id de bandai", "id bandai", "id de jugador", "id del jugador",
                    "numero de miembro", "numero de membresia", "id de miembro", "membresia",
                    "*id de bandai*", "*id bandai*", "*numero de miembro*",
@@ -66,6 +71,12 @@ ROSTER_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "submitted": ("marca temporal", "marca de tiempo", "fecha y hora", "hora de envio",
                       "fecha de envio", "hora de finalizacion"),
     },
+}
+# name-column headers that hold a first name only: with a surname column (role "last_name")
+# beside it, a player's name is the two joined ("Nombre" + "Apellido")
+FIRST_NAME_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("first name", "given name", "first names"),
+    "es": ("nombre", "nombres", "primer nombre"),
 }
 # a header naming one of these is a decklist table (count, card number, …), not a roster
 CARD_WORDS: dict[str, tuple[str, ...]] = {
@@ -127,6 +138,7 @@ def every_language(words: dict[str, dict[str, tuple[str, ...]]]) -> dict[str, tu
 
 
 ROSTER_COLUMNS = every_language(ROSTER_WORDS)
+FIRST_NAME_COLUMNS = frozenset(w for names in FIRST_NAME_WORDS.values() for w in names)
 ROSTER_LABELS = {"name": "Name", "ext_id": "Player ID", "deck": "Decklist",
                  "deck_path": "Deck file"}
 CARD_COLUMNS = frozenset(w for names in CARD_WORDS.values() for w in names)
@@ -244,7 +256,8 @@ def _looks_like_decklist(value: object) -> bool:
 
 @dataclass
 class Roster:
-    """One player a row: the sheet, its header row's index and the columns by role.
+    """One player a row: the sheet, its header row's index and the columns by role (a name
+    split in a first-name and a surname column is read joined: ``joined``).
 
     ``notes`` names each column that is not read but looks like decklists (pasted lists).
     """
@@ -253,6 +266,7 @@ class Roster:
     header: int
     roles: dict[str, int]
     notes: list[str] = field(default_factory=list)
+    joined: bool = False  # the name is a first-name column and a surname column joined
 
     def rows(self) -> Iterator[tuple[int, list[object]]]:
         """(row number, values) of each filled row below the header."""
@@ -267,6 +281,9 @@ class Roster:
         """
         for number, values in self.rows():
             raw_name = cell_text(cell_value(values, self.roles, "name"))
+            if self.joined:
+                raw_name = " ".join(filter(None, (
+                    raw_name, cell_text(cell_value(values, self.roles, "last_name")))))
             ext_id = cell_text(cell_value(values, self.roles, "ext_id")) or None
             deck = cell_text(cell_value(values, self.roles, "deck"))
             deck_file = cell_text(cell_value(values, self.roles, "deck_path"))
@@ -364,7 +381,9 @@ def find_roster(sheets: list[Sheet]) -> Roster | None:
                 continue
             if _is_card_table(keys):
                 return None
-            roster = Roster(sheet, index, roles)
+            roster = Roster(sheet, index, roles,
+                            joined="last_name" in roles and keys[roles["name"]]
+                            in FIRST_NAME_COLUMNS)
             roster.notes = _ignored_decklists(roster, values)
             return roster
     return None
