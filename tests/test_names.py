@@ -220,3 +220,19 @@ def test_every_sheet_sorts_names_by_collation(tmp_path: Path) -> None:
             assert at == sorted(at), (what, at)
         else:
             assert at == sorted(at), (what, text[:400])
+
+
+def test_a_results_sheet_names_players_without_accents(tmp_path: Path) -> None:
+    tt = Tt(tmp_path / "e.sqlite")
+    tt("create", "Copa", "--seed", "5", "--rounds", "3", "--top-cut", "0")
+    for name in NAMES:
+        tt("register", name)
+    tt("pair")
+    rows = tt.json("pairings")
+    sheet = tmp_path / "Round 1.csv"
+    lines = ["Mesa,Jugador 1,Jugador 2,Resultado"]
+    lines += [f"{r['table']},{fold(r['player1']).upper()},{fold(r['player2'])},2-0"
+              for r in rows]
+    sheet.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tt("report", "--from", str(sheet))
+    assert [r["result"] for r in tt.json("pairings")] == ["2-0"] * len(rows)

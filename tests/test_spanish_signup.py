@@ -80,8 +80,9 @@ def test_the_time_of_a_spanish_answer_orders_two_answers(tmp_path: Path) -> None
     assert got.notes == []
 
 
-def test_check_batch_reads_a_spanish_form_as_one_deck_a_row() -> None:
-    out = json.loads(_tt("deck", "check-batch", str(FORM_CSV), "--json"))
+@pytest.mark.parametrize("sheet", [FORM_CSV, FORM_XLSX], ids=["csv", "xlsx"])
+def test_check_batch_reads_a_spanish_form_as_one_deck_a_row(sheet: Path) -> None:
+    out = json.loads(_tt("deck", "check-batch", str(sheet), "--json"))
     assert (out["decks"], out["legal"], out["unreadable"]) == (6, 6, 0)
     assert [d["player"] for d in out["rows"]] == NAMES
     assert [d["source"].rsplit(":", 1)[1] for d in out["rows"]] == [f"row {n}"
