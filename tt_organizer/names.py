@@ -52,22 +52,38 @@ class NameMatch(Generic[T]):
 
 
 def match_name(typed: str, items: Mapping[str, T] | Iterable[tuple[str, T]]) -> NameMatch[T]:
-    """The item whose name ``typed`` names: the name spelled so (up to case and spaces)
+    """The item whose name ``typed`` names: the name spelt so (up to case and spaces)
     first; else the one name equal to it once folded (``Jose Martinez`` names ``José
     Martínez``); several such names are ``ambiguous``; with none, the closest names by
-    :mod:`difflib` on the folded forms are ``suggestions``."""
-    pairs = list(items.items()) if isinstance(items, Mapping) else list(items)
-    plain = " ".join(typed.casefold().split())
-    exact = [(n, v) for n, v in pairs if " ".join(n.casefold().split()) == plain]
-    if len(exact) == 1:
-        return NameMatch(found=exact[0][1])
-    key = fold(typed)
-    folded = exact or [(n, v) for n, v in pairs if fold(n) == key]
-    if len(folded) == 1:
-        return NameMatch(found=folded[0][1])
-    if folded:
-        return NameMatch(ambiguous=sorted((n for n, _v in folded), key=sort_key))
-    return NameMatch(suggestions=suggest(typed, [n for n, _v in pairs]))
+    :mod:`difflib` on the folded forms are ``suggestions``. Many look-ups in one list:
+    :class:`NameIndex`."""
+    return NameIndex(items).match(typed)
+
+
+class NameIndex(Generic[T]):
+    """Names (each with its item) indexed once for many :meth:`match` look-ups."""
+
+    def __init__(self, items: Mapping[str, T] | Iterable[tuple[str, T]]) -> None:
+        pairs = list(items.items()) if isinstance(items, Mapping) else list(items)
+        self.names = [n for n, _v in pairs]
+        self.exact: dict[str, list[tuple[str, T]]] = {}
+        self.folded: dict[str, list[tuple[str, T]]] = {}
+        for name, value in pairs:
+            self.exact.setdefault(" ".join(name.casefold().split()), []).append((name, value))
+            self.folded.setdefault(fold(name), []).append((name, value))
+
+    def match(self, typed: str, *, suggestions: bool = True) -> NameMatch[T]:
+        """What :func:`match_name` finds (``suggestions`` False: none computed, a miss is
+        cheap)."""
+        exact = self.exact.get(" ".join(typed.casefold().split()), [])
+        if len(exact) == 1:
+            return NameMatch(found=exact[0][1])
+        folded = exact or self.folded.get(fold(typed), [])
+        if len(folded) == 1:
+            return NameMatch(found=folded[0][1])
+        if folded:
+            return NameMatch(ambiguous=sorted((n for n, _v in folded), key=sort_key))
+        return NameMatch(suggestions=suggest(typed, self.names) if suggestions else [])
 
 
 def search_hit(typed: str, name: str) -> bool:

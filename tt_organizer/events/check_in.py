@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import store
+from tt_organizer.events import lookup, naming, store
 from tt_organizer.events.models import PlayerInfo
-from tt_organizer.events.players import find_player
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
 from tt_organizer.names import sort_key
@@ -35,12 +34,15 @@ class CheckIn:
     registered: int
 
 
+_SHOWN = 20  # unknown names a refusal lists
+
+
 def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) -> CheckIn:
     """Check the players ``refs`` in (or mark them no-shows) before round 1, in one
-    transaction: names are found as :func:`~tt_organizer.events.players.find_player` finds
-    them (case and accents aside); a name that matches nobody refuses them all (every
-    unknown name listed, with the closest names), so a list is applied whole or not at all.
-    Each change is logged."""
+    transaction: names are found as every command finds them (case and accents aside); a
+    name that matches nobody refuses them all (every unknown name listed, the first ones
+    with the closest names), so a list is applied whole or not at all. Each change is
+    logged."""
     if not refs:
         raise EventError(Msg("no player named to check in"))
     with store.transaction(conn):
@@ -49,9 +51,11 @@ def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) ->
                              hint={"command": "drop"})
         found: dict[int, PlayerInfo] = {}
         unknown: list[Msg | str] = []
+        index = naming.name_index(conn)  # read once for the whole list
         for ref in refs:
-            try:
-                p = find_player(conn, ref)
+            try:  # the closest names worked out for the names shown only
+                p = lookup.player_by_id(conn, naming.player_named(
+                    conn, ref, index, suggest=len(unknown) < _SHOWN))
             except EventError as exc:
                 if exc.code != "no-player":  # two players fold to the name: refused as is
                     raise
@@ -62,10 +66,10 @@ def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) ->
             found.setdefault(p.id, p)
         if unknown:
             shown: Msg | str = ""
-            for u in unknown[:20]:
+            for u in unknown[:_SHOWN]:
                 shown = Msg("{before}, {name}", before=shown, name=u) if shown else u
-            more = (Msg(" and {count} more", count=len(unknown) - 20) if len(unknown) > 20
-                    else "")
+            more = (Msg(" and {count} more", count=len(unknown) - _SHOWN)
+                    if len(unknown) > _SHOWN else "")
             raise EventError(Msg("no player named {names}{more}; nobody was checked in",
                                  names=shown, more=more),
                              code="no-player", hint={"command": "players"})

@@ -8,18 +8,20 @@ from tt_organizer.errors import EventError
 from tt_organizer.events import store
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
-from tt_organizer.names import match_name
+from tt_organizer.names import NameIndex, match_name
 
 
-def player_named(conn: Connection, ref: str) -> int:
+def player_named(conn: Connection, ref: str, index: NameIndex[int] | None = None,
+                 *, suggest: bool = True) -> int:
     """The number of the player ``ref`` names: the name as registered (any case, one indexed
     look-up), else the one name equal to it without case and accents (``Jose Martinez`` is
     ``José Martínez``). Refused (``ambiguous-player``) when several names fold to it, naming
-    them all; refused (``no-player``) when none does, with the closest names suggested."""
+    them all; refused (``no-player``) when none does, with the closest names suggested
+    (``suggest``). Many names in a row: one ``index`` (:func:`name_index`)."""
     pid = store.player_id_by_name_key(conn, " ".join(ref.split()).casefold())
     if pid is not None:
         return pid
-    found = match_name(ref, [(n, i) for i, n in store.player_names(conn).items()])
+    found = (index or name_index(conn)).match(ref, suggestions=suggest)
     if found.found is not None:
         return found.found
     if found.ambiguous:
@@ -34,6 +36,11 @@ def player_named(conn: Connection, ref: str) -> int:
                                                  "suggestions": found.suggestions})
     raise EventError(Msg("no player named {name}", name=repr(ref)), code="no-player",
                      hint={"command": "players"})
+
+
+def name_index(conn: Connection) -> NameIndex[int]:
+    """Every player's name, indexed for :func:`player_named` (player numbers)."""
+    return NameIndex((n, i) for i, n in store.player_names(conn).items())
 
 
 def set_aside_key(conn: Connection, name: str) -> str:
