@@ -177,6 +177,10 @@ def test_the_phone_search_in_a_browser(tmp_path: Path) -> None:
         assert page.locator("li:not(.hidden) b.name").all_inner_texts() == ["Ángel Zúñiga"]
         page.fill("#search", "sofia")
         assert page.locator("li:not(.hidden) b.name").all_inner_texts() == ["Sofía Pérez"]
+        page.fill("#search", "ØYVIND")
+        assert page.locator("li:not(.hidden) b.name").all_inner_texts() == ["Øyvind Ærø"]
+        page.fill("#search", "aero")
+        assert page.locator("li:not(.hidden) b.name").all_inner_texts() == ["Øyvind Ærø"]
         page.fill("#search", "zzzz")
         assert page.locator("li:not(.hidden)").count() == 0
         assert page.locator("#nomatch").is_visible()

@@ -54,12 +54,16 @@
   }
 
   /* --- search: a player's line by name, or by table number (a whole number) -------- */
+  // letters NFKD leaves whole, as tt_organizer/names.py spells them out
+  var SPELLED = { "ø": "o", "đ": "d", "ð": "d", "ł": "l", "ħ": "h", "ı": "i", "æ": "ae",
+                  "œ": "oe", "þ": "th", "ŀ": "l", "ß": "ss" };
   function wireSearch() {
     var box = document.getElementById("search");
     if (!box) { return; }
     function filter() {
       // folded as the server folds names (data-name): no case, no accents
       var q = box.value.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+                .replace(/[øđðłħıæœþŀß]/g, function (c) { return SPELLED[c]; })
                 .replace(/\s+/g, " ").replace(/^\s+|\s+$/g, "");
       var byTable = /^[0-9]+$/.test(q);
       var rows = document.querySelectorAll("[data-name]"), shown = 0;
