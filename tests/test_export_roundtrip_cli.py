@@ -13,6 +13,7 @@ import pytest
 from event_helpers import Tt, dump
 
 from tt_organizer.export.cells import put_row
+from tt_organizer.names import sort_key
 
 EVENTS = Path(__file__).parent / "fixtures" / "events"
 HYPERLINK = '=HYPERLINK("http://x","y")'
@@ -129,7 +130,7 @@ def test_wall_pairings_and_csv_through_the_cli(event: Tt, tmp_path: Path) -> Non
     wb = openpyxl.load_workbook(wall)
     assert wb.sheetnames == ["By name", "By table"]
     listed = [r[0] for r in wb["By name"].iter_rows(min_row=3, values_only=True) if r[0]]
-    assert sorted(listed, key=str.casefold) == listed and set(listed) == set(NAMES)
+    assert sorted(listed, key=sort_key) == listed and set(listed) == set(NAMES)
     tt("export", str(tmp_path / "x.xlsx"), "--csv", str(tmp_path / "csv"))
     assert (tmp_path / "csv" / "pairings-r1.csv").exists()
     with (tmp_path / "csv" / "players.csv").open(encoding="utf-8", newline="") as handle:

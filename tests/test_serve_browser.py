@@ -20,6 +20,7 @@ from tests.event_helpers import EVENT_DECKS, Tt
 from tests.print_helpers import player_names
 from tests.serve_helpers import TOKEN, live_server, new_event
 from tt_organizer.events import entering, phone_reports, players, store
+from tt_organizer.names import sort_key
 
 sync_api = pytest.importorskip("playwright.sync_api")
 # TT_SCREENSHOTS=docs/img/serve refreshes the screenshots of the README and docs;
@@ -295,7 +296,7 @@ def test_projector_keeps_its_header_while_the_list_scrolls(browser: sync_api.Bro
             page.clock.install()
             page.goto(srv.url + "/projector")
             names = page.locator(".proj-lines li .name").all_inner_texts()
-            assert names == sorted(player_names(64), key=str.casefold)
+            assert names == sorted(player_names(64), key=sort_key)  # collation: Ćwik with C
             page.clock.run_for(30_000)
             state = page.evaluate("""() => {
                 const t = document.getElementById('timer').getBoundingClientRect();
