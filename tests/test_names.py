@@ -240,3 +240,15 @@ def test_a_results_sheet_names_players_without_accents(tmp_path: Path) -> None:
     sheet.write_text("\n".join(lines) + "\n", encoding="utf-8")
     tt("report", "--from", str(sheet))
     assert [r["result"] for r in tt.json("pairings")] == ["2-0"] * len(rows)
+
+
+def test_registering_a_name_equal_to_another_once_folded_warns(tmp_path: Path) -> None:
+    tt = Tt(tmp_path / "e.sqlite")
+    tt("create", "Copa")
+    first = tt("register", "José Martínez")
+    assert "registered too" not in first.stderr
+    second = tt("register", "Jose Martinez")
+    assert "José Martínez is registered too" in second.stderr
+    assert tt.json("register", "Ana")["look_alikes"] == []
+    assert tt.json("register", "JOSE MARTÍNEZ")["look_alikes"] == ["Jose Martinez",
+                                                                    "José Martínez"]

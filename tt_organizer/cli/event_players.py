@@ -159,9 +159,21 @@ def _register(
     from tt_organizer.cli.output import colour_on, line
 
     line(_registration_line(reg, colour_on(sys.stdout)))
+    warn_look_alikes(reg)
     if bye_rounds:
         say(_("  a bye in round(s) {rounds} (invited)").format(
             rounds=", ".join(map(str, bye_rounds))))
+
+
+def warn_look_alikes(reg: Any) -> None:
+    """Warn when a registered name is the new one without case and accents (the same person
+    twice?)."""
+    if reg.look_alikes:
+        from tt_organizer.cli.output import warn
+
+        warn(_("{names} is registered too, the same name without case and accents: the same "
+               "person twice? (see `tt event players`; commands now need each name as "
+               "registered)").format(names=" / ".join(reg.look_alikes)))
 
 
 @click.command("register")

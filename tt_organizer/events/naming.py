@@ -8,7 +8,7 @@ from tt_organizer.errors import EventError
 from tt_organizer.events import store
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
-from tt_organizer.names import NameIndex, match_name
+from tt_organizer.names import NameIndex, fold, match_name, sort_key
 
 
 def player_named(conn: Connection, ref: str, index: NameIndex[int] | None = None,
@@ -51,3 +51,11 @@ def set_aside_key(conn: Connection, name: str) -> str:
         return key
     found = match_name(name, [(n, n) for n in store.set_aside_names(conn)]).found
     return found.casefold() if found is not None else key
+
+
+def look_alikes(conn: Connection, name: str) -> list[str]:
+    """The other registered names equal to ``name`` once case and accents are dropped (two
+    people, or one registered twice), by collation."""
+    key = fold(name)
+    return sorted((n for n in store.player_names(conn).values() if n != name and fold(n) == key),
+                  key=sort_key)

@@ -35,6 +35,7 @@ class Registration:
     report: ValidationReport | None = None
     missed_rounds: list[int] = field(default_factory=list)
     seated: MatchInfo | None = None  # a late entry's table of the current round (the bye's)
+    look_alikes: list[str] = field(default_factory=list)  # names equal once folded
 
 
 @lru_cache(maxsize=4)
@@ -148,8 +149,9 @@ def register_player(
                          {"back": True, "deck": deck[2] if deck else None})
         player = lookup.player_by_id(conn, pid)
         seated = _seat_of(conn, entry, pid) if late else None
+        alike = naming.look_alikes(conn, name)
     return Registration(player=player, report=deck[0] if deck else None, missed_rounds=missed,
-                        seated=seated)
+                        seated=seated, look_alikes=alike)
 
 
 def _seat_of(conn: Connection, entry: _Entry, pid: int) -> MatchInfo | None:

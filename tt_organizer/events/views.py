@@ -66,7 +66,8 @@ def registration_json(reg: Any, bye_rounds: Sequence[int] = ()) -> dict[str, Any
     return {**reg.player.to_dict(), "missed_rounds": list(reg.missed_rounds),
             "deck_report": reg.report.to_dict() if reg.report is not None else None,
             "bye_rounds": list(bye_rounds),
-            "seated_at_table": reg.seated.table if reg.seated is not None else None}
+            "seated_at_table": reg.seated.table if reg.seated is not None else None,
+            "look_alikes": list(reg.look_alikes)}
 
 
 def sheet_row_json(row: int, name: str, reg: Any = None, error: str | None = None, *,
