@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tt_organizer.cli.event_output import say
+from tt_organizer.cli.event_output import say, warn_withdrawn
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.errors import EXIT_INVALID, EventError
 from tt_organizer.i18n import N_, Term, translate
@@ -270,6 +270,7 @@ def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
     by_id = name is None
     with store.connect(event_path) as conn:
         p = players.drop(conn, str(ext_id) if by_id else str(name), by_id=by_id)
+        warn_withdrawn(conn)
         pending = players.pending_in_current_round(conn, p.id)
     if as_json:
         from tt_organizer.cli.output import print_json

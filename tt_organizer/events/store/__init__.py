@@ -117,6 +117,8 @@ from tt_organizer.events.store.web import (
     submission_row,
     submission_rows,
     timer_row,
+    withdraw_table_reports,
+    withdrawn_reports,
     write_timer,
 )
 
@@ -213,5 +215,7 @@ __all__ = [
     "timer_row",
     "transaction",
     "unreported_tables",
+    "withdraw_table_reports",
+    "withdrawn_reports",
     "write_timer",
 ]
