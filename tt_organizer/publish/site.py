@@ -104,11 +104,11 @@ def _manifest(out: Path) -> tuple[str, set[str]] | None:
     except (OSError, ValueError):
         data = {}
     if data is None:  # an earlier version's one-line marker
-        kind = "season" if (out / "season.json").is_file() else "event"
-        return kind, set(LEGACY_FILES[kind])
+        legacy = "season" if (out / "season.json").is_file() else "event"
+        return legacy, set(LEGACY_FILES[legacy])
     files = data.get("files") if isinstance(data, dict) else None
     kind = data.get("kind") if isinstance(data, dict) else None
-    if kind not in LEGACY_FILES or not isinstance(files, list) or not all(
+    if not isinstance(kind, str) or kind not in LEGACY_FILES or not isinstance(files, list) or not all(
             isinstance(f, str) and f and "/" not in f and "\\" not in f
             and f not in (".", "..") for f in files):
         raise InputError(f"{MARKER}: not a manifest this version wrote; choose an empty or new "
