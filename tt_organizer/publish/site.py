@@ -108,9 +108,11 @@ def _manifest(out: Path) -> tuple[str, set[str]] | None:
         return legacy, set(LEGACY_FILES[legacy])
     files = data.get("files") if isinstance(data, dict) else None
     kind = data.get("kind") if isinstance(data, dict) else None
-    if not isinstance(kind, str) or kind not in LEGACY_FILES or not isinstance(files, list) or not all(
-            isinstance(f, str) and f and "/" not in f and "\\" not in f
-            and f not in (".", "..") for f in files):
+    if not isinstance(files, list):
+        files = [None]
+    named = all(isinstance(f, str) and f and "/" not in f and "\\" not in f
+                and f not in (".", "..") for f in files)
+    if not isinstance(kind, str) or kind not in LEGACY_FILES or not named:
         raise InputError(f"{MARKER}: not a manifest this version wrote; choose an empty or new "
                          "folder", file=str(out), code="publish-target")
     return kind, {*files, MARKER}
