@@ -145,10 +145,12 @@ def routes(server: Server) -> list[Route]:
             # PINs stay hidden: the desk asks for one player's, to tell it to that player
             pin = (int(reveal), phone_reports.player_pin(conn, int(reveal))) \
                 if is_count(reveal) and int(reveal) in {p.id for p in snap.players} else None
-            subs = submissions.submissions(conn)
+            wanted = request.query_params.get("queue", "1")
+            queue = submissions.queue_page(conn, int(wanted) if is_count(wanted)
+                                           and len(wanted) < 7 else 1)
         return server.page(request, "console.html", tables=tables, show=show,
                            counts=pages.state_counts(tables), players=snap.players, pin=pin,
-                           subs=subs, best_of=snap.settings.best_of,
+                           subs=queue.items, queue=queue, best_of=snap.settings.best_of,
                            penalties=pages.penalty_rows(snap),
                            message=server.notes.take(request.query_params.get("note")))
 

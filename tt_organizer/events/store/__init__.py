@@ -106,9 +106,11 @@ from tt_organizer.events.store.reads import (
 )
 from tt_organizer.events.store.web import (
     answer_report,
+    count_submissions,
     insert_report,
     insert_submission,
     open_report_row,
+    pending_submission_counts,
     report_row,
     report_rows,
     resolve_report,
@@ -146,6 +148,7 @@ __all__ = [
     "committed_changes",
     "connect",
     "count_players",
+    "count_submissions",
     "create_database",
     "current_round",
     "deck_texts",
@@ -173,6 +176,7 @@ __all__ = [
     "now",
     "open_event",
     "open_report_row",
+    "pending_submission_counts",
     "player_id_by_ext_id",
     "player_id_by_name_key",
     "player_id_by_number",

@@ -40,9 +40,24 @@ def submission_row(conn: Connection, submission_id: int) -> Row | None:
     return conn.execute("SELECT * FROM web_decks WHERE id = ?", (submission_id,)).fetchone()
 
 
-def submission_rows(conn: Connection, *, pending_only: bool = False) -> list[Row]:
+def submission_rows(conn: Connection, *, pending_only: bool = False, offset: int = 0,
+                    limit: int = -1) -> list[Row]:
+    """Submissions, oldest first (``limit`` rows from ``offset``; -1: all)."""
     where = " WHERE status = 'pending'" if pending_only else ""
-    return list(conn.execute(f"SELECT * FROM web_decks{where} ORDER BY id"))
+    return list(conn.execute(f"SELECT * FROM web_decks{where} ORDER BY id LIMIT ? OFFSET ?",
+                             (limit, offset)))
+
+
+def count_submissions(conn: Connection) -> int:
+    """How many submissions there are (any status)."""
+    return int(conn.execute("SELECT count(*) FROM web_decks").fetchone()[0])
+
+
+def pending_submission_counts(conn: Connection, client: str) -> tuple[int, int]:
+    """(pending submissions from ``client``, pending submissions in all)."""
+    row = conn.execute("SELECT total(client = ?), count(*) FROM web_decks WHERE status = "
+                       "'pending'", (client,)).fetchone()
+    return int(row[0]), int(row[1])
 
 
 def set_submission_status(conn: Connection, submission_id: int, status: str,
