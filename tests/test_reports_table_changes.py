@@ -184,3 +184,39 @@ def test_a_stale_report_is_never_shown_or_confirmed(tmp_path: Path) -> None:
             phone_reports.answer_report(conn, p1, agree=True)
         assert phone_reports.submit_report(conn, q2, "2-0").status == "pending"
         assert [r.status for r in phone_reports.reports(conn)] == ["withdrawn", "pending"]
+
+
+@pytest.mark.parametrize("command", ["swap", "report", "drop", "unpair"])
+def test_the_json_answer_lists_what_was_withdrawn(tmp_path: Path, command: str) -> None:
+    """``--json`` prints the withdrawn reports (``withdrawn_reports``); the warning goes to
+    stderr, so stdout stays one JSON document."""
+    path = new_event(tmp_path / "ev.sqlite", NAMES)
+    tt = Tt(path)
+    tables, names = _tables(path), _names(path)
+    p1, p2, _ = tables[1]
+    _q1, q2, _ = tables[2]
+    assert p2 is not None and q2 is not None
+    with store.connect(path) as conn:
+        phone_reports.submit_report(conn, p2, "0-2")
+    args = {"swap": ["pairings", "--swap", names[p2], names[q2]],
+            "report": ["report", "1", "2-0"], "drop": ["drop", names[p1]],
+            "unpair": ["pairings", "--unpair", "1"]}[command]
+    out = tt.json(*args)
+    assert out["withdrawn_reports"] == [{"stage": "swiss", "round": 1, "table": 1,
+                                         "reporter": names[p2], "result": "0-2",
+                                         "was": "pending"}]
+    with store.connect(path) as conn:
+        assert phone_reports.reports(conn, open_only=True) == []
+
+
+def test_a_change_elsewhere_leaves_the_report_alone(tmp_path: Path) -> None:
+    path = new_event(tmp_path / "ev.sqlite", NAMES)
+    tables = _tables(path)
+    _p1, p2, _ = tables[1]
+    assert p2 is not None
+    with store.connect(path) as conn:
+        phone_reports.submit_report(conn, p2, "0-2")
+    out = Tt(path).json("pairings", "--unpair", "2")
+    assert out["withdrawn_reports"] == []
+    with store.connect(path) as conn:
+        assert [(r.table, r.status) for r in phone_reports.reports(conn)] == [(1, "pending")]

@@ -117,7 +117,7 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
             from tt_organizer.events.views import result_json
 
             print_json(result_json(conn, m, missing_tables=list(left), winner=won,
-                                   summary=text))
+                                   summary=text, withdrawn_reports=_withdrawn(conn)))
             return
     where = (_("top-cut round {round}") if m.stage == setup.TOP_CUT
              else _("round {round}")).format(round=m.round)
@@ -150,7 +150,8 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import result_json
 
-            print_json(result_json(conn, m, cleared=True))
+            print_json(result_json(conn, m, cleared=True,
+                                   withdrawn_reports=_withdrawn(conn)))
             return
     say(_("Cleared {match}; the table is open for a report").format(
         match=escape(entering.describe(m, names))))
@@ -186,7 +187,8 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
             from tt_organizer.events.views import result_json
 
             print_json(result_json(conn, m, old_result=before.result if before else None,
-                                   override=override, paired_on_old_result=later))
+                                   override=override, paired_on_old_result=later,
+                                   withdrawn_reports=_withdrawn(conn)))
             return
     old = before.result if before else "?"
     label = (_("Top-cut round {round}") if m.stage == setup.TOP_CUT
@@ -328,3 +330,10 @@ def top_cut(as_json: bool, event_path: str) -> None:
         print_round(conn, matches, _("Top cut round {round}: {name}").format(
             round=matches[0].round, name=label))
 
+
+def _withdrawn(conn: Connection) -> list[dict[str, Any]]:
+    """The ``withdrawn_reports`` of a result command's JSON: what the change withdrew."""
+    from tt_organizer.events import phone_reports
+    from tt_organizer.events.views import withdrawn_json
+
+    return withdrawn_json(conn, phone_reports.withdrawn(conn))
