@@ -69,3 +69,21 @@ def warn_unpaired(names: Sequence[str]) -> None:
 
         warn(_("unpaired: {names} — seat them (--set, --bye) or run `tt event repair`").format(
             names=", ".join(names)))
+
+
+def warn_withdrawn(conn: Connection, reports: Sequence[Any] | None = None) -> None:
+    """Say which phone reports the change withdrew (``reports``, else what the last change on
+    ``conn`` withdrew): their table changed, so their players report again."""
+    from tt_organizer.cli.output import warn
+    from tt_organizer.events import phone_reports, store
+    from tt_organizer.i18n import gettext as _
+
+    if reports is None:
+        reports = phone_reports.withdrawn(conn)
+    if not reports:
+        return
+    names = store.player_names(conn, [r.reporter for r in reports])
+    for r in reports:
+        warn(_("withdrew the phone report of table {table} of round {round} ({name} reported "
+               "{result}): the table changed; its players report again").format(
+                   table=r.table, round=r.round, name=names[r.reporter], result=r.result))

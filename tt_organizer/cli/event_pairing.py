@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from tt_organizer.cli.event_desk import warn_without_deck
-from tt_organizer.cli.event_output import matches_json, print_round, say, warn_unpaired
+from tt_organizer.cli.event_output import (
+    matches_json,
+    print_round,
+    say,
+    warn_unpaired,
+    warn_withdrawn,
+)
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT, POSITIVE, CountType
 from tt_organizer.i18n import N_
@@ -183,6 +189,7 @@ def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
     else:
         assert unpair is not None
         change = manual.unpair(conn, unpair)
+    warn_withdrawn(conn, change.withdrawn)
     if as_json:
         from tt_organizer.events.views import change_json
 
@@ -224,6 +231,7 @@ def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
         if not yes and sys.stdin.isatty() and not click.confirm(_("Apply?"), default=True):
             raise click.Abort()
     applied = manual.repair(conn)
+    warn_withdrawn(conn, applied.withdrawn)
     if as_json:
         print_json(matches_json(conn, lookup.round_matches(conn, setup.SWISS, applied.round)))
         return

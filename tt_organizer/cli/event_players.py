@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tt_organizer.cli.event_output import say
+from tt_organizer.cli.event_output import say, warn_withdrawn
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.errors import EXIT_INVALID, EventError
 from tt_organizer.i18n import N_, Term, translate
@@ -284,13 +284,16 @@ def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
     by_id = name is None
     with store.connect(event_path) as conn:
         p = players.drop(conn, str(ext_id) if by_id else str(name), by_id=by_id)
+        warn_withdrawn(conn)
         pending = players.pending_in_current_round(conn, p.id)
-    if as_json:
-        from tt_organizer.cli.output import print_json
-        from tt_organizer.events.views import drop_json
+        if as_json:
+            from tt_organizer.cli.output import print_json
+            from tt_organizer.events import phone_reports
+            from tt_organizer.events.views import drop_json, withdrawn_json
 
-        print_json(drop_json(p, pending))
-        return
+            print_json(drop_json(p, pending,
+                                 withdrawn_json(conn, phone_reports.withdrawn(conn))))
+            return
     if pending is not None and pending.stage == setup.TOP_CUT:
         line(_("Dropped {name} during top-cut round {round}").format(name=p.name,
                                                                      round=pending.round))

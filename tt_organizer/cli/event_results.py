@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tt_organizer.cli.event_output import print_round, say
+from tt_organizer.cli.event_output import print_round, say, warn_withdrawn
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT, POSITIVE
 from tt_organizer.i18n import N_
@@ -107,6 +107,7 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
             assert result is not None  # the click command and the fast path ask for it
             m = entering.report_result(conn, table, result, round_number=round_number,
                                       first=first, winners=winners, turns=turns)
+        warn_withdrawn(conn)
         snap_names = store.player_names(conn, (m.player1, m.player2))
         left = status.missing_tables(conn)
         text = entering.describe(m, snap_names)
@@ -116,7 +117,7 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
             from tt_organizer.events.views import result_json
 
             print_json(result_json(conn, m, missing_tables=list(left), winner=won,
-                                   summary=text))
+                                   summary=text, withdrawn_reports=_withdrawn(conn)))
             return
     where = (_("top-cut round {round}") if m.stage == setup.TOP_CUT
              else _("round {round}")).format(round=m.round)
@@ -143,12 +144,14 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
 
     with store.connect(event_path) as conn:
         m = entering.unreport_result(conn, round_number, table, top_cut=top)
+        warn_withdrawn(conn)
         names = {p.id: p.name for p in store.read_players(conn)}
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import result_json
 
-            print_json(result_json(conn, m, cleared=True))
+            print_json(result_json(conn, m, cleared=True,
+                                   withdrawn_reports=_withdrawn(conn)))
             return
     say(_("Cleared {match}; the table is open for a report").format(
         match=escape(entering.describe(m, names))))
@@ -176,6 +179,7 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
                        and m.round == round_number and m.table == table), None)
         m = entering.correct_result(conn, round_number, table, result, override=override,
                                    top_cut=top, first=first, winners=winners, turns=turns)
+        warn_withdrawn(conn)
         names = {p.id: p.name for p in store.read_players(conn)}
         later = entering.rounds_paired_on(conn, round_number, top_cut=top)
         if as_json:
@@ -183,7 +187,8 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
             from tt_organizer.events.views import result_json
 
             print_json(result_json(conn, m, old_result=before.result if before else None,
-                                   override=override, paired_on_old_result=later))
+                                   override=override, paired_on_old_result=later,
+                                   withdrawn_reports=_withdrawn(conn)))
             return
     old = before.result if before else "?"
     label = (_("Top-cut round {round}") if m.stage == setup.TOP_CUT
@@ -325,3 +330,10 @@ def top_cut(as_json: bool, event_path: str) -> None:
         print_round(conn, matches, _("Top cut round {round}: {name}").format(
             round=matches[0].round, name=label))
 
+
+def _withdrawn(conn: Connection) -> list[dict[str, Any]]:
+    """The ``withdrawn_reports`` of a result command's JSON: what the change withdrew."""
+    from tt_organizer.events import phone_reports
+    from tt_organizer.events.views import withdrawn_json
+
+    return withdrawn_json(conn, phone_reports.withdrawn(conn))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Sequence
 from typing import Any, ClassVar, NoReturn
 
 import click
@@ -77,6 +78,25 @@ class TTGroup(LazyGroup):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(sorted(rows))
+
+    def main(self, args: Sequence[str] | None = None, *pos: Any, **kwargs: Any) -> Any:
+        """The one check of what enters from outside (:mod:`tt_organizer.cli.edge`): an
+        argument or ``TT_*`` variable that is not valid text ends here, exit 2."""
+        from tt_organizer.cli.edge import check_edge
+
+        given = list(sys.argv[1:] if args is None else args)
+        refusal, warnings = check_edge(self, given)
+        if warnings or refusal:
+            from tt_organizer.cli.output import error, warn
+
+            for message in warnings:
+                warn(message)
+            if refusal:
+                error(refusal)
+                if kwargs.get("standalone_mode", True):
+                    sys.exit(EXIT_INPUT)
+                return EXIT_INPUT
+        return super().main(given, *pos, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         commits = committed_changes()

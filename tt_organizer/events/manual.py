@@ -25,7 +25,16 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
-from tt_organizer.events import check_in, entering, lookup, players, setup, store, swiss_states
+from tt_organizer.events import (
+    check_in,
+    entering,
+    lookup,
+    phone_reports,
+    players,
+    setup,
+    store,
+    swiss_states,
+)
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
@@ -40,13 +49,15 @@ MAX_ROUND = 20
 class Change:
     """What a manual change did to round ``round``: the tables as they are now
     (``changed``), tables that no longer exist (``removed``) and players left without a
-    seat (``unpaired``, names)."""
+    seat (``unpaired``, names); the phone reports of the changed tables it withdrew
+    (``withdrawn``)."""
 
     round: int
     changed: list[MatchInfo] = field(default_factory=list)
     removed: list[int] = field(default_factory=list)
     unpaired: list[str] = field(default_factory=list)
     before: list[MatchInfo] = field(default_factory=list)  # the moved tables as they were
+    withdrawn: list[phone_reports.Report] = field(default_factory=list)
 
 
 # --- the current round -----------------------------------------------------------------------
@@ -128,7 +139,8 @@ def _finish(conn: Connection, rnd: int, action: str, before: list[MatchInfo],
     change = Change(round=rnd, before=before,
                     changed=[now[t] for t in tables if t in now],
                     removed=[t for t in tables if t not in now],
-                    unpaired=_unpaired_names(conn, rnd))
+                    unpaired=_unpaired_names(conn, rnd),
+                    withdrawn=phone_reports.withdrawn(conn))
     store.audit(conn, action, f"round {rnd}", {"tables": lookup.describe_tables(before)},
                 {**detail, "tables": lookup.describe_tables(change.changed),
                  "removed": change.removed})
@@ -231,12 +243,14 @@ def unpair(conn: Connection, table: int) -> Change:
 
 @dataclass
 class RepairPlan:
-    """What :func:`repair` changes: the tables taken apart (as they were) and the new ones."""
+    """What :func:`repair` changes: the tables taken apart (as they were) and the new ones,
+    and the phone reports of the tables taken apart it withdraws."""
 
     round: int
     before: list[MatchInfo]
     after: list[MatchInfo]
     unchanged: int  # tables that keep their players
+    withdrawn: list[phone_reports.Report] = field(default_factory=list)
 
 
 def repair(conn: Connection, *, dry_run: bool = False) -> RepairPlan:
@@ -323,7 +337,8 @@ def repair(conn: Connection, *, dry_run: bool = False) -> RepairPlan:
         store.audit(conn, "repair", f"round {rnd}", {"tables": lookup.describe_tables(before)},
                     {"tables": lookup.describe_tables(after)})
         plan = RepairPlan(round=rnd, before=before, after=after,
-                          unchanged=len(tables) - len(before))
+                          unchanged=len(tables) - len(before),
+                          withdrawn=phone_reports.withdrawn(conn))
         if dry_run:
             raise _DryRun(plan)
     return plan

@@ -80,10 +80,38 @@ def reports(conn: Connection, *, open_only: bool = False) -> list[Report]:
     return [_report(r) for r in store.report_rows(conn, open_only=open_only)]
 
 
+def _at_table(rep: Report, match: MatchInfo) -> bool:
+    """Whether the reporter (and whoever answered) sit at the table now."""
+    seated = (match.player1, match.player2)
+    return rep.reporter in seated and (rep.answered_by is None or rep.answered_by in seated)
+
+
 def open_report(conn: Connection, match: MatchInfo) -> Report | None:
-    """The pending or disputed report of a table, if any."""
+    """The pending or disputed report of a table, if any. A report whose reporter is not at
+    the table (any change of its players withdraws its reports; this is the second guard)
+    is never shown, confirmed or disputed."""
     row = store.open_report_row(conn, match.stage, match.round, match.table)
-    return None if row is None else _report(row)
+    rep = None if row is None else _report(row)
+    return rep if rep is not None and _at_table(rep, match) else None
+
+
+def withdrawn(conn: Connection) -> list[Report]:
+    """The reports the last change on ``conn`` withdrew because their table changed (its
+    players, seats or result): what the operation that made it says."""
+    return [_report(r) for r in store.withdrawn_reports(conn)]
+
+
+def withdrawn_report(conn: Connection, player_id: int) -> Report | None:
+    """The player's own report of the current round that a change of their table withdrew,
+    when they have made no report since (what their phone tells them)."""
+    stage = setup.TOP_CUT if store.current_round(conn, setup.TOP_CUT) else setup.SWISS
+    rnd = store.current_round(conn, stage)
+    mine = [r for r in reports(conn) if r.reporter == player_id and r.stage == stage
+            and r.round == rnd]
+    if not mine or mine[-1].status != "withdrawn":
+        return None
+    row = store.report_row(conn, mine[-1].id)
+    return mine[-1] if row is not None and row["answered_at"] else None
 
 
 def current_match(conn: Connection, player_id: int) -> MatchInfo | None:
@@ -109,6 +137,7 @@ def table_states(conn: Connection) -> list[dict[str, Any]]:
         if m.stage != stage or m.round != rnd or m.table <= 0:
             continue
         rep = open_by_table.get(m.table)
+        rep = rep if rep is not None and _at_table(rep, m) else None
         state = ("bye" if m.player2 is None else "confirmed" if m.result is not None
                  else "disputed" if rep and rep.status == "disputed"
                  else "reported" if rep else "missing")
@@ -164,6 +193,10 @@ def submit_report(
         if match.result is not None:
             raise EventError(f"table {match.table} is already recorded as {match.result}")
         _try_report(conn, match, result, first, winners, turns)
+        stale = store.open_report_row(conn, match.stage, match.round, match.table)
+        if stale is not None and not _at_table(_report(stale), match):
+            store.withdraw_table_reports(conn, match.stage, match.round, match.table,
+                                         store.now())
         waiting = open_report(conn, match)
         if waiting is not None and waiting.status == "disputed":
             raise EventError(f"table {match.table} is disputed; the organizer decides")
@@ -188,13 +221,12 @@ def submit_report(
 def _answer(conn: Connection, rep: Report, player_id: int, agree: bool,
             counter: str | None, client: str) -> Report:
     subject = entering.match_subject(rep.stage, rep.round, rep.table)
-    if agree:
-        _record(conn, rep)
-        status = "confirmed"
-    else:
-        status = "disputed"
+    status = "confirmed" if agree else "disputed"
+    # answered first: recording the result then finds no open report of the table to withdraw
     store.answer_report(conn, rep.id, status, player_id, store.now(),
                         None if agree else counter)
+    if agree:
+        _record(conn, rep)
     store.audit(conn, "web-confirm" if agree else "web-dispute", subject,
                 {"result": rep.result, "by": rep.reporter},
                 {"by": player_id, "from": client, "counter": None if agree else counter})
@@ -222,8 +254,10 @@ def organizer_result(
     winners: str | None = None, turns: str | None = None, round_number: int | None = None,
     override: bool = False,
 ) -> MatchInfo:
-    """The organizer enters a table's result (settling any open report of it) or, for a table
-    already recorded, corrects it — the same library calls as ``tt event report``/``correct``."""
+    """The organizer enters a table's result (settling any open report of it: ``resolved``)
+    or, for a table already recorded, corrects it — the same library calls as ``tt event
+    report``/``correct``. An open report whose reporter left the table is withdrawn (see
+    :func:`withdrawn`)."""
     with store.transaction(conn):
         top = bool(store.current_round(conn, setup.TOP_CUT))
         stage = setup.TOP_CUT if top else setup.SWISS
@@ -234,10 +268,9 @@ def organizer_result(
             return entering.correct_result(conn, rnd, table, result, override=override,
                                           top_cut=top, first=first or None,
                                           winners=winners or None, turns=turns or None)
-        m = entering.report_result(conn, table, result, round_number=rnd, first=first or None,
-                                  winners=winners or None, turns=turns or None)
-        if match is not None:
-            rep = open_report(conn, match)
-            if rep is not None:
-                store.resolve_report(conn, rep.id, store.now())
-        return m
+        rep = None if match is None else open_report(conn, match)
+        if rep is not None:  # settled by the organizer (resolved before the result is written)
+            store.resolve_report(conn, rep.id, store.now())
+        return entering.report_result(conn, table, result, round_number=rnd,
+                                      first=first or None, winners=winners or None,
+                                      turns=turns or None)

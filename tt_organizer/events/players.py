@@ -576,6 +576,10 @@ def drop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
             raise EventError(f"{p.name} has already dropped (after round {p.dropped_round})")
         current = store.current_round(conn)
         store.set_dropped(conn, p.id, current)
+        table = pending_in_current_round(conn, p.id)
+        if table is not None:  # the table loses a player: its phone reports are withdrawn
+            store.withdraw_table_reports(conn, table.stage, table.round, table.table,
+                                         store.now())
         store.audit(conn, "drop", f"player {p.id} {p.name}", {"dropped": False},
                     {"dropped": True, "round": current})
         return lookup.player_by_id(conn, p.id)

@@ -105,9 +105,12 @@ def deck_verdict(p: PlayerInfo) -> str:
     return "legal" if p.deck_legal else ("no deck" if p.deck_legal is None else "illegal")
 
 
-def drop_json(p: PlayerInfo, pending: MatchInfo | None) -> dict[str, Any]:
-    """What ``tt event drop --json`` prints: the player and the table they still sit at."""
-    return {**p.to_dict(), "still_paired_at_table": pending.table if pending else None}
+def drop_json(p: PlayerInfo, pending: MatchInfo | None,
+              withdrawn: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What ``tt event drop --json`` prints: the player, the table they still sit at and the
+    phone reports of that table the drop withdrew (:func:`withdrawn_json`)."""
+    return {**p.to_dict(), "still_paired_at_table": pending.table if pending else None,
+            "withdrawn_reports": withdrawn or []}
 
 
 def top_cut_json(conn: Connection, champion: PlayerInfo | None,
@@ -180,7 +183,18 @@ def change_json(conn: Connection, change: Any) -> dict[str, Any]:
     (``change`` is a :class:`~tt_organizer.events.manual.Change`)."""
     return {"round": change.round, "changed": matches_json(conn, change.changed),
             "removed": change.removed, "unpaired": change.unpaired,
-            "before": matches_json(conn, change.before)}
+            "before": matches_json(conn, change.before),
+            "withdrawn_reports": withdrawn_json(conn, change.withdrawn)}
+
+
+def withdrawn_json(conn: Connection, reports: Sequence[Any]) -> list[dict[str, Any]]:
+    """The phone reports a change withdrew (``reports``: :class:`~tt_organizer.events.
+    phone_reports.Report`, as they were): stage, round, table, reporter, result, and what they
+    were (``pending`` or ``disputed``)."""
+    names = store.player_names(conn, [r.reporter for r in reports])
+    return [{"stage": r.stage, "round": r.round, "table": r.table,
+             "reporter": names[r.reporter], "result": r.result, "was": r.status}
+            for r in reports]
 
 
 def avoid_json(a: PlayerInfo, b: PlayerInfo, until: int | None) -> dict[str, Any]:

@@ -2,9 +2,11 @@
 
 The folder opens straight from the disk (``file://``) or from any web host: every link is
 relative, the one style sheet sits beside the pages, and the data the pages show is also
-written as JSON (``event.json`` / ``season.json``). Each file is written atomically; a folder
-that holds anything but an earlier publication is refused, so publishing never overwrites
-someone's files.
+written as JSON (``event.json`` / ``season.json``). Each file is written atomically. The
+marker file ``.tt-publish`` is a manifest of what the publication wrote and of which kind
+(event or season): publishing again removes only files the earlier publication of the same
+kind wrote, and a folder holding another kind of publication or any file it did not write is
+refused, so publishing never overwrites or removes someone's files.
 """
 
 from __future__ import annotations
@@ -82,14 +84,67 @@ def worded(match: dict[str, Any]) -> str:
     return str(result)
 
 
-def _prepare(folder: str | Path) -> Path:
+# what a publication of each kind wrote before the marker listed its files (the marker held
+# one line of text): an earlier publish of that version is recognised by its data file
+LEGACY_FILES = {
+    "event": (*(name for name, _ in EVENT_PAGES), "style.css", "event.json", MARKER),
+    "season": ("index.html", "style.css", "season.json", MARKER),
+}
+
+
+def _manifest(out: Path) -> tuple[str, set[str]] | None:
+    """(kind, files) of the earlier publication in ``out`` (None: there is none). The marker
+    is a small JSON manifest: ``{"publication": "tt-organizer", "kind": …, "files": […]}``."""
+    marker = out / MARKER
+    if not marker.is_file():
+        return None
+    try:
+        text = marker.read_text(encoding="utf-8")[:1_000_000]
+        data = json.loads(text) if text.lstrip().startswith("{") else None
+    except (OSError, ValueError):
+        data = {}
+    if data is None:  # an earlier version's one-line marker
+        legacy = "season" if (out / "season.json").is_file() else "event"
+        return legacy, set(LEGACY_FILES[legacy])
+    files = data.get("files") if isinstance(data, dict) else None
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(files, list):
+        files = [None]
+    named = all(isinstance(f, str) and f and "/" not in f and "\\" not in f
+                and f not in (".", "..") for f in files)
+    if not isinstance(kind, str) or kind not in LEGACY_FILES or not named:
+        raise InputError(f"{MARKER}: not a manifest this version wrote; choose an empty or new "
+                         "folder", file=str(out), code="publish-target")
+    return kind, {*files, MARKER}
+
+
+def _prepare(folder: str | Path, kind: str) -> tuple[Path, set[str]]:
+    """The folder to publish a ``kind`` ("event" or "season") into, and the files an earlier
+    publication of that kind wrote there. Refused: a folder holding another kind of
+    publication, or anything an earlier publication did not write."""
     from tt_organizer.atomic import make_folder
 
     out = Path(folder)
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+    if not out.is_dir() or not any(out.iterdir()):
+        return make_folder(out), set()
+    earlier = _manifest(out)
+    if earlier is None:
         raise InputError("the folder is not empty and holds no earlier publication: choose "
                          "an empty or new folder", file=str(out), code="publish-target")
-    return make_folder(out)
+    was, files = earlier
+    if was != kind:
+        raise InputError(f"the folder holds a published {was}; publish the {kind} into "
+                         "another folder", file=str(out), code="publish-target",
+                         hint={"holds": was})
+    foreign = sorted(p.name for p in out.iterdir() if p.name not in files or not p.is_file())
+    if foreign:
+        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more"
+                                          if len(foreign) > 5 else "")
+        raise InputError(f"the folder holds files an earlier publication did not write "
+                         f"({shown}); publishing never overwrites or removes them: choose "
+                         "another folder", file=str(out), code="publish-target",
+                         hint={"foreign": foreign})
+    return out, files
 
 
 def _write(out: Path, name: str, text: str) -> None:
@@ -99,15 +154,29 @@ def _write(out: Path, name: str, text: str) -> None:
         tmp.write_text(text, encoding="utf-8")
 
 
-def _site(out: Path, pages: dict[str, str], data_name: str, doc: dict[str, Any]) -> Published:
+def _site(out: Path, kind: str, earlier: set[str], pages: dict[str, str], data_name: str,
+          doc: dict[str, Any]) -> Published:
+    """Write the publication, then its manifest; remove what the earlier publication of this
+    kind wrote and this one does not (only that)."""
     with open(os.path.join(TEMPLATES, "style.css"), encoding="utf-8") as fh:
         css = fh.read()
     files = {**pages, "style.css": css,
-             data_name: json.dumps(doc, ensure_ascii=False, indent=1) + "\n",
-             MARKER: "tt-organizer publication\n"}
+             data_name: json.dumps(doc, ensure_ascii=False, indent=1) + "\n"}
+    names = sorted({*files, MARKER})
+    stale = sorted(earlier - set(names))
+
+    def manifest(listed: list[str]) -> str:
+        return json.dumps({"publication": "tt-organizer", "kind": kind,
+                           "files": [f for f in listed if f != MARKER]}, indent=1) + "\n"
+
+    if stale:  # until they are gone, the manifest names them too
+        _write(out, MARKER, manifest(sorted({*names, *stale})))
     for name, text in files.items():
         _write(out, name, text)
-    return Published(out, tuple(sorted(files)))
+    for name in stale:
+        (out / name).unlink(missing_ok=True)
+    _write(out, MARKER, manifest(names))
+    return Published(out, tuple(names))
 
 
 def publish_event(snapshot: EventSnapshot, folder: str | Path, *,
@@ -116,7 +185,7 @@ def publish_event(snapshot: EventSnapshot, folder: str | Path, *,
     from tt_organizer.publish.document import event_document
 
     doc = event_document(snapshot, decklists=decklists)
-    out = _prepare(folder)
+    out, earlier = _prepare(folder, "event")
     env = _environment()
     common = {"doc": doc, "lang": "en", "site_name": doc["event"]["name"], "generated": None,
               "nav": EVENT_PAGES, "json_file": "event.json"}
@@ -137,7 +206,7 @@ def publish_event(snapshot: EventSnapshot, folder: str | Path, *,
         "field.html": env.get_template("field.html").render(
             common, page="field.html", title="The field"),
     }
-    return _site(out, pages, "event.json", doc)
+    return _site(out, "event", earlier, pages, "event.json", doc)
 
 
 def season_document(season: Season) -> dict[str, Any]:
@@ -152,9 +221,9 @@ def season_document(season: Season) -> dict[str, Any]:
 def publish_season(season: Season, folder: str | Path) -> Published:
     """Publish a season's standings into ``folder``."""
     doc = season_document(season)
-    out = _prepare(folder)
+    out, earlier = _prepare(folder, "season")
     page = _environment().get_template("season.html").render(
         doc=doc, lang="en", site_name=season.name, generated=None,
         nav=(("index.html", "Season standings"),), page="index.html",
         title="Season standings", json_file="season.json")
-    return _site(out, {"index.html": page}, "season.json", doc)
+    return _site(out, "season", earlier, {"index.html": page}, "season.json", doc)

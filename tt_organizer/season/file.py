@@ -18,6 +18,7 @@ from typing import Any
 from tt_organizer.atomic import write_json_atomic
 from tt_organizer.errors import InputError
 from tt_organizer.safe_files import read_json
+from tt_organizer.season.model import checked_events
 from tt_organizer.season.scheme import PointsScheme, scheme_from_dict
 from tt_organizer.season.summary import EventSummary, name_key, summarise, summary_from_dict
 
@@ -95,7 +96,8 @@ def create_season(path: str | Path, name: str, scheme: PointsScheme) -> Season:
 
 
 def read_season(path: str | Path) -> Season:
-    """The season in ``path`` (InputError naming what is wrong if it is not one)."""
+    """The season in ``path`` (InputError naming what is wrong if it is not one: its events
+    are read once, through :func:`tt_organizer.season.model.checked_events`)."""
     where = os.fspath(path)
     data = read_json(path, MAX_SEASON_BYTES, what="season file", code="bad-season-file")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -109,9 +111,7 @@ def read_season(path: str | Path) -> Season:
             isinstance(k, str) and isinstance(v, str) for k, v in aliases.items()):
         raise InputError("aliases: an object of name -> name", file=where,
                          code="bad-season-file")
-    events = data.get("events", [])
-    if not isinstance(events, list):
-        raise InputError("events: a list", file=where, code="bad-season-file")
+    events = checked_events(data.get("events", []), where)
     return Season(
         name=str(data.get("name", "")),
         scheme=scheme_from_dict(data.get("scheme"), f"{where}: scheme"),

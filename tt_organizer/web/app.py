@@ -257,6 +257,8 @@ def _player_page(server: Server, request: Request, pid: int, *, status_code: int
         player = snap.player(pid)
         match = phone_reports.current_match(conn, pid)
         rep = phone_reports.open_report(conn, match) if match else None
+        withdrawn = (phone_reports.withdrawn_report(conn, pid)
+                     if match is not None and match.result is None and rep is None else None)
     seat = None if match is None else ("P1" if match.player1 == pid else "P2")
     p1 = snap.name(match.player1) if match else ""
     p2 = snap.name(match.player2) if match and match.player2 else None
@@ -280,7 +282,7 @@ def _player_page(server: Server, request: Request, pid: int, *, status_code: int
         versions=pages.report_versions(report, snap, p1, p2),
         details=pages.report_details(report, p1, p2),
         choices=pages.result_choices(p1, p2, best_of) if p2 else [],
-        penalties=pages.penalty_rows(snap, pid))
+        penalties=pages.penalty_rows(snap, pid), withdrawn=withdrawn)
     for key, value in (headers or {}).items():
         response.headers[key] = value
     return response

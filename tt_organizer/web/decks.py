@@ -46,13 +46,18 @@ async def submit(server: Server, request: Request, form: FormData) -> Response:
                     conn, name, None if path else text, path=path, ext_id=ext_id,
                     source=source, client=address)
         except TTError as exc:
-            # messages as callables: shown in the page's language when it is rendered
-            return server.page(request, "deck.html", 400, verdict=None, error=exc.shown,
-                               name=name, ext_id=ext_id or "", text=text)
+            # messages as callables: shown in the page's language when it is rendered; a
+            # full queue is 429 (the list is not echoed back)
+            full = exc.code == submissions.TOO_MANY
+            return server.page(request, "deck.html", 429 if full else 400, verdict=None,
+                               error=exc.shown, name=name, ext_id=ext_id or "",
+                               text="" if full else text)
+        most = submissions.MAX_VIOLATIONS  # a page, not a copy of every unknown card
         verdict: dict[str, Any] = {
             "id": sub.id, "legal": report.legal, "source": sub.source,
-            "errors": [(v.code, v.shown) for v in report.errors],
-            "warnings": [(v.code, v.shown) for v in report.warnings],
+            "errors": [(v.code, v.shown) for v in report.errors[:most]],
+            "warnings": [(v.code, v.shown) for v in report.warnings[:most]],
+            "more": max(0, len(report.errors) - most) + max(0, len(report.warnings) - most),
             "notes": list(report.deck.notes), "format": report.format_id,
             "banlist": report.banlist_date}
         return server.page(request, "deck.html", verdict=verdict, error=None, name=name,

@@ -38,6 +38,12 @@ def _number(fields: dict[str, str], key: str, low: int = 1, high: int = 100_000)
 Done = str | tuple[str, int]
 
 
+def _withdrawn_note(conn: Connection) -> str:
+    """What the console adds when the change withdrew phone reports (their table changed)."""
+    return "".join(_("; the phone report of table {table} was withdrawn (the table changed)")
+                   .format(table=r.table) for r in phone_reports.withdrawn(conn))
+
+
 def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]], Done]]:
     """Each console form's action: the library call, and the message shown after it."""
 
@@ -51,14 +57,15 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
             winners=f.get("winners") or pages.game_list(f, "winner", result, best_of),
             turns=f.get("turns") or pages.game_list(f, "turns", result, best_of),
             override=f.get("override") == "on")
-        return _("Table {table}: {result} recorded").format(table=m.table, result=m.result)
+        return _("Table {table}: {result} recorded").format(
+            table=m.table, result=m.result) + _withdrawn_note(conn)
 
     def drop(conn: Connection, f: dict[str, str]) -> str:
         p = players.drop(conn, f.get("name", ""))
         pending = players.pending_in_current_round(conn, p.id)
         return _("Dropped {name}").format(name=p.name) + (
             _(" (still paired at table {table}: report it)").format(table=pending.table)
-            if pending else "")
+            if pending else "") + _withdrawn_note(conn)
 
     def late(conn: Connection, f: dict[str, str]) -> Done:
         reg = players.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
@@ -138,10 +145,12 @@ def routes(server: Server) -> list[Route]:
             # PINs stay hidden: the desk asks for one player's, to tell it to that player
             pin = (int(reveal), phone_reports.player_pin(conn, int(reveal))) \
                 if is_count(reveal) and int(reveal) in {p.id for p in snap.players} else None
-            subs = submissions.submissions(conn)
+            wanted = request.query_params.get("queue", "1")
+            queue = submissions.queue_page(conn, int(wanted) if is_count(wanted)
+                                           and len(wanted) < 7 else 1)
         return server.page(request, "console.html", tables=tables, show=show,
                            counts=pages.state_counts(tables), players=snap.players, pin=pin,
-                           subs=subs, best_of=snap.settings.best_of,
+                           subs=queue.items, queue=queue, best_of=snap.settings.best_of,
                            penalties=pages.penalty_rows(snap),
                            message=server.notes.take(request.query_params.get("note")))
 

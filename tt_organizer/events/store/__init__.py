@@ -107,9 +107,11 @@ from tt_organizer.events.store.reads import (
 )
 from tt_organizer.events.store.web import (
     answer_report,
+    count_submissions,
     insert_report,
     insert_submission,
     open_report_row,
+    pending_submission_counts,
     report_row,
     report_rows,
     resolve_report,
@@ -118,6 +120,8 @@ from tt_organizer.events.store.web import (
     submission_row,
     submission_rows,
     timer_row,
+    withdraw_table_reports,
+    withdrawn_reports,
     write_timer,
 )
 
@@ -145,6 +149,7 @@ __all__ = [
     "committed_changes",
     "connect",
     "count_players",
+    "count_submissions",
     "create_database",
     "current_round",
     "deck_texts",
@@ -172,6 +177,7 @@ __all__ = [
     "now",
     "open_event",
     "open_report_row",
+    "pending_submission_counts",
     "player_id_by_ext_id",
     "player_id_by_name_key",
     "player_id_by_number",
@@ -215,5 +221,7 @@ __all__ = [
     "timer_row",
     "transaction",
     "unreported_tables",
+    "withdraw_table_reports",
+    "withdrawn_reports",
     "write_timer",
 ]

@@ -28,6 +28,7 @@ from tt_organizer.events.store.schema import (
     schema_differences,
 )
 from tt_organizer.events.store.values import READ_FAILURES, path_of, shorten
+from tt_organizer.events.store.web import close_withdrawn, forget_withdrawn, withdrawn_reports
 from tt_organizer.safe_files import is_regular_file
 
 if TYPE_CHECKING:
@@ -188,6 +189,7 @@ def connect(path: str | Path) -> Iterator[sqlite3.Connection]:
             raise found from exc
         raise
     finally:
+        close_withdrawn(conn)
         conn.close()
 
 
@@ -219,15 +221,18 @@ def transaction(
     if conn.in_transaction:
         name = f"tt_sp{next(_savepoints)}"
         conn.execute(f"SAVEPOINT {name}")
+        kept = len(withdrawn_reports(conn))
         try:
             yield conn
         except BaseException:
+            forget_withdrawn(conn, kept)
             conn.execute(f"ROLLBACK TO {name}")
             conn.execute(f"RELEASE {name}")
             raise
         conn.execute(f"RELEASE {name}")
         return
     conn.execute("BEGIN IMMEDIATE")
+    forget_withdrawn(conn)
     try:
         if counted:  # a change: rows written since the file was opened are checked first
             check_schema(conn)  # (by the triggers that are still there)
@@ -238,6 +243,7 @@ def transaction(
         if pause:
             _test_pause()
     except BaseException:
+        forget_withdrawn(conn)
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise

@@ -6,6 +6,9 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
+from tt_organizer.events.store.audit import now
+from tt_organizer.events.store.web import withdraw_table_reports
+
 Connection = sqlite3.Connection
 SWISS = "swiss"
 
@@ -50,8 +53,23 @@ def round_seeded(conn: Connection, stage: str, number: int) -> bool:
     return bool(row and row["seeded"])
 
 
+def _table_changes(conn: Connection, stage: str, rnd: int, table: int) -> None:
+    """Every write of a table's players, seats or result goes through here: the table's open
+    phone reports are withdrawn in the same transaction (a report belongs to the players
+    who made it, not to a table number)."""
+    withdraw_table_reports(conn, stage, rnd, table, now())
+
+
+def _match_changes(conn: Connection, match: int) -> None:
+    row = conn.execute("SELECT stage, round, table_no FROM matches WHERE id = ?",
+                       (match,)).fetchone()
+    if row is not None:
+        _table_changes(conn, row[0], row[1], row[2])
+
+
 def insert_pairing(conn: Connection, stage: str, rnd: int, table: int, player1: int,
                    player2: int) -> None:
+    _table_changes(conn, stage, rnd, table)
     conn.execute(
         "INSERT INTO matches (stage, round, table_no, player1, player2) VALUES (?, ?, ?, ?, ?)",
         (stage, rnd, table, player1, player2),
@@ -61,6 +79,7 @@ def insert_pairing(conn: Connection, stage: str, rnd: int, table: int, player1: 
 def insert_bye(conn: Connection, stage: str, rnd: int, table: int, player: int, games: int,
                at: str) -> None:
     """A bye, reported at once: ``games`` game wins for ``player``."""
+    _table_changes(conn, stage, rnd, table)
     conn.execute(
         "INSERT INTO matches (stage, round, table_no, player1, player2, result, p1_games, "
         "outcome, reported_at) VALUES (?, ?, ?, ?, NULL, 'bye', ?, 'bye', ?)",
@@ -78,12 +97,14 @@ def insert_missed_round(conn: Connection, rnd: int, player: int, at: str) -> Non
 
 
 def delete_pairing(conn: Connection, stage: str, rnd: int, table: int) -> None:
+    _table_changes(conn, stage, rnd, table)
     conn.execute("DELETE FROM matches WHERE stage = ? AND round = ? AND table_no = ?",
                  (stage, rnd, table))
 
 
 def set_seats(conn: Connection, stage: str, rnd: int, table: int, player1: int,
               player2: int | None) -> None:
+    _table_changes(conn, stage, rnd, table)
     conn.execute("UPDATE matches SET player1 = ?, player2 = ? WHERE stage = ? AND round = ? "
                  "AND table_no = ?", (player1, player2, stage, rnd, table))
 
@@ -103,6 +124,7 @@ def record_result(conn: Connection, match: int, text: str, p1_games: int, p2_gam
                   games: Iterable[tuple[int, int | None, int | None, int | None]]) -> None:
     """Store a match's result and its games ``(number, first, winner, turns)``, replacing any
     earlier ones."""
+    _match_changes(conn, match)
     conn.execute(
         "UPDATE matches SET result = ?, p1_games = ?, p2_games = ?, draws = ?, outcome = ?, "
         "reported_at = ? WHERE id = ?",
@@ -117,6 +139,7 @@ def record_result(conn: Connection, match: int, text: str, p1_games: int, p2_gam
 
 def clear_result(conn: Connection, match: int) -> None:
     """Take a match's result (and its games) back: unreported again."""
+    _match_changes(conn, match)
     conn.execute(
         "UPDATE matches SET result = NULL, p1_games = 0, p2_games = 0, draws = 0, "
         "outcome = NULL, reported_at = NULL WHERE id = ?", (match,))

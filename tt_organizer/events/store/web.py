@@ -40,9 +40,24 @@ def submission_row(conn: Connection, submission_id: int) -> Row | None:
     return conn.execute("SELECT * FROM web_decks WHERE id = ?", (submission_id,)).fetchone()
 
 
-def submission_rows(conn: Connection, *, pending_only: bool = False) -> list[Row]:
+def submission_rows(conn: Connection, *, pending_only: bool = False, offset: int = 0,
+                    limit: int = -1) -> list[Row]:
+    """Submissions, oldest first (``limit`` rows from ``offset``; -1: all)."""
     where = " WHERE status = 'pending'" if pending_only else ""
-    return list(conn.execute(f"SELECT * FROM web_decks{where} ORDER BY id"))
+    return list(conn.execute(f"SELECT * FROM web_decks{where} ORDER BY id LIMIT ? OFFSET ?",
+                             (limit, offset)))
+
+
+def count_submissions(conn: Connection) -> int:
+    """How many submissions there are (any status)."""
+    return int(conn.execute("SELECT count(*) FROM web_decks").fetchone()[0])
+
+
+def pending_submission_counts(conn: Connection, client: str) -> tuple[int, int]:
+    """(pending submissions from ``client``, pending submissions in all)."""
+    row = conn.execute("SELECT total(client = ?), count(*) FROM web_decks WHERE status = "
+                       "'pending'", (client,)).fetchone()
+    return int(row[0]), int(row[1])
 
 
 def set_submission_status(conn: Connection, submission_id: int, status: str,
@@ -81,6 +96,46 @@ def insert_report(conn: Connection, values: dict[str, Any]) -> Row:
     row = report_row(conn, int(cur.lastrowid or 0))
     assert row is not None
     return row
+
+
+# the phone reports the current (or last) transaction on a connection withdrew, by id(conn):
+# the operation that changed a table reads them back (withdrawn_reports) to say so
+_withdrawn: dict[int, list[Row]] = {}
+
+
+def forget_withdrawn(conn: Connection, keep: int = 0) -> None:
+    """Forget the withdrawn reports past the first ``keep``: a transaction starts its list
+    afresh, a rolled-back one (or savepoint) forgets what it withdrew."""
+    rows = _withdrawn.get(id(conn))
+    if rows is not None:
+        del rows[keep:]
+
+
+def withdrawn_reports(conn: Connection) -> list[Row]:
+    """The phone reports withdrawn by the current (or last committed) transaction on ``conn``."""
+    return list(_withdrawn.get(id(conn), ()))
+
+
+def close_withdrawn(conn: Connection) -> None:
+    """A connection closes: drop its list."""
+    _withdrawn.pop(id(conn), None)
+
+
+def withdraw_table_reports(conn: Connection, stage: str, rnd: int, table: int,
+                           at: str) -> list[Row]:
+    """Withdraw the open (pending or disputed) phone reports of a table whose players,
+    seats or result change: status ``withdrawn`` with ``answered_at`` set (a report its own
+    reporter replaced is withdrawn without it). Called by every write of a table's row
+    (:mod:`~tt_organizer.events.store.matches`) in its transaction; returns them."""
+    rows = list(conn.execute(
+        "SELECT * FROM web_reports WHERE stage = ? AND round = ? AND table_no = ? "
+        "AND status IN ('pending', 'disputed') ORDER BY id", (stage, rnd, table)))
+    if rows:
+        conn.execute("UPDATE web_reports SET status = 'withdrawn', answered_at = ? WHERE "
+                     "stage = ? AND round = ? AND table_no = ? AND status IN "
+                     "('pending', 'disputed')", (at, stage, rnd, table))
+        _withdrawn.setdefault(id(conn), []).extend(rows)
+    return rows
 
 
 def set_report_status(conn: Connection, report_id: int, status: str) -> None:
