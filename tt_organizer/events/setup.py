@@ -22,7 +22,8 @@ SWISS = "swiss"
 TOP_CUT = "top-cut"
 DEFAULT_TIEBREAKERS = ("omw", "oomw", "gw")
 #: The order a preset ranks by (when --tiebreakers is not given).
-PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw"), "melee-2024": ("omw", "gw", "ogw")}
+PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw"), "melee-2025": ("omw", "gw", "ogw"),
+                      "melee-2024": ("omw", "gw", "ogw")}
 TOP_CUT_SIZES = (0, 4, 8, 16)
 MAX_POINTS = 1000
 MAX_SEED = 2**63 - 1  # SQLite's largest integer
