@@ -197,9 +197,10 @@ def test_each_melee_2024_rule_is_needed(rule: str, value: str) -> None:
 @pytest.mark.parametrize(("rule", "value"), [("floor", "0.33"), ("byes", "excluded"),
                                              ("drawn-game", "0"), ("own-gw", "floored")])
 def test_each_melee_2025_rule_is_needed(rule: str, value: str) -> None:
-    """Likewise for early 2025's events and ``melee-2025``: a drawn game worth 0 loses the 0-0-3 draws
-    of the Weekly Legacy of 30 January (Vinícius Lopes: 6 games won, 3 drawn, GW% 21/27 =
-    0.777778), the floored own GW% loses Gabriel Pinheiro's 1/6 and Felipe Gonçalves's 0.25."""
+    """Likewise for early 2025's events and ``melee-2025``: a drawn game worth 0 loses the
+    0-0-3 draws of the Weekly Legacy of 30 January (Vinícius Lopes: 6 games won, 3 drawn,
+    GW% 21/27 = 0.777778), the floored own GW% loses Gabriel Pinheiro's 1/6 and Felipe
+    Gonçalves's 0.25."""
     policy = MELEE_2025.with_rules({rule: value})
     assert _lost(dict.fromkeys(OF_2025, policy)) > 0
 

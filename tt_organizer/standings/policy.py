@@ -48,8 +48,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-__all__ = ["MELEE", "MELEE_2024", "MELEE_2025", "PRESETS", "RULEBOOK", "RULES", "TiebreakPolicy", "parse_rule",
-           "split_rules"]
+__all__ = ["MELEE", "MELEE_2024", "MELEE_2025", "PERIODS", "PRESETS", "RULEBOOK", "RULES",
+           "TiebreakPolicy", "parse_rule", "split_rules"]
 
 #: Rule names and the values each accepts (the floor takes any fraction or decimal 0-1).
 RULES: dict[str, tuple[str, ...]] = {
