@@ -342,3 +342,49 @@ def test_policy_as_data() -> None:
                          (["missed-rounds=maybe"], "losses-for-opponents")):
         with pytest.raises(ValueError, match=message):
             RULEBOOK.with_rules(split_rules(bad))
+
+
+def test_no_opponents_and_no_games_rules() -> None:
+    """A player whose only match is a bye: OMW%, OOMW%, OGW% at the floor under Melee's
+    presets (published 0.3333 in 2026), 0 under the rule book or with ``no-opponents=0``. A
+    registered player who never played: GW% 0 under ``melee-2024`` (``no-games=0``), the
+    floor otherwise."""
+    from tt_organizer.standings.policy import MELEE, MELEE_2024, RULEBOOK
+
+    matches = [MatchRecord.bye(1, A), win(1, B, C)]
+
+    def line(policy: object, who: int) -> Standing:
+        return by_player(compute_standings([A, B, C, D], matches, settings=ScoringSettings(
+            tiebreakers=("omw", "oomw", "gw", "ogw"), policy=policy)))[who]  # type: ignore[arg-type]
+
+    now = line(MELEE, A)
+    assert (now.omw, now.oomw, now.ogw, now.gw) == (0.3333333, 0.3333333, 0.3333333, 1.0)
+    book = line(RULEBOOK, A)
+    assert (book.omw, book.oomw, book.ogw) == (0, 0, 0)
+    assert line(MELEE.with_rules({"no-opponents": "0"}), A).omw == 0
+    assert line(RULEBOOK.with_rules({"no-opponents": "floor"}), A).omw == pytest.approx(0.33)
+    # D never played
+    assert line(MELEE_2024, D).gw == 0
+    assert line(MELEE_2024.with_rules({"no-games": "floor"}), D).gw == pytest.approx(1 / 3)
+    assert line(MELEE, D).gw == 0.3333333 and line(RULEBOOK, D).gw == pytest.approx(0.33)
+    # C lost to B: C's own figures are unchanged by the rule (C has an opponent)
+    assert line(MELEE, C).omw == 1.0
+
+
+def test_decimals_round_half_up_and_rank_by_the_rounded_figure() -> None:
+    """``decimals=1``: B's GW% 1 of 4 games = 0.25 is shown 0.3 (half-up; Python's round
+    would give 0.2); ``opponent-decimals`` rounds each opponent's figure before the mean."""
+    from tt_organizer.standings.policy import MELEE_2025
+
+    matches = [MatchRecord(1, A, B, 2, 1, 0, "p1"), MatchRecord(2, C, B, 1, 0, 0, "p1")]
+    one = MELEE_2025.with_rules({"decimals": "1"})
+    rows = by_player(compute_standings([A, B, C], matches, settings=ScoringSettings(
+        tiebreakers=("omw", "gw", "ogw"), policy=one)))
+    assert rows[B].gw == 0.3
+    exact = by_player(compute_standings([A, B, C], matches, settings=ScoringSettings(
+        tiebreakers=("omw", "gw", "ogw"), policy=MELEE_2025.with_rules({"decimals": "none"}))))
+    assert exact[B].gw == 0.25
+    # A's only opponent B has MW% 0 -> floor 1/3; rounded to 1 decimal before the mean: 0.3
+    rounded = MELEE_2025.with_rules({"decimals": "none", "opponent-decimals": "1"})
+    assert by_player(compute_standings([A, B, C], matches, settings=ScoringSettings(
+        policy=rounded)))[A].omw == 0.3

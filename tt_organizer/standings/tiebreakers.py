@@ -19,13 +19,20 @@ Definitions (all figures are exact fractions internally, floats in the output):
   an opponent either); missed rounds stay in (they are losses of the player's record).
   Dropped players keep counting with the rounds they played.
 * OMW% = mean of the opponents' figures (one entry per match, so a rematch counts twice);
-  0 for a player without opponents. OOMW% = mean of the opponents' OMW%.
+  0 for a player without opponents (the floor with the policy's ``no_opponents_floor``).
+  OOMW% = mean of the opponents' OMW%. With ``missed_rounds_for_opponents`` a late entry's
+  missed rounds are 0-point rounds of the figure their opponents see (and losses of their
+  published record) but not of their own MW%.
+* ``opponent_decimals`` rounds each opponent's figure half-up before the mean, ``decimals``
+  every figure as shown and ranked (exact fractions otherwise).
 * GW% = game points / (3 x games), game win 3, game draw 1, at least ``mw_floor``; a bye
   counts as ``bye_game_wins`` won games (2, i.e. 2-0, as in MTG's best-of-three; use 1
   for best-of-one, 0 to leave byes out); other records count the games they hold.
   OGW% (optional tiebreaker "ogw") = mean of the opponents' GW% (floored). With the
   policy's ``own_gw_floored`` off, a player's own GW% (shown, and ranked by) is the plain
-  ratio, 0 without a game.
+  ratio, 0 without a game (0 as well with ``no_games_gw_floor`` off).
+* A ``0-0-0`` result (a drawn match with no game) is a draw with no game: 1 point each,
+  nothing in any game figure.
 * Full ties after every tiebreaker are broken by player id, ascending (deterministic).
 """
 
