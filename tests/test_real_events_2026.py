@@ -7,7 +7,8 @@ run as an organizer would: ``create``, ``register`` the players of round 1, then
 Swiss round ``late-entry`` whoever first plays in it, ``drop`` whoever stopped playing, and
 ``pair --from`` the round as Melee paired it, with its results. ``standings --json`` must
 give every published Swiss point total, every OMW%, GW% and OGW% to 4 decimals and every
-rank (a top cut's players by the bracket: their set is the Swiss top, see below).
+rank outside the top cut; ``top-cut`` then seeds Melee's bracket and, with its results,
+``standings --final`` gives the published final ranking.
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ def replay(tmp_path: Path, stem: str, *preset: str) -> tuple[Tt, list[dict[str, 
     doc = load(stem)
     count, _ = SWISS[stem]
     tt = Tt(tmp_path / "melee.sqlite")
-    tt("create", doc["Tournament"]["Name"], "--rounds", str(count), "--top-cut", "0",
-       "--seed", "1", *(preset or ("--tiebreak-preset", "melee")))
+    tt("create", doc["Tournament"]["Name"], "--rounds", str(count), "--top-cut",
+       str(SWISS[stem][1]), "--seed", "1", *(preset or ("--tiebreak-preset", "melee")))
     active: set[str] = set()
     for number, matches in enumerate(swiss_rounds(doc, count), 1):
         present = {n for m in matches for n in m[:2] if n not in (None, "-")}
@@ -76,6 +77,42 @@ def replay(tmp_path: Path, stem: str, *preset: str) -> tuple[Tt, list[dict[str, 
         path.write_text(json.dumps(pairing), encoding="utf-8")
         tt("pair", "--from", str(path))
     return tt, tt.json("standings")
+
+
+def play_top_cut(tt: Tt, doc: dict[str, Any], count: int) -> list[list[frozenset[str]]]:
+    """Seed and play the top cut with ``tt event top-cut``, each bracket match reported with
+    Melee's result (by the winner's name); the tables ``tt`` paired, round by round."""
+    paired = []
+    for rnd in swiss_rounds(doc, len(doc["Rounds"]))[count:]:
+        tables = tt.json("top-cut")["pairings"]
+        paired.append([frozenset((t["player1"], t["player2"])) for t in tables])
+        results = {frozenset((a, b)): (a, b, score) for a, b, score in rnd}
+        for t in tables:
+            a, b, score = results[frozenset((t["player1"], t["player2"]))]
+            won, lost, drawn = (int(x) for x in score.split("-"))
+            winner = a if won > lost else b
+            tt("report", str(t["table"]), "--winner", winner,
+               f"{max(won, lost)}-{min(won, lost)}-{drawn}")
+    tt("top-cut")  # the champion
+    return paired
+
+
+@pytest.mark.parametrize("stem", [s for s in SWISS if SWISS[s][1]])
+def test_the_top_cut_follows_and_the_final_ranking_is_melees(tmp_path: Path, stem: str) -> None:
+    """After the Swiss rounds, ``tt event top-cut`` seeds the same bracket Melee played (1 v 8,
+    2 v 7 …: the Swiss order of the top cut is Melee's), and with Melee's bracket results
+    ``standings --final`` gives the published final ranking, every place; the Swiss
+    figures of the top cut's players stay their Swiss ones."""
+    doc = load(stem)
+    count, _ = SWISS[stem]
+    tt, swiss = replay(tmp_path, stem)
+    played = play_top_cut(tt, doc, count)
+    melee = [[frozenset(m[:2]) for m in rnd]
+             for rnd in swiss_rounds(doc, len(doc["Rounds"]))[count:]]
+    assert [set(r) for r in played] == [set(r) for r in melee]
+    final = tt.json("standings", "--final")
+    assert [r["player"] for r in final] == [p["Player"] for p in doc["Standings"]]
+    assert tt.json("standings") == swiss  # the bracket changes no Swiss figure
 
 
 @pytest.mark.parametrize("stem", list(SWISS))
