@@ -117,3 +117,12 @@ def test_console_always_and_phones_only_where_allowed(tmp_path: Path) -> None:
         assert "waiting for your opponent" in r.text
     log = tt.json("log")
     assert any(e["action"] == "intentional-draws" for e in log)
+
+
+def test_create_can_allow_intentional_draws(tmp_path: Path) -> None:
+    tt = Tt(tmp_path / "c.sqlite")
+    created = tt.json("create", "Cup", "--intentional-draws", "yes")
+    assert created["settings"]["intentional_draws"] is True
+    assert tt.json("settings")["intentional_draws"] is True
+    assert Tt(tmp_path / "d.sqlite").json("create", "Cup")["settings"][
+        "intentional_draws"] is False

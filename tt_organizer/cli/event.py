@@ -109,6 +109,10 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
 @click.option("--language", default=None, metavar="LANG",
               help="Language of what the event prints, exports and shows (en, es; default "
                    "en). Change it later with `tt event settings --language`.")
+@click.option("--intentional-draws", type=click.Choice(["yes", "no"]), default="no",
+              show_default=True,
+              help="Let players report an intentional draw (0-0-0) on their phones; change "
+                   "it later with `tt event settings --intentional-draws`.")
 @setting_option
 @json_option
 @event_option
@@ -116,8 +120,8 @@ def create(
     name: str, format_id: str | None, rounds: str, best_of: str, top_cut: str,
     seed: int | None, unfinished: str, tiebreakers: str | None, banlist: str | None,
     strict_colors: bool, require_decks: bool, points: str, tiebreak_preset: str,
-    tiebreak_rules: tuple[str, ...], language: str | None, settings: dict[str, int],
-    as_json: bool, event_path: str,
+    tiebreak_rules: tuple[str, ...], language: str | None, intentional_draws: str,
+    settings: dict[str, int], as_json: bool, event_path: str,
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
@@ -142,6 +146,7 @@ def create(
         format_settings=settings, tiebreak_preset=tiebreak_preset, tiebreak_rules=rules,
         require_decks=require_decks,
         language=language,
+        intentional_draws=intentional_draws == "yes",
     )
     policy = s.tiebreak_policy
     if as_json:
