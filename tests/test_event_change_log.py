@@ -130,7 +130,9 @@ def test_an_older_file_is_checked_whole_once_when_it_is_migrated(tt: Tt) -> None
         conn.execute(f"DROP TRIGGER {name}")
     conn.executescript("DROP TABLE unchecked; DROP TABLE set_aside; "
                        "ALTER TABLE settings DROP COLUMN require_decks; "
-                       "ALTER TABLE settings DROP COLUMN language; PRAGMA user_version = 6;")
+                       "ALTER TABLE settings DROP COLUMN language; "
+                       "ALTER TABLE settings DROP COLUMN intentional_draws; "
+                       "PRAGMA user_version = 6;")
     conn.execute("PRAGMA ignore_check_constraints = 1")
     with conn:
         good = conn.execute("SELECT p1_games FROM matches WHERE id = 1").fetchone()[0]

@@ -44,6 +44,12 @@ def test_parse_result(text: str, best_of: int, expected: tuple[int, int, int, st
         ("2-0-1", 3, ("2-0-1", 2, 0, 1, "p1")),
         ("0-0-1", 1, ("0-0-1", 0, 0, 1, "draw")),
         ("1-0-1", 1, ("1-0-1", 1, 0, 1, "p1")),  # a drawn game, then the decider
+        # a drawn match with no game (Melee's 0-0-0: an intentional draw, or both absent)
+        ("0-0-0", 3, ("0-0-0", 0, 0, 0, "draw")),
+        ("0-0-0", 1, ("0-0-0", 0, 0, 0, "draw")),
+        ("ID", 3, ("0-0-0", 0, 0, 0, "draw")),
+        (" Intentional  Draw ", 1, ("0-0-0", 0, 0, 0, "draw")),
+        ("draw", 3, ("draw", 0, 0, 1, "draw")),  # still one drawn game
     ],
 )
 def test_real_result_shapes(text: str, best_of: int,
@@ -84,7 +90,9 @@ def test_result_that_does_not_fit_best_of(text: str, best_of: int) -> None:
 
 
 def test_valid_results() -> None:
-    assert valid_results(1) == ("1-0", "0-1", "draw", "double-loss")
+    assert valid_results(1) == ("1-0", "0-1", "draw", "double-loss", "0-0-0")
+    assert parse_result("id", 3).no_game_draw and not parse_result("draw", 3).no_game_draw
+    assert not parse_result("double-loss", 3).no_game_draw
     assert "1-1-1" in valid_results(3)
 
 

@@ -534,7 +534,9 @@ def test_migration_takes_seeded_from_the_log_of_an_older_file(
     raw = sqlite3.connect(event_path)
     raw.executescript("ALTER TABLE rounds DROP COLUMN seeded; DROP TABLE set_aside; "
                       "ALTER TABLE settings DROP COLUMN require_decks; "
-                      "ALTER TABLE settings DROP COLUMN language; PRAGMA user_version = 5;")
+                      "ALTER TABLE settings DROP COLUMN language; "
+                      "ALTER TABLE settings DROP COLUMN intentional_draws; "
+                      "PRAGMA user_version = 5;")
     raw.close()
     with store.connect(event_path) as c:
         assert store.round_seeded(c, setup.SWISS, 1) is seeded

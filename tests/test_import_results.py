@@ -156,7 +156,7 @@ def test_bad_result_in_single_sheet_names_the_row(exported: Path, tmp_path: Path
         read_results(one, event_snapshot())
     assert info.value.problems == [
         "row 3: result 'won' does not fit best-of-3; use one of 2-0, 2-1, 1-2, 0-2, 1-0, 0-1, "
-        "1-1-1, draw, double-loss or games won-lost[-drawn] (at most 2 won, 3 drawn)"
+        "1-1-1, draw, double-loss, 0-0-0 or games won-lost[-drawn] (at most 2 won, 3 drawn)"
     ]
 
 

@@ -3,7 +3,8 @@
 The fixtures are melee.gg events as cached by MTGODecklistCache (see
 tests/fixtures/real/events/README.md): every round's results and the published standings with
 OMW%, GW% and OGW%. The results go through the same parser as ``tt event report``. Events of
-2024 follow ``melee-2024``, events of 2025 ``melee`` (Melee's current rules).
+2024 follow ``melee-2024``, events of early 2025 ``melee-2025``; the events of 2026
+(tests/test_real_events_2026.py) follow ``melee``, Melee's rules now.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 
 from tt_organizer.events.published_results import cache_rounds, published_records
 from tt_organizer.events.result_text import parse_result
-from tt_organizer.standings.policy import MELEE, MELEE_2024, RULEBOOK, TiebreakPolicy
+from tt_organizer.standings.policy import MELEE, MELEE_2024, MELEE_2025, RULEBOOK, TiebreakPolicy
 from tt_organizer.standings.tiebreakers import ScoringSettings, compute_standings
 
 EVENTS = Path(__file__).parent / "fixtures" / "real" / "events"
@@ -31,7 +32,7 @@ SWISS_ROUNDS = {
 }
 REAL = [EVENTS / f"{stem}.json" for stem in SWISS_ROUNDS]
 #: The policy each event's published figures follow (by the year it was played).
-POLICY = {stem: MELEE if "-2025-" in stem else MELEE_2024 for stem in SWISS_ROUNDS}
+POLICY = {stem: MELEE_2025 if "-2025-" in stem else MELEE_2024 for stem in SWISS_ROUNDS}
 #: Matches the cache leaves out: it lists only the matches of players whose deck it holds.
 #: Henrique Pescarini (no deck) had round 1's bye: 23 players, 11 matches in round 1, and his
 #: published record (2-2, 6 points, 3 of 7 games won) holds it.
@@ -65,7 +66,7 @@ def test_melee_policy_reproduces_every_published_tiebreaker(path: Path) -> None:
     """Every player's published record, points, OMW%, GW% and OGW% -- except the figures of
     the players of a top cut: Melee folds their bracket matches into them (the published
     records show it: the winner of the Löffel Cup is 7-0 after 5 Swiss rounds). 2024's
-    events under ``melee-2024``, 2025's under ``melee``."""
+    events under ``melee-2024``, 2025's under ``melee-2025``."""
     doc = load(path)
     ids, rows = replay(doc, POLICY[path.stem], SWISS_ROUNDS[path.stem])
     by_id = {s.player: s for s in rows}
@@ -195,16 +196,21 @@ def test_each_melee_2024_rule_is_needed(rule: str, value: str) -> None:
 
 @pytest.mark.parametrize(("rule", "value"), [("floor", "0.33"), ("byes", "excluded"),
                                              ("drawn-game", "0"), ("own-gw", "floored")])
-def test_each_current_melee_rule_is_needed(rule: str, value: str) -> None:
-    """Likewise for 2025's events and ``melee``: a drawn game worth 0 loses the 0-0-3 draws
-    of the Weekly Legacy of 30 January (Vinícius Lopes: 6 games won, 3 drawn, GW% 21/27 =
-    0.777778), the floored own GW% loses Gabriel Pinheiro's 1/6 and Felipe Gonçalves's 0.25."""
-    policy = MELEE.with_rules({rule: value})
+def test_each_melee_2025_rule_is_needed(rule: str, value: str) -> None:
+    """Likewise for early 2025's events and ``melee-2025``: a drawn game worth 0 loses the
+    0-0-3 draws of the Weekly Legacy of 30 January (Vinícius Lopes: 6 games won, 3 drawn,
+    GW% 21/27 = 0.777778), the floored own GW% loses Gabriel Pinheiro's 1/6 and Felipe
+    Gonçalves's 0.25."""
+    policy = MELEE_2025.with_rules({rule: value})
     assert _lost(dict.fromkeys(OF_2025, policy)) > 0
 
 
 def test_each_years_events_need_their_own_preset() -> None:
-    """2025's figures are not 2024's: each preset misses figures of the other year."""
+    """Early 2025's figures are not 2024's, nor those of Melee's rules now (``melee``: the
+    own GW% floored again): each preset misses figures of the other periods."""
     assert _lost(dict.fromkeys(OF_2025, MELEE_2024)) > 0
+    assert _lost(dict.fromkeys(OF_2024, MELEE_2025)) > 0
+    assert _lost(dict.fromkeys(OF_2025, MELEE)) > 0
     assert _lost(dict.fromkeys(OF_2024, MELEE)) > 0
-    assert _lost({**dict.fromkeys(OF_2024, MELEE_2024), **dict.fromkeys(OF_2025, MELEE)}) == 0
+    assert _lost({**dict.fromkeys(OF_2024, MELEE_2024),
+                  **dict.fromkeys(OF_2025, MELEE_2025)}) == 0

@@ -72,7 +72,8 @@ def test_pins_issued_at_registration_and_by_migration(tmp_path: Path) -> None:
                        "ALTER TABLE players DROP COLUMN bye_rounds;"  # version 5
                        "ALTER TABLE rounds DROP COLUMN seeded;"  # version 6
                        "DROP TABLE set_aside; ALTER TABLE settings DROP COLUMN require_decks; "
-                       "ALTER TABLE settings DROP COLUMN language;"
+                       "ALTER TABLE settings DROP COLUMN language; "
+                       "ALTER TABLE settings DROP COLUMN intentional_draws;"
                        "PRAGMA user_version = 2;")
     conn.close()
     with store.connect(path) as c:

@@ -188,7 +188,7 @@ def test_simulated_event_standings_are_consistent() -> None:
 
 
 def test_policy_rules_one_at_a_time() -> None:
-    from tt_organizer.standings.policy import MELEE, RULEBOOK
+    from tt_organizer.standings.policy import MELEE, MELEE_2025, RULEBOOK
 
     players = [A, B, C, D, E]
 
@@ -206,15 +206,23 @@ def test_policy_rules_one_at_a_time() -> None:
     # missed rounds ignored (byes still out): 0 of 1 round -> floor 0.33
     assert omw_of_a(RULEBOOK.with_rules({"missed-rounds": "ignored"})) == (
         b + c + Fraction(33, 100)) / 3
-    # both: 3 points of 2 rounds (bye, loss) = 1/2; Melee also floors at exactly 1/3
-    assert omw_of_a(MELEE) == (b + c + Fraction(1, 2)) / 3
+    # both: 3 points of 2 rounds (bye, loss) = 1/2; Melee 2025 also floors at exactly 1/3
+    assert omw_of_a(MELEE_2025) == (b + c + Fraction(1, 2)) / 3
     e = by_player(compute_standings(players, small_event(),
-                                    settings=ScoringSettings(policy=MELEE)))[E]
+                                    settings=ScoringSettings(policy=MELEE_2025)))[E]
     assert (e.wins, e.losses, e.rounds_played) == (1, 1, 2)  # the missed round is not a loss
+    # Melee now: the missed round is a 0-point round in the figure A sees (3 of 9 points,
+    # 1/3) and a loss in E's published record, but E's own MW% is 3 of 6 (rounds played)
+    assert omw_of_a(MELEE) == (b + c + Fraction(1, 3)) / 3
+    assert omw_of_a(MELEE_2025.with_rules({"missed-rounds": "losses-for-opponents"})) == (
+        b + c + Fraction(1, 3)) / 3
+    now = by_player(compute_standings(players, small_event(),
+                                      settings=ScoringSettings(policy=MELEE)))[E]
+    assert (now.wins, now.losses, now.rounds_played, now.mw) == (1, 2, 2, 0.5)
 
 
 def test_drawn_game_points_rule() -> None:
-    from tt_organizer.standings.policy import MELEE, MELEE_2024, RULEBOOK
+    from tt_organizer.standings.policy import MELEE, MELEE_2024, MELEE_2025, RULEBOOK
 
     match = [MatchRecord(1, A, B, 1, 0, 1, "p1")]  # 1-0-1: a win and a drawn game
     rule = by_player(compute_standings([A, B], match))
@@ -223,30 +231,36 @@ def test_drawn_game_points_rule() -> None:
     old = by_player(compute_standings([A, B], match, settings=ScoringSettings(policy=MELEE_2024)))
     assert old[A].gw == pytest.approx(3 / 6)
     assert old[B].gw == pytest.approx(1 / 3)  # 0 of 6, floored at exactly a third
+    y25 = by_player(compute_standings([A, B], match, settings=ScoringSettings(policy=MELEE_2025)))
+    assert y25[A].gw == pytest.approx(4 / 6)  # since 2025 a drawn game is 1 game point
+    assert y25[B].gw == pytest.approx(1 / 6)  # and in 2025 the own GW% is shown unfloored
     now = by_player(compute_standings([A, B], match, settings=ScoringSettings(policy=MELEE)))
-    assert now[A].gw == pytest.approx(4 / 6)  # since 2025 a drawn game is 1 game point
-    assert now[B].gw == pytest.approx(1 / 6)  # and the own GW% is shown without the floor
+    assert (now[A].gw, now[B].gw) == (0.6666667, 0.3333333)  # floored again, 7 decimals
     zero = RULEBOOK.with_rules({"drawn-game": "0"})
     assert by_player(compute_standings([A, B], match, settings=ScoringSettings(policy=zero))
                      )[A].gw == pytest.approx(0.5)
 
 
 def test_own_gw_unfloored_is_shown_but_opponents_use_the_floored_figure() -> None:
-    """Melee since 2025: B's own GW% is 1 of 7 (0.1429) as shown, but A's OGW% counts B at
-    1/3; D, registered and never paired, shows GW% 0 (the rule book shows the floor)."""
-    from tt_organizer.standings.policy import MELEE
+    """Melee in 2025: B's own GW% is 1 of 7 (0.1429) as shown, but A's OGW% counts B at
+    1/3; D, registered and never paired, shows GW% 0 (the rule book shows the floor) and,
+    without opponents, OMW% and OGW% at the floor (the rule book: 0)."""
+    from tt_organizer.standings.policy import MELEE, MELEE_2025
 
     matches = [MatchRecord(1, A, B, 2, 1, 0, "p1"), MatchRecord(2, A, B, 2, 0, 0, "p1"),
                MatchRecord(3, B, A, 0, 2, 0, "p2")]  # B: 1 game won of 7
     now = by_player(compute_standings([A, B, D], matches, settings=ScoringSettings(
-        tiebreakers=("omw", "gw", "ogw"), policy=MELEE)))
+        tiebreakers=("omw", "gw", "ogw"), policy=MELEE_2025)))
     assert now[B].gw == pytest.approx(1 / 7)
     assert now[A].ogw == pytest.approx(1 / 3)  # the floored figure of B
     assert now[B].ogw == pytest.approx(6 / 7)
-    assert now[D].gw == 0 and now[D].omw == 0 and now[D].ogw == 0
+    assert now[D].gw == 0 and now[D].omw == now[D].ogw == pytest.approx(1 / 3)
+    assert by_player(compute_standings([A, B, D], matches, settings=ScoringSettings(
+        policy=MELEE)))[D].gw == 0.3333333  # Melee now floors the own GW% again
     book = by_player(compute_standings([A, B, D], matches))
+    assert book[D].omw == book[D].ogw == 0
     assert book[B].gw == pytest.approx(0.33) and book[D].gw == pytest.approx(0.33)
-    floored = MELEE.with_rules({"own-gw": "floored"})
+    floored = MELEE_2025.with_rules({"own-gw": "floored"})
     assert by_player(compute_standings([A, B, D], matches, settings=ScoringSettings(
         policy=floored)))[B].gw == pytest.approx(1 / 3)
 
@@ -254,7 +268,7 @@ def test_own_gw_unfloored_is_shown_but_opponents_use_the_floored_figure() -> Non
 def test_ranking_follows_the_shown_own_gw() -> None:
     """A and B both lost to C and D (same points, same OMW%): unfloored, B's 1 game of 5
     (0.2) ranks above A's 0 of 4; floored, both are 1/3 and the player id puts A first."""
-    from tt_organizer.standings.policy import MELEE
+    from tt_organizer.standings.policy import MELEE, MELEE_2025
 
     matches = [MatchRecord(1, A, C, 0, 2, 0, "p2"), MatchRecord(1, B, D, 1, 2, 0, "p2"),
                MatchRecord(2, A, D, 0, 2, 0, "p2"), MatchRecord(2, B, C, 0, 2, 0, "p2")]
@@ -263,33 +277,58 @@ def test_ranking_follows_the_shown_own_gw() -> None:
         return compute_standings([A, B, C, D], matches, settings=ScoringSettings(
             tiebreakers=("omw", "gw"), policy=policy))  # type: ignore[arg-type]
 
-    now = ranked(MELEE)
+    now = ranked(MELEE_2025)
     assert [(s.player, s.gw) for s in now[2:]] == [(B, pytest.approx(0.2)), (A, 0)]
-    assert [s.player for s in ranked(MELEE.with_rules({"own-gw": "floored"}))[2:]] == [A, B]
+    assert [s.player for s in ranked(MELEE_2025.with_rules({"own-gw": "floored"}))[2:]] == [A, B]
+    assert [s.player for s in ranked(MELEE)[2:]] == [A, B]
 
 
 def test_policy_as_data() -> None:
     from tt_organizer.standings.policy import (
         MELEE,
         MELEE_2024,
+        MELEE_2025,
         RULEBOOK,
         TiebreakPolicy,
         split_rules,
     )
 
+    new = {"no-opponents": "0", "no-games": "floor", "opponent-decimals": "none",
+           "decimals": "none"}
     assert RULEBOOK.rules() == {"floor": "0.33", "byes": "excluded", "drawn-game": "1",
-                                "missed-rounds": "losses", "own-gw": "floored"}
+                                "missed-rounds": "losses", "own-gw": "floored", **new}
     assert MELEE.rules() == {"floor": "1/3", "byes": "counted", "drawn-game": "1",
-                             "missed-rounds": "ignored", "own-gw": "unfloored"}
+                             "missed-rounds": "losses-for-opponents", "own-gw": "floored",
+                             "no-opponents": "floor", "no-games": "floor",
+                             "opponent-decimals": "8", "decimals": "7"}
+    assert MELEE_2025.rules() == {"floor": "1/3", "byes": "counted", "drawn-game": "1",
+                                  "missed-rounds": "ignored", "own-gw": "unfloored",
+                                  "no-opponents": "floor", "no-games": "floor",
+                                  "opponent-decimals": "none", "decimals": "8"}
     assert MELEE_2024.rules() == {"floor": "1/3", "byes": "counted", "drawn-game": "0",
-                                  "missed-rounds": "ignored", "own-gw": "floored"}
-    # an event stored with "melee" before 2025's rules existed keeps its figures
+                                  "missed-rounds": "ignored", "own-gw": "floored",
+                                  "no-opponents": "floor", "no-games": "0",
+                                  "opponent-decimals": "none", "decimals": "6"}
+    # an event stored with "melee" before 2025's rules existed keeps its figures: the rules
+    # it predates take the values it computed with, and it is named after the nearest preset
     stored = {"name": "melee", "floor": "1/3", "byes": "counted", "drawn-game": "0",
               "missed-rounds": "ignored"}
-    assert TiebreakPolicy.from_json(stored) == MELEE_2024
-    assert TiebreakPolicy.from_json(MELEE_2024.to_json()) == MELEE_2024
-    assert MELEE.with_rules({"drawn-game": "0", "own-gw": "floored"}) == MELEE_2024
+    old = TiebreakPolicy.from_json(stored)
+    assert old.name == "melee-2024+custom" and old.rules() == {**MELEE_2024.rules(), **new}
+    # one stored with "melee" in 2025 (every rule of then) keeps 2025's figures
+    of_2025 = TiebreakPolicy.from_json({"name": "melee", "floor": "1/3", "byes": "counted",
+                                        "drawn-game": "1", "missed-rounds": "ignored",
+                                        "own-gw": "unfloored"})
+    assert of_2025.name == "melee-2025+custom"
+    assert of_2025.with_rules({"no-opponents": "floor", "decimals": "8"}) == MELEE_2025
+    for preset in (MELEE, MELEE_2025, MELEE_2024):
+        assert TiebreakPolicy.from_json(preset.to_json()) == preset
+    assert MELEE_2025.with_rules({"drawn-game": "0", "own-gw": "floored", "no-games": "0",
+                                  "decimals": "6"}) == MELEE_2024
+    assert MELEE.with_rules({"missed-rounds": "ignored", "own-gw": "unfloored",
+                             "opponent-decimals": "none", "decimals": "8"}) == MELEE_2025
     assert MELEE.with_rules({"drawn-game": "0"}).name == "melee+custom"
+    assert MELEE.with_rules({"decimals": "none"}).decimals is None
     custom = RULEBOOK.with_rules(split_rules(["floor=1/3", "byes=counted"]))
     assert custom.name == "rulebook+custom" and custom.floor == Fraction(1, 3)
     assert TiebreakPolicy.from_json(custom.to_json()) == custom
@@ -298,6 +337,54 @@ def test_policy_as_data() -> None:
     assert RULEBOOK.with_rules({"floor": "0.33"}) == RULEBOOK  # unchanged: still the preset
     for bad, message in ((["floor=2"], "between 0 and 1"), (["floor=x"], "fraction"),
                          (["byes=maybe"], "excluded, counted"), (["speed=1"], "unknown"),
-                         (["floor"], "NAME=VALUE")):
+                         (["floor"], "NAME=VALUE"), (["decimals=13"], "1 to 12"),
+                         (["decimals=x"], "1 to 12"), (["no-opponents=1"], "0, floor"),
+                         (["missed-rounds=maybe"], "losses-for-opponents")):
         with pytest.raises(ValueError, match=message):
             RULEBOOK.with_rules(split_rules(bad))
+
+
+def test_no_opponents_and_no_games_rules() -> None:
+    """A player whose only match is a bye: OMW%, OOMW%, OGW% at the floor under Melee's
+    presets (published 0.3333 in 2026), 0 under the rule book or with ``no-opponents=0``. A
+    registered player who never played: GW% 0 under ``melee-2024`` (``no-games=0``), the
+    floor otherwise."""
+    from tt_organizer.standings.policy import MELEE, MELEE_2024, RULEBOOK
+
+    matches = [MatchRecord.bye(1, A), win(1, B, C)]
+
+    def line(policy: object, who: int) -> Standing:
+        return by_player(compute_standings([A, B, C, D], matches, settings=ScoringSettings(
+            tiebreakers=("omw", "oomw", "gw", "ogw"), policy=policy)))[who]  # type: ignore[arg-type]
+
+    now = line(MELEE, A)
+    assert (now.omw, now.oomw, now.ogw, now.gw) == (0.3333333, 0.3333333, 0.3333333, 1.0)
+    book = line(RULEBOOK, A)
+    assert (book.omw, book.oomw, book.ogw) == (0, 0, 0)
+    assert line(MELEE.with_rules({"no-opponents": "0"}), A).omw == 0
+    assert line(RULEBOOK.with_rules({"no-opponents": "floor"}), A).omw == pytest.approx(0.33)
+    # D never played
+    assert line(MELEE_2024, D).gw == 0
+    assert line(MELEE_2024.with_rules({"no-games": "floor"}), D).gw == pytest.approx(1 / 3)
+    assert line(MELEE, D).gw == 0.3333333 and line(RULEBOOK, D).gw == pytest.approx(0.33)
+    # C lost to B: C's own figures are unchanged by the rule (C has an opponent)
+    assert line(MELEE, C).omw == 1.0
+
+
+def test_decimals_round_half_up_and_rank_by_the_rounded_figure() -> None:
+    """``decimals=1``: B's GW% 1 of 4 games = 0.25 is shown 0.3 (half-up; Python's round
+    would give 0.2); ``opponent-decimals`` rounds each opponent's figure before the mean."""
+    from tt_organizer.standings.policy import MELEE_2025
+
+    matches = [MatchRecord(1, A, B, 2, 1, 0, "p1"), MatchRecord(2, C, B, 1, 0, 0, "p1")]
+    one = MELEE_2025.with_rules({"decimals": "1"})
+    rows = by_player(compute_standings([A, B, C], matches, settings=ScoringSettings(
+        tiebreakers=("omw", "gw", "ogw"), policy=one)))
+    assert rows[B].gw == 0.3
+    exact = by_player(compute_standings([A, B, C], matches, settings=ScoringSettings(
+        tiebreakers=("omw", "gw", "ogw"), policy=MELEE_2025.with_rules({"decimals": "none"}))))
+    assert exact[B].gw == 0.25
+    # A's only opponent B has MW% 0 -> floor 1/3; rounded to 1 decimal before the mean: 0.3
+    rounded = MELEE_2025.with_rules({"decimals": "none", "opponent-decimals": "1"})
+    assert by_player(compute_standings([A, B, C], matches, settings=ScoringSettings(
+        policy=rounded)))[A].omw == 0.3

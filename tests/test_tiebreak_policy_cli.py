@@ -7,7 +7,7 @@ from pathlib import Path
 from event_helpers import Tt
 
 from tt_organizer.events.store import load_snapshot
-from tt_organizer.standings.policy import MELEE, MELEE_2024, RULEBOOK
+from tt_organizer.standings.policy import MELEE, MELEE_2024, MELEE_2025, RULEBOOK
 
 
 def event(tmp_path: Path, *args: str) -> Tt:
@@ -41,7 +41,9 @@ def test_rules_one_by_one_and_explicit_order(tmp_path: Path) -> None:
     policy = load_snapshot(tt.path).settings.tiebreak_policy
     assert policy.name == "rulebook+custom"
     assert policy.rules() == {"floor": "1/3", "byes": "counted", "drawn-game": "1",
-                              "missed-rounds": "losses", "own-gw": "floored"}
+                              "missed-rounds": "losses", "own-gw": "floored",
+                              "no-opponents": "0", "no-games": "floor",
+                              "opponent-decimals": "none", "decimals": "none"}
     header = next(line for line in tt("standings").stdout.splitlines() if "Rank" in line)
     assert "OGW%" in header and "OOMW%" not in header
 
@@ -60,13 +62,22 @@ def test_default_is_the_rulebook_and_bad_rules_are_refused(tmp_path: Path) -> No
 
 def test_melee_2024_preset_and_the_new_rules(tmp_path: Path) -> None:
     """``melee-2024`` keeps Melee's figures until 2024; the 2025 rules are rules of their own
-    (``drawn-game``, ``own-gw``): melee-2024 with both changed is Melee's current rules."""
+    (``drawn-game``, ``own-gw``, ``no-games``, ``decimals``): melee-2024 with them changed is
+    ``melee-2025``, and that with 2025-11's rules is ``melee``."""
     old = event(tmp_path, "--tiebreak-preset", "melee-2024")
     settings = load_snapshot(old.path).settings
     assert settings.tiebreak_policy == MELEE_2024 and settings.tiebreakers == ("omw", "gw", "ogw")
     assert "tiebreak policy melee-2024" in old("standings").stdout
     now = Tt(tmp_path / "n.sqlite").json("create", "N", "--tiebreak-preset", "melee-2024",
-                                         "--tiebreak-rule", "drawn-game=1,own-gw=unfloored")
-    assert now["settings"]["tiebreak_policy"] == {**MELEE.to_json(), "name": "melee"}
+                                         "--tiebreak-rule", "drawn-game=1,own-gw=unfloored",
+                                         "--tiebreak-rule", "no-games=floor,decimals=8")
+    assert now["settings"]["tiebreak_policy"] == MELEE_2025.to_json()
+    latest = Tt(tmp_path / "l.sqlite").json(
+        "create", "L", "--tiebreak-preset", "melee-2025", "--tiebreak-rule",
+        "own-gw=floored,missed-rounds=losses-for-opponents,opponent-decimals=8,decimals=7")
+    assert latest["settings"]["tiebreak_policy"] == MELEE.to_json()
+    y25 = Tt(tmp_path / "y.sqlite")
+    y25("create", "Y", "--tiebreak-preset", "melee-2025")
+    assert load_snapshot(y25.path).settings.tiebreakers == ("omw", "gw", "ogw")
     bad = Tt(tmp_path / "bad.sqlite")
     bad.refused("create", "X", "--tiebreak-rule", "own-gw=maybe", match="floored, unfloored")

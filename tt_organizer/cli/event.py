@@ -88,7 +88,7 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
               show_default=True, help="How a drawn / unfinished match scores.")
 @click.option("--tiebreakers", default=None, metavar="omw,oomw,gw,ogw",
               help="Tiebreakers after match points, in order (default omw,oomw,gw; with "
-                   "--tiebreak-preset melee or melee-2024 omw,gw,ogw).")
+                   "--tiebreak-preset melee, melee-2025 or melee-2024 omw,gw,ogw).")
 @click.option("--banlist", default=None, metavar="DATE",
               help="Pin this cached ban list (default the newest cached now).")
 @click.option("--strict-colors", is_flag=True,
@@ -97,18 +97,25 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
               help="Refuse to pair a round while a player has no deck (default: a warning).")
 @click.option("--points", default="3,1,0,3", show_default=True, metavar="W,D,L,BYE",
               help="Match points for a win, draw, loss and bye.")
-@click.option("--tiebreak-preset", type=click.Choice(["rulebook", "melee", "melee-2024"]),
+@click.option("--tiebreak-preset",
+              type=click.Choice(["rulebook", "melee", "melee-2025", "melee-2024"]),
               default="rulebook", show_default=True,
-              help="How OMW%/GW%/OGW% are computed: the rule book's figures, Melee's current "
-                   "ones (melee) or Melee's until 2024 (melee-2024).")
+              help="How OMW%/GW%/OGW% are computed: the rule book's figures, Melee's rules "
+                   "since 2025-11-13 (melee), Melee's figures from 2025-02 to 2025-11-12 "
+                   "(melee-2025) or until 2024 (melee-2024).")
 @click.option("--tiebreak-rule", "tiebreak_rules", multiple=True, metavar="NAME=VALUE",
               help="Change one rule of the preset: floor=0.33|1/3, byes=excluded|counted, "
-                   "drawn-game=1|0, missed-rounds=losses|ignored, own-gw=floored|unfloored "
-                   "(repeatable).")
+                   "drawn-game=1|0, missed-rounds=losses|ignored|losses-for-opponents, "
+                   "own-gw=floored|unfloored, no-opponents=0|floor, no-games=floor|0, "
+                   "opponent-decimals=none|N, decimals=none|N (repeatable).")
 @click.option("--language", default=None, metavar="LANG",
               help="Language of what the event prints, exports and shows (en, es; default "
-                   "the command line's: LANG or `tt --language`, when tt has it, else en). "
-                   "Change it later with `tt event settings --language`.")
+                    "the command line's: LANG or `tt --language`, when tt has it, else en). "
+                    "Change it later with `tt event settings --language`.")
+@click.option("--intentional-draws", type=click.Choice(["yes", "no"]), default="no",
+              show_default=True,
+              help="Let players report an intentional draw (0-0-0) on their phones; change "
+                   "it later with `tt event settings --intentional-draws`.")
 @setting_option
 @json_option
 @event_option
@@ -116,8 +123,8 @@ def create(
     name: str, format_id: str | None, rounds: str, best_of: str, top_cut: str,
     seed: int | None, unfinished: str, tiebreakers: str | None, banlist: str | None,
     strict_colors: bool, require_decks: bool, points: str, tiebreak_preset: str,
-    tiebreak_rules: tuple[str, ...], language: str | None, settings: dict[str, int],
-    as_json: bool, event_path: str,
+    tiebreak_rules: tuple[str, ...], language: str | None, intentional_draws: str,
+    settings: dict[str, int], as_json: bool, event_path: str,
 ) -> None:
     """Create the event database with its settings."""
     from tt_organizer.cli.output import escape
@@ -143,6 +150,7 @@ def create(
         require_decks=require_decks,
         # the reader's language (LANG, `tt --language`) unless --language names another
         language=language if language is not None else i18n.current(),
+        intentional_draws=intentional_draws == "yes",
     )
     policy = s.tiebreak_policy
     if as_json:

@@ -70,7 +70,8 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
 
     RESULT: best-of-one 1-0, 0-1, draw, double-loss; best-of-three 2-0, 2-1, 1-2, 0-2,
     1-0, 0-1 (one game finished), 1-1-1, draw, double-loss, or any games won-lost[-drawn]
-    that fits the match (1-1, 0-0-3, 1-0-1 …) — from seat P1's side. Or name the winner:
+    that fits the match (1-1, 0-0-3, 1-0-1 …) — from seat P1's side; 0-0-0 (or id) is a
+    drawn match with no game played (an intentional draw). Or name the winner:
     `report 6 --winner Ann 2-1` (score from Ann's side), `report 6 --draw 1-1`.
     """
     if from_file:

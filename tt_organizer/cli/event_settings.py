@@ -1,4 +1,5 @@
-"""``tt event settings``: the event's language (what it prints, exports and shows)."""
+"""``tt event settings``: the event's language (what it prints, exports and shows) and
+whether players may report an intentional draw on their phones."""
 
 from __future__ import annotations
 
@@ -11,15 +12,23 @@ from tt_organizer.cli.options import event_option, json_option
 @click.command("settings")
 @click.option("--language", default=None, metavar="LANG",
               help="Change the language of what the event prints, exports and shows (en, es).")
+@click.option("--intentional-draws", type=click.Choice(["yes", "no"]), default=None,
+              help="Let players report an intentional draw (0-0-0: a draw, no game played) "
+                   "on their phones (default no; the organizer's own entry always accepts "
+                   "it).")
 @json_option
 @event_option
-def settings_command(language: str | None, as_json: bool, event_path: str) -> None:
-    """Show the event's language, or change it with --language."""
+def settings_command(language: str | None, intentional_draws: str | None, as_json: bool,
+                     event_path: str) -> None:
+    """Show the event's language and whether phones offer an intentional draw; change them
+    with --language and --intentional-draws."""
     from tt_organizer.events import store
-    from tt_organizer.events.setup import change_language
+    from tt_organizer.events.setup import change_intentional_draws, change_language
 
     with store.connect(event_path) as conn:
         s = change_language(conn, language) if language else store.read_settings(conn)
+        if intentional_draws is not None:
+            s = change_intentional_draws(conn, intentional_draws == "yes")
     if as_json:
         from tt_organizer.cli.output import print_json
         from tt_organizer.events.views import language_json
@@ -29,3 +38,5 @@ def settings_command(language: str | None, as_json: bool, event_path: str) -> No
     from tt_organizer.i18n import gettext as _
 
     say(_("Event language: {language}").format(language=s.language))
+    say(_("Intentional draws reported on phones: {allowed}").format(
+        allowed=_("yes") if s.intentional_draws else _("no")))

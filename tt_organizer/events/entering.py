@@ -54,7 +54,8 @@ def _games(
 
 
 def _outcome(result: MatchResult, settings: EventSettings) -> str:
-    if result.outcome == "draw" and settings.unfinished == "double-loss":
+    if result.outcome == "draw" and settings.unfinished == "double-loss" \
+            and not result.no_game_draw:  # an intentional draw is a draw, not unfinished
         return "double-loss"
     return result.outcome
 

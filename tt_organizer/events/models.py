@@ -83,6 +83,7 @@ class EventSettings:
     tiebreak_policy: StoredPolicy = StoredPolicy()
     require_decks: bool = False  # a player without a deck is not paired
     language: str = "en"  # what the event prints, exports and shows (tt_organizer.i18n)
+    intentional_draws: bool = False  # players may report 0-0-0 (no game) on their phones
 
     def scoring(self) -> ScoringSettings:
         """The points and tiebreakers of this event, as the standings compute them."""

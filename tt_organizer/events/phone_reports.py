@@ -16,7 +16,9 @@ from typing import Any
 from tt_organizer.errors import EventError
 from tt_organizer.events import entering, setup, store
 from tt_organizer.events.models import MatchInfo
+from tt_organizer.events.result_text import parse_result
 from tt_organizer.events.store import Connection, Row
+from tt_organizer.i18n import Msg
 
 OPEN = ("pending", "disputed")
 
@@ -197,6 +199,11 @@ def submit_report(
         if stale is not None and not _at_table(_report(stale), match):
             store.withdraw_table_reports(conn, match.stage, match.round, match.table,
                                          store.now())
+        settings = store.read_settings(conn)
+        if not settings.intentional_draws and parse_result(result,
+                                                            settings.best_of).no_game_draw:
+            raise EventError(Msg("this event takes no intentional draw from a phone; tell "
+                                 "the organizer"), code="no-intentional-draws")
         waiting = open_report(conn, match)
         if waiting is not None and waiting.status == "disputed":
             raise EventError(f"table {match.table} is disputed; the organizer decides")

@@ -1,8 +1,13 @@
 """Result strings (``2-1``, ``draw`` …) and the per-game calibration lists of ``report``.
 
-Best-of-one: ``1-0``, ``0-1``, ``draw``, ``double-loss``.
+Best-of-one: ``1-0``, ``0-1``, ``draw``, ``double-loss``, ``0-0-0``.
 Best-of-three: ``2-0``, ``2-1``, ``1-2``, ``0-2``, ``1-0`` / ``0-1`` (only one game finished
-before time), ``1-1-1`` (one win each and a drawn game), ``draw``, ``double-loss``.
+before time), ``1-1-1`` (one win each and a drawn game), ``draw``, ``double-loss``, ``0-0-0``.
+
+``0-0-0`` (also typed ``id`` or ``intentional draw``) is a drawn match with no game played --
+an intentional draw, or both players absent, as Melee records it: 1 match point each (a draw,
+whatever the event's ``unfinished`` setting), no game in any game figure. ``draw`` stays one
+drawn game (``0-0-1``).
 
 Every real shape ``W-L`` or ``W-L-D`` (games won by P1, by P2, drawn games) is accepted too, as
 long as it fits the match: nobody won more games than the match needs (2 in best-of-three, 1 in
@@ -40,6 +45,11 @@ class MatchResult:
     outcome: str  # "p1", "p2", "draw", "double-loss"
 
     @property
+    def no_game_draw(self) -> bool:
+        """A drawn match with no game played (``0-0-0``: an intentional draw)."""
+        return self.outcome == "draw" and self.games_played == 0
+
+    @property
     def games_played(self) -> int:
         """How many games the calibration lists must describe."""
         return self.p1_games + self.p2_games + self.draws
@@ -50,6 +60,7 @@ _BO1 = {
     "0-1": (0, 1, 0, "p2"),
     "draw": (0, 0, 1, "draw"),
     "double-loss": (0, 0, 0, "double-loss"),
+    "0-0-0": (0, 0, 0, "draw"),
 }
 _BO3 = {
     "2-0": (2, 0, 0, "p1"),
@@ -61,8 +72,13 @@ _BO3 = {
     "1-1-1": (1, 1, 1, "draw"),
     "draw": (0, 0, 1, "draw"),
     "double-loss": (0, 0, 0, "double-loss"),
+    "0-0-0": (0, 0, 0, "draw"),
 }
-_ALIASES = {"d": "draw", "dl": "double-loss", "double loss": "double-loss", "2-0-0": "2-0",
+#: A drawn match with no game played (an intentional draw, or both absent).
+NO_GAME_DRAW = "0-0-0"
+_ALIASES = {"id": NO_GAME_DRAW, "intentional draw": NO_GAME_DRAW,
+            "intentional-draw": NO_GAME_DRAW,
+            "d": "draw", "dl": "double-loss", "double loss": "double-loss", "2-0-0": "2-0",
             "2-1-0": "2-1", "1-2-0": "1-2", "0-2-0": "0-2", "1-0-0": "1-0", "0-1-0": "0-1"}
 
 

@@ -22,7 +22,8 @@ SWISS = "swiss"
 TOP_CUT = "top-cut"
 DEFAULT_TIEBREAKERS = ("omw", "oomw", "gw")
 #: The order a preset ranks by (when --tiebreakers is not given).
-PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw"), "melee-2024": ("omw", "gw", "ogw")}
+PRESET_TIEBREAKERS = {"melee": ("omw", "gw", "ogw"), "melee-2025": ("omw", "gw", "ogw"),
+                      "melee-2024": ("omw", "gw", "ogw")}
 TOP_CUT_SIZES = (0, 4, 8, 16)
 MAX_POINTS = 1000
 MAX_SEED = 2**63 - 1  # SQLite's largest integer
@@ -80,6 +81,7 @@ def start_event(conn: Connection, settings: EventSettings) -> None:
             "tiebreak_policy": json.dumps(settings.tiebreak_policy.to_json()),
             "require_decks": int(settings.require_decks),
             "language": settings.language,
+            "intentional_draws": int(settings.intentional_draws),
         })
         store.audit(conn, "create", "event", None, _settings_dict(settings))
 
@@ -105,6 +107,7 @@ def event_settings(
     tiebreak_rules: Mapping[str, str] | None = None,
     require_decks: bool = False,
     language: str | None = None,
+    intentional_draws: bool = False,
 ) -> EventSettings:
     """The settings of a new event (EventError if not valid). ``rounds``/``top_cut`` None = by
     player count;
@@ -199,6 +202,7 @@ def event_settings(
         tiebreak_policy=policy,
         require_decks=require_decks,
         language=event_language(language),
+        intentional_draws=intentional_draws,
     )
     return settings
 
@@ -228,6 +232,17 @@ def change_language(conn: Connection, code: str) -> EventSettings:
     return store.read_settings(conn)
 
 
+def change_intentional_draws(conn: Connection, allowed: bool) -> EventSettings:
+    """Allow (or not) players to report an intentional draw (``0-0-0``) on their phones
+    (audited); the event's settings after the change."""
+    with store.transaction(conn):
+        before = store.read_settings(conn).intentional_draws
+        store.set_intentional_draws(conn, allowed)
+        store.audit(conn, "intentional-draws", "event", None,
+                    {"from": before, "to": allowed})
+    return store.read_settings(conn)
+
+
 def _settings_dict(s: EventSettings) -> dict[str, Any]:
     return {
         "name": s.name, "format": s.format_id, "banlist": s.banlist_date, "best_of": s.best_of,
@@ -238,6 +253,7 @@ def _settings_dict(s: EventSettings) -> dict[str, Any]:
         "unfinished": s.unfinished, "tiebreakers": list(s.tiebreakers), "seed": s.seed,
         "strict_colors": s.strict_colors, "format_settings": dict(s.format_settings),
         "tiebreak_policy": s.tiebreak_policy.to_json(), "require_decks": s.require_decks,
+        "intentional_draws": s.intentional_draws,
     }
 
 

@@ -57,7 +57,8 @@ def created_json(path: str, settings: EventSettings) -> dict[str, Any]:
 
 def language_json(path: str, settings: EventSettings) -> dict[str, Any]:
     """What ``tt event settings --json`` prints: the file and the event's language."""
-    return {"event": path, "language": settings.language}
+    return {"event": path, "language": settings.language,
+            "intentional_draws": settings.intentional_draws}
 
 
 def registration_json(reg: Any, bye_rounds: Sequence[int] = ()) -> dict[str, Any]:

@@ -3,8 +3,10 @@
 The definitions below are the rule book's (:data:`~tt_organizer.standings.policy.RULEBOOK`);
 ``settings.policy`` (:class:`~tt_organizer.standings.policy.TiebreakPolicy`) can change the
 floor, count byes in the opponents' figure, make a drawn game worth 0 game points, leave a
-late entry's missed rounds out and show a player's own GW% without the floor (the ``melee``
-preset follows Melee's current rules, ``melee-2024`` its figures until 2024).
+late entry's missed rounds out (or count them for their opponents only), show a player's own
+GW% without the floor, give a player without opponents the floor, and round the figures as
+Melee does (the ``melee`` preset follows Melee's rules since 2025-11-13, ``melee-2025`` and
+``melee-2024`` its figures of those years).
 
 Definitions (all figures are exact fractions internally, floats in the output):
 
@@ -17,13 +19,20 @@ Definitions (all figures are exact fractions internally, floats in the output):
   an opponent either); missed rounds stay in (they are losses of the player's record).
   Dropped players keep counting with the rounds they played.
 * OMW% = mean of the opponents' figures (one entry per match, so a rematch counts twice);
-  0 for a player without opponents. OOMW% = mean of the opponents' OMW%.
+  0 for a player without opponents (the floor with the policy's ``no_opponents_floor``).
+  OOMW% = mean of the opponents' OMW%. With ``missed_rounds_for_opponents`` a late entry's
+  missed rounds are 0-point rounds of the figure their opponents see (and losses of their
+  published record) but not of their own MW%.
+* ``opponent_decimals`` rounds each opponent's figure half-up before the mean, ``decimals``
+  every figure as shown and ranked (exact fractions otherwise).
 * GW% = game points / (3 x games), game win 3, game draw 1, at least ``mw_floor``; a bye
   counts as ``bye_game_wins`` won games (2, i.e. 2-0, as in MTG's best-of-three; use 1
   for best-of-one, 0 to leave byes out); other records count the games they hold.
   OGW% (optional tiebreaker "ogw") = mean of the opponents' GW% (floored). With the
   policy's ``own_gw_floored`` off, a player's own GW% (shown, and ranked by) is the plain
-  ratio, 0 without a game.
+  ratio, 0 without a game (0 as well with ``no_games_gw_floor`` off).
+* A ``0-0-0`` result (a drawn match with no game) is a draw with no game: 1 point each,
+  nothing in any game figure.
 * Full ties after every tiebreaker are broken by player id, ascending (deterministic).
 """
 
@@ -32,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
+from math import gcd, lcm
 from typing import Any, Protocol
 
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
@@ -152,10 +161,11 @@ class _Tally:
     (every record is a win, a loss or a draw; a bye is a win). ``opponents`` holds the
     opponents' positions in the player order."""
 
-    __slots__ = ("byes", "draws", "g_draw", "g_loss", "g_win", "losses", "opponents", "wins")
+    __slots__ = ("byes", "draws", "g_draw", "g_loss", "g_win", "losses", "missed", "opponents",
+                 "wins")
 
     def __init__(self) -> None:
-        self.byes = self.wins = self.losses = self.draws = 0
+        self.byes = self.wins = self.losses = self.draws = self.missed = 0
         self.g_win = self.g_loss = self.g_draw = 0
         self.opponents: list[int] = []
 
@@ -174,12 +184,32 @@ def _common(values: list[Fraction]) -> _Exact:
     return [scaled[id(v)] for v in values], den
 
 
-def _means(fig: _Exact, opponents: list[list[int]]) -> _Exact:
-    """Each player's mean of ``fig`` over their opponents (0 without opponents)."""
+def _means(fig: _Exact, opponents: list[list[int]], empty: Fraction = Fraction(0)) -> _Exact:
+    """Each player's mean of ``fig`` over their opponents (``empty`` without opponents)."""
     nums, den = fig
     k = lcm(*{len(o) for o in opponents if o}) if any(opponents) else 1
     get = nums.__getitem__
-    return [sum(map(get, opps)) * (k // len(opps)) if opps else 0 for opps in opponents], den * k
+    if empty and not all(opponents):  # the floor without opponents: a denominator it fits
+        k *= empty.denominator // gcd(empty.denominator, den * k)
+    blank = empty.numerator * (den * k // empty.denominator)
+    return [sum(map(get, opps)) * (k // len(opps)) if opps else blank
+            for opps in opponents], den * k
+
+
+def _half_up(value: Fraction, places: int) -> Fraction:
+    """``value`` rounded half-up to ``places`` decimals."""
+    scale = 10 ** places
+    return Fraction((2 * value.numerator * scale + value.denominator)
+                    // (2 * value.denominator), scale)
+
+
+def _rounded(fig: _Exact, places: int | None) -> _Exact:
+    """Every figure of ``fig`` rounded half-up to ``places`` decimals (None: as it is)."""
+    if places is None:
+        return fig
+    nums, den = fig
+    scale = 10 ** places
+    return [(2 * n * scale + den) // (2 * den) for n in nums], scale
 
 
 def compute_standings(
@@ -200,6 +230,7 @@ def compute_standings(
     position = {p: i for i, p in enumerate(order)}
     tally = [_Tally() for _ in order]
     missed_count = policy.missed_rounds_count
+    missed_for_opponents = policy.missed_rounds_for_opponents
     bye_game_wins = settings.bye_game_wins
     for m in matches:
         outcome = m.outcome
@@ -211,9 +242,10 @@ def compute_standings(
         if i is None or (p2 is not None and j is None):
             raise ValueError(f"round {m.round}: a match names an unknown player "
                              f"({m.player1} v {p2})")
-        if outcome == "loss-missed" and not missed_count:
-            continue
         a = tally[i]
+        if outcome == "loss-missed" and not missed_count:
+            a.missed += missed_for_opponents
+            continue
         if outcome == "bye":
             a.byes += 1
             a.wins += 1
@@ -267,20 +299,32 @@ def compute_standings(
         return got
 
     own_mw = [ratio(pts, win * n) for pts, n in zip(points, rounds, strict=True)]
-    as_opp = own_mw if policy.byes_counted else [
-        ratio(pts - bye * t.byes, win * (n - t.byes))
+    byes_out = not policy.byes_counted
+    as_opp = own_mw if not (byes_out or missed_for_opponents) else [
+        ratio(pts - bye * t.byes * byes_out, win * (n - t.byes * byes_out + t.missed))
         for pts, n, t in zip(points, rounds, tally, strict=True)]
     dg = policy.drawn_game_points
     gw_parts = [(3 * t.g_win + dg * t.g_draw, 3 * (t.g_win + t.g_loss + t.g_draw)) for t in tally]
     gw = [ratio(num, den) for num, den in gw_parts]
     shown_gw = gw if policy.own_gw_floored else [ratio(num, den, False) for num, den in gw_parts]
+    if not policy.no_games_gw_floor:  # a player without a game: 0
+        shown_gw = [v if den else Fraction(0) for v, (_, den) in zip(shown_gw, gw_parts,
+                                                                     strict=True)]
+    places = policy.opponent_decimals
+    if places is not None:  # each opponent's figure rounded before the mean
+        memo: dict[Fraction, Fraction] = {}
+        as_opp = [memo.get(v) or memo.setdefault(v, _half_up(v, places)) for v in as_opp]
+        gw = [memo.get(v) or memo.setdefault(v, _half_up(v, places)) for v in gw]
 
     opponents = [t.opponents for t in tally]
-    omw = _means(_common(as_opp), opponents)
-    oomw = _means(omw, opponents)
-    ogw = _means(_common(gw), opponents)
+    empty = floor if policy.no_opponents_floor else Fraction(0)
+    omw = _means(_common(as_opp), opponents, empty)
+    oomw = _means(omw, opponents, empty)
+    ogw = _means(_common(gw), opponents, empty)
     gw_exact = _common(shown_gw)
-    figures = {"omw": omw, "oomw": oomw, "gw": gw_exact, "ogw": ogw}
+    shown = policy.decimals
+    figures = {"omw": _rounded(omw, shown), "oomw": _rounded(oomw, shown),
+               "gw": _rounded(gw_exact, shown), "ogw": _rounded(ogw, shown)}
     # sorted by points, then each tiebreaker (highest first), then player id
     ranked = [key[-1] for key in sorted(zip(
         [-x for x in points], *([-x for x in figures[name][0]] for name in settings.tiebreakers),
@@ -299,7 +343,9 @@ def compute_standings(
     # every Standing's fields a column at a time, in their order
     return [Standing(*line) for line in zip(
         range(1, len(order) + 1), players_ranked, column(points),
-        [t.wins for t in ordered], [t.losses for t in ordered], [t.draws for t in ordered],
-        floats(omw), floats(oomw), floats(gw_exact), [p in gone for p in players_ranked],
-        column(rounds), floats(_common(own_mw)), floats(ogw), [t.byes for t in ordered],
+        [t.wins for t in ordered], [t.losses + t.missed for t in ordered],
+        [t.draws for t in ordered],
+        floats(figures["omw"]), floats(figures["oomw"]), floats(figures["gw"]),
+        [p in gone for p in players_ranked],
+        column(rounds), floats(_common(own_mw)), floats(figures["ogw"]), [t.byes for t in ordered],
         strict=True)]

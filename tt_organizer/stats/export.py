@@ -52,17 +52,27 @@ that event and kept nowhere. There is no player name, PIN or membership id in th
 
 * `games.json` - everything below in one file, checked by `schema.json` (JSON Schema 2020-12).
   tt-organizer's statistics read it and pool it with other datasets and event files.
-* `games.csv` - one row per game played:
-  `event` (id of the event, the same on every export of it), `event_name`, `event_date`,
-  `format`, `format_version`, `best_of`, `stage` (swiss / top-cut), `round`, `table`, `game`
-  (1-3 in the match), `p1`, `p2` (the seats' identifiers; P1 is the first name on the pairing),
-  `first` (P1 / P2 who went first; empty = not recorded), `winner` (P1 / P2 / draw; empty =
-  not recorded), `turns` (turn on which the game ended; empty = not recorded), and for each
-  seat its deck's `tamers` (card numbers, `;`-separated), `colours` and pile `split`
-  (Tamers/Digi-Eggs in cards). A game of a match reported without per-game details is a row
-  with `first`, `winner` and `turns` empty (for a sweep such as 2-0 the winner is filled in).
-* `decks.csv` - one row per registered deck: `event`, `player`, `colours`, `tamers`, `split`,
-  `cards` (`NUMBER xCOUNT` for every card, main deck and pile together, `;`-separated).
+* `games.csv` - one row per game played (a match drawn without a game, `0-0-0`, has none),
+  with these columns in this order:
+  * `event` - id of the event, the same on every export of it;
+  * `event_name`, `event_date`, `format`, `format_version`, `best_of` - the event's;
+  * `stage` - swiss / top-cut; `round`; `table`; `game` - 1-3 in the match;
+  * `p1`, `p2` - the seats' identifiers (P1 is the first name on the pairing);
+  * `first` - P1 / P2 who went first (empty = not recorded);
+  * `winner` - P1 / P2 / draw (empty = not recorded);
+  * `turns` - turn on which the game ended (empty = not recorded);
+  * `p1_tamers` - the card numbers of the Tamers of seat P1's deck, `;`-separated;
+  * `p1_colours` - seat P1's deck colours, `;`-separated;
+  * `p1_split` - seat P1's pile split, Tamers/Digi-Eggs in cards;
+  * `p2_tamers`, `p2_colours`, `p2_split` - the same for seat P2.
+
+  The six deck columns are empty when that seat has no registered deck. A game of a match
+  reported without per-game details is a row with `first`, `winner` and `turns` empty (for a
+  sweep such as 2-0 the winner is filled in).
+* `decks.csv` - one row per registered deck, with these columns in this order: `event` (the
+  event's id), `player`, `colours` (`;`-separated), `tamers` (card numbers, `;`-separated),
+  `split` (Tamers/Digi-Eggs in cards), `cards` (`NUMBER xCOUNT` for every card, main deck and
+  pile together, `;`-separated).
 """
 
 

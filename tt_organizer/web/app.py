@@ -281,7 +281,9 @@ def _player_page(server: Server, request: Request, pid: int, *, status_code: int
         reported_text=pages.result_label(rep.result, p1, p2, best_of) if rep else "",
         versions=pages.report_versions(report, snap, p1, p2),
         details=pages.report_details(report, p1, p2),
-        choices=pages.result_choices(p1, p2, best_of) if p2 else [],
+        choices=pages.result_choices(p1, p2, best_of,
+                                     intentional_draws=snap.settings.intentional_draws)
+        if p2 else [],
         penalties=pages.penalty_rows(snap, pid), withdrawn=withdrawn)
     for key, value in (headers or {}).items():
         response.headers[key] = value

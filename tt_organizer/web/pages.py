@@ -10,7 +10,7 @@ from typing import Any
 
 from tt_organizer.errors import TTError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
-from tt_organizer.events.result_text import parse_result, valid_results
+from tt_organizer.events.result_text import NO_GAME_DRAW, parse_result, valid_results
 from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
 from tt_organizer.names import search_hit, sort_key, suggest
@@ -27,6 +27,8 @@ def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
         return _("{name} wins {score}").format(name=p1, score=f"{r.p1_games}-{r.p2_games}")
     if r.outcome == "p2":
         return _("{name} wins {score}").format(name=p2, score=f"{r.p2_games}-{r.p1_games}")
+    if r.no_game_draw:
+        return _("Intentional draw (no game played)")
     if r.outcome == "draw":
         return _("Draw") + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
     return _("Double loss (both lose)")
@@ -42,11 +44,14 @@ class Choice:
     main: bool
 
 
-def result_choices(p1: str, p2: str | None, best_of: int) -> list[Choice]:
-    """Every legal result of a table, worded with its players' names."""
+def result_choices(p1: str, p2: str | None, best_of: int, *,
+                   intentional_draws: bool = True) -> list[Choice]:
+    """Every legal result of a table, worded with its players' names; the intentional draw
+    (``0-0-0``) only with ``intentional_draws`` (a phone, where the organizer allows it)."""
     main = MAIN_RESULTS.get(best_of, ())
     return [Choice(c, result_label(c, p1, p2, best_of), parse_result(c, best_of).games_played,
-                   c in main) for c in valid_results(best_of)]
+                   c in main) for c in valid_results(best_of)
+            if intentional_draws or c != NO_GAME_DRAW]
 
 
 def game_list(fields: dict[str, str], key: str, result: str, best_of: int) -> str | None:

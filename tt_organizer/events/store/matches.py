@@ -16,7 +16,7 @@ _SETTINGS_COLUMNS = (
     "name", "format_id", "banlist_date", "best_of", "rounds", "rounds_auto", "top_cut",
     "win_points", "draw_points", "loss_points", "bye_points", "unfinished", "tiebreakers",
     "seed", "strict_colors", "created_at", "format_settings", "tiebreak_policy", "require_decks",
-    "language",
+    "language", "intentional_draws",
 )
 
 
@@ -27,6 +27,11 @@ def insert_settings(conn: Connection, values: dict[str, Any]) -> None:
         f"VALUES (1{', ?' * len(_SETTINGS_COLUMNS)})",
         tuple(values[c] for c in _SETTINGS_COLUMNS),
     )
+
+
+def set_intentional_draws(conn: Connection, allowed: bool) -> None:
+    """Allow (or not) players to report an intentional draw on their phones."""
+    conn.execute("UPDATE settings SET intentional_draws = ? WHERE id = 1", (int(allowed),))
 
 
 def set_language(conn: Connection, language: str) -> None:

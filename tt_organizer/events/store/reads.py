@@ -70,6 +70,7 @@ def settings_from_row(r: sqlite3.Row) -> EventSettings:
         tiebreak_policy=r["tiebreak_policy"],  # read on first use (models.StoredPolicy)
         require_decks=bool(r["require_decks"]),
         language=r["language"],
+        intentional_draws=bool(r["intentional_draws"]),
     )
 
 

@@ -16,7 +16,7 @@ import zlib
 from tt_organizer.lazy_re import lazy_compile
 
 APPLICATION_ID = 0x54544556  # "TTEV"
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 
 _V1 = """
 CREATE TABLE settings (
@@ -325,11 +325,18 @@ _V11_LANGUAGE = """
 ALTER TABLE settings ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
 """
 
+# Issue 37: whether players may report an intentional draw (0-0-0, no game played) on their
+# phones; the organizer's own entry (command line, sheet, console) always accepts it.
+_V12_INTENTIONAL_DRAWS = """
+ALTER TABLE settings ADD COLUMN intentional_draws INTEGER NOT NULL DEFAULT 0
+    CHECK (intentional_draws IN (0, 1));
+"""
+
 # MIGRATIONS[i] takes a database from version i to version i + 1.
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3_SERVE_PINS_REPORTS, _V4_TIEBREAK_POLICY,
                               _V5_PAIRING_CONSTRAINTS, _V6_ROUND_SEEDED, _V7_CHANGE_LOG,
                               _V8_PENALTIES, _V9_DESK, _V10_EVERY_CHANGE_LOGGED,
-                              _V11_LANGUAGE)
+                              _V11_LANGUAGE, _V12_INTENTIONAL_DRAWS)
 
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

@@ -79,6 +79,8 @@ def settings_problems(s: EventSettings, *, rules: bool = True) -> list[str]:
             out.append(f"settings: {key} {getattr(s, key)!r}")
     if s.unfinished not in ("draw", "double-loss"):
         out.append(f"settings: unfinished {s.unfinished!r}")
+    if s.intentional_draws not in (True, False):
+        out.append(f"settings: intentional_draws {s.intentional_draws!r}")
     if not _count(s.seed):
         out.append(f"settings: seed {s.seed!r}")
     if s.banlist_date is not None:
