@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pdfplumber
 from event_helpers import Tt, start_event
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from print_helpers import heading_parts
 
 from tt_organizer.events.store import load_snapshot
 from tt_organizer.printing import print_event
@@ -21,6 +24,11 @@ def pdf_text(path: Path) -> list[str]:
 
 def one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def title(path: Path, page: int = 0) -> str:
+    with pdfplumber.open(path) as pdf:
+        return heading_parts(pdf.pages[page])[0]
 
 
 # --- standings in the middle of a round (issue 37) ------------------------------------------
@@ -41,7 +49,8 @@ def test_mid_round_standings_sheet_agrees_with_the_cli(tmp_path: Path) -> None:
                for s in t.json("standings")}
     out = print_event(load_snapshot(t.path), "standings", tmp_path / "st.pdf", paper="a4")
     text = one_line(" ".join(pdf_text(out.path)))
-    assert "Standings after round 2 (round 2 in progress: 2 of 4 tables reported)" in text
+    assert title(out.path) == (
+        "Standings after round 2 (round 2 in progress: 2 of 4 tables reported)")
     assert "after round 1" not in text
     for name, (points, wins, losses) in figures.items():  # round 2's reports in the figures
         assert re.search(rf"\b{re.escape(name)} {points} {wins}-{losses}-0\b", text), name
@@ -50,11 +59,72 @@ def test_mid_round_standings_sheet_agrees_with_the_cli(tmp_path: Path) -> None:
     assert t("standings", "--round", "1").stdout.startswith("Standings after round 1 ")
     out1 = print_event(load_snapshot(t.path), "standings", tmp_path / "st1.pdf",
                        round_number=1, paper="a4")
-    text1 = one_line(pdf_text(out1.path)[0])
-    assert "Standings after round 1 " in text1 + " " and "in progress" not in text1
+    assert title(out1.path) == "Standings after round 1"
     # a round whose every table is in: no note
     t("report", "2", "2-0")
     t("report", "4", "2-0")
     out2 = print_event(load_snapshot(t.path), "standings", tmp_path / "st2.pdf", paper="a4")
-    text2 = one_line(pdf_text(out2.path)[0])
-    assert "Standings after round 2 " in text2 and "in progress" not in text2
+    assert title(out2.path) == "Standings after round 2"
+
+
+# --- titles never cut (issue 34) --------------------------------------------------------------
+
+LONG_EVENT = ("Torneo Regional de Primavera de la Liga Metropolitana de Tamer Tactics — "
+              "Sede Ciudad de México, Sala Principal")
+
+
+def test_spanish_titles_and_a_long_event_name_print_whole(tmp_path: Path) -> None:
+    t = Tt(tmp_path / "e.sqlite")
+    start_event(t, [f"Jugadora {c}" for c in "ABCDEFG"], "--rounds", "5", "--language", "es",
+                title=LONG_EVENT)
+    t("pair")
+    snap = load_snapshot(t.path)
+    checks = {
+        "pairings": ["Ronda 1 de 5 — emparejamientos por nombre",
+                     "Ronda 1 de 5 — emparejamientos por mesa"],
+        "standings": ["Clasificación tras la ronda 1 (ronda 1 en curso: 0 de 3 mesas "
+                      "reportadas)"],
+    }
+    for kind, titles in checks.items():
+        out = print_event(snap, kind, tmp_path / f"{kind}.pdf", paper="letter")
+        with pdfplumber.open(out.path) as pdf:
+            for page, want in zip(pdf.pages, titles, strict=True):
+                got, event = heading_parts(page)
+                assert (got, event) == (want, LONG_EVENT)
+                assert all(c["x0"] >= 0 and c["x1"] <= page.width for c in page.chars)
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")),
+                max_size=100)
+_WIDE = st.builds(lambda ch, n: ch * n, st.sampled_from(["W", "M", "漢", "Ш", "@"]),
+                  st.integers(0, 100))
+_WORDS = st.lists(st.sampled_from(["emparejamientos", "por", "nombre", "Clasificación",
+                                   "Ronda", "—", "Supercalifragilístico", "東京大会"]),
+                  max_size=25).map(" ".join)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(title=st.one_of(_TEXT, _WIDE, _WORDS), event=st.one_of(_TEXT, _WIDE, _WORDS),
+       size=st.sampled_from([16.0, 18.0]), landscape=st.booleans())
+def test_a_title_is_never_cut(tmp_path_factory, title: str, event: str, size: float,
+                              landscape: bool) -> None:
+    """Any title beside any event name: all of both on the page, inside the margins, above
+    the rule, no smaller than the limits say."""
+    from tt_organizer.printing.layout import MARGIN, TITLE_SHRINK, Sheet
+
+    path = tmp_path_factory.mktemp("h") / "h.pdf"
+    sheet = Sheet("a4", " ".join(event.split()), "x", "now", landscape=landscape)
+    y = sheet.heading(" ".join(title.split()), size)
+    sheet.text(MARGIN, y - 12, "body", 12)
+    sheet.finish(path)
+    clean = sheet.fonts.clean
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        got_title, got_event = heading_parts(page)
+        heading = [c for c in page.chars if c["top"] < page.height - y - 8]
+    assert got_title.replace(" ", "") == clean(title).replace(" ", "")
+    assert got_event.replace(" ", "") == clean(" ".join(event.split())).replace(" ", "")
+    for c in heading:
+        assert c["x0"] >= MARGIN - 0.5 and c["x1"] <= page.width - MARGIN + 0.5, c["text"]
+        assert c["size"] >= min(size * TITLE_SHRINK, 11.0 if "Bold" not in c["fontname"]
+                                else size * TITLE_SHRINK) - 0.01
