@@ -128,3 +128,85 @@ def test_a_title_is_never_cut(tmp_path_factory, title: str, event: str, size: fl
         assert c["x0"] >= MARGIN - 0.5 and c["x1"] <= page.width - MARGIN + 0.5, c["text"]
         assert c["size"] >= min(size * TITLE_SHRINK, 11.0 if "Bold" not in c["fontname"]
                                 else size * TITLE_SHRINK) - 0.01
+
+
+# --- no lone last row on a page (issue 34) ----------------------------------------------------
+
+
+def grid_pdf(tmp_path: Path, rows: list[list[object]], name: str, *, landscape: bool = False
+             ) -> tuple[Path, int]:
+    from tt_organizer.printing.grid import draw_grid
+    from tt_organizer.printing.layout import Sheet
+    from tt_organizer.printing.standings import COLUMNS
+
+    sheet = Sheet("a4", "Cup", "standings", "now", landscape=landscape)
+    pages = draw_grid(sheet, "Final standings", COLUMNS, rows, size=12.5)
+    path, written = sheet.finish(tmp_path / f"{name}.pdf")
+    assert written == pages
+    return path, pages
+
+
+def rows_on_pages(path: Path) -> list[list[str]]:
+    """The first cell (the rank) of each body row, page by page."""
+    out = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            lines = (page.extract_text() or "").splitlines()
+            out.append([ln.split()[0] for ln in lines if re.match(r"^\d+ Player", ln)])
+    return out
+
+
+def standings_rows(count: int) -> list[list[object]]:
+    return [[i, f"Player {i}", 0, "0-1-0", "33.33%", "33.33%", "33.33%", ""]
+            for i in range(1, count + 1)]
+
+
+def test_the_last_row_never_sits_alone_on_a_page(tmp_path: Path) -> None:
+    full, _pages = grid_pdf(tmp_path, standings_rows(200), "full")
+    per_page = len(rows_on_pages(full)[0])
+    assert per_page > 20
+    # one row more than a page holds: the rows are set a little shorter, all on one page
+    path, pages = grid_pdf(tmp_path, standings_rows(per_page + 1), "one-more")
+    assert pages == 1 and rows_on_pages(path) == [[str(i) for i in range(1, per_page + 2)]]
+    with pdfplumber.open(path) as pdf:
+        borders = sorted((r for r in pdf.pages[0].rects if r["width"] > 400 and r["stroke"]),
+                         key=lambda r: r["top"])
+        body = borders[1:]  # the rows' (the first is the header's)
+        sizes = {round(c["size"], 1) for c in pdf.pages[0].chars
+                 if c["text"] == "P" and c["top"] > borders[1]["top"]}
+    normal = 12.5 * 1.55
+    assert len(body) == per_page + 1
+    assert all(0.9 * normal - 0.01 <= r["height"] < normal - 0.01 for r in body)
+    assert sizes == {12.5}  # the type is not made smaller
+    # two pages and one row more: the second page squeezes
+    path, pages = grid_pdf(tmp_path, standings_rows(2 * per_page + 1), "two")
+    assert pages == 2 and [len(p) for p in rows_on_pages(path)] == [per_page, per_page + 1]
+    # exactly a page: unchanged; two more: the second page holds two rows
+    assert [len(p) for p in rows_on_pages(grid_pdf(tmp_path, standings_rows(per_page),
+                                                   "exact")[0])] == [per_page]
+    assert [len(p) for p in rows_on_pages(grid_pdf(tmp_path, standings_rows(per_page + 2),
+                                                   "two-more")[0])] == [per_page, 2]
+
+
+def test_a_tall_last_row_takes_another_with_it(tmp_path: Path) -> None:
+    full, _pages = grid_pdf(tmp_path, standings_rows(100), "full", landscape=True)
+    per_page = len(rows_on_pages(full)[0])
+    assert per_page < 30  # 10 % of so few rows is less room than a row of six lines needs
+    rows = standings_rows(per_page + 1)
+    rows[-1][-1] = " ".join(["dropped"] * 30)  # a last row of six lines
+    path, pages = grid_pdf(tmp_path, rows, "move", landscape=True)
+    assert pages == 2
+    assert [len(p) for p in rows_on_pages(path)] == [per_page - 1, 2]
+
+
+def test_page_rows_rule() -> None:
+    from tt_organizer.printing.grid import page_rows
+
+    assert page_rows([10.0] * 5, 50.0) == (5, 1.0)
+    assert page_rows([10.0] * 6, 50.0) == (4, 1.0)  # 60 * 0.9 > 50: two rows go over
+    assert page_rows([10.0] * 6, 54.0) == (6, 0.9)  # 60 * 0.9 = 54: squeezed to fit
+    assert page_rows([10.0] * 11, 100.0) == (11, 100.0 / 110.0)
+    assert page_rows([10.0] * 12, 100.0) == (10, 1.0)  # two rows over: no widow
+    assert page_rows([30.0] * 4, 100.0) == (2, 1.0)  # 120 > 100/0.9: two go over
+    assert page_rows([500.0], 100.0) == (1, 1.0)  # a row taller than the page is drawn
+    assert page_rows([], 100.0) == (0, 1.0)
