@@ -265,7 +265,7 @@ def test_registration_lists_every_deck_and_its_verdict(tmp_path: Path, deck_even
     assert "Registration — 6 players: 2 legal, 2 illegal, 2 no deck" in text
     for name in player_names(6):
         assert name in text
-    assert "Chloé O'Sullivan" in text and "MAIN_SIZE," in text and "PILE_TAMER_COUNT" in text
+    assert "Chloé O'Sullivan" in text and "main deck size;" in text and "Tamer count" in text
     check_rendered(out.path, out.pages)
 
 

@@ -210,3 +210,65 @@ def test_page_rows_rule() -> None:
     assert page_rows([30.0] * 4, 100.0) == (2, 1.0)  # 120 > 100/0.9: two go over
     assert page_rows([500.0], 100.0) == (1, 1.0)  # a row taller than the page is drawn
     assert page_rows([], 100.0) == (0, 1.0)
+
+
+# --- the registration desk's sheet (issue 34) ------------------------------------------------
+
+BANDAI = "0123456789"
+LONGEST_ID = "".join(str(i % 10) for i in range(1, 101))  # the store takes 100 characters
+
+
+def id_cells(page, header: str = "ID") -> list[str]:
+    """The text of the ID column, cell by cell (a wrapped id's lines joined)."""
+    head = page.search(header, regex=False)[0]
+    borders = sorted({round(ln["x0"], 1) for ln in page.lines
+                      if abs(ln["x1"] - ln["x0"]) < 0.5 and ln["x0"] < head["x0"]} |
+                     {round(ln["x0"], 1) for ln in page.lines
+                      if abs(ln["x1"] - ln["x0"]) < 0.5})
+    left = max(x for x in borders if x <= head["x0"])
+    right = min(x for x in borders if x > head["x1"])
+    rows = sorted({round(r["top"], 1) for r in page.rects if r["stroke"] and r["width"] > 400})
+    cells = []
+    for top, bottom in zip(rows, [*rows[1:], page.height], strict=True):
+        box = page.crop((left, top, right, min(bottom, page.height - 30)))
+        cells.append("".join((box.extract_text() or "").split()))
+    return cells
+
+
+def test_registration_desk_sheet_ids_whole_and_problems_named(tmp_path: Path) -> None:
+    from event_helpers import EVENT_DECKS
+
+    t = Tt(tmp_path / "e.sqlite")
+    t("create", "Desk Cup", "--seed", "3")
+    t("register", "Ana Bandai", "--id", BANDAI, "--deck", str(EVENT_DECKS / "legal_red.txt"))
+    t("register", "Beto Longid", "--id", LONGEST_ID)
+    t("register", "Caro Illegal", "--id", "9876543210", "--deck",
+      str(EVENT_DECKS / "illegal_short.txt"), "--allow-illegal")
+    t("register", "Dani Late", "--id", "1111111111")
+    t("register", "Eli Absent", "--id", "2222222222")
+    t("check-in", "Ana Bandai", "Caro Illegal", "Dani Late")
+    t("check-in", "Eli Absent", "--no-show")
+    out = print_event(load_snapshot(t.path), "registration", tmp_path / "reg.pdf", paper="a4")
+    with pdfplumber.open(out.path) as pdf:
+        page = pdf.pages[0]
+        text = page.extract_text() or ""
+        cells = id_cells(page)
+    assert cells[0] == "ID"
+    assert BANDAI in text.split() and "9876543210" in text.split()  # whole, on one line
+    assert LONGEST_ID in cells  # the longest id the store takes: whole, wrapped
+    assert "…" not in "".join(cells)
+    rows = {ln.split()[1]: ln for ln in text.splitlines() if re.match(r"^\d+ \w+ \w+ ", ln)}
+    assert "main deck size; pile size; Tamer count" in rows["Caro"]
+    assert "not checked in" in rows["Beto"]
+    assert "no-show" in rows["Eli"]
+    assert "not checked in" not in rows["Ana"] and "no-show" not in rows["Ana"]
+    # once round 1 is paired: the drops and the late entries
+    t("pair")
+    t("drop", "Ana Bandai")
+    t("late-entry", "Fede Tarde", "--id", "3333333333")
+    out = print_event(load_snapshot(t.path), "registration", tmp_path / "reg2.pdf", paper="a4")
+    text = pdf_text(out.path)[0]
+    rows = {ln.split()[1]: ln for ln in text.splitlines() if re.match(r"^\d+ \w+ \w+ ", ln)}
+    assert "dropped after round 1" in rows["Ana"]
+    assert "late entry, from round 1" in rows["Fede"]
+    assert "not checked in" not in text

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tt_organizer.i18n import gettext as _
-from tt_organizer.printing.layout import MARGIN, Sheet
+from tt_organizer.printing.layout import MARGIN, Sheet, wrap_text
 
 PAD = 5.0
 CONDENSE = 0.7
@@ -23,12 +23,15 @@ MIN_SQUEEZE = 0.9  # rows may be set this much shorter (not smaller) to keep a l
 class GridColumn:
     """A column: header (as marked for the catalog, shown translated), share of the width,
     alignment (``left``/``right``/``center``); ``wrap`` False keeps its text on one line (set
-    narrower, then cut with …)."""
+    narrower, then cut with …); ``breaks`` wraps between characters too, never set narrower
+    (an id: whole and legible); ``width`` in points, when set, instead of a share."""
 
     header: str
     share: float
     align: str = "left"
     wrap: bool = True
+    breaks: bool = False
+    width: float | None = None
 
 
 def draw_grid(
@@ -44,8 +47,7 @@ def draw_grid(
     bold on a tinted band. Long text wraps onto more lines of its row. A last row is never
     left alone on a page (see :func:`page_rows`). Returns the page count."""
     c = sheet.canvas
-    total = sum(col.share for col in columns)
-    widths = [sheet.width * col.share / total for col in columns]
+    widths = column_widths(sheet.width, columns)
     cells = [_lines(sheet, row, widths, size, highlight(i), columns)
              for i, row in enumerate(rows)]
     heights = [_height(cell, size) for cell in cells]
@@ -74,6 +76,14 @@ def draw_grid(
         pages += 1
         if index >= len(rows):
             return pages
+
+
+def column_widths(width: float, columns: Sequence[GridColumn]) -> list[float]:
+    """Each column's width: its own ``width``, else its share of what those leave."""
+    fixed = sum(col.width or 0.0 for col in columns)
+    total = sum(col.share for col in columns if col.width is None) or 1.0
+    return [col.width if col.width is not None else (width - fixed) * col.share / total
+            for col in columns]
 
 
 def page_rows(heights: Sequence[float], room: float) -> tuple[int, float]:
@@ -108,6 +118,11 @@ def _lines(sheet: Sheet, values: Sequence[object], widths: Sequence[float], size
         text = sheet.fonts.clean("" if value is None else value)
         if columns and not columns[k].wrap:
             out.append([text])
+            continue
+        if columns and columns[k].breaks:
+            lines = wrap_text(text, font, size, w - 2 * PAD)
+            out.append(lines if len(lines) <= MAX_LINES else
+                       [*lines[:MAX_LINES - 1], "".join(lines[MAX_LINES - 1:])])
             continue
         # wrap only what does not fit even set narrower
         lines = simpleSplit(text, font, size, (w - 2 * PAD) / CONDENSE) if text else [""]
