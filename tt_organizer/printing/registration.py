@@ -26,13 +26,13 @@ if TYPE_CHECKING:
 #: wrapped; an id is never cut (:func:`id_column`).
 EVENT_COLUMNS = (
     GridColumn("#", 0.5, "right"),
-    GridColumn(N_("Player"), 2.6, wrap=False),
+    GridColumn(N_("Player"), 2.4, wrap=False),
     GridColumn(N_("ID"), 1.0, breaks=True),
-    GridColumn(N_("Deck file"), 1.8, wrap=False),
+    GridColumn(N_("Deck file"), 1.6, wrap=False),
     GridColumn(N_("Verdict"), 1.1),
-    GridColumn(N_("Problems"), 3.6),
+    GridColumn(N_("Problems"), 4.0),
     GridColumn(N_("Colours"), 2.0, wrap=False),
-    GridColumn(N_("Registered"), 2.0, wrap=False),
+    GridColumn(N_("Registered"), 2.3, wrap=False),
 )
 #: The id column is as wide as a Bandai membership id (10 digits) needs, wider for longer ids
 #: up to this many of them; an id longer still wraps between its characters.
