@@ -4,6 +4,7 @@ last row on a page; the registration sheet's ids whole and its problems named.""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -259,6 +260,18 @@ def test_registration_desk_sheet_ids_whole_and_problems_named(tmp_path: Path) ->
     assert "…" not in "".join(cells)
     rows = {ln.split()[1]: ln for ln in text.splitlines() if re.match(r"^\d+ \w+ \w+ ", ln)}
     assert "main deck size; pile size; Tamer count" in rows["Caro"]
+    # without the long id the column is a Bandai id wide: every id whole, on one line, the
+    # highlighted (bold) row's too
+    snap = load_snapshot(t.path)
+    short = dataclasses.replace(snap, players=tuple(p for p in snap.players
+                                                    if p.ext_id != LONGEST_ID))
+    out = print_event(short, "registration", tmp_path / "short.pdf", paper="letter")
+    with pdfplumber.open(out.path) as pdf:
+        cells = id_cells(pdf.pages[0])
+        words = (pdf.pages[0].extract_text() or "").split()
+    ids = {BANDAI, "9876543210", "1111111111", "2222222222"}
+    assert set(cells[1:]) == ids
+    assert ids <= set(words)  # each on one line (a wrapped id reads as two words)
     assert "not checked in" in rows["Beto"]
     assert "no-show" in rows["Eli"]
     assert "not checked in" not in rows["Ana"] and "no-show" not in rows["Ana"]

@@ -120,7 +120,7 @@ def event_rows(snapshot: EventSnapshot) -> tuple[list[list[object]], list[str]]:
 def id_column(sheet: Sheet, ids: Sequence[str], size: float) -> GridColumn:
     """The id column, as wide as the longest id needs (never narrower than a 10-digit Bandai
     id, never wider than :data:`ID_WIDEST` of it: a longer id wraps, whole)."""
-    font = sheet.fonts.regular
+    font = sheet.fonts.bold  # a highlighted row's id is bold: the wider
     bandai = text_width(BANDAI_ID, font, size)
     widest = max((text_width(sheet.fonts.clean(i), font, size) for i in ids), default=0.0)
     need = min(max(bandai, widest), bandai * ID_WIDEST)
