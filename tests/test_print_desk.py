@@ -292,3 +292,38 @@ def test_registration_desk_sheet_ids_whole_and_problems_named(tmp_path: Path) ->
     assert "dropped after round 1" in rows["Ana"]
     assert "late entry, from round 1" in rows["Fede"]
     assert "not checked in" not in text
+
+
+def standings_event(path: Path, players: int) -> Path:
+    """Round 1 paired and every table reported (table 1 a 2-0, the others 1-2); the last
+    player by name dropped."""
+    from print_helpers import make_event, player_names
+
+    from tt_organizer.events import entering, store
+    from tt_organizer.events.players import drop
+
+    make_event(path, players)
+    with store.connect(path) as conn:
+        for m in store.read_matches(conn):
+            if m.player2 is not None:
+                entering.report_result(conn, m.table, "2-0" if m.table == 1 else "1-2")
+        drop(conn, sorted(player_names(players))[-1])
+    return path
+
+
+def test_final_standings_keep_a_dropped_last_player_company(tmp_path: Path) -> None:
+    big = standings_event(tmp_path / "big.sqlite", 80)
+    out = print_event(load_snapshot(big), "standings", tmp_path / "big.pdf", paper="a4")
+    per_page = len([ln for ln in pdf_text(out.path)[0].splitlines()
+                    if re.match(r"^\d+ \D", ln)])
+    assert 30 < per_page < 45
+    for players in (per_page + 1, 2 * per_page + 1):
+        event = standings_event(tmp_path / f"e{players}.sqlite", players)
+        out = print_event(load_snapshot(event), "standings", tmp_path / f"s{players}.pdf",
+                          paper="a4")
+        pages = pdf_text(out.path)
+        rows = [[ln for ln in text.splitlines() if re.match(r"^\d+ \D", ln)] for text in pages]
+        assert sum(map(len, rows)) == players
+        assert len(pages) == players // per_page  # no page for one row alone
+        assert "dropped" in " ".join(pages)
+        assert min(map(len, rows)) >= 2
