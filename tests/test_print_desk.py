@@ -130,8 +130,13 @@ def test_a_title_is_never_cut(tmp_path_factory, title: str, event: str, size: fl
         page = pdf.pages[0]
         got_title, got_event = heading_parts(page)
         heading = [c for c in page.chars if c["top"] < page.height - y - 8]
+        right = min(c["x0"] for c in page.search("printed", regex=False)[0]["chars"])
+        footer_text = page.crop((0, page.height - MARGIN - 16, right - 4, page.height)
+                                ).extract_text() or ""
     assert visible(got_title) == visible(clean(title))
     assert visible(got_event) == visible(clean(event))
+    # the footer holds the event name whole too (up to two lines at 6 points)
+    assert visible(footer_text) == visible(f"{clean(event)} — x")
     for c in heading:
         assert c["x0"] >= MARGIN - 0.5 and c["x1"] <= page.width - MARGIN + 0.5, c["text"]
         assert c["size"] >= min(size * TITLE_SHRINK, 11.0 if "Bold" not in c["fontname"]

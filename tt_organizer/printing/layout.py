@@ -166,6 +166,22 @@ def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
+FOOTER_CONDENSE = 0.7  # the footer's event and sheet may be set this much narrower
+
+
+def footer_lines(text: str, font: str, room: float) -> tuple[float, list[str]]:
+    """The footer's left text in ``room``: one line at 8 points, else smaller (6 at least)
+    and set narrower (to :data:`FOOTER_CONDENSE`), else on two lines at 6 points (both fit
+    the footer's room); a text longer still has its second line cut with ``…``."""
+    size = fit_size(text, font, 8.0, room / FOOTER_CONDENSE, 6.0)
+    if text_width(text, font, size) * FOOTER_CONDENSE <= room + 0.01:
+        return size, [text]
+    lines = wrap_text(text, font, 6.0, room / FOOTER_CONDENSE)
+    if len(lines) > 2:
+        lines = [lines[0], text[len(lines[0]):].strip()]
+    return 6.0, lines
+
+
 @dataclass(frozen=True)
 class Heading:
     """A page title as set: type size, its lines, the event name's lines (at the right)."""
@@ -311,7 +327,8 @@ class Sheet:
         self.canvas.showPage()
 
     def footer(self, page: int, pages: int) -> None:
-        """Footer: event and sheet at the left, print time and page number at the right."""
+        """Footer: event and sheet at the left (:func:`footer_lines`), print time and page
+        number at the right."""
         y = MARGIN
         left = f"{self.event} — {self.what}"
         from tt_organizer.i18n import gettext as _
@@ -319,7 +336,11 @@ class Sheet:
         right = _("printed {time} · page {page} of {pages}").format(time=self.printed, page=page,
                                                                      pages=pages)
         right_w = text_width(self.fonts.clean(right), self.fonts.regular, 8)
-        self.text(MARGIN, y, left, 8, width=self.width - right_w - 12, gray=0.35)
+        room = self.width - right_w - 12
+        size, lines = footer_lines(self.fonts.clean(left), self.fonts.regular, room)
+        for n, line in enumerate(lines):  # a second line goes above the first
+            self.text(MARGIN, y + (len(lines) - 1 - n) * size * 1.15, line, size,
+                      width=room, condense=FOOTER_CONDENSE, gray=0.35)
         self.text(MARGIN + self.width, y, right, 8, align="right", gray=0.35)
 
     def finish(self, path: str | Path) -> tuple[Path, int]:
