@@ -57,7 +57,8 @@ def main() -> None:
         tt('tt event create "Friday Cup" --seed 2026 --top-cut 0', work, env, show=False)
         for i, name in enumerate(NAMES):
             deck = f" --deck decks/{DECK_FILES[i % 4]} --allow-illegal" if i < 8 else ""
-            tt(f"tt event register {shlex.quote(name)}{deck}", work, env, show=False)
+            bandai = f" --id {4100000000 + 7919 * i:010d}"  # a 10-digit Bandai membership id
+            tt(f"tt event register {shlex.quote(name)}{bandai}{deck}", work, env, show=False)
         tt("tt event pair", work, env, show=False)
         for table in range(1, 13):
             tt(f"tt event report {table} {'2-1' if table % 3 else '0-2'} --first P1,P2,P1 "

@@ -68,3 +68,18 @@ def ink(png: Path) -> float:
         gray = img.convert("L")
         hist = gray.histogram()
     return 1 - sum(hist[250:]) / sum(hist)
+
+
+def heading_parts(page) -> tuple[str, str]:  # a pdfplumber page
+    """The page's title (bold, above the heading's rule) and the event name beside it
+    (regular), each as one line of text (the lines of a wrapped title joined by spaces)."""
+    rules = [ln for ln in page.lines if abs(ln["x1"] - ln["x0"]) > page.width / 2]
+    rule = min(ln["top"] for ln in rules)
+    above = page.crop((0, 0, page.width, rule))
+
+    def words(bold: bool) -> str:
+        part = above.filter(lambda o: o.get("object_type") != "char"
+                            or ("Bold" in o.get("fontname", "")) == bold)
+        return " ".join((part.extract_text() or "").split())
+
+    return words(True), words(False)

@@ -247,6 +247,7 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     results so far), or with ``final`` (no round) the final placings."""
     from tt_organizer.cli.output import print_json
     from tt_organizer.events import event_standings, setup, store
+    from tt_organizer.events.models import paired_round
     from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
 
     with store.connect(event_path) as conn, store.read_transaction(conn):  # one state
@@ -266,7 +267,8 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
             placed = [("", s) for s in event_standings.standings(conn, round_number,
                                                                 players=roster)]
             names = {p.id: p.name for p in roster}
-        shown = round_number if round_number is not None else store.current_round(conn)
+        # the round the standings are after: the one notion the sheets and exports use too
+        shown = paired_round(round_number, store.current_round(conn), first=0)
         top_played = store.current_round(conn, setup.TOP_CUT) > 0
     from tt_organizer.cli.render import print_table
     from tt_organizer.standings.tiebreakers import percent_text

@@ -136,6 +136,7 @@ class PlayerInfo:
     main: dict[str, int] = field(default_factory=dict)  # card number -> count
     pile: dict[str, int] = field(default_factory=dict)
     pin: str | None = None  # short PIN given at registration (reports from phones)
+    checked_in: bool | None = None  # True checked in, False a no-show, None not (yet)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of a player (``tt event players --json``, ``/api/players``)."""

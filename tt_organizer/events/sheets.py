@@ -350,7 +350,10 @@ def _same_name(cell: str, name: str) -> bool:
     return fold(cell) == fold(name)
 
 
-def _tokens(value: object) -> list[str] | None:
+def _tokens(value: object, *, blanks: bool = False) -> list[str] | None:
+    """A cell's list (``P1,P2,P1``, ``7 9 6``). With ``blanks``, an empty entry between
+    commas is kept (``P1,,P2``: the second game's is not known), as the exported sheets
+    write it."""
     if value is None:
         return None
     if isinstance(value, float | int) and not isinstance(value, bool):
@@ -358,6 +361,8 @@ def _tokens(value: object) -> list[str] | None:
     text = cell_text(value)
     if not text:
         return None
+    if blanks and "," in text:
+        return [t.strip() for t in text.split(",")]
     return [t for t in re.split(r"[\s,;/|]+", text) if t]
 
 
@@ -442,7 +447,7 @@ def _check_row(
         except EventError as exc:
             problems.append(exc.message)  # names the result as typed
             return None, problems
-    first = _tokens(_value(values, roles, "first"))
+    first = _tokens(_value(values, roles, "first"), blanks=True)
     winners = _tokens(_value(values, roles, "winners"))
     turns_raw = _tokens(_value(values, roles, "turns"))
     try:
@@ -453,7 +458,7 @@ def _check_row(
         return None, problems
     if problems:
         return None, problems
-    first_out = [str(f.first) for f in flags] if first is not None else None
+    first_out = [f.first or "" for f in flags] if first is not None else None
     winners_out = [f.winner or "draw" for f in flags] if winners is not None else None
     turns_out = [int(f.turns or 0) for f in flags] if turns_raw is not None else None
     if m.result == parsed.text:

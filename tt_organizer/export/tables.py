@@ -94,12 +94,15 @@ def seat_of(m: MatchInfo, player_id: int | None) -> str:
 
 
 def game_lists(m: MatchInfo) -> tuple[str, str, str]:
-    """The First / Winners / Turns cells of a match ("" where a game lacks the value)."""
+    """The First / Winners / Turns cells of a match. Who went first is kept game by game as
+    far as it is known, a blank entry for a game it is not (``P1,,P2``: what ``report
+    --first`` and the results import read, and what the Results sheet shows a row a game);
+    winners and turns are given only when every game's is known ("" otherwise)."""
     games = sorted(m.games, key=lambda g: g.number)
     if not games:
         return "", "", ""
     firsts = [seat_of(m, g.first) for g in games]
-    first = ",".join(firsts) if all(firsts) else ""
+    first = ",".join(firsts) if any(firsts) else ""
     drawn = "draw" if m.winnerless_games_are_draws() else ""
     seats = [seat_of(m, g.winner) or drawn for g in games]
     winners = ",".join(seats) if all(seats) else ""

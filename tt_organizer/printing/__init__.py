@@ -141,7 +141,7 @@ def _print_event(
     printed_at: datetime | None,
 ) -> Printed:
     from tt_organizer.localtime import shown
-    from tt_organizer.printing.layout import Sheet, page_size, paper_from_locale
+    from tt_organizer.printing.layout import MARGIN, Sheet, page_size, paper_from_locale
 
     if kind not in KINDS:
         raise InputError(Msg("cannot print {kind}: choose one of {kinds}", kind=repr(kind),
@@ -165,11 +165,18 @@ def _print_event(
 
         assert rnd is not None
         entries, by_table = wall.wall_entries(snapshot, rnd, stage or "swiss")
-        layout = wall.choose_layout(entries, paper, sheet.fonts.bold, sheet.fonts.regular)
         label = _round_label(snapshot, rnd, top_cut)
+        by_name = _("{round} — pairings by name").format(round=label)
+
+        def heading_extra(landscape: bool) -> float:  # the title's height (with a page number)
+            width = page_size(paper, landscape=landscape)[0] - 2 * MARGIN
+            return sheet.heading_layout(f"{by_name} (99/99)", wall.HEADING, width
+                                        ).extra(wall.HEADING)
+
+        layout = wall.choose_layout(entries, paper, sheet.fonts.bold, sheet.fonts.regular,
+                                    heading_extra)
         sheet.orient(layout.landscape)
-        wall.draw_by_name(sheet, entries, _("{round} — pairings by name").format(round=label),
-                          layout)
+        wall.draw_by_name(sheet, entries, by_name, layout)
         sheet.orient(False)
         wall.draw_by_table(sheet, by_table,
                            _("{round} — pairings by table").format(round=label))

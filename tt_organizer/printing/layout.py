@@ -27,6 +27,10 @@ LETTER_COUNTRIES = frozenset(
 )
 MARGIN = 24.0  # points (1/72 in) on every side: inside any printer's unprintable edge
 FOOTER = 14.0  # room kept at the bottom for the footer line
+EVENT_SIZE = 11.0  # the event name at the right of a page's title
+EVENT_SHARE = 0.4  # of the width, at most, for the event name beside the title
+TITLE_SHRINK = 0.75  # a title is set this much smaller, at most, before it wraps
+TITLE_LEADING = 1.15  # line height / type size of a title on more than one line
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _FONT_DIRS = (
     "/usr/share/fonts/truetype/dejavu",
@@ -138,6 +142,67 @@ def ellipsize(text: str, font: str, size: float, width: float) -> str:
     return text.rstrip() + "…"
 
 
+def wrap_text(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines that each fit ``width``: broken between words, and a word wider than
+    the line (an id, a name in a script written without spaces) between its characters --
+    nothing is cut."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if text_width(candidate, font, size) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in word:
+            if line and text_width(line + ch, font, size) > width:
+                lines.append(line)
+                line = ""
+            line += ch
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+FOOTER_CONDENSE = 0.7  # the footer's event and sheet may be set this much narrower
+
+
+def footer_lines(text: str, font: str, room: float) -> tuple[float, list[str]]:
+    """The footer's left text in ``room``: one line at 8 points, else smaller (6 at least)
+    and set narrower (to :data:`FOOTER_CONDENSE`), else on two lines at 6 points (both fit
+    the footer's room); a text longer still has its second line cut with ``…``."""
+    size = fit_size(text, font, 8.0, room / FOOTER_CONDENSE, 6.0)
+    if text_width(text, font, size) * FOOTER_CONDENSE <= room + 0.01:
+        return size, [text]
+    lines = wrap_text(text, font, 6.0, room / FOOTER_CONDENSE)
+    if len(lines) > 2:
+        lines = [lines[0], text[len(lines[0]):].strip()]
+    return 6.0, lines
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A page title as set: type size, its lines, the event name's lines (at the right)."""
+
+    size: float
+    lines: list[str]
+    event_lines: list[str]
+
+    @property
+    def height(self) -> float:
+        """From the top margin to the last baseline."""
+        title = self.size + (len(self.lines) - 1) * self.size * TITLE_LEADING
+        event = (self.size + (len(self.event_lines) - 1) * EVENT_SIZE * TITLE_LEADING
+                 if self.event_lines else 0.0)
+        return max(title, event)
+
+    def extra(self, size: float) -> float:
+        """How much lower than a one-line title of ``size`` the heading ends."""
+        return self.height - size
+
+
 @dataclass
 class Sheet:
     """A PDF being drawn: the canvas, page size, fonts and footer text."""
@@ -216,17 +281,43 @@ class Sheet:
         c.drawText(t)
         c.setFillGray(0)
 
+    def heading_layout(self, title: str, size: float = 18, width: float | None = None
+                       ) -> Heading:
+        """How :meth:`heading` sets ``title`` on a page ``width`` wide (default the page being
+        drawn): never cut. The event name sits at the right (at most :data:`EVENT_SHARE` of the
+        width, wrapped beyond it); the title takes one line at the largest size down to
+        :data:`TITLE_SHRINK` of ``size`` (11 points at least), else wraps onto two lines at
+        that smallest size -- or more lines, for a title longer still."""
+        width = self.width if width is None else width
+        f = self.fonts
+        event = f.clean(self.event)
+        event_w = text_width(event, f.regular, EVENT_SIZE)
+        event_lines = ([event] if event_w <= width * EVENT_SHARE or not event
+                       else wrap_text(event, f.regular, EVENT_SIZE, width * EVENT_SHARE))
+        event_room = max((text_width(t, f.regular, EVENT_SIZE) for t in event_lines),
+                         default=0.0)
+        room = width - event_room - (12 if event else 0)
+        text = f.clean(title)
+        smallest = max(11.0, size * TITLE_SHRINK)
+        fitted = fit_size(text, f.bold, size, room, smallest)
+        if text_width(text, f.bold, fitted) <= room + 0.01:
+            lines = [text]
+        else:
+            fitted = smallest
+            lines = wrap_text(text, f.bold, fitted, room)
+        return Heading(fitted, lines, event_lines)
+
     def heading(self, title: str, size: float = 18) -> float:
-        """The page's title line (event name at the right); returns the y below it."""
-        y = self.top - size
-        right = self.fonts.clean(self.event)
-        right_size = 11.0
-        right_w = min(text_width(right, self.fonts.regular, right_size), self.width * 0.4)
-        room = self.width - right_w - 12
-        fitted = fit_size(self.fonts.clean(title), self.fonts.bold, size, room, 11)
-        self.text(MARGIN, y, title, fitted, bold=True, width=room)
-        self.text(MARGIN + self.width, y, right, right_size, align="right", width=right_w,
-                  gray=0.3)
+        """The page's title (event name at the right; see :meth:`heading_layout`, never cut)
+        and a rule under it; returns the y below it."""
+        lay = self.heading_layout(title, size)
+        y = self.top - lay.size
+        for n, line in enumerate(lay.lines):
+            self.text(MARGIN, y - n * lay.size * TITLE_LEADING, line, lay.size, bold=True)
+        for n, line in enumerate(lay.event_lines):
+            self.text(MARGIN + self.width, y - n * EVENT_SIZE * TITLE_LEADING, line, EVENT_SIZE,
+                      align="right", gray=0.3)
+        y = self.top - lay.height
         self.canvas.setLineWidth(1)
         self.canvas.line(MARGIN, y - 6, MARGIN + self.width, y - 6)
         return y - 6 - 8
@@ -236,7 +327,8 @@ class Sheet:
         self.canvas.showPage()
 
     def footer(self, page: int, pages: int) -> None:
-        """Footer: event and sheet at the left, print time and page number at the right."""
+        """Footer: event and sheet at the left (:func:`footer_lines`), print time and page
+        number at the right."""
         y = MARGIN
         left = f"{self.event} — {self.what}"
         from tt_organizer.i18n import gettext as _
@@ -244,7 +336,11 @@ class Sheet:
         right = _("printed {time} · page {page} of {pages}").format(time=self.printed, page=page,
                                                                      pages=pages)
         right_w = text_width(self.fonts.clean(right), self.fonts.regular, 8)
-        self.text(MARGIN, y, left, 8, width=self.width - right_w - 12, gray=0.35)
+        room = self.width - right_w - 12
+        size, lines = footer_lines(self.fonts.clean(left), self.fonts.regular, room)
+        for n, line in enumerate(lines):  # a second line goes above the first
+            self.text(MARGIN, y + (len(lines) - 1 - n) * size * 1.15, line, size,
+                      width=room, condense=FOOTER_CONDENSE, gray=0.35)
         self.text(MARGIN + self.width, y, right, 8, align="right", gray=0.35)
 
     def finish(self, path: str | Path) -> tuple[Path, int]:

@@ -9,7 +9,7 @@ landscape with one to four columns; a longer list continues onto more pages at t
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tt_organizer.events.models import EventSnapshot
@@ -64,13 +64,16 @@ def wall_entries(snapshot: EventSnapshot, round_number: int, stage: str = "swiss
     return entries, by_table.rows
 
 
-def _first_baseline(top: float, size: float) -> float:
-    return top - HEADING - 14 - size * 0.95
+def _first_baseline(top: float, size: float, extra: float = 0.0) -> float:
+    """The first row's baseline under a heading ``extra`` points taller than one line."""
+    return top - HEADING - 14 - extra - size * 0.95
 
 
-def _rows_fit(sheet_height: float, size: float, leading: float = LEADING) -> int:
-    """Rows of type ``size`` between the heading and the footer of a page."""
-    first = _first_baseline(sheet_height - MARGIN, size)
+def _rows_fit(sheet_height: float, size: float, leading: float = LEADING,
+              extra: float = 0.0) -> int:
+    """Rows of type ``size`` between the heading (``extra`` points taller than one line) and
+    the footer of a page."""
+    first = _first_baseline(sheet_height - MARGIN, size, extra)
     last = MARGIN + FOOTER + size * 0.3
     return max(1, math.floor((first - last) / (size * leading)) + 1)
 
@@ -82,12 +85,14 @@ def _name_room(paper: str, landscape: bool, columns: int, size: float, bold: str
     return col - text_width(longest_table, bold, size) - size * 0.6
 
 
-def choose_layout(entries: Sequence[WallEntry], paper: str, fonts_bold: str, fonts_regular: str
+def choose_layout(entries: Sequence[WallEntry], paper: str, fonts_bold: str, fonts_regular: str,
+                  heading_extra: Callable[[bool], float] = lambda _landscape: 0.0
                   ) -> WallLayout:
     """The largest type at which every name fits its column (set at most :data:`CONDENSE`
     narrower, the longest eighth at most :data:`MOST_CONDENSED`) and the list fits one page;
     at :data:`MIN_WALL_SIZE` with the fewest pages when nothing does. A name longer still is
-    cut with ``…`` (never set smaller)."""
+    cut with ``…`` (never set smaller). ``heading_extra(landscape)``: how much taller than
+    one line the page's title is on that paper (a long title wraps)."""
     count = max(1, len(entries))
     longest_table = max((e.table for e in entries), key=len, default="00")
     widths = sorted((text_width(e.name, fonts_regular, 1.0) for e in entries), reverse=True)
@@ -103,20 +108,23 @@ def choose_layout(entries: Sequence[WallEntry], paper: str, fonts_bold: str, fon
     size = MAX_WALL_SIZE
     while size >= MIN_WALL_SIZE:
         for landscape, columns in _SHAPES:
-            rows = _rows_fit(page_size(paper, landscape=landscape)[1], size)
+            rows = _rows_fit(page_size(paper, landscape=landscape)[1], size,
+                             extra=heading_extra(landscape))
             if rows * columns >= count and fits_names(landscape, columns, size):
                 return WallLayout(landscape, columns, size, math.ceil(count / columns))
         size -= 1
     best: WallLayout | None = None
     for landscape, columns in _SHAPES:
-        rows = _rows_fit(page_size(paper, landscape=landscape)[1], MIN_WALL_SIZE)
+        rows = _rows_fit(page_size(paper, landscape=landscape)[1], MIN_WALL_SIZE,
+                         extra=heading_extra(landscape))
         shape = WallLayout(landscape, columns, MIN_WALL_SIZE, rows)
         if fits_names(landscape, columns, MIN_WALL_SIZE) and (
             best is None or shape.per_page > best.per_page
         ):
             best = shape
     if best is None:  # a name too long for even one column: it is cut with …
-        best = WallLayout(False, 1, MIN_WALL_SIZE, _rows_fit(page_size(paper)[1], MIN_WALL_SIZE))
+        best = WallLayout(False, 1, MIN_WALL_SIZE, _rows_fit(page_size(paper)[1], MIN_WALL_SIZE,
+                                                             extra=heading_extra(False)))
     return best
 
 
@@ -133,11 +141,11 @@ def draw_by_name(sheet: Sheet, entries: Sequence[WallEntry], title: str, layout:
     for page in range(pages):
         chunk = entries[page * layout.per_page:(page + 1) * layout.per_page]
         more = f" ({page + 1}/{pages})" if pages > 1 else ""
-        sheet.heading(f"{title}{more}", HEADING)
+        extra = sheet.top - HEADING - 14 - sheet.heading(f"{title}{more}", HEADING)
         rows_here = math.ceil(len(chunk) / layout.columns)
         for col in range(layout.columns):
             x = MARGIN + col * (col_w + GAP)
-            y = _first_baseline(sheet.top, size)
+            y = _first_baseline(sheet.top, size, extra)
             for index, entry in enumerate(chunk[col * rows_here:(col + 1) * rows_here]):
                 if index % 2 == 0:
                     sheet.canvas.setFillGray(0.88)
@@ -159,12 +167,14 @@ def draw_by_table(sheet: Sheet, rows: Sequence[Sequence[object]], title: str) ->
     widest = max((text_width(f.clean(name), f.regular, 1.0)
                   for row in rows for name in (row[1], row[3])), default=0.0)
     label_room = 12.0  # the column labels under the heading
+    # the tallest the title can be (a long one wraps): with a page number
+    extra = sheet.heading_layout(f"{title} (99/99)", HEADING).extra(HEADING)
 
     def shape(size: float) -> tuple[float, float, float, int]:
         table_w = max(text_width(_("Table"), f.regular, 9), text_width("88", f.bold, size)) + 14
         pts_w = text_width(_("{points} pts").format(points=888), f.regular, size * 0.7) + 10
         name_w = (sheet.width - table_w - 2 * pts_w) / 2
-        per_page = _rows_fit(sheet.size[1] - label_room, size, TABLE_LEADING)
+        per_page = _rows_fit(sheet.size[1] - label_room, size, TABLE_LEADING, extra)
         return table_w, pts_w, name_w, per_page
 
     size = 24.0
@@ -181,7 +191,7 @@ def draw_by_table(sheet: Sheet, rows: Sequence[Sequence[object]], title: str) ->
         x_p2 = x_p1 + name_w + pts_w
         for x, label in ((MARGIN, _("Table")), (x_p1, _("Player 1")), (x_p2, _("Player 2"))):
             sheet.text(x, y - 4, label, 9, gray=0.35)
-        y = _first_baseline(sheet.top, size) - label_room
+        y = _first_baseline(sheet.top, size, sheet.top - HEADING - 14 - y) - label_room
         for index, (table, p1, pts1, p2, pts2) in enumerate(
             rows[page * per_page:(page + 1) * per_page]
         ):

@@ -7,7 +7,7 @@ else -- or with ``swiss`` -- the Swiss standings (with the top cut's champion ma
 
 from __future__ import annotations
 
-from tt_organizer.events.models import EventSnapshot
+from tt_organizer.events.models import EventSnapshot, paired_round
 from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
 from tt_organizer.printing.grid import GridColumn, draw_grid
@@ -39,14 +39,32 @@ def champion_id(snapshot: EventSnapshot) -> int | None:
     return m.player1 if m.outcome == "p1" else m.player2
 
 
-def last_complete_round(snapshot: EventSnapshot) -> int:
-    """The last Swiss round whose every result is in (0 before the first)."""
-    done = 0
-    for rnd in range(1, snapshot.current_round + 1):
-        if any(m.outcome is None for m in snapshot.round_matches(rnd)):
-            break
-        done = rnd
-    return done
+def shown_round(snapshot: EventSnapshot, round_number: int | None) -> int:
+    """The round the standings are "after": ``round_number``, else the current round -- the
+    library's one notion (:func:`~tt_organizer.events.models.paired_round`), the one
+    ``tt event standings`` and the standings' figures use (every result reported up to that
+    round, a round in progress included)."""
+    return paired_round(round_number, snapshot.current_round, first=0)
+
+
+def reported_tables(snapshot: EventSnapshot, round_number: int) -> tuple[int, int]:
+    """Tables of a Swiss round with two players whose result is in, and all such tables."""
+    tables = [m for m in snapshot.round_matches(round_number) if m.player2 is not None]
+    return sum(m.outcome is not None for m in tables), len(tables)
+
+
+def standings_title(snapshot: EventSnapshot, round_number: int) -> str:
+    """``Standings after round N`` -- with ``(round N in progress: R of T tables reported)``
+    while some of its results are still out, so the sheet says what its figures hold."""
+    if not round_number:
+        return _("Standings")
+    title = _("Standings after round {round}").format(round=round_number)
+    reported, tables = reported_tables(snapshot, round_number)
+    if reported < tables:
+        title = _("{title} (round {round} in progress: {reported} of {tables} tables "
+                  "reported)").format(title=title, round=round_number, reported=reported,
+                                      tables=tables)
+    return title
 
 
 def placing_rows(snapshot: EventSnapshot, round_number: int | None = None, *,
@@ -78,8 +96,7 @@ def placing_rows(snapshot: EventSnapshot, round_number: int | None = None, *,
             marked = index
         rows.append([line.place, snapshot.name(pid), s.points, f"{s.wins}-{s.losses}-{s.draws}",
                      percent_text(s.omw), percent_text(s.oomw), percent_text(s.gw), note])
-    last = round_number if round_number is not None else last_complete_round(snapshot)
-    title = _("Standings after round {round}").format(round=last) if last else _("Standings")
+    title = standings_title(snapshot, shown_round(snapshot, round_number))
     if placed:
         title = _("Final standings (top cut, then Swiss)")
     elif winner is not None:

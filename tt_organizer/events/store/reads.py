@@ -102,6 +102,7 @@ def player_from_row(r: sqlite3.Row) -> PlayerInfo:
         main=json.loads(r["d_main"]) if has_deck else {},
         pile=json.loads(r["d_pile"]) if has_deck else {},
         pin=r["pin"],
+        checked_in=None if r["checked_in"] is None else bool(r["checked_in"]),
     )
 
 
