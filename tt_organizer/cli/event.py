@@ -179,9 +179,8 @@ def status(as_json: bool, event_path: str) -> None:
     """Where the event stands: round, reported / missing tables, players."""
     from tt_organizer.cli.output import escape, print_json
     from tt_organizer.events import store
-    from tt_organizer.events.status import status as event_status
-
     from tt_organizer.events.replica import describe, read_state
+    from tt_organizer.events.status import status as event_status
 
     with store.connect(event_path) as conn:
         st = event_status(conn)  # = views.status_json, the shape /api/status serves

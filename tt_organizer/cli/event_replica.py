@@ -57,10 +57,12 @@ def replicate(replica: str, sync_interval: float, as_json: bool, event_path: str
 
 class Reporter:
     """Prints a state when it says something new: its health or the copy's position changed
-    (and a failing copy again every WARN_EVERY seconds, on stderr)."""
+    (and a failing copy again every WARN_EVERY seconds, on stderr); ``loud_only``: only
+    the warnings."""
 
-    def __init__(self, as_json: bool) -> None:
+    def __init__(self, as_json: bool, *, loud_only: bool = False) -> None:
         self.as_json = as_json
+        self.loud_only = loud_only  # only the warnings (the server's terminal)
         self.last: tuple[str, int, str | None] | None = None
         self.warned = 0.0
 
@@ -73,6 +75,9 @@ class Reporter:
         key = (state.health(now), state.copied_txid, state.error)
         text, loud = describe(state, now)
         if key == self.last and not (loud and now - self.warned > WARN_EVERY):
+            return
+        if self.loud_only and not loud:
+            self.last = key
             return
         self.last = key
         if self.as_json:

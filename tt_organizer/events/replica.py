@@ -376,7 +376,9 @@ class Copier:
         now = time.time()
         state = replace(self.state, checked_at=now)
         exited = self.process.poll()
-        if exited is not None and not self.stopping.is_set():
+        if exited in (0, -signal.SIGINT, -signal.SIGTERM) and not self.stopping.is_set():
+            state = replace(state, stopped=True)  # stopped as asked (Ctrl-C reaches it too)
+        elif exited is not None and not self.stopping.is_set():
             state = replace(state, error=f"Litestream stopped (exit status {exited})"
                             + (f": {self._errors[-1][1]}" if self._errors else ""),
                             error_at=now)
