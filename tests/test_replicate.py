@@ -326,3 +326,60 @@ def test_restore_never_writes_over_a_file(tmp_path: Path) -> None:
     assert err.exit_code == 2 and "exists" in err.stderr
     assert taken.read_text() == "mine"
     assert replica.restore(str(copy), tmp_path / "fresh.sqlite").players == len(NAMES)
+
+
+# --- tt event replicate: stopped cleanly, and loud when copying fails -------------------
+
+
+def _replicating(event: Path, copy: Path) -> Iterator[subprocess.Popen[str]]:
+    return _group(_tt("event", "replicate", "--replica", str(copy), "--sync-interval",
+                      str(SYNC), "--event", str(event)),
+                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # type: ignore[return-value]
+
+
+def _up_to_date(event: Path) -> bool:
+    state = replica.read_state(event)
+    return state is not None and state.health() == "up-to-date"
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_replicate_stops_cleanly_on_a_signal(tmp_path: Path, stop: signal.Signals) -> None:
+    event, copy = new_event(tmp_path / "e.sqlite", NAMES), tmp_path / "copy"
+    with _replicating(event, copy) as proc:
+        _wait_for(lambda: _up_to_date(event))
+        before = replica.read_state(event).copied_txid  # type: ignore[union-attr]
+        Tt(event)("report", "1", "2-0")
+        _wait_for(lambda: _up_to_date(event)
+                  and replica.read_state(event).copied_txid > before)  # type: ignore[union-attr]
+        os.killpg(proc.pid, stop) if stop == signal.SIGINT else proc.send_signal(stop)
+        out, err = proc.communicate(timeout=20)
+        assert proc.returncode == 0, err
+        # Litestream's -exec watcher sees its starter gone within its 1 s sleep
+        _wait_for(lambda: _group_gone(proc.pid), 3)
+    assert "stopped at" in out.splitlines()[-1] and "Traceback" not in err
+    state = replica.read_state(event)
+    assert state is not None and state.stopped and state.health() == "stopped"
+    assert state.copied_txid >= state.local_txid > 0
+    assert "stopped at" in Tt(event)("status").stdout
+
+
+def test_a_failing_copy_is_said_loudly(tmp_path: Path) -> None:
+    event, copy = new_event(tmp_path / "e.sqlite", NAMES), tmp_path / "usb"
+    tt = Tt(event)
+    with _replicating(event, copy) as proc:
+        _wait_for(lambda: _up_to_date(event))
+        for inside in sorted(copy.rglob("*"), reverse=True):  # the stick is pulled out ...
+            inside.rmdir() if inside.is_dir() else inside.unlink()
+        copy.rmdir()
+        copy.write_text("not a folder")  # ... and something else sits where it was
+        tt("report", "1", "2-0")
+        _wait_for(lambda: (s := replica.read_state(event)) is not None
+                  and s.health() == "failing")
+        status = tt("status").stdout
+        assert f"COPY FAILING: copying to {copy} fails since" in status
+        assert "not a directory" in status
+        assert tt.json("status")["replica"]["health"] == "failing"
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=20)
+    assert f"warning: COPY FAILING: copying to {copy} fails" in err
+    assert proc.returncode == 1

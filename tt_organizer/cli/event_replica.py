@@ -29,7 +29,8 @@ sync_option = click.option(
 @event_option
 def replicate(replica: str, sync_interval: float, as_json: bool, event_path: str) -> None:
     """Copy the event file continuously to DEST with Litestream, in the foreground until
-    stopped (Ctrl-C or SIGTERM); every `tt event` command keeps working meanwhile."""
+    stopped (Ctrl-C or SIGTERM); every `tt event` command keeps working meanwhile. Exit 1
+    when the copy was failing as it stopped."""
     import signal
 
     from tt_organizer.events.replica import Copier, litestream_version
@@ -51,8 +52,8 @@ def replicate(replica: str, sync_interval: float, as_json: bool, event_path: str
         final = copier.stop()
     if final is not None:
         report(final)
-    if final is not None and final.error is not None and final.health() == "failing":
-        raise SystemExit(1)
+    if final is not None and final.failed:
+        raise SystemExit(1)  # the copy was failing when it stopped
 
 
 class Reporter:

@@ -42,6 +42,7 @@ from tt_organizer.lazy_re import lazy_compile
 SYNC_INTERVAL = 1.0  # seconds between two uploads to the copy (Litestream's sync-interval)
 MONITOR_INTERVAL = 0.2  # seconds between two looks at the event file's WAL
 POLL_REMOTE = 5.0  # seconds between two looks at a copy over the network (SFTP, S3, ...)
+STOP_WAIT = 10.0  # seconds Litestream has to stop (a last sync) before it is killed
 STALE_AFTER = 10.0  # a state file not written for this long: nobody copies any more
 LITESTREAM_ENV = "TT_LITESTREAM"  # the Litestream binary to run, if not the installed one
 _ERROR_LINE = lazy_compile(  # a Litestream log line of level ERROR: its message and error
@@ -191,7 +192,7 @@ class ReplicaState:
         now = time.time() if now is None else now
         if self.stopped or now - self.checked_at > max(STALE_AFTER, 3 * self.poll_interval):
             return "stopped"
-        if self.error_at is not None and (self.ok_at is None or self.error_at >= self.ok_at):
+        if self.failed:
             return "failing"
         if self.copied_txid >= self.local_txid and self.ok_at is not None:
             return "up-to-date"
@@ -199,6 +200,11 @@ class ReplicaState:
         if now - waiting_since > 3 * self.sync_interval + self.poll_interval + 2:
             return "behind"
         return "copying"
+
+    @property
+    def failed(self) -> bool:
+        """Whether Litestream reported an error since the copy was last seen up to date."""
+        return self.error_at is not None and (self.ok_at is None or self.error_at >= self.ok_at)
 
     @property
     def poll_interval(self) -> float:
@@ -445,8 +451,8 @@ class Copier:
         process = self.process
         if process is not None and process.poll() is None:
             process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(15)
+            try:  # its last sync; not long when copying fails already (it would hang there)
+                process.wait(1 if self.state is not None and self.state.failed else STOP_WAIT)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(5)
