@@ -383,3 +383,67 @@ def test_a_failing_copy_is_said_loudly(tmp_path: Path) -> None:
         _out, err = proc.communicate(timeout=20)
     assert f"warning: COPY FAILING: copying to {copy} fails" in err
     assert proc.returncode == 1
+
+
+# --- a second laptop over SFTP (an OpenSSH server on 127.0.0.1, when there is one) --------
+
+SSHD = Path("/usr/sbin/sshd")
+
+
+@pytest.fixture
+def sftp_server(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
+    """OpenSSH's sshd on 127.0.0.1 (key login as this user, internal SFTP): yields the
+    sftp:// URL of a folder on it, the client's private key and that folder."""
+    import getpass
+
+    if not SSHD.exists():
+        pytest.skip("no OpenSSH server here (apt-get install openssh-server)")
+    keys = tmp_path / "ssh"
+    keys.mkdir()
+    for name in ("host", "client"):
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(keys / name)],
+                       check=True)
+    (keys / "authorized_keys").write_text((keys / "client.pub").read_text())
+    port = free_port()
+    config = keys / "sshd_config"
+    config.write_text("\n".join([
+        f"Port {port}", "ListenAddress 127.0.0.1", f"HostKey {keys / 'host'}",
+        f"AuthorizedKeysFile {keys / 'authorized_keys'}", "PermitRootLogin prohibit-password",
+        "PasswordAuthentication no", "KbdInteractiveAuthentication no", "UsePAM no",
+        "StrictModes no", f"PidFile {keys / 'sshd.pid'}", "Subsystem sftp internal-sftp", ""]))
+    if os.geteuid() == 0:
+        Path("/run/sshd").mkdir(exist_ok=True)  # its privilege separation folder
+    sshd = subprocess.Popen([str(SSHD), "-D", "-e", "-f", str(config)],
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert sshd.stderr is not None
+        line = sshd.stderr.readline()
+        if "listening" not in line:
+            pytest.skip(f"sshd did not start: {line.strip()}")
+        remote = tmp_path / "second-laptop"
+        yield f"sftp://{getpass.getuser()}@127.0.0.1:{port}{remote}/cup", keys / "client", remote
+    finally:
+        sshd.kill()
+        sshd.wait(10)
+
+
+def test_a_copy_on_a_second_laptop_over_sftp(tmp_path: Path,
+                                             sftp_server: tuple[str, Path, Path]) -> None:
+    url, key, remote = sftp_server
+    event = new_event(tmp_path / "e.sqlite", NAMES)
+    with _group(_tt("event", "replicate", "--replica", url, "--ssh-key", str(key),
+                    "--sync-interval", str(SYNC), "--event", str(event)),
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        _wait_for(lambda: _up_to_date(event))
+        before = replica.read_state(event).copied_txid  # type: ignore[union-attr]
+        Tt(event)("report", "2", "1-2")
+        _wait_for(lambda: replica.read_state(event).copied_txid > before)  # type: ignore[union-attr]
+        assert f"copy to {url}: up to date" in Tt(event)("status").stdout
+        _laptop_dies(proc, event)
+    assert any((remote / "cup" / "ltx").rglob("*.ltx"))
+    restored = tmp_path / "restored.sqlite"
+    out = Tt(restored).runner.invoke(_cli(), ["event", "restore", url, "--ssh-key", str(key),
+                                              "-o", str(restored)])
+    assert out.exit_code == 0, out.output
+    assert _results(restored) == {2: "1-2"}
+    _every_command_works(restored, tmp_path)

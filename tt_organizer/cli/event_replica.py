@@ -17,6 +17,9 @@ replica_option = click.option(
     "--replica", "replica", required=True, metavar="DEST",
     help="Where the copies go: a folder (a USB stick, a network share) or a replica URL "
          "Litestream accepts (sftp://user@host/path, s3://bucket/path).")
+ssh_key_option = click.option(
+    "--ssh-key", default=None, metavar="FILE",
+    help="With an sftp:// DEST: the private key to log in with (or put a password in the URL).")
 sync_option = click.option(
     "--sync-interval", type=click.FloatRange(0.05, 3600), default=1.0, show_default=True,
     metavar="SECONDS", help="Seconds between two uploads of the changes to the copy.")
@@ -25,9 +28,11 @@ sync_option = click.option(
 @click.command("replicate")
 @replica_option
 @sync_option
+@ssh_key_option
 @json_option
 @event_option
-def replicate(replica: str, sync_interval: float, as_json: bool, event_path: str) -> None:
+def replicate(replica: str, sync_interval: float, ssh_key: str | None, as_json: bool,
+              event_path: str) -> None:
     """Copy the event file continuously to DEST with Litestream, in the foreground until
     stopped (Ctrl-C or SIGTERM); every `tt event` command keeps working meanwhile. Exit 1
     when the copy was failing as it stopped."""
@@ -35,7 +40,7 @@ def replicate(replica: str, sync_interval: float, as_json: bool, event_path: str
 
     from tt_organizer.events.replica import Copier, litestream_version
 
-    copier = Copier(event_path, replica, sync_interval)
+    copier = Copier(event_path, replica, sync_interval, ssh_key=ssh_key)
     version = litestream_version(copier.binary)
     copier.start()
     if not as_json:
@@ -96,14 +101,15 @@ class Reporter:
 @click.option("-o", "--out", "out", required=True, metavar="FILE",
               type=click.Path(dir_okay=False, path_type=str),
               help="The new event file to write (never an existing one).")
+@ssh_key_option
 @json_option
-def restore(dest: str, out: str, as_json: bool) -> None:
+def restore(dest: str, out: str, ssh_key: str | None, as_json: bool) -> None:
     """Restore the newest copy at DEST (the folder or URL given to --replica) into the new
     event file FILE, check it, and say how far it goes."""
     from tt_organizer.cli.output import escape, print_json
     from tt_organizer.events.replica import restore as restore_copy
 
-    done = restore_copy(dest, out)
+    done = restore_copy(dest, out, ssh_key=ssh_key)
     if as_json:
         print_json(done.to_json())
         return

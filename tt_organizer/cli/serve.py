@@ -35,10 +35,13 @@ if TYPE_CHECKING:
 @click.option("--sync-interval", type=click.FloatRange(0.05, 3600), default=1.0,
               show_default=True, metavar="SECONDS",
               help="With --replica: seconds between two uploads of the changes.")
+@click.option("--ssh-key", default=None, metavar="FILE",
+              help="With an sftp:// --replica: the private key to log in with.")
 @json_option
 @event_option
 def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy: str | None,
-          replica: str | None, sync_interval: float, as_json: bool, event_path: str) -> None:
+          replica: str | None, sync_interval: float, ssh_key: str | None, as_json: bool,
+          event_path: str) -> None:
     """Serve the event to phones: pairings, standings, my page, result reports confirmed by
     the opponent, decklist submission, an organizer console (/org) and a projector page.
 
@@ -63,7 +66,7 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
     launch.check_port(security.bind_host(lan), port)
     url = launch.player_url(lan, port)
     host = security.bind_host(lan)
-    copier = _start_copier(event_path, replica, sync_interval) if replica else None
+    copier = _start_copier(event_path, replica, sync_interval, ssh_key) if replica else None
     if as_json:
         print_json({**launch.server_info(event_path, host, port, url, token),
                     **({"replica": copier.dest.shown} if copier else {})})
@@ -90,7 +93,8 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
             copier.stop()
 
 
-def _start_copier(event_path: str, replica: str, sync_interval: float) -> Copier:
+def _start_copier(event_path: str, replica: str, sync_interval: float,
+                  ssh_key: str | None) -> Copier:
     """Litestream copying the served event, watched in a thread until the server stops (and
     stopping by itself if the server is killed: see tt_organizer.events.replica)."""
     import threading
@@ -98,7 +102,7 @@ def _start_copier(event_path: str, replica: str, sync_interval: float) -> Copier
     from tt_organizer.cli.event_replica import Reporter
     from tt_organizer.events.replica import Copier
 
-    copier = Copier(event_path, replica, sync_interval)
+    copier = Copier(event_path, replica, sync_interval, ssh_key=ssh_key)
     copier.start()
     report = Reporter(as_json=False, loud_only=True)  # failures on the server's stderr
     threading.Thread(target=copier.watch, args=(report,), daemon=True).start()

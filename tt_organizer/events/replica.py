@@ -41,7 +41,7 @@ from tt_organizer.lazy_re import lazy_compile
 
 SYNC_INTERVAL = 1.0  # seconds between two uploads to the copy (Litestream's sync-interval)
 MONITOR_INTERVAL = 0.2  # seconds between two looks at the event file's WAL
-POLL_REMOTE = 5.0  # seconds between two looks at a copy over the network (SFTP, S3, ...)
+POLL_REMOTE = 2.0  # seconds between two looks at a copy over the network (SFTP, S3, ...)
 STOP_WAIT = 10.0  # seconds Litestream has to stop (a last sync) before it is killed
 STALE_AFTER = 10.0  # a state file not written for this long: nobody copies any more
 LITESTREAM_ENV = "TT_LITESTREAM"  # the Litestream binary to run, if not the installed one
@@ -79,6 +79,7 @@ class Destination:
     given: str
     folder: str | None  # the folder's absolute path, for a folder (or file://) destination
     url: str | None  # the URL, for any other destination
+    ssh_key: str | None = None  # the private key an sftp:// destination logs in with
 
     @property
     def shown(self) -> str:
@@ -97,12 +98,23 @@ class Destination:
         """This destination as a replica of Litestream's configuration."""
         where: dict[str, Any] = ({"type": "file", "path": self.folder}
                                  if self.folder is not None else {"url": self.url})
+        if self.ssh_key is not None:
+            where["key-path"] = self.ssh_key
         return {**where, "sync-interval": _duration(sync_interval)}
 
 
-def destination(text: str) -> Destination:
-    """Read DEST: a replica URL (``scheme://…``; ``file://`` is a folder) or a folder path."""
+def destination(text: str, ssh_key: str | None = None) -> Destination:
+    """Read DEST: a replica URL (``scheme://…``; ``file://`` is a folder) or a folder path;
+    ``ssh_key``: the private key file an ``sftp://`` destination logs in with."""
     text = text.strip()
+    if ssh_key is not None:
+        if not text.lower().startswith("sftp://"):
+            raise InputError("an SSH key is for an sftp:// destination only",
+                             code="bad-replica")
+        ssh_key = os.path.abspath(os.path.expanduser(ssh_key))
+        if not os.path.isfile(ssh_key):
+            raise InputError(f"{ssh_key}: no such key file", code="bad-replica")
+        return Destination(text, None, text, ssh_key)
     if not text:
         raise InputError("the copy's destination is empty: a folder or a replica URL",
                          code="bad-replica")
@@ -295,13 +307,13 @@ class Copier:
     """Litestream copying one event file to one destination: :meth:`start`, :meth:`poll` (or
     :meth:`watch` in a thread) and :meth:`stop`."""
 
-    def __init__(self, event: str | Path, dest: str, sync_interval: float = SYNC_INTERVAL
-                 ) -> None:
+    def __init__(self, event: str | Path, dest: str, sync_interval: float = SYNC_INTERVAL,
+                 *, ssh_key: str | None = None) -> None:
         if not 0.05 <= sync_interval <= 3600:
             raise InputError(f"sync interval {sync_interval:g} s: from 0.05 to 3600 seconds",
                              code="bad-interval")
         self.event = os.path.abspath(event)
-        self.dest = destination(dest)
+        self.dest = destination(dest, ssh_key)
         self.sync_interval = sync_interval
         self.binary = litestream_binary()
         self.process: subprocess.Popen[str] | None = None
@@ -412,7 +424,7 @@ class Copier:
         out = _run([self.binary, "status", "-no-expand-env", "-json", "-config", self._config,
                     self.event], 15)
         try:
-            rows = json.loads(out.stdout)
+            rows = _json_of(out.stdout)
             return int(rows[0]["local_txid"], 16)
         except (ValueError, KeyError, IndexError, TypeError):
             return None
@@ -426,7 +438,7 @@ class Copier:
                 self._errors.append((time.time(), _litestream_error(out.stderr + out.stdout)))
             return None, None
         try:
-            files = json.loads(out.stdout) or []
+            files = _json_of(out.stdout) or []
             if not files:
                 return 0, None
             newest = max(files, key=lambda f: int(f["max_txid"], 16))
@@ -480,6 +492,13 @@ def _watcher(pid: int) -> str:
     return f"while kill -0 {pid} 2>/dev/null; do sleep 1; done"
 
 
+def _json_of(output: str) -> Any:
+    """The JSON a Litestream command printed (its log lines, such as an SFTP replica's
+    warning that the host key is not checked, come first on the same output)."""
+    start = output.find("\n[")
+    return json.loads(output if output.startswith("[") or start < 0 else output[start + 1:])
+
+
 def _epoch(text: str | None) -> float | None:
     from datetime import datetime
 
@@ -519,14 +538,14 @@ def _no_copy(dest: Destination) -> InputError:
                       "folder or URL given to --replica?)", code="no-copy")
 
 
-def restore(dest_text: str, out: str | Path) -> Restored:
+def restore(dest_text: str, out: str | Path, *, ssh_key: str | None = None) -> Restored:
     """Restore the newest copy at ``dest_text`` into the new file ``out`` (never over an
     existing file), check it as every event file is checked, and say how far it goes. A
     destination without a copy, or a copy that is not a sound event, writes nothing."""
     from tt_organizer.events import store
     from tt_organizer.events.status import status
 
-    dest = destination(dest_text)
+    dest = destination(dest_text, ssh_key)
     target = os.path.abspath(out)
     for path in (target, f"{target}-wal", f"{target}-shm"):
         if os.path.lexists(path):
