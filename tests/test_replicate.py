@@ -23,7 +23,7 @@ import requests
 from tests.event_helpers import Tt, dump
 from tests.serve_helpers import NAMES, csrf, free_port, new_event
 from tt_organizer.errors import EventError
-from tt_organizer.events import replica, setup, store
+from tt_organizer.events import players, replica, rounds, setup, store
 
 SYNC = 0.3  # the tests' sync interval (seconds); the default is 1 s
 # what a kill can lose: changes acknowledged within Litestream's look at the WAL and one sync
@@ -152,12 +152,12 @@ def replica_rows() -> list[str]:
 
 def test_replicate_survives_a_kill_in_a_burst_of_reports(tmp_path: Path) -> None:
     event, copy = tmp_path / "cup.sqlite", tmp_path / "usb" / "cup"
-    names = [f"Player {i:02d}" for i in range(40)]
     setup.create_event(event, "Burst Cup", seed=5, rounds=3, top_cut=0)
+    with store.connect(event) as conn:
+        for i in range(40):
+            players.register_player(conn, f"Player {i:02d}")
+        rounds.pair_next_round(conn)
     tt = Tt(event)
-    for name in names:
-        tt("register", name)
-    tt("pair")
     with _group(_tt("event", "replicate", "--replica", str(copy), "--sync-interval", str(SYNC),
                     "--event", str(event)), stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE) as proc:
@@ -447,3 +447,23 @@ def test_a_copy_on_a_second_laptop_over_sftp(tmp_path: Path,
     assert out.exit_code == 0, out.output
     assert _results(restored) == {2: "1-2"}
     _every_command_works(restored, tmp_path)
+
+
+# --- the docs page's rehearsal, run as written -------------------------------------------
+
+
+def test_the_docs_rehearsal_runs_as_written(tmp_path: Path) -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "replicate.md").read_text()
+    block = page.split("## Rehearse it", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "COLUMNS": "100", "TT_ORGANIZER": "tester"}
+    done = subprocess.run(["bash", "-e", "-c", block], cwd=tmp_path, env=env, text=True,
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    assert f"copy to {tmp_path}/usb-copy: up to date" in out
+    assert "Rehearsal: Swiss round 1; 1/2 results, 4 players" in out
+    assert "its last change" in out and "report round 1 table 1" in out
+    assert not (tmp_path / "rehearsal.sqlite").exists()
+    standings = out.split("Standings after round 1", 1)[1]
+    assert "1-0-0" in standings and "0-1-0" in standings
