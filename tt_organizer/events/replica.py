@@ -573,12 +573,15 @@ def restore(dest_text: str, out: str | Path, *, ssh_key: str | None = None) -> R
             with store.connect(temp) as conn:  # the checks every event file passes
                 st = status(conn)
                 snap = store.read_snapshot(conn, target)
-                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except EventError as exc:
             raise EventError(f"{dest.shown}: the copy is not a sound event file, nothing "
                              f"restored ({str(exc).replace(temp, 'copy')})",
                              code="bad-copy") from None
         last = snap.audit[-1] if snap.audit else None
+        if os.path.exists(f"{temp}-wal") and os.path.getsize(f"{temp}-wal") > 0:
+            # the last connection's close folds its log into the file: it must have
+            raise InputError(f"{target}: the restored copy's log could not be folded into "
+                             "it; nothing restored", code="restore-failed")
         os.link(temp, target)  # never over a file that appeared meanwhile
     except FileExistsError:
         raise InputError(f"{target}: exists; restore into a new file (nothing is written over)",
