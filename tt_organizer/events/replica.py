@@ -291,8 +291,8 @@ def describe(state: ReplicaState, now: float | None = None) -> tuple[str, bool]:
     if state.stopped:
         return _("copy to {dest}: stopped at {time}; {reached}").format(
             dest=dest, time=_clock(state.checked_at), reached=reached), False
-    return _("COPY STOPPED: nothing has copied the event to {dest} since {time} (its copier "
-             "was killed?); start `tt event replicate` again; {reached}").format(
+    return _("COPY STOPPED: nothing has copied the event to {dest} since {time} (was the "
+             "server or the copier killed?): start it again; {reached}").format(
         dest=dest, time=_clock(state.checked_at), reached=reached), True
 
 
@@ -535,7 +535,7 @@ class Restored:
 
 def _no_copy(dest: Destination) -> InputError:
     return InputError(f"{dest.shown}: no copy of an event here (nothing to restore; is it the "
-                      "folder or URL given to --replica?)", code="no-copy")
+                      "folder or URL the copies went to?)", code="no-copy")
 
 
 def restore(dest_text: str, out: str | Path, *, ssh_key: str | None = None) -> Restored:
