@@ -240,6 +240,7 @@ def test_a_served_event_survives_its_laptop(tmp_path: Path) -> None:
         assert f"copy to {copy}: up to date" in tt("status").stdout
         state = tt.json("status")["replica"]
         assert state["health"] == "up-to-date" and state["copied_txid"] >= state["local_txid"]
+        assert "replica" not in requests.get(f"{base}/api/status", timeout=10).json()  # players'
         time.sleep(max(0.0, WINDOW - (time.monotonic() - acked)))
         _laptop_dies(proc, event)
     restored = tmp_path / "restored.sqlite"

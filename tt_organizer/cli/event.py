@@ -185,8 +185,8 @@ def status(as_json: bool, event_path: str) -> None:
     with store.connect(event_path) as conn:
         st = event_status(conn)  # = views.status_json, the shape /api/status serves
     copy = read_state(event_path)  # the continuous copy, if any: for the organizer only
-    if as_json:
-        print_json({**st, "replica": copy.to_json() if copy else None})
+    if as_json:  # (so /api/status, which players read, leaves it out)
+        print_json({**st, "replica": copy.to_json()} if copy else st)
         return
     say(_("[bold]{event}[/] — {format}, ban list {date}, best-of-{best_of}").format(
         event=escape(st["event"]), format=st["format"], date=st["banlist"] or "-",
