@@ -21,7 +21,7 @@ import pytest
 import requests
 
 from tests.event_helpers import Tt, dump
-from tests.serve_helpers import NAMES, csrf, free_port, new_event
+from tests.serve_helpers import NAMES, TOKEN, csrf, free_port, live_server, new_event
 from tt_organizer.errors import EventError
 from tt_organizer.events import players, replica, rounds, setup, store
 
@@ -380,10 +380,23 @@ def test_a_failing_copy_is_said_loudly(tmp_path: Path) -> None:
         assert f"COPY FAILING: copying to {copy} fails since" in status
         assert "not a directory" in status
         assert tt.json("status")["replica"]["health"] == "failing"
+        with live_server(event) as srv:  # the console's page changes with the copy's health
+            org = requests.Session()
+            org.get(f"{srv.url}/org/login?token={TOKEN}", timeout=10)
+            assert "COPY FAILING" in org.get(f"{srv.url}/org", timeout=10).text
+            failing = org.get(f"{srv.url}/api/version?page=/org", timeout=10).json()["version"]
+            copy.unlink()  # the stick is back: the copy catches up by itself
+            copy.mkdir()
+            _wait_for(lambda: _up_to_date(event), 30)
+            assert org.get(f"{srv.url}/api/version?page=/org",
+                           timeout=10).json()["version"] != failing
+            assert f"copy to {copy}: up to date" in org.get(f"{srv.url}/org", timeout=10).text
         proc.send_signal(signal.SIGTERM)
         _out, err = proc.communicate(timeout=20)
     assert f"warning: COPY FAILING: copying to {copy} fails" in err
-    assert proc.returncode == 1
+    assert proc.returncode == 0  # it was up to date again when it stopped
+    restored = tmp_path / "restored.sqlite"
+    assert replica.restore(str(copy), restored).reported == 1
 
 
 # --- a second laptop over SFTP (an OpenSSH server on 127.0.0.1, when there is one) --------
