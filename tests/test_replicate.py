@@ -481,3 +481,24 @@ def test_the_docs_rehearsal_runs_as_written(tmp_path: Path) -> None:
     assert not (tmp_path / "rehearsal.sqlite").exists()
     standings = out.split("Standings after round 1", 1)[1]
     assert "1-0-0" in standings and "0-1-0" in standings
+
+
+def test_one_copier_per_event_and_a_missing_litestream_said(tmp_path: Path) -> None:
+    event = new_event(tmp_path / "e.sqlite", NAMES)
+    tt = Tt(event)
+    with _replicating(event, tmp_path / "a") as proc:
+        _wait_for(lambda: _up_to_date(event))
+        second = tt.runner.invoke(_cli(), ["event", "replicate", "--replica", str(tmp_path / "b"),
+                                           "--event", str(event)])
+        assert second.exit_code == 2
+        assert f"already copied by another process (process {proc.pid}" in second.stderr
+        assert not (tmp_path / "b").exists()
+    missing = tt.runner.invoke(_cli(), ["event", "replicate", "--replica", str(tmp_path / "c"),
+                                        "--event", str(event)],
+                               env={"TT_LITESTREAM": str(tmp_path / "no-litestream")})
+    assert missing.exit_code == 2 and "Traceback" not in missing.output
+    assert "pip install 'tt-organizer[replicate]'" in missing.stderr
+    for dest, said in (("s3://", "names its host or bucket"), ("", "empty")):
+        bad = tt.runner.invoke(_cli(), ["event", "replicate", "--replica", dest, "--event",
+                                        str(event)])
+        assert bad.exit_code == 2 and said in bad.stderr
