@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -502,3 +503,25 @@ def test_one_copier_per_event_and_a_missing_litestream_said(tmp_path: Path) -> N
         bad = tt.runner.invoke(_cli(), ["event", "replicate", "--replica", dest, "--event",
                                         str(event)])
         assert bad.exit_code == 2 and said in bad.stderr
+
+
+def test_health_of_a_state() -> None:
+    """The state's health from its times (the copier's views, unit by unit)."""
+    t0 = 1_000_000.0
+    base = replica.ReplicaState("/usb/cup", 1.0, 1, t0, t0 + 20, 10, 10, t0 + 5, t0 + 20)
+    assert base.health(t0 + 21) == "up-to-date"
+    assert base.health(t0 + 20 + replica.STALE_AFTER + 0.5) == "stopped"  # nobody writes
+    assert replace(base, stopped=True).health(t0 + 21) == "stopped"
+    # changes waiting: copying while the copy moves on, behind once it has not for a while
+    moving = replace(base, local_txid=14, copied_txid=12, ok_at=t0 + 5, copied_at=t0 + 19)
+    assert moving.health(t0 + 21) == "copying"
+    stuck = replace(moving, copied_at=t0 + 5, checked_at=t0 + 12)
+    assert stuck.health(t0 + 12.5) == "behind"
+    assert stuck.health(t0 + 9) == "copying"
+    # an error since the last progress is a failure; one before it, history
+    assert replace(base, error="x", error_at=t0 + 20.5).health(t0 + 21) == "failing"
+    assert replace(base, error="x", error_at=t0 + 19).health(t0 + 21) == "up-to-date"
+    text, loud = replica.describe(stuck, t0 + 12.5)
+    assert loud and text.startswith("COPY BEHIND: 2 changes of the event are not on the copy")
+    text, loud = replica.describe(base, t0 + 21)
+    assert not loud and "the last change reached it at" in text and "(16 s ago)" in text

@@ -208,15 +208,24 @@ class ReplicaState:
             return "failing"
         if self.copied_txid >= self.local_txid and self.ok_at is not None:
             return "up-to-date"
-        waiting_since = self.ok_at or self.started_at
+        waiting_since = max(self.progress_at or 0.0, self.started_at)
         if now - waiting_since > 3 * self.sync_interval + self.poll_interval + 2:
-            return "behind"
+            return "behind"  # nothing reached the copy for a while, and changes wait
         return "copying"
 
     @property
+    def progress_at(self) -> float | None:
+        """When the copy was last seen to move on or to hold everything read (a steady stream
+        of changes may keep it a little behind at every look, and moving all the same)."""
+        times = [t for t in (self.ok_at, self.copied_at) if t is not None]
+        return max(times) if times else None
+
+    @property
     def failed(self) -> bool:
-        """Whether Litestream reported an error since the copy was last seen up to date."""
-        return self.error_at is not None and (self.ok_at is None or self.error_at >= self.ok_at)
+        """Whether Litestream reported an error since the copy last moved on or was seen up
+        to date."""
+        progress = self.progress_at
+        return self.error_at is not None and (progress is None or self.error_at >= progress)
 
     @property
     def poll_interval(self) -> float:
