@@ -353,6 +353,10 @@ def test_replicate_stops_cleanly_on_a_signal(tmp_path: Path, stop: signal.Signal
         Tt(event)("report", "1", "2-0")
         _wait_for(lambda: _up_to_date(event)
                   and replica.read_state(event).copied_txid > before)  # type: ignore[union-attr]
+        _every_command_works(event, tmp_path)  # while Litestream copies the file
+        done = time.time() + replica.MONITOR_INTERVAL + 0.3  # Litestream has read it all
+        _wait_for(lambda: _up_to_date(event)
+                  and replica.read_state(event).checked_at > done)  # type: ignore[union-attr]
         os.killpg(proc.pid, stop) if stop == signal.SIGINT else proc.send_signal(stop)
         out, err = proc.communicate(timeout=20)
         assert proc.returncode == 0, err
@@ -363,6 +367,11 @@ def test_replicate_stops_cleanly_on_a_signal(tmp_path: Path, stop: signal.Signal
     assert state is not None and state.stopped and state.health() == "stopped"
     assert state.copied_txid >= state.local_txid > 0
     assert "stopped at" in Tt(event)("status").stdout
+    restored = tmp_path / "restored.sqlite"
+    replica.restore(str(copy), restored)
+    assert {k: v for k, v in Tt(restored).json("status").items()} == {
+        k: v for k, v in Tt(event).json("status").items() if k != "replica"}
+    assert Tt(restored).json("standings") == Tt(event).json("standings")
 
 
 def test_a_failing_copy_is_said_loudly(tmp_path: Path) -> None:
