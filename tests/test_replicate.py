@@ -262,22 +262,29 @@ def _answers(base: str) -> bool:
     return True
 
 
-def test_the_copy_stops_with_its_server_and_says_so(tmp_path: Path) -> None:
-    """Killing only the server (not its group): Litestream stops within a few seconds by
-    itself, and `tt event status` says loudly that nothing copies the event any more."""
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL])
+def test_the_copy_stops_with_its_server_and_says_so(tmp_path: Path,
+                                                    stop: signal.Signals) -> None:
+    """Stopping the server stops Litestream and marks the copy stopped; killing only the
+    server (not its group), Litestream stops within a few seconds by itself, and
+    `tt event status` says loudly that nothing copies the event any more."""
     event, copy = new_event(tmp_path / "e.sqlite", NAMES), tmp_path / "copy"
     with _group(_tt("event", "serve", "--event", str(event), "--port", str(free_port()),
                     "--json", "--replica", str(copy), "--sync-interval", str(SYNC)),
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) as proc:
-        _wait_for(lambda: (s := replica.read_state(event)) is not None
-                  and s.health() == "up-to-date")
+        _wait_for(lambda: _up_to_date(event))
         litestream = _children(proc.pid)
         assert litestream
-        os.kill(proc.pid, signal.SIGKILL)  # the server alone
-        proc.wait(10)
+        os.kill(proc.pid, stop)  # the server alone
+        proc.wait(20)
         _wait_for(lambda: not any(_alive(pid) for pid in litestream), 10)
     state = replica.read_state(event)
-    assert state is not None and not state.stopped
+    assert state is not None
+    if stop == signal.SIGTERM:
+        assert state.stopped and proc.returncode == 128 + signal.SIGTERM
+        assert "stopped at" in Tt(event)("status").stdout
+        return
+    assert not state.stopped
     later = state.checked_at + replica.STALE_AFTER + 1
     text, loud = replica.describe(state, later)
     assert loud and text.startswith(f"COPY STOPPED: nothing has copied the event to {copy}")

@@ -97,6 +97,8 @@ def _start_copier(event_path: str, replica: str, sync_interval: float,
                   ssh_key: str | None) -> Copier:
     """Litestream copying the served event, watched in a thread until the server stops (and
     stopping by itself if the server is killed: see tt_organizer.events.replica)."""
+    import signal
+    import sys
     import threading
 
     from tt_organizer.cli.event_replica import Reporter
@@ -104,6 +106,9 @@ def _start_copier(event_path: str, replica: str, sync_interval: float,
 
     copier = Copier(event_path, replica, sync_interval, ssh_key=ssh_key)
     copier.start()
+    # uvicorn raises a SIGTERM again once it has shut down gracefully: it then ends the process
+    # by SystemExit, so that the copy is stopped (its last sync) and marked stopped first
+    signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
     report = Reporter(as_json=False, loud_only=True)  # failures on the server's stderr
     threading.Thread(target=copier.watch, args=(report,), daemon=True).start()
     return copier
