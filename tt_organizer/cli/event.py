@@ -179,14 +179,14 @@ def status(as_json: bool, event_path: str) -> None:
     """Where the event stands: round, reported / missing tables, players."""
     from tt_organizer.cli.output import escape, print_json
     from tt_organizer.events import store
-    from tt_organizer.events.replica import describe, read_state
+    from tt_organizer.events.replica import describe, read_state, status_json
     from tt_organizer.events.status import status as event_status
 
     with store.connect(event_path) as conn:
         st = event_status(conn)  # = views.status_json, the shape /api/status serves
     copy = read_state(event_path)  # the continuous copy, if any: for the organizer only
-    if as_json:  # (so /api/status, which players read, leaves it out)
-        print_json({**st, "replica": copy.to_json()} if copy else st)
+    if as_json:
+        print_json(status_json(st, copy))
         return
     say(_("[bold]{event}[/] — {format}, ban list {date}, best-of-{best_of}").format(
         event=escape(st["event"]), format=st["format"], date=st["banlist"] or "-",

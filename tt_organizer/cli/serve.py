@@ -68,8 +68,8 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
     host = security.bind_host(lan)
     copier = _start_copier(event_path, replica, sync_interval, ssh_key) if replica else None
     if as_json:
-        print_json({**launch.server_info(event_path, host, port, url, token),
-                    **({"replica": copier.dest.shown} if copier else {})})
+        print_json(launch.server_info(event_path, host, port, url, token,
+                                      copier.dest.shown if copier else None))
     else:
         console.print(f"Serving {event_path} on {host}:{port}", soft_wrap=True)
         console.print(f"  players:    {url}", soft_wrap=True)

@@ -243,6 +243,13 @@ class ReplicaState:
                                                                   - self.copied_txid)}
 
 
+def status_json(status: dict[str, Any], state: ReplicaState | None) -> dict[str, Any]:
+    """``tt event status --json``: the event's status, with ``replica`` (the copy's state) when
+    the event is copied -- only then, so that the players' ``/api/status`` stays the same
+    shape and never shows where the copy goes."""
+    return {**status, "replica": state.to_json()} if state is not None else status
+
+
 def _iso(at: float | None) -> str | None:
     if at is None:
         return None
