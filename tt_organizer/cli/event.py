@@ -47,6 +47,8 @@ COMMANDS = {
     "settings": "tt_organizer.cli.event_settings:settings_command",
     "serve": "tt_organizer.cli.serve:serve",
     "publish": "tt_organizer.cli.publish:publish",
+    "replicate": "tt_organizer.cli.event_replica:replicate",
+    "restore": "tt_organizer.cli.event_replica:restore",
 }
 
 
@@ -192,16 +194,21 @@ def status(as_json: bool, event_path: str) -> None:
     """Where the event stands: round, reported / missing tables, players."""
     from tt_organizer.cli.output import escape, print_json
     from tt_organizer.events import store
+    from tt_organizer.events.replica import describe, read_state, status_json
     from tt_organizer.events.status import status as event_status
 
     with store.connect(event_path) as conn:
         st = event_status(conn)  # = views.status_json, the shape /api/status serves
+    copy = read_state(event_path)  # the continuous copy, if any: for the organizer only
     if as_json:
-        print_json(st)
+        print_json(status_json(st, copy))
         return
     say(_("[bold]{event}[/] — {format}, ban list {date}, best-of-{best_of}").format(
         event=escape(st["event"]), format=st["format"], date=st["banlist"] or "-",
         best_of=st["best_of"]))
+    if copy is not None:
+        text, loud = describe(copy)
+        say(("  [bold red]{text}[/]" if loud else "  {text}").format(text=escape(text)))
     say(_("  players: {players} registered, {active} active").format(
         players=st["players"], active=st["active"])
         + (_(", dropped: {names}").format(names=escape(", ".join(st["dropped"])))

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import PORT
 from tt_organizer.errors import InputError
+
+if TYPE_CHECKING:
+    from tt_organizer.events.replica import Copier
 
 
 @click.command("serve")
@@ -24,10 +29,19 @@ from tt_organizer.errors import InputError
 @click.option("--proxy", default=None, metavar="ADDR",
               help="The address of a reverse proxy in front of the server: only its "
                    "X-Forwarded-For header is believed (by default no one's is).")
+@click.option("--replica", default=None, metavar="DEST",
+              help="Copy the event file continuously to DEST with Litestream while serving "
+                   "(a folder, or a replica URL: sftp://…, s3://…); stops with the server.")
+@click.option("--sync-interval", type=click.FloatRange(0.05, 3600), default=1.0,
+              show_default=True, metavar="SECONDS",
+              help="With --replica: seconds between two uploads of the changes.")
+@click.option("--ssh-key", default=None, metavar="FILE",
+              help="With an sftp:// --replica: the private key to log in with.")
 @json_option
 @event_option
 def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy: str | None,
-          as_json: bool, event_path: str) -> None:
+          replica: str | None, sync_interval: float, ssh_key: str | None, as_json: bool,
+          event_path: str) -> None:
     """Serve the event to phones: pairings, standings, my page, result reports confirmed by
     the opponent, decklist submission, an organizer console (/org) and a projector page.
 
@@ -52,8 +66,10 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
     launch.check_port(security.bind_host(lan), port)
     url = launch.player_url(lan, port)
     host = security.bind_host(lan)
+    copier = _start_copier(event_path, replica, sync_interval, ssh_key) if replica else None
     if as_json:
-        print_json(launch.server_info(event_path, host, port, url, token))
+        print_json(launch.server_info(event_path, host, port, url, token,
+                                      copier.dest.shown if copier else None))
     else:
         console.print(f"Serving {event_path} on {host}:{port}", soft_wrap=True)
         console.print(f"  players:    {url}", soft_wrap=True)
@@ -64,10 +80,38 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
             click.echo(launch.qr_text(url))
         else:
             console.print("  (only this computer can connect; --lan opens it to the room)")
+        if copier is not None:
+            console.print(f"  copy to:    {copier.dest.shown} (every {sync_interval:g} s, "
+                          "Litestream)", soft_wrap=True)
     import sys
 
     sys.stdout.flush()
-    launch.run(event_path, token, port, lan, proxy)
+    try:
+        launch.run(event_path, token, port, lan, proxy)
+    finally:
+        if copier is not None:
+            copier.stop()
+
+
+def _start_copier(event_path: str, replica: str, sync_interval: float,
+                  ssh_key: str | None) -> Copier:
+    """Litestream copying the served event, watched in a thread until the server stops (and
+    stopping by itself if the server is killed: see tt_organizer.events.replica)."""
+    import signal
+    import sys
+    import threading
+
+    from tt_organizer.cli.event_replica import Reporter
+    from tt_organizer.events.replica import Copier
+
+    copier = Copier(event_path, replica, sync_interval, ssh_key=ssh_key)
+    copier.start()
+    # uvicorn raises a SIGTERM again once it has shut down gracefully: it then ends the process
+    # by SystemExit, so that the copy is stopped (its last sync) and marked stopped first
+    signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
+    report = Reporter(as_json=False, loud_only=True)  # failures on the server's stderr
+    threading.Thread(target=copier.watch, args=(report,), daemon=True).start()
+    return copier
 
 
 def _read_token(path: str) -> str:

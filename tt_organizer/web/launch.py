@@ -28,11 +28,13 @@ def player_url(lan: bool, port: int) -> str:
     return f"http://{lan_address() if lan else '127.0.0.1'}:{port}/"
 
 
-def server_info(event_path: str, host: str, port: int, url: str, token: str) -> dict[str, Any]:
+def server_info(event_path: str, host: str, port: int, url: str, token: str,
+                replica: str | None = None) -> dict[str, Any]:
     """What ``tt event serve --json`` prints before serving: where players, the projector and
-    the organizer (with the token) find the event."""
+    the organizer (with the token) find the event, and where it is copied (``--replica``)."""
     return {"event": event_path, "host": host, "port": port, "url": url,
-            "organizer": f"{url}org/login?token={token}", "token": token}
+            "organizer": f"{url}org/login?token={token}", "token": token,
+            **({"replica": replica} if replica is not None else {})}
 
 
 def qr_text(url: str) -> str:

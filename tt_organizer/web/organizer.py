@@ -111,6 +111,18 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
             "timer-extend": timer_extend, "approve": approve, "reject": reject}
 
 
+def _copy_line(server: Server, request: Request) -> tuple[str, bool] | None:
+    """The continuous copy of the event (tt event replicate, serve --replica) in one sentence
+    in the page's language, and whether it is a warning; None when it is not copied."""
+    from tt_organizer.events import replica
+
+    state = replica.read_state(server.path)
+    if state is None:
+        return None
+    with i18n.using(server.language(request)):
+        return replica.describe(state)
+
+
 def routes(server: Server) -> list[Route]:
     """The organizer's routes."""
     actions = _actions(server)
@@ -149,6 +161,7 @@ def routes(server: Server) -> list[Route]:
             queue = submissions.queue_page(conn, int(wanted) if is_count(wanted)
                                            and len(wanted) < 7 else 1)
         return server.page(request, "console.html", tables=tables, show=show,
+                           copy=_copy_line(server, request),
                            counts=pages.state_counts(tables), players=snap.players, pin=pin,
                            subs=queue.items, queue=queue, best_of=snap.settings.best_of,
                            penalties=pages.penalty_rows(snap),

@@ -92,9 +92,22 @@ class Server:
         (so a change in between makes the phone fetch once more, never miss it)."""
         def endpoint(request: Request) -> Response:
             with self.db() as conn:
-                request.state.version = self.versions.of(conn, request.url.path)
+                request.state.version = self.version(conn, request.url.path)
             return handler(request)
         return endpoint
+
+    def version(self, conn: Connection, page: str) -> str:
+        """The version of ``page`` (:class:`~tt_organizer.web.live.Versions`); the console's
+        also changes with the health of the event's copy, so a copy that starts failing shows
+        on it without waiting for a change of the event."""
+        version = self.versions.of(conn, page)
+        if page == "/org":
+            from tt_organizer.events import replica
+
+            state = replica.read_state(self.path)
+            if state is not None:
+                version += f"-{state.health()}"
+        return version
 
     @contextmanager
     def db(self) -> Iterator[Connection]:
@@ -126,7 +139,7 @@ class Server:
         with self.db() as conn:
             context.setdefault("status", live.header(conn))
             context.setdefault("timer", timer.timer_state(conn))
-            version = getattr(request.state, "version", None) or self.versions.of(
+            version = getattr(request.state, "version", None) or self.version(
                 conn, request.url.path)
             event_language = store.read_settings(conn).language
         csrf = security.csrf_token(request)

@@ -392,12 +392,23 @@ def _normalised(sql: str | None) -> str:
     return _SPACE_AROUND.sub(r"\1", text)
 
 
+# The two tables Litestream (tt_organizer.events.replica) creates in a database it copies, row
+# for row as ``sqlite_master`` holds them: accepted in an event file exactly so, and only so (a
+# table of that name defined otherwise, or any index or trigger on them, is still refused).
+LITESTREAM_ROWS: frozenset[tuple[str, str, str, str | None]] = frozenset({
+    ("table", "_litestream_seq", "_litestream_seq",
+     "CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)"),
+    ("table", "_litestream_lock", "_litestream_lock", "CREATE TABLE _litestream_lock (id INTEGER)"),
+})
+
+
 def _schema_rows(conn: sqlite3.Connection) -> frozenset[tuple[str, str, str, str | None]]:
+    """The file's tables, indexes and triggers, but SQLite's own and Litestream's."""
     cur = conn.cursor()
     cur.row_factory = None  # plain tuples, whatever rows the connection gives (sqlite3.Row)
     return frozenset(cur.execute(  # sqlite_* are SQLite's own (sequence, statistics, ...)
         "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' "
-        "ESCAPE '\\'").fetchall())
+        "ESCAPE '\\'").fetchall()) - LITESTREAM_ROWS
 
 
 @functools.cache
