@@ -112,7 +112,8 @@ def _shown_literals(path: Path) -> list[tuple[int, str]]:
         if isinstance(node, ast.Call):
             func = node.func
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-            if name in {"_", "gettext", "ngettext", "pgettext", "N_", "Msg"}:
+            if name in {"_", "gettext", "ngettext", "pgettext", "N_", "NP_", "Msg", "PMsg",
+                        "NMsg"}:
                 marked.update(id(a) for a in node.args)
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body:
             first = node.body[0]
@@ -187,7 +188,7 @@ def test_deck_validate_in_spanish_and_its_json_unchanged() -> None:
     assert es.returncode == en.returncode == 1
     text = es.stdout.decode()
     assert "NO LEGAL" in text
-    assert "MAIN_SIZE Mazo principal: tiene 51 cartas; debe tener exactamente 50" in text
+    assert "MAIN_SIZE el mazo principal tiene 51 cartas; debe tener exactamente 50" in text
     assert "BT5-109 Mega Digimon Fusion! está prohibida" in text  # the card's printed name
     assert "Main deck has 51 cards" in en.stdout.decode()
     es_json = _tt("deck", "validate", "--json", SAMPLE, lang="es_ES.UTF-8")

@@ -165,11 +165,42 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for the catalog without translating it."""
+    return message
+
+
+# contexts of words that change form inside a sentence (Spanish: an article, an agreement)
+ZONE = "zone, with its article"  # "the Main deck" -> "el mazo principal"
+CARD_COLOUR = "colour of a card"  # "White Option" -> "Option blanca"
+BEING_COLOUR = "colour of a Digimon or Tamer"  # "White Digimon" -> "Digimon blanco"
+
+
 class Term(str):
     """A word from data that a message embeds (a zone's label, a colour): shown through the
-    catalog when it has one, as written otherwise; ``/`` separates alternatives."""
+    catalog when it has one, as written otherwise; ``/`` separates alternatives. With a
+    ``context`` the word is looked up in that context first (the form the sentence needs),
+    then alone."""
 
-    __slots__ = ()
+    context: str | None
+
+    def __new__(cls, value: str, context: str | None = None) -> Term:
+        term = super().__new__(cls, value)
+        term.context = context
+        return term
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Term, (str(self), self.context))
+
+    def word(self, part: str) -> str:
+        """One alternative in the current language, in the context's form when there is one."""
+        if not part:
+            return part
+        if self.context is not None:
+            shown = pgettext(self.context, part)
+            if shown != part or current() == DEFAULT:
+                return shown
+        return gettext(part)
 
 
 class Msg:
@@ -193,8 +224,41 @@ class Msg:
         """The message in the current language (placeholders filled in that language)."""
         if current() == DEFAULT:
             return str(self)
-        return gettext(self.template).format(
-            **{k: translate(v) for k, v in self.args.items()})
+        return self.lookup().format(**{k: translate(v) for k, v in self.args.items()})
+
+    def lookup(self) -> str:
+        """The template in the current language."""
+        return gettext(self.template)
+
+
+class PMsg(Msg):
+    """A :class:`Msg` whose template is looked up in a ``context`` (the same English said two
+    ways in another language: ``{a} or {b}`` after a negation is ``{a} ni {b}``)."""
+
+    __slots__ = ("context",)
+
+    def __init__(self, context: str, template: str, **args: object) -> None:
+        super().__init__(template, **args)
+        self.context = context
+
+    def lookup(self) -> str:
+        """The template in the current language, in its context."""
+        return pgettext(self.context, self.template)
+
+
+class NMsg(Msg):
+    """A :class:`Msg` that counts: ``singular`` or ``plural`` for ``n`` (English), the
+    language's own plural form where a person reads it."""
+
+    __slots__ = ("n", "plural", "singular")
+
+    def __init__(self, singular: str, plural: str, n: int, **args: object) -> None:
+        super().__init__(singular if n == 1 else plural, **args)
+        self.singular, self.plural, self.n = singular, plural, n
+
+    def lookup(self) -> str:
+        """The form for ``n`` in the current language."""
+        return ngettext(self.singular, self.plural, self.n)
 
 
 def translate(value: object) -> str:
@@ -202,7 +266,7 @@ def translate(value: object) -> str:
     if isinstance(value, Msg):
         return value.translate()
     if isinstance(value, Term):  # alternatives ("Red/Blue") word by word
-        return "/".join(gettext(part) if part else part for part in str(value).split("/"))
+        return "/".join(value.word(part) for part in str(value).split("/"))
     return str(value)
 
 

@@ -18,7 +18,7 @@ from tt_organizer.cli.main import LazyGroup
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.cli.params import COUNT
 from tt_organizer.i18n import gettext as _
-from tt_organizer.i18n import ngettext
+from tt_organizer.i18n import ngettext, pgettext
 from tt_organizer.numbers import is_count, parse_count, parse_count_list
 
 # the commands of the other modules (name -> module:command), each imported when it runs
@@ -152,8 +152,9 @@ def create(
     say(_("  format {format}, ban list {date}, best-of-{best_of}, rounds {rounds}, top cut "
           "{top_cut}, seed {seed}").format(
         format=s.format_id, date=s.banlist_date or "-", best_of=s.best_of,
-        rounds=s.rounds or _("auto"),
-        top_cut=_("auto") if s.top_cut is None else s.top_cut or _("none"), seed=s.seed))
+        rounds=s.rounds or pgettext("a setting's value", "auto"),
+        top_cut=(pgettext("a setting's value", "auto") if s.top_cut is None
+                 else s.top_cut or pgettext("top cut", "none")), seed=s.seed))
     say(_("  points W{win}/D{draw}/L{loss}/bye {bye}, unfinished = {unfinished}, tiebreakers "
           "{tiebreakers}").format(win=s.win_points, draw=s.draw_points, loss=s.loss_points,
                                   bye=s.bye_points, unfinished=s.unfinished,
@@ -209,7 +210,8 @@ def status(as_json: bool, event_path: str) -> None:
     if st["stage"] == "registration":
         say(_("  registration open; {rounds} Swiss rounds").format(rounds=st["rounds"])
             + (_(" (auto)") if st["rounds_auto"] else "")
-            + _(", top cut {size}").format(size=st["top_cut"] or _("none")))
+            + (_(", top cut {size}").format(size=st["top_cut"]) if st["top_cut"]
+               else _(", no top cut")))
         return
     if st["stage"] == "swiss":
         label = _("Swiss round {round} of {total}").format(round=st["round"],

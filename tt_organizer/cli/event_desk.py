@@ -21,10 +21,12 @@ def warn_without_deck(conn: Connection) -> None:
 
     missing = without_deck(conn)
     if missing:
-        from tt_organizer.i18n import gettext as _
+        from tt_organizer.i18n import ngettext
 
-        warn(_("no deck: {n} player(s) play without a registered deck: {names} (give one "
-               "with `tt event deck NAME FILE`)").format(n=len(missing),
+        warn(ngettext("no deck: {n} player(s) play without a registered deck: {names} (give "
+                      "one with `tt event deck NAME FILE`)",
+                      "no deck: {n} player(s) play without a registered deck: {names} (give "
+                      "one with `tt event deck NAME FILE`)", len(missing)).format(n=len(missing),
                                                          names=", ".join(missing)))
 
 

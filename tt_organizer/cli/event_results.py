@@ -10,7 +10,7 @@ import click
 from tt_organizer.cli.event_output import print_round, say
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT, POSITIVE
-from tt_organizer.i18n import N_
+from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -45,7 +45,8 @@ def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
 
         print_json(recorded_json(path, count))
     else:
-        say(_("Recorded {n} result(s) from {file}").format(n=count, file=path))
+        say(ngettext("Recorded {n} result(s) from {file}", "Recorded {n} result(s) from {file}",
+                     count).format(n=count, file=path))
     return 0
 
 
@@ -124,7 +125,8 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
                _("recorded as double-loss") if m.outcome == "double-loss" else _("a draw"))
     shown = entering.describe(m, snap_names, shown=True)
     line(f"{shown}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
-    line(_("  {n} table(s) still to report").format(n=len(left)) if left
+    line(ngettext("  {n} table(s) still to report", "  {n} table(s) still to report",
+                  len(left)).format(n=len(left)) if left
          else _("  round complete"))
 
 

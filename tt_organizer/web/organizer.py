@@ -17,6 +17,7 @@ from tt_organizer.errors import TTError
 from tt_organizer.events import phone_reports, players, rounds, store, submissions, timer, views
 from tt_organizer.events.store import acting_as
 from tt_organizer.i18n import gettext as _
+from tt_organizer.i18n import ngettext
 from tt_organizer.numbers import is_count
 from tt_organizer.web import pages, security
 from tt_organizer.web.server import json_response
@@ -65,7 +66,8 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
                                       late=True)
         return (_("Registered {name}: tell them their PIN (shown below)").format(
                     name=reg.player.name)
-                + (_("; a loss for round(s) {rounds}").format(
+                + (ngettext("; a loss for round(s) {rounds}", "; a loss for round(s) {rounds}",
+                            len(reg.missed_rounds)).format(
                     rounds=", ".join(map(str, reg.missed_rounds))) if reg.missed_rounds else "")
                 + (_("; seated at table {table} (it was the bye)").format(
                     table=reg.seated.table) if reg.seated is not None else ""), reg.player.id)

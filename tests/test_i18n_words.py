@@ -1,0 +1,114 @@
+"""Words at the edge in Spanish: zone names with their article, colours that agree, real
+plural forms, one word for one idea; English and JSON unchanged."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from tests.print_helpers import make_event
+from tt_organizer import i18n
+from tt_organizer.errors import EventError
+from tt_organizer.events import rounds, store
+from tt_organizer.i18n import NMsg, PMsg, Term, translate
+
+ROOT = Path(__file__).resolve().parent.parent
+TT = str(Path(sys.executable).with_name("tt"))
+SAMPLE = str(ROOT / "samples" / "illegal-deck.txt")
+PO = ROOT / "tt_organizer" / "locale" / "es" / "LC_MESSAGES" / "tt.po"
+
+
+def tt(*args: str, lang: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``tt`` in a fresh process under ``LANG=lang``."""
+    env = {k: v for k, v in os.environ.items() if k not in i18n.ENVIRONMENT}
+    env.update({"LANG": lang, "COLUMNS": "200", "NO_COLOR": "1"})
+    return subprocess.run([TT, *args], capture_output=True, text=True, env=env, check=False,
+                          cwd=cwd)
+
+
+def test_zone_names_take_their_article_and_the_option_colour_agrees() -> None:
+    es = tt("deck", "validate", SAMPLE, lang="es_ES.UTF-8").stdout
+    assert ("WRONG_ZONE BT6-087 Tai Kamiya es una carta Tamer en el mazo principal: va en la "
+            "pila Tamer + Digi-Egg") in es
+    assert "MAIN_SIZE el mazo principal tiene 51 cartas; debe tener exactamente 50" in es
+    assert ("COLOR_REQUIREMENT BT5-109 Mega Digimon Fusion! (Option blanca): ningún Digimon en "
+            "el mazo principal ni Tamer en la pila Tamer + Digi-Egg es blanco, así que solo "
+            "sirve por su efecto de seguridad") in es
+    assert "Mazo principal (51 cartas)" in es  # a heading keeps the name alone, capitalised
+    en = tt("deck", "validate", SAMPLE, lang="C").stdout
+    assert ("BT5-109 Mega Digimon Fusion! (White Option): no White Digimon in the Main deck or "
+            "Tamer in the Tamer + Digi-Egg pile, so it can only be used for its security "
+            "effect") in en
+    assert "is a Tamer card in the Main deck: it belongs in the Tamer + Digi-Egg pile" in en
+
+
+def test_a_term_in_a_context_falls_back_to_its_plain_word() -> None:
+    with i18n.using("es"):
+        assert translate(Term("Main deck", i18n.ZONE)) == "el mazo principal"
+        assert translate(Term("Main deck")) == "Mazo principal"
+        assert translate(Term("Red/White", i18n.CARD_COLOUR)) == "roja/blanca"
+        assert translate(Term("Red", i18n.BEING_COLOUR)) == "rojo"
+        # no form in the context: the word alone, not the English
+        assert translate(Term("Blanco-only word", i18n.ZONE)) == "Blanco-only word"
+        assert translate(Term("Tamers", i18n.ZONE)) == "Tamers"
+    with i18n.using("en"):
+        assert translate(Term("Main deck", i18n.ZONE)) == "Main deck"
+
+
+def test_counted_messages_have_real_plural_forms() -> None:
+    one = NMsg("round {round} still misses results for table(s) {tables}",
+               "round {round} still misses results for table(s) {tables}", 1,
+               round=2, tables="4")
+    two = NMsg("round {round} still misses results for table(s) {tables}",
+               "round {round} still misses results for table(s) {tables}", 2,
+               round=2, tables="4, 5")
+    assert str(one) == "round 2 still misses results for table(s) 4"
+    with i18n.using("es"):
+        assert one.translate() == "a la ronda 2 todavía le falta el resultado de la mesa 4"
+        assert two.translate() == ("a la ronda 2 todavía le faltan los resultados de las "
+                                   "mesas 4, 5")
+        shown = {n: i18n.ngettext("{points} pts", "{points} pts", n).format(points=n)
+                 for n in (1, 3)}
+        assert shown == {1: "1 punto", 3: "3 puntos"}
+        assert i18n.ngettext("{n} new", "{n} new", 3).format(n=3) == "3 nuevas"  # rows
+        assert i18n.ngettext("{n} illegal", "{n} illegal", 2).format(n=2) == "2 no legales"
+        either = PMsg("after a negation", "{a} or {b}", a="x", b="y")
+        assert either.translate() == "x ni y" and str(either) == "x or y"
+
+
+def test_a_refused_pairing_counts_its_tables_in_spanish(tmp_path: Path) -> None:
+    path = make_event(tmp_path / "e.sqlite", 8, rounds=1)  # round 1 paired, none reported
+    with store.connect(path) as conn, pytest.raises(EventError) as refused:
+        rounds.pair_next_round(conn)
+    assert str(refused.value) == "round 1 still misses results for table(s) 1, 2, 3, 4"
+    with i18n.using("es"):
+        assert refused.value.shown() == (
+            "a la ronda 1 todavía le faltan los resultados de las mesas 1, 2, 3, 4")
+    out = tt("--language", "es", "event", "pair", "--event", str(path), lang="C")
+    assert out.returncode == 2
+    assert "a la ronda 1 todavía le faltan los resultados de las mesas 1, 2, 3, 4" in out.stderr
+
+
+def test_no_catalog_word_left_from_the_fixed_list() -> None:
+    """The fixes of issue 36's "wrong or unnatural" list stay in: one word for one idea."""
+    with PO.open("rb") as f:
+        catalog = read_po(f, locale="es")
+    strings = []
+    for m in catalog:
+        if m.id:
+            strings += [m.string] if isinstance(m.string, str) else list(m.string)
+    text = "\n".join(strings)
+    for wrong in ("(s)", "(es)", "Id juntos", "siembra", "sembró", "línea de órdenes",
+                  "Escrito ", "permitir ilegal", "Digi-Eggs", "autoriza", "entrada tardía",
+                  "tardío", "socio", "lista inscrita", "mazo registrado", "informa", "Informa",
+                  "cuadro", "Nv"):
+        assert wrong not in text, wrong
+    shown = {m.id: m.string for m in catalog if isinstance(m.id, str)}
+    assert shown["Subject"] == "Afecta a" and shown["Lv"] == "Nivel"
+    assert shown["Wrote {file}"] == "Guardado en {file}"
+    assert shown["Bracket round"] == "Ronda de la llave"
