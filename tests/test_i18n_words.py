@@ -112,3 +112,13 @@ def test_no_catalog_word_left_from_the_fixed_list() -> None:
     assert shown["Subject"] == "Afecta a" and shown["Lv"] == "Nivel"
     assert shown["Wrote {file}"] == "Guardado en {file}"
     assert shown["Bracket round"] == "Ronda de la llave"
+
+
+def test_the_correct_advice_names_its_placeholder_in_spanish(tmp_path: Path) -> None:
+    path = make_event(tmp_path / "e.sqlite", 8, rounds=1)
+    assert tt("event", "report", "1", "2-0", "--event", str(path), lang="C").returncode == 0
+    es = tt("event", "report", "1", "2-0", "--event", str(path), lang="es_MX.UTF-8")
+    assert ("la mesa 1 de la ronda 1 ya se reportó como 2-0; usa `tt event correct 1 1 "
+            "RESULTADO` para cambiarlo") in es.stderr
+    en = tt("event", "report", "1", "2-0", "--event", str(path), lang="C")
+    assert "use `tt event correct 1 1 RESULT` to change it" in en.stderr
