@@ -4,6 +4,7 @@ plural forms, one word for one idea; English and JSON unchanged."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -122,3 +123,40 @@ def test_the_correct_advice_names_its_placeholder_in_spanish(tmp_path: Path) -> 
             "RESULTADO` para cambiarlo") in es.stderr
     en = tt("event", "report", "1", "2-0", "--event", str(path), lang="C")
     assert "use `tt event correct 1 1 RESULT` to change it" in en.stderr
+
+
+@pytest.mark.parametrize(("lang", "percent", "number"), [
+    ("es_MX.UTF-8", "33.00%", "12.5"),       # Mexico: a decimal point, no space
+    ("es_ES.UTF-8", "33,00\xa0%", "12,5"),   # Spain: a decimal comma, a space before %
+    ("es_AR.UTF-8", "33,00%", "12,5"),
+    ("en_US.UTF-8", "33.00%", "12.5"),
+])
+def test_numbers_follow_the_readers_full_locale(monkeypatch: pytest.MonkeyPatch, lang: str,
+                                                percent: str, number: str) -> None:
+    for var in i18n.NUMBERS_ENVIRONMENT:
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    with i18n.using(None):
+        assert i18n.format_percent(0.33, 2) == percent
+        assert i18n.format_number(12.5, 1) == number
+
+
+def test_a_region_named_with_the_language_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "es_ES.UTF-8")
+    with i18n.using("es-MX"):
+        assert i18n.locale_name() == "es_MX" and i18n.format_percent(0.5, 1) == "50.0%"
+    with i18n.using("es"):  # an event's language alone: the environment's region
+        assert i18n.locale_name() == "es_ES" and i18n.format_percent(0.5, 1) == "50,0\xa0%"
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")  # another language's region is not taken
+    with i18n.using("es"):
+        assert i18n.locale_name() == "es"
+
+
+def test_standings_print_the_locales_percentages(tmp_path: Path) -> None:
+    path = make_event(tmp_path / "e.sqlite", 4, rounds=2)  # round 1 reported
+    mx = tt("event", "standings", "--event", str(path), lang="es_MX.UTF-8").stdout
+    es = tt("event", "standings", "--event", str(path), lang="es_ES.UTF-8").stdout
+    en = tt("event", "standings", "--event", str(path), lang="C").stdout
+    assert re.search(r"\b\d+\.00%", mx) and "Clasificación" in mx and ",00" not in mx
+    assert re.search(r"\b\d+,00[\xa0 ]%", es) and ".00" not in es
+    assert re.search(r"\b\d+\.00%", en) and "Standings" in en

@@ -29,6 +29,7 @@ LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: ContextVar[str | None] = ContextVar("tt_language", default=None)
+_chosen_locale: ContextVar[str | None] = ContextVar("tt_locale", default=None)  # es_MX
 _catalogs: dict[str, _gettext.NullTranslations] = {}
 _available: list[str] = []
 _from_environment: dict[tuple[str | None, ...], str] = {}  # the variables' values -> language
@@ -111,8 +112,55 @@ def current() -> str:
 
 
 def set_language(code: str | None) -> None:
-    """Choose the language of this run (``tt --language``); None: the environment's."""
+    """Choose the language of this run (``tt --language``); None: the environment's. A code
+    with a region (``es_MX``, ``es-AR``) also chooses that region's numbers and dates."""
     _chosen.set(normalize(code) if code else None)
+    _chosen_locale.set(_region(code))
+
+
+# the variables a locale's numbers and dates are read from, the closest first (POSIX order)
+NUMBERS_ENVIRONMENT = ("LC_ALL", "LC_NUMERIC", "LC_TIME", "LC_MESSAGES", "LANG", "LANGUAGE")
+_locales: dict[tuple[str, str | None, tuple[str | None, ...]], str] = {}
+
+
+def _region(code: str | None) -> str | None:
+    """``es_MX`` for ``es_MX.UTF-8``/``es-MX``; None without a region or a catalog."""
+    if not code or normalize(code) is None:
+        return None
+    base = code.split(".")[0].split("@")[0].replace("-", "_")
+    return base if "_" in base else None
+
+
+def locale_name() -> str:
+    """The full locale the current language's numbers and dates follow (Babel's locale data):
+    the region a ``using``/``--language`` code named (``es_MX``), else the environment's when
+    it speaks the same language (``LANG=es_MX.UTF-8`` prints 33.00%, ``es_ES`` 33,00 %), else
+    the language alone."""
+    lang = current()
+    chosen = _chosen_locale.get()
+    if chosen is not None and normalize(chosen) == lang:
+        return chosen
+    values = tuple(os.environ.get(var) for var in NUMBERS_ENVIRONMENT)
+    key = (lang, chosen, values)
+    if key not in _locales:
+        _locales[key] = _environment_locale(lang, values)
+    return _locales[key]
+
+
+def _environment_locale(lang: str, values: tuple[str | None, ...]) -> str:
+    from babel import Locale, UnknownLocaleError
+
+    for value in values:
+        for part in (value or "").split(":"):
+            region = _region(part)
+            if region is None or normalize(region) != lang:
+                continue
+            try:
+                Locale.parse(region)
+            except (ValueError, UnknownLocaleError):
+                continue
+            return region
+    return lang
 
 
 class using:
@@ -121,12 +169,16 @@ class using:
 
     def __init__(self, code: str | None) -> None:
         self.code = normalize(code) if code else None
+        self.region = _region(code)
 
     def __enter__(self) -> str:
         self._token = _chosen.set(self.code if self.code is not None else current())
+        self._locale_token = _chosen_locale.set(self.region if self.code is not None
+                                                else _chosen_locale.get())
         return current()
 
     def __exit__(self, *exc: object) -> None:
+        _chosen_locale.reset(self._locale_token)
         _chosen.reset(self._token)
 
 
@@ -280,21 +332,23 @@ def format_number(value: float, digits: int = 0) -> str:
     from babel.numbers import format_decimal
 
     pattern = "0." + "0" * digits if digits else "0"
-    return format_decimal(value, format=pattern, locale=current())
+    return format_decimal(value, format=pattern, locale=locale_name())
 
 
 def format_percent(fraction: float, digits: int = 1) -> str:
     """``fraction`` (0.125) as a percentage with ``digits`` decimals: ``12.5%`` in English,
-    ``12,5 %`` in Spanish (the language's own sign and spacing)."""
+    ``12,5 %`` in Spanish from Spain, ``12.5%`` from Mexico (the locale's own decimal sign and
+    spacing, :func:`locale_name`)."""
     if current() == DEFAULT:
         return f"{fraction * 100:.{digits}f}%"
     from babel import Locale
     from babel.numbers import format_percent as babel_percent
 
     # the language's own pattern ("#,##0 %"), with ``digits`` decimals after its last 0
-    head, zero, tail = Locale.parse(current()).percent_formats[None].pattern.rpartition("0")
+    locale = locale_name()
+    head, zero, tail = Locale.parse(locale).percent_formats[None].pattern.rpartition("0")
     pattern = head + zero + ("." + "0" * digits if digits else "") + tail
-    return babel_percent(fraction, format=pattern, locale=current())
+    return babel_percent(fraction, format=pattern, locale=locale)
 
 
 def format_date(day: date, form: str = "long") -> str:
@@ -304,7 +358,7 @@ def format_date(day: date, form: str = "long") -> str:
         return day.isoformat()
     from babel.dates import format_date as babel_date
 
-    return babel_date(day, format=form, locale=current())
+    return babel_date(day, format=form, locale=locale_name())
 
 
 def languages_shown() -> Iterator[tuple[str, str]]:
