@@ -160,3 +160,39 @@ def test_standings_print_the_locales_percentages(tmp_path: Path) -> None:
     assert re.search(r"\b\d+\.00%", mx) and "Clasificación" in mx and ",00" not in mx
     assert re.search(r"\b\d+,00[\xa0 ]%", es) and ".00" not in es
     assert re.search(r"\b\d+\.00%", en) and "Standings" in en
+
+
+@pytest.mark.parametrize(("typed", "code"), [
+    ("empate", "draw"), ("E", "draw"), ("Doble  derrota", "double-loss"), ("DD", "double-loss"),
+    ("doble-derrota", "double-loss"), ("draw", "draw"), ("D", "draw"),
+    ("double-loss", "double-loss"), ("2-1", "2-1"),
+])
+def test_result_words_are_typed_in_either_language(typed: str, code: str) -> None:
+    from tt_organizer.events.result_text import parse_result
+
+    for lang in ("en", "es"):
+        with i18n.using(lang):
+            assert parse_result(typed, 3).text == code
+            assert parse_result(typed, 1).text == code if code != "2-1" else True
+
+
+def test_a_spanish_report_and_correction_say_the_words_json_keeps_the_codes(
+        tmp_path: Path) -> None:
+    path = make_event(tmp_path / "e.sqlite", 8, rounds=1)
+    ev = ("--event", str(path))
+    es = tt("event", "report", "2", "empate", *ev, lang="es_ES.UTF-8")
+    assert es.returncode == 0, es.stderr
+    assert "empate" in es.stdout and "draw" not in es.stdout
+    out = tt("event", "correct", "1", "2", "doble derrota", *ev, lang="es_ES.UTF-8").stdout
+    assert "corregido empate → doble derrota" in out
+    out = tt("event", "correct", "1", "2", "E", *ev, lang="C").stdout
+    assert "corrected double-loss → draw" in out
+    data = tt("event", "report", "3", "DD", "--json", *ev, lang="es_ES.UTF-8").stdout
+    assert '"double-loss"' in data and "doble" not in data
+    refused = tt("event", "report", "4", "empatado", *ev, lang="es_ES.UTF-8")
+    assert refused.returncode == 2
+    assert ("el resultado 'empatado' no vale al mejor de 3; usa uno de estos: 2-0, 2-1, 1-2, "
+            "0-2, 1-0, 0-1, 1-1-1, empate, doble derrota, o partidas") in refused.stderr
+    refused = tt("event", "report", "4", "empatado", *ev, lang="C")
+    assert ("result 'empatado' does not fit best-of-3; use one of 2-0, 2-1, 1-2, 0-2, 1-0, 0-1, "
+            "1-1-1, draw, double-loss or games won-lost[-drawn]") in refused.stderr

@@ -187,13 +187,16 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
             print_json(result_json(conn, m, old_result=before.result if before else None,
                                    override=override, paired_on_old_result=later))
             return
-    old = before.result if before else "?"
+    from tt_organizer.events.result_words import shown as shown_result
+
+    old = (before.result if before else None) or "?"
     label = (_("Top-cut round {round}") if m.stage == setup.TOP_CUT
              else _("Round {round}")).format(round=m.round)
     say(
         _("{round} table {table}: {p1} v {p2} corrected {old} → {new}").format(
             round=label, table=m.table, p1=escape(names[m.player1]),
-            p2=escape(names[m.player2 or 0]), old=old, new=m.result)
+            p2=escape(names[m.player2 or 0]), old=shown_result(old),
+            new=shown_result(m.result or "?"))
         + (_(" (override)") if override else "")
     )
     if later:

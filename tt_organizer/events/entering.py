@@ -30,9 +30,10 @@ from tt_organizer.events.result_text import (
     parse_result,
     result_text,
 )
+from tt_organizer.events.result_words import CONTEXT as RESULT_WORD
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import Msg, Term
 
 
 def _games(
@@ -321,7 +322,7 @@ def describe(match: MatchInfo, names: Mapping[int, str], *, shown: bool = False)
     carries it, or with ``shown`` in the current language (``Mesa 6: Ann 2-1 Bob``)."""
     p2 = names[match.player2] if match.player2 is not None else "BYE"
     text = Msg("Table {table}: {p1} {result} {p2}", table=match.table,
-               p1=names[match.player1], result=match.result or "?", p2=p2)
+               p1=names[match.player1], result=Term(match.result or "?", RESULT_WORD), p2=p2)
     return text.translate() if shown else str(text)
 
 

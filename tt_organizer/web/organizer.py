@@ -15,6 +15,7 @@ from starlette.routing import Route
 from tt_organizer import i18n
 from tt_organizer.errors import TTError
 from tt_organizer.events import phone_reports, players, rounds, store, submissions, timer, views
+from tt_organizer.events.result_words import shown
 from tt_organizer.events.store import acting_as
 from tt_organizer.i18n import gettext as _
 from tt_organizer.i18n import ngettext
@@ -52,7 +53,8 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
             winners=f.get("winners") or pages.game_list(f, "winner", result, best_of),
             turns=f.get("turns") or pages.game_list(f, "turns", result, best_of),
             override=f.get("override") == "on")
-        return _("Table {table}: {result} recorded").format(table=m.table, result=m.result)
+        return _("Table {table}: {result} recorded").format(table=m.table,
+                                                             result=shown(m.result or "?"))
 
     def drop(conn: Connection, f: dict[str, str]) -> str:
         p = players.drop(conn, f.get("name", ""))
