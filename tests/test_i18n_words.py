@@ -196,3 +196,41 @@ def test_a_spanish_report_and_correction_say_the_words_json_keeps_the_codes(
     refused = tt("event", "report", "4", "empatado", *ev, lang="C")
     assert ("result 'empatado' does not fit best-of-3; use one of 2-0, 2-1, 1-2, 0-2, 1-0, 0-1, "
             "1-1-1, draw, double-loss or games won-lost[-drawn]") in refused.stderr
+
+
+def test_setting_values_are_words_in_spanish(tmp_path: Path) -> None:
+    path = str(tmp_path / "e.sqlite")
+    out = tt("event", "create", "Copa", "--event", path, "--tiebreak-preset", "melee",
+             "--top-cut", "0", lang="es_ES.UTF-8").stdout
+    assert "rondas: automático, corte final: no," in out
+    assert "partida sin terminar = empate" in out
+    assert ("desempate de Melee: mínimo 1/3, byes contados, partida empatada = 1 punto, rondas "
+            "no jugadas = no cuentan, GW% propio sin mínimo") in out
+    assert "Idioma del evento: inglés" in tt("event", "settings", "--event", path,
+                                             lang="es_MX.UTF-8").stdout
+    assert "Event language: English" in tt("event", "settings", "--event", path, lang="C").stdout
+    status = tt("event", "status", "--event", path, lang="es_ES.UTF-8").stdout
+    assert ", sin corte final" in status
+    en = tt("event", "create", "Cup", "--event", str(tmp_path / "en.sqlite"), lang="C").stdout
+    assert ("tiebreak policy rulebook: floor=0.33, byes=excluded, drawn-game=1, "
+            "missed-rounds=losses, own-gw=floored") in en and "unfinished = draw" in en
+    rulebook = tt("event", "create", "Copa", "--event", str(tmp_path / "r.sqlite"),
+                  lang="es_ES.UTF-8").stdout
+    assert "desempate del reglamento: mínimo 0,33, byes excluidos" in rulebook
+
+
+def test_prefixes_paper_and_later_rounds_in_spanish(tmp_path: Path) -> None:
+    path = make_event(tmp_path / "e.sqlite", 8, rounds=3)  # rounds 1-2 reported, 3 paired
+    ev = ("--event", str(path))
+    printed = tt("event", "print", "slips", "--paper", "letter", "--out",
+                 str(tmp_path / "s.pdf"), *ev, lang="es_ES.UTF-8")
+    assert "(1 página, carta)" in printed.stdout or "páginas, carta)" in printed.stdout
+    fixed = tt("event", "correct", "1", "2", "2-0", "--override", *ev, lang="es_ES.UTF-8")
+    assert fixed.returncode == 0, fixed.stderr
+    assert ("aviso: ronda 2, ronda 3: se emparejaron con el resultado anterior (1-2); esos "
+            "emparejamientos no cambian") in fixed.stderr
+    assert tt("event", "report", "1", "2-0", *ev, lang="C").returncode == 0
+    refused = tt("event", "report", "1", "2-0", *ev, lang="es_ES.UTF-8")
+    assert refused.stderr.startswith("error: la mesa 1 de la ronda 3 ya se reportó como 2-0")
+    fixed = tt("event", "correct", "1", "2", "1-2", "--override", *ev, lang="C")
+    assert "warning: round 2, round 3 were paired on the old result 2-0" in fixed.stderr

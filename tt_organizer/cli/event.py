@@ -17,8 +17,8 @@ from tt_organizer.cli.event_output import say
 from tt_organizer.cli.main import LazyGroup
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.cli.params import COUNT
+from tt_organizer.i18n import NP_, ngettext, pgettext
 from tt_organizer.i18n import gettext as _
-from tt_organizer.i18n import ngettext, pgettext
 from tt_organizer.numbers import is_count, parse_count, parse_count_list
 
 # the commands of the other modules (name -> module:command), each imported when it runs
@@ -141,6 +141,9 @@ def create(
         language=language,
     )
     policy = s.tiebreak_policy
+    from tt_organizer.cli.setting_words import policy_name, policy_rules
+    from tt_organizer.events.result_words import shown as shown_result
+
     if as_json:
         from tt_organizer.cli.output import print_json
         from tt_organizer.events.views import created_json
@@ -157,10 +160,10 @@ def create(
                  else s.top_cut or pgettext("top cut", "none")), seed=s.seed))
     say(_("  points W{win}/D{draw}/L{loss}/bye {bye}, unfinished = {unfinished}, tiebreakers "
           "{tiebreakers}").format(win=s.win_points, draw=s.draw_points, loss=s.loss_points,
-                                  bye=s.bye_points, unfinished=s.unfinished,
+                                  bye=s.bye_points, unfinished=shown_result(s.unfinished),
                                   tiebreakers=", ".join(s.tiebreakers)))
     say(_("  tiebreak policy {name}: {rules}").format(
-        name=policy.name, rules=", ".join(f"{k}={v}" for k, v in policy.rules().items())))
+        name=policy_name(policy.name), rules=policy_rules(policy.rules())))
     if s.require_decks:
         say(_("  every player needs a deck before a round is paired"))
     if s.format_settings:
@@ -282,6 +285,10 @@ def export(out: str, round_number: int | None, csv_dir: str | None, swiss: bool,
 # --- print -----------------------------------------------------------------------------------
 
 
+# the paper sizes as a person names them (Spanish: "carta")
+PAPER_NAMES = (NP_("a paper size", "a4"), NP_("a paper size", "letter"))
+
+
 @event.command("print")
 @click.argument("what", type=click.Choice(["pairings", "slips", "standings", "decklists",
                                            "registration"]))
@@ -314,6 +321,7 @@ def print_cmd(what: str, round_number: int | None, top: bool, swiss: bool, out: 
         return
     say(ngettext("Wrote {what} ({n} page, {paper}) to {file}",
                  "Wrote {what} ({n} pages, {paper}) to {file}", printed.pages).format(
-        what=_(SHEET_NAMES[printed.kind]), n=printed.pages, paper=printed.paper,
+        what=_(SHEET_NAMES[printed.kind]), n=printed.pages,
+        paper=pgettext("a paper size", printed.paper),
         file=escape(str(printed.path))))
 

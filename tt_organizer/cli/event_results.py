@@ -179,13 +179,14 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
         m = entering.correct_result(conn, round_number, table, result, override=override,
                                    top_cut=top, first=first, winners=winners, turns=turns)
         names = {p.id: p.name for p in store.read_players(conn)}
-        later = entering.rounds_paired_on(conn, round_number, top_cut=top)
+        later = entering.rounds_paired_on_words(conn, round_number, top_cut=top)
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import result_json
 
             print_json(result_json(conn, m, old_result=before.result if before else None,
-                                   override=override, paired_on_old_result=later))
+                                   override=override,
+                                   paired_on_old_result=[str(r) for r in later]))
             return
     from tt_organizer.events.result_words import shown as shown_result
 
@@ -206,7 +207,8 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
         warn(ngettext("{rounds} was paired on the old result {old}; those pairings stay as "
                       "they are", "{rounds} were paired on the old result {old}; those "
                       "pairings stay as they are", len(later)).format(
-                          rounds=", ".join(later), old=old))
+                          rounds=", ".join(r.translate() for r in later),
+                          old=shown_result(old)))
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -271,7 +273,9 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     from tt_organizer.standings.tiebreakers import percent_text
 
     tbs = settings.tiebreakers
-    policy = settings.tiebreak_policy.name
+    from tt_organizer.cli.setting_words import policy_name
+
+    policy = policy_name(settings.tiebreak_policy.name)
     title = (_("Final standings (tiebreak policy {policy})") if final else
              _("Standings after round {round} (tiebreak policy {policy})")).format(
                  round=shown, policy=policy)

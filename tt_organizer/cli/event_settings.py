@@ -26,6 +26,7 @@ def settings_command(language: str | None, as_json: bool, event_path: str) -> No
 
         print_json(language_json(event_path, s))
         return
+    from tt_organizer.cli.setting_words import language_name
     from tt_organizer.i18n import gettext as _
 
-    say(_("Event language: {language}").format(language=s.language))
+    say(_("Event language: {language}").format(language=language_name(s.language)))

@@ -168,13 +168,19 @@ def rounds_paired_on(conn: Connection, round_number: int, *, top_cut: bool = Fal
                      ) -> list[str]:
     """The rounds paired after ``round_number``'s results were in, i.e. on them: later Swiss
     rounds and the top-cut seeding (for a Swiss round), later bracket rounds (top cut)."""
+    return [str(m) for m in rounds_paired_on_words(conn, round_number, top_cut=top_cut)]
+
+
+def rounds_paired_on_words(conn: Connection, round_number: int, *, top_cut: bool = False
+                           ) -> list[Msg]:
+    """:func:`rounds_paired_on` as messages, to be shown in the reader's language."""
     if top_cut:
         top = store.current_round(conn, TOP_CUT)
-        return [f"top-cut round {r}" for r in range(round_number + 1, top + 1)]
+        return [Msg("top-cut round {round}", round=r) for r in range(round_number + 1, top + 1)]
     current = store.current_round(conn, SWISS)
-    out = [f"round {r}" for r in range(round_number + 1, current + 1)]
+    out = [Msg("round {round}", round=r) for r in range(round_number + 1, current + 1)]
     if store.current_round(conn, TOP_CUT):
-        out.append("the top-cut seeding")
+        out.append(Msg("the top-cut seeding"))
     return out
 
 
