@@ -9,7 +9,8 @@ hook (``hatch_build.py``) runs :func:`compile_all` alone; ``tests/test_i18n.py``
 What is extracted: ``_()``/``gettext``/``ngettext``/``pgettext``/``N_``/``NP_``/``Msg``/
 ``PMsg``/``NMsg`` in the package's Python files, and the labels of the format definitions
 (zones, groups, requirements: words a deck-check message embeds), each zone's also in the context
-``zone, with its article`` (the form inside a sentence).
+``zone, with its article`` (the form inside a sentence), and the names and categories of the
+shipped infraction list (``tt_organizer/events/infractions.json``).
 """
 
 from __future__ import annotations
@@ -67,6 +68,11 @@ def extract() -> Any:
         for zone in definition.get("zones", []):  # inside a sentence: "in the Main deck"
             catalog.add(zone["label"], None, where, context=ZONE,
                         auto_comments=["a zone's name with its article, inside a sentence"])
+    infractions = PACKAGE / "events" / "infractions.json"  # the judge's list, as shipped
+    for entry in json.loads(infractions.read_text(encoding="utf-8"))["infractions"]:
+        for field in ("name", "category"):
+            catalog.add(entry[field], None, [("tt_organizer/events/infractions.json", 0)],
+                        auto_comments=[f"an infraction's {field}"])
     return catalog
 
 

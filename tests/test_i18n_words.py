@@ -234,3 +234,27 @@ def test_prefixes_paper_and_later_rounds_in_spanish(tmp_path: Path) -> None:
     assert refused.stderr.startswith("error: la mesa 1 de la ronda 3 ya se reportó como 2-0")
     fixed = tt("event", "correct", "1", "2", "1-2", "--override", *ev, lang="C")
     assert "warning: round 2, round 3 were paired on the old result 2-0" in fixed.stderr
+
+
+def test_the_judges_log_and_the_infraction_list_in_spanish(tmp_path: Path) -> None:
+    path = make_event(tmp_path / "e.sqlite", 8, rounds=1)
+    ev = ("--event", str(path))
+    assert tt("event", "penalties", *ev, lang="es_ES.UTF-8").stdout.strip() == (
+        "Todavía no se puso ninguna penalización.")
+    given = tt("event", "penalty", "Gus Ebner", "tardiness", "game-loss", *ev,
+               lang="es_ES.UTF-8")
+    assert given.returncode == 0, given.stderr
+    assert "Gus Ebner: partida perdida (Llegar tarde, ronda 1)" in given.stdout
+    log = tt("event", "penalties", *ev, lang="es_ES.UTF-8").stdout
+    for words in ("Penalizaciones", "Ronda", "Jugador", "Infracción", "Penalización",
+                  "Llegar tarde", "partida perdida"):
+        assert words in log, words
+    assert "Tardiness" not in log and "game-loss" not in log
+    en = tt("event", "penalties", *ev, lang="C").stdout
+    assert "Tardiness" in en and "game loss" in en and "Infraction" in en
+    listed = tt("event", "infractions", lang="es_ES.UTF-8").stdout
+    for words in ("Infracciones", "Categoría", "Juego lento", "Error de torneo", "advertencia"):
+        assert words in listed, words
+    assert "Slow play" not in listed and "Tournament error" not in listed
+    data = tt("event", "infractions", "--json", lang="es_ES.UTF-8").stdout
+    assert '"Slow play"' in data and "Juego lento" not in data

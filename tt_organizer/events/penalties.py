@@ -31,6 +31,11 @@ from tt_organizer.events.models import MatchInfo, PenaltyInfo, PlayerInfo
 from tt_organizer.events.result_text import games_to_win, result_text
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
+from tt_organizer.i18n import N_
+
+# the penalty in words, marked for the catalog (shown translated: CLI, console, phone pages)
+PENALTY_WORDS = {"warning": N_("warning"), "game-loss": N_("game loss"),
+                 "match-loss": N_("match loss"), "disqualification": N_("disqualified")}
 
 PENALTIES = ("warning", "game-loss", "match-loss", "disqualification")
 SHIPPED = os.path.join(os.path.dirname(__file__), "infractions.json")
