@@ -258,3 +258,26 @@ def test_the_judges_log_and_the_infraction_list_in_spanish(tmp_path: Path) -> No
     assert "Slow play" not in listed and "Tournament error" not in listed
     data = tt("event", "infractions", "--json", lang="es_ES.UTF-8").stdout
     assert '"Slow play"' in data and "Juego lento" not in data
+
+
+def test_common_refusals_are_in_spanish(tmp_path: Path) -> None:
+    ev = ("--event", str(tmp_path / "event.sqlite"))
+    said = tt("event", "status", *ev, lang="es_ES.UTF-8").stderr
+    assert ("event.sqlite: aquí no hay ninguna base de datos de evento (crea una con "
+            "`tt event create`)") in said
+    assert tt("event", "create", "Copa", *ev, lang="C").returncode == 0
+    said = tt("event", "create", "Copa", *ev, lang="es_ES.UTF-8").stderr
+    assert "el archivo ya existe; una base de datos de evento se crea una sola vez" in said
+    for name in ("Ana", "Beto", "Caro", "Dani"):
+        assert tt("event", "register", name, *ev, lang="C").returncode == 0
+    said = tt("event", "register", "ana", *ev, lang="es_ES.UTF-8").stderr
+    assert "error: ana: ya está inscrito (como Ana)" in said
+    said = tt("event", "deck", "Ana", str(tmp_path / "nada.txt"), *ev, lang="es_ES.UTF-8")
+    assert "nada.txt: no se encontró el archivo" in said.stderr
+    assert tt("event", "pair", *ev, lang="C").returncode == 0
+    said = tt("event", "report", "1", "--winner", "Pepe", *ev, lang="es_ES.UTF-8").stderr
+    assert "'Pepe' no es ninguno de los dos (revisa el número de mesa" in said
+    said = tt("event", "top-cut", *ev, lang="es_ES.UTF-8").stderr
+    assert "las rondas suizas no terminaron (ronda 1 de" in said
+    said = tt("event", "top-cut", *ev, lang="C").stderr
+    assert "the Swiss rounds are not over (round 1 of" in said

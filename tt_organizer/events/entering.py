@@ -269,10 +269,15 @@ def seat_of_name(match: MatchInfo, names: Mapping[int, str], ref: str) -> str:
               and _norm(names[p]).startswith(want)]
     if len(prefix) == 1:
         return prefix[0]
-    two = f"{names[match.player1]} v {names[match.player2]}" if match.player2 else "a bye"
-    why = "fits both players" if len(prefix) > 1 else "is neither"
-    raise EventError(f"table {match.table} of round {match.round} is {two}; {ref!r} {why} "
-                     "(check the table number on the slip)")
+    two = (Msg("{p1} v {p2}", p1=names[match.player1], p2=names[match.player2])
+           if match.player2 else Msg("a bye"))
+    raise EventError(
+        Msg("table {table} of round {round} is {two}; {ref} fits both players (check the "
+            "table number on the slip)", table=match.table, round=match.round, two=two,
+            ref=repr(ref)) if len(prefix) > 1 else
+        Msg("table {table} of round {round} is {two}; {ref} is neither (check the table "
+            "number on the slip)", table=match.table, round=match.round, two=two,
+            ref=repr(ref)))
 
 
 def seat_result(match: MatchInfo, names: Mapping[int, str], best_of: int, *,
