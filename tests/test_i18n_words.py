@@ -281,3 +281,20 @@ def test_common_refusals_are_in_spanish(tmp_path: Path) -> None:
     assert "las rondas suizas no terminaron (ronda 1 de" in said
     said = tt("event", "top-cut", *ev, lang="C").stderr
     assert "the Swiss rounds are not over (round 1 of" in said
+
+
+def test_clicks_own_words_are_in_spanish() -> None:
+    typo = tt("event", "stauts", lang="es_ES.UTF-8")
+    assert typo.returncode == 2
+    assert typo.stderr.splitlines()[:2] == ["Uso: tt event [OPTIONS] COMMAND [ARGS]...",
+                                            "Prueba 'tt event --help' para ver la ayuda."]
+    assert "Error: No existe el comando 'stauts'. ¿Quisiste decir 'status'?" in typo.stderr
+    missing = tt("event", "correct", lang="es_MX.UTF-8").stderr
+    assert "Error: Falta un argumento 'ROUND'." in missing
+    bad = tt("event", "penalty", "Ana", "slow-play", "ban", lang="es_ES.UTF-8").stderr
+    assert "'ban' no es ninguno de estos: 'warning', 'game-loss'" in bad
+    helped = tt("--language", "es", "event", "--help", lang="C").stdout
+    assert "Opciones:" in helped and "Comandos:" in helped
+    assert "Muestra este mensaje y termina." in helped
+    en = tt("event", "stauts", lang="C").stderr
+    assert "Try 'tt event --help' for help." in en and "No such command 'stauts'." in en
