@@ -91,6 +91,7 @@ def test_the_console_and_the_phone_messages_in_spanish(tmp_path: Path) -> None:
         page = org.get(live.url + "/org", timeout=10).text
         assert "<h1>Consola</h1>" in page and "Emparejar la siguiente ronda" in page
         assert "Registro del juez" in page and "advertencia" in page
+        assert "El mazo no coincide con la lista" in page  # the infraction's name too
         assert "Pair the next round" not in page
 
         def post(path: str, **data: str) -> str:
@@ -116,6 +117,7 @@ def test_the_console_and_the_phone_messages_in_spanish(tmp_path: Path) -> None:
         english.get(f"{live.url}/org/login?token={TOKEN}", timeout=10)
         page = english.get(live.url + "/org", timeout=10).text
         assert "<h1>Console</h1>" in page and "warning" in page
+        assert "Deck does not match the decklist" in page
 
 
 def test_a_spanish_phone_reports_and_confirms(tmp_path: Path) -> None:
