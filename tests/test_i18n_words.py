@@ -299,3 +299,14 @@ def test_clicks_own_words_are_in_spanish() -> None:
     assert "Muestra este mensaje y termina." in helped
     en = tt("event", "stauts", lang="C").stderr
     assert "Try 'tt event --help' for help." in en and "No such command 'stauts'." in en
+
+
+def test_check_in_counts_its_players_in_spanish(tmp_path: Path) -> None:
+    ev = ("--event", str(tmp_path / "event.sqlite"))
+    assert tt("event", "create", "Copa", *ev, lang="C").returncode == 0
+    for name in ("Ana", "Beto", "Caro"):
+        assert tt("event", "register", name, *ev, lang="C").returncode == 0
+    out = tt("event", "check-in", "Ana", "Beto", *ev, lang="es_ES.UTF-8").stdout
+    assert "2 jugadores con check-in: Ana, Beto" in out
+    out = tt("event", "check-in", "Caro", *ev, lang="C").stdout
+    assert "Caro: checked in" in out

@@ -131,7 +131,13 @@ def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, a
     if len(shown) == 1:
         say(f"{escape(shown[0])}: {what}")
     elif shown:
-        say(f"{len(shown)} {what}: {escape(', '.join(shown))}")
+        from tt_organizer.i18n import ngettext
+
+        counted = (ngettext("{n} no-show (set aside when round 1 is paired): {names}",
+                            "{n} no-show (set aside when round 1 is paired): {names}",
+                            len(shown)) if no_show else
+                   ngettext("{n} checked in: {names}", "{n} checked in: {names}", len(shown)))
+        say(counted.format(n=len(shown), names=escape(", ".join(shown))))
     if done.already:
         say((_("already a no-show: {names}") if no_show else
              _("already checked in: {names}")).format(names=escape(", ".join(done.already))))

@@ -52,10 +52,9 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
                                hint=field_hint(("a top cut of", "top_cut")))
             seeds = [s.player for s in standings(conn) if not s.dropped][:size]
             if len(seeds) < size:
-                raise EventError(
-                    f"only {len(seeds)} active players for a top {size}; undrop players, or "
-                    "end the event with the Swiss standings"
-                )
+                raise EventError(Msg(
+                    "only {n} active players for a top {size}; undrop players, or end the "
+                    "event with the Swiss standings", n=len(seeds), size=size))
             pairings = pair_top_cut(seeds)
             rnd = 1
             store.audit(conn, "top-cut", "seeds", None, {"size": size, "seeds": seeds})
