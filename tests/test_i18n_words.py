@@ -310,3 +310,15 @@ def test_check_in_counts_its_players_in_spanish(tmp_path: Path) -> None:
     assert "2 jugadores con check-in: Ana, Beto" in out
     out = tt("event", "check-in", "Caro", *ev, lang="C").stdout
     assert "Caro: checked in" in out
+
+
+def test_the_ban_list_is_shown_in_spanish() -> None:
+    es = tt("banlist", "show", lang="es_MX.UTF-8")
+    assert es.returncode == 0, es.stderr
+    for words in ("Lista de prohibidas anunciada el", "días)", "Prohibidas (", "Restringidas (",
+                  "Número", "Nombre", "Límite", "Desde", "Parejas prohibidas (",
+                  "un mazo puede llevar cartas del lado A o del lado B, no de los dos"):
+        assert words in es.stdout, words
+    assert "Banned" not in es.stdout and "days ago" not in es.stdout
+    en = tt("banlist", "show", lang="C").stdout
+    assert "Ban list announced" in en and "days ago" in en and "Restricted (" in en
