@@ -8,9 +8,10 @@ hook (``hatch_build.py``) runs :func:`compile_all` alone; ``tests/test_i18n.py``
 
 What is extracted: ``_()``/``gettext``/``ngettext``/``pgettext``/``N_``/``NP_``/``Msg``/
 ``PMsg``/``NMsg`` in the package's Python files, and the labels of the format definitions
-(zones, groups, requirements: words a deck-check message embeds), each zone's also in the context
-``zone, with its article`` (the form inside a sentence), and the names and categories of the
-shipped infraction list (``tt_organizer/events/infractions.json``).
+(zones, groups, requirements: words a deck-check message embeds) and descriptions, each
+zone's label also in the context ``zone, with its article`` (the form inside a sentence), and
+the names and categories of the shipped infraction list
+(``tt_organizer/events/infractions.json``).
 """
 
 from __future__ import annotations
@@ -65,6 +66,9 @@ def extract() -> Any:
         where = [(f"tt_organizer/formats/definitions/{path.name}", 0)]
         for label in _labels(definition):
             catalog.add(label, None, where, auto_comments=["a format definition's label"])
+        if definition.get("description"):  # `tt formats` shows it
+            catalog.add(definition["description"], None, where,
+                        auto_comments=["a format definition's description"])
         for zone in definition.get("zones", []):  # inside a sentence: "in the Main deck"
             catalog.add(zone["label"], None, where, context=ZONE,
                         auto_comments=["a zone's name with its article, inside a sentence"])

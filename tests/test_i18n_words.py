@@ -322,3 +322,24 @@ def test_the_ban_list_is_shown_in_spanish() -> None:
     assert "Banned" not in es.stdout and "days ago" not in es.stdout
     en = tt("banlist", "show", lang="C").stdout
     assert "Ban list announced" in en and "days ago" in en and "Restricted (" in en
+
+
+def test_tt_formats_reads_in_spanish_and_its_json_stays_english() -> None:
+    es = tt("formats", "tamer-tactics-0.9.1", "dmcg-1999", lang="es_ES.UTF-8").stdout
+    one_line = " ".join(es.split())  # rich wraps long lines
+    for words in (
+            "tamer-tactics-0.9.1 (predeterminado)", "(juego digimon-2020)",
+            "Formato de fans: cada Digimon se une a un grupo liderado por un Tamer.",
+            "Mazo principal: exactamente 50 cartas (Digimon, Option, Dual); como máximo 4 "
+            "copias por número de carta [MAIN_SIZE, MAIN_COPIES]",
+            "Pila Tamer + Digi-Egg, Tamers: 4–7 Tamers; todos con números de carta distintos",
+            "tipos de carta: Digimon, Option, Dual solo en el mazo principal; Tamer, Digi-Egg "
+            "solo en la pila Tamer + Digi-Egg [WRONG_ZONE]",
+            "(advertencia salvo con --strict-colors)",
+            "al menos 1 Digimon de nivel III [LEVEL_III_REQUIRED]",
+            "como máximo 3 cartas con el mismo nombre", "sin lista de prohibidas"):
+        assert words in one_line, words
+    assert "at most" not in es and "copies" not in es and "card data" not in es
+    es_json = tt("formats", "--json", lang="es_ES.UTF-8").stdout
+    assert es_json == tt("formats", "--json", lang="C").stdout
+    assert "exactly 50 cards (Digimon, Option, Dual); at most 4 copies per card number" in es_json

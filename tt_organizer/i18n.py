@@ -304,7 +304,7 @@ class NMsg(Msg):
 
     __slots__ = ("n", "plural", "singular")
 
-    def __init__(self, singular: str, plural: str, n: int, **args: object) -> None:
+    def __init__(self, singular: str, plural: str, n: int, /, **args: object) -> None:
         super().__init__(singular if n == 1 else plural, **args)
         self.singular, self.plural, self.n = singular, plural, n
 
