@@ -343,3 +343,41 @@ def test_tt_formats_reads_in_spanish_and_its_json_stays_english() -> None:
     es_json = tt("formats", "--json", lang="es_ES.UTF-8").stdout
     assert es_json == tt("formats", "--json", lang="C").stdout
     assert "exactly 50 cards (Digimon, Option, Dual); at most 4 copies per card number" in es_json
+
+
+def test_workbook_values_are_words_in_the_events_language(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    from tt_organizer.events import penalties
+    from tt_organizer.events.players import register_player
+    from tt_organizer.events.setup import change_language
+    from tt_organizer.export.workbook import export_csv, export_event
+
+    path = make_event(tmp_path / "e.sqlite", 8, rounds=2)  # round 1 reported
+    with store.connect(path) as conn:
+        register_player(conn, "Hugo Pérez", deck_path=Path(SAMPLE), allow_illegal=True,
+                        late=True)
+        penalties.give_penalty(conn, "Gus Ebner", "tardiness", "game-loss")
+        change_language(conn, "es")
+        snap = store.read_snapshot(conn, str(path))
+
+    def cells(book: Path, sheet: str) -> set[object]:
+        ws = load_workbook(book)[sheet]
+        return {v for row in ws.iter_rows(min_row=3, values_only=True) for v in row}
+
+    out = export_event(snap, tmp_path / "copa.xlsx")
+    results = cells(out, "Resultados")
+    assert {"suiza", "gana J1", "gana J2"} <= results and "swiss" not in results
+    players = cells(out, "Jugadores")
+    assert {"no legal", "sin mazo", "Rojo"} <= players and "illegal" not in players
+    decks = cells(out, "Listas de mazo")
+    assert {"Mazo principal", "Pila Tamer + Digi-Egg", "Blanco"} <= decks
+    assert "Main deck" not in decks and "White" not in decks
+    judged = cells(out, "Penalizaciones")
+    assert {"suiza", "Llegar tarde", "partida perdida"} <= judged
+    folder = tmp_path / "csv"
+    export_csv(snap, folder)  # a machine's copy: the English codes, whatever the language
+    text = (folder / "results.csv").read_text(encoding="utf-8")
+    assert "swiss,1," in text and ",p1," in text and "suiza" not in text
+    text = (folder / "penalties.csv").read_text(encoding="utf-8")
+    assert "Tardiness" in text and "game-loss" in text and "Swiss" in text
