@@ -381,3 +381,32 @@ def test_workbook_values_are_words_in_the_events_language(tmp_path: Path) -> Non
     assert "swiss,1," in text and ",p1," in text and "suiza" not in text
     text = (folder / "penalties.csv").read_text(encoding="utf-8")
     assert "Tardiness" in text and "game-loss" in text and "Swiss" in text
+
+
+def test_the_audit_log_reads_in_spanish(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    from tt_organizer.events.audit_words import subject_words
+
+    path = make_event(tmp_path / "e.sqlite", 4, rounds=2)  # round 1 reported
+    ev = ("--event", str(path))
+    es = tt("event", "log", *ev, lang="es_ES.UTF-8").stdout
+    assert " · creación · evento: " in es
+    assert " · inscripción · jugador 1 " in es
+    assert " · emparejamiento · ronda 1: " in es and " · reporte · ronda 1, mesa 1: " in es
+    en = tt("event", "log", *ev, lang="C").stdout
+    assert " root create event: " in en and " report round 1 table 1: " in en
+    assert (tt("event", "log", "--json", *ev, lang="es_ES.UTF-8").stdout
+            == tt("event", "log", "--json", *ev, lang="C").stdout)
+    assert tt("event", "settings", "--language", "es", *ev, lang="C").returncode == 0
+    out = tmp_path / "e.xlsx"
+    assert tt("event", "export", str(out), "--csv", str(tmp_path / "csv"), *ev,
+              lang="C").returncode == 0
+    ws = load_workbook(out)["Registro"]
+    values = {v for row in ws.iter_rows(min_row=3, values_only=True) for v in row}
+    assert {"creación", "evento", "reporte", "ronda 1, mesa 1", "idioma"} <= values
+    csv = (tmp_path / "csv" / "audit.csv").read_text(encoding="utf-8")
+    assert ",create,event," in csv and ",report,round 1 table 1," in csv
+    with i18n.using("es"):  # names stay as written, an unknown subject as stored
+        assert translate(subject_words("players Ana / Beto")) == "jugadores Ana / Beto"
+        assert translate(subject_words("something new 3")) == "something new 3"

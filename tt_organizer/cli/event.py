@@ -245,10 +245,15 @@ def log(as_json: bool, event_path: str) -> None:
 
         print_json(log_json(entries))
         return
+    from tt_organizer.events.audit_words import action_words, subject_words
+    from tt_organizer.i18n import translate
+
     for e in entries:
         change = f"{e.old} → {e.new}" if e.old is not None else (e.new or "")
-        say(f"{e.id:>4} {e.at} {escape(e.actor)} {e.action} {escape(e.subject)}: "
-             f"{escape(change)}")
+        action, subject = translate(action_words(e.action)), translate(subject_words(e.subject))
+        say(_("{id} {at} {actor} {action} {subject}: {change}").format(
+            id=f"{e.id:>4}", at=e.at, actor=escape(e.actor), action=escape(action),
+            subject=escape(subject), change=escape(change)))
 
 
 @event.command("export")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from tt_organizer.events.audit_words import action_words, subject_words
 from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo, paired_round
 from tt_organizer.events.penalties import PENALTY
 from tt_organizer.i18n import N_, NP_, Msg, Term
@@ -350,7 +351,7 @@ def decklists_table(snapshot: EventSnapshot) -> Table:
 def audit_table(snapshot: EventSnapshot) -> Table:
     """The append-only change log."""
     rows: list[list[object]] = [
-        [a.id, a.at, a.actor, a.action, a.subject, a.old, a.new]
+        [a.id, a.at, a.actor, action_words(a.action), subject_words(a.subject), a.old, a.new]
         for a in sorted(snapshot.audit, key=lambda a: a.id)
     ]
     columns = (
