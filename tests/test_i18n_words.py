@@ -410,3 +410,19 @@ def test_the_audit_log_reads_in_spanish(tmp_path: Path) -> None:
     with i18n.using("es"):  # names stay as written, an unknown subject as stored
         assert translate(subject_words("players Ana / Beto")) == "jugadores Ana / Beto"
         assert translate(subject_words("something new 3")) == "something new 3"
+
+
+def test_rounds_not_paired_are_refused_in_spanish(tmp_path: Path) -> None:
+    ev = ("--event", str(tmp_path / "event.sqlite"))
+    assert tt("event", "create", "Copa", *ev, lang="C").returncode == 0
+    said = tt("event", "pair", *ev, lang="es_MX.UTF-8").stderr
+    assert "error: 0 jugadores activos; para emparejar hacen falta al menos 2" in said
+    said = tt("event", "pairings", "--round", "2", *ev, lang="es_MX.UTF-8").stderr
+    assert "todavía no hay ninguna ronda emparejada" in said
+    said = tt("event", "pairings", "--top-cut", *ev, lang="es_MX.UTF-8").stderr
+    assert "el corte final no empezó" in said
+    path = make_event(tmp_path / "e.sqlite", 4, rounds=1)
+    said = tt("event", "pairings", "--round", "5", "--event", str(path), lang="es_MX.UTF-8")
+    assert "la ronda 5 no está emparejada (la ronda actual es: 1)" in said.stderr
+    said = tt("event", "pairings", "--round", "5", "--event", str(path), lang="C").stderr
+    assert "round 5 is not paired (current round 1)" in said

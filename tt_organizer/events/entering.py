@@ -317,7 +317,7 @@ def report_by_name(
     with store.transaction(conn):
         stage, rnd = lookup.current_stage(conn)
         if not rnd:
-            raise EventError("no round is paired yet")
+            raise EventError(Msg("no round is paired yet"))
         match = lookup.find_match(conn, stage, rnd, table)
         names = {p.id: p.name for p in store.read_players(conn)}
         if match.player2 is None:

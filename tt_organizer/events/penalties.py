@@ -27,7 +27,7 @@ from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import entering, lookup, players, store
-from tt_organizer.events.models import MatchInfo, PenaltyInfo, PlayerInfo
+from tt_organizer.events.models import MatchInfo, PenaltyInfo, PlayerInfo, not_paired
 from tt_organizer.events.result_text import games_to_win, result_text
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
@@ -178,7 +178,7 @@ def give_penalty(
             current = store.current_round(conn, stage)
         rnd = current if round_number is None else round_number
         if not 0 <= rnd <= current:
-            raise EventError(f"round {rnd} is not paired (current round {current or 'none'})")
+            raise EventError(not_paired(rnd, current))
         match = _match_of(conn, player.id, stage, rnd) if rnd else None
         before = after = None
         if penalty != "warning":

@@ -44,8 +44,9 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
         active, granted, _removed = manual.prepare_round(conn, current + 1, active)
         players.refuse_without_deck(conn, settings)
         if len(active) + len(granted) < 2:
-            raise EventError(f"{len(active) + len(granted)} active player(s); at least 2 are "
-                             "needed to pair")
+            n = len(active) + len(granted)
+            raise EventError(NMsg("{n} active player(s); at least 2 are needed to pair",
+                                  "{n} active player(s); at least 2 are needed to pair", n, n=n))
         total = settings.rounds
         if total is None:
             from tt_organizer.pairing.swiss import rounds_for_players
