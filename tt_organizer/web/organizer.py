@@ -76,8 +76,8 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
 
     def pair(conn: Connection, f: dict[str, str]) -> str:
         matches = rounds.pair_next_round(conn)
-        return _("Round {round} paired: {n} tables").format(round=matches[0].round,
-                                                            n=len(matches))
+        return ngettext("Round {round} paired: {n} tables", "Round {round} paired: {n} tables",
+                        len(matches)).format(round=matches[0].round, n=len(matches))
 
     def timer_start(conn: Connection, f: dict[str, str]) -> str:
         minutes = _number(f, "minutes", 1, 600) if f.get("minutes") else None
