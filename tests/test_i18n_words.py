@@ -426,3 +426,19 @@ def test_rounds_not_paired_are_refused_in_spanish(tmp_path: Path) -> None:
     assert "la ronda 5 no está emparejada (la ronda actual es: 1)" in said.stderr
     said = tt("event", "pairings", "--round", "5", "--event", str(path), lang="C").stderr
     assert "round 5 is not paired (current round 1)" in said
+
+
+def test_a_batch_deck_check_reads_in_spanish(tmp_path: Path) -> None:
+    import shutil
+
+    for name in ("illegal-deck.txt", "legal-red-tamer-tactics.txt"):
+        shutil.copy(ROOT / "samples" / name, tmp_path / name)
+    es = tt("deck", "check-batch", str(tmp_path), lang="es_MX.UTF-8").stdout
+    one_line = " ".join(es.split())
+    for words in ("Revisión de mazos — tamer-tactics-0.9.1", "Jugador", "Veredicto",
+                  "Primer mensaje", "no legal", "el mazo principal tiene 51 cartas;",
+                  "2 mazos: 1 legal, 1 no legal, 0 ilegibles"):
+        assert words in one_line, words
+    en = " ".join(tt("deck", "check-batch", str(tmp_path), lang="C").stdout.split())
+    assert "2 decks: 1 legal, 1 illegal, 0 unreadable" in en
+    assert "Main deck has 51 cards" in en
