@@ -442,3 +442,25 @@ def test_a_batch_deck_check_reads_in_spanish(tmp_path: Path) -> None:
     en = " ".join(tt("deck", "check-batch", str(tmp_path), lang="C").stdout.split())
     assert "2 decks: 1 legal, 1 illegal, 0 unreadable" in en
     assert "Main deck has 51 cards" in en
+
+
+def test_the_browsers_region_sets_the_numbers_of_a_page(tmp_path: Path) -> None:
+    import requests
+
+    from tests.serve_helpers import live_server
+
+    assert i18n.negotiate_locale("es-MX,es;q=0.9,en;q=0.5", "es") == "es-MX"
+    assert i18n.negotiate_locale("es;q=0.9,es-AR;q=0.8", "es") == "es-AR"
+    assert i18n.negotiate_locale("en-GB,es-MX;q=0.5", "en") == "en-GB"
+    assert i18n.negotiate_locale("es", "es") == "es"
+    assert i18n.negotiate_locale("fr-FR", "es") == "es"
+    path = make_event(tmp_path / "e.sqlite", 8, rounds=2)  # round 1 reported
+    with live_server(path) as live:
+        def page(accept: str) -> str:
+            return requests.get(live.url + "/standings", headers={"Accept-Language": accept},
+                                timeout=10).text
+
+        mexico, spain = page("es-MX,es;q=0.9"), page("es-ES,es;q=0.9")
+    assert "Clasificación" in mexico and "Clasificación" in spain
+    assert re.search(r">\d+%<", mexico) and not re.search(r"\d+\xa0%", mexico)
+    assert re.search(r">\d+\xa0%<", spain)

@@ -105,6 +105,22 @@ def negotiate(accept_language: str | None, default: str) -> str:
     return default
 
 
+def negotiate_locale(accept_language: str | None, lang: str) -> str:
+    """The browser's own locale for ``lang`` (``es-MX,es;q=0.9`` and ``es`` -> ``es-MX``): the
+    most wanted tag of that language with a region, for its numbers and dates; ``lang``
+    itself when the browser names none."""
+    wanted: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        try:
+            quality = float(params.strip()[2:]) if params.strip().startswith("q=") else 1.0
+        except ValueError:
+            continue
+        if quality > 0 and _region(tag) is not None and normalize(tag) == lang:
+            wanted.append((-quality, index, tag))
+    return min(wanted)[2] if wanted else lang
+
+
 def current() -> str:
     """The language messages are shown in now."""
     chosen = _chosen.get()
