@@ -6,9 +6,12 @@ template ``tt_organizer/locale/tt.pot``, merges it into each ``<lang>/LC_MESSAGE
 hook (``hatch_build.py``) runs :func:`compile_all` alone; ``tests/test_i18n.py`` runs
 :func:`extract` and compares with the template.
 
-What is extracted: ``_()``/``gettext``/``ngettext``/``pgettext``/``N_``/``Msg`` in the
-package's Python files, and the labels of the format definitions (zones, groups,
-requirements: words a deck-check message embeds).
+What is extracted: ``_()``/``gettext``/``ngettext``/``pgettext``/``N_``/``NP_``/``Msg``/
+``PMsg``/``NMsg`` in the package's Python files, and the labels of the format definitions
+(zones, groups, requirements: words a deck-check message embeds) and descriptions, each
+zone's label also in the context ``zone, with its article`` (the form inside a sentence), and
+the names and categories of the shipped infraction list
+(``tt_organizer/events/infractions.json``).
 """
 
 from __future__ import annotations
@@ -24,8 +27,10 @@ PACKAGE = ROOT / "tt_organizer"
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "tt.pot"
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "N_": None, "Msg": None}
+            "N_": None, "Msg": None, "NP_": ((1, "c"), 2), "PMsg": ((1, "c"), 2),
+            "NMsg": (1, 2)}
 DEFINITIONS = PACKAGE / "formats" / "definitions"
+ZONE = "zone, with its article"  # tt_organizer.i18n.ZONE
 
 
 def _labels(node: Any) -> Iterator[str]:
@@ -57,9 +62,21 @@ def extract() -> Any:
     for path in sorted(DEFINITIONS.glob("*.json")):
         if path.name == "checksums.json":
             continue
-        for label in _labels(json.loads(path.read_text(encoding="utf-8"))):
-            catalog.add(label, None, [(f"tt_organizer/formats/definitions/{path.name}", 0)],
-                        auto_comments=["a format definition's label"])
+        definition = json.loads(path.read_text(encoding="utf-8"))
+        where = [(f"tt_organizer/formats/definitions/{path.name}", 0)]
+        for label in _labels(definition):
+            catalog.add(label, None, where, auto_comments=["a format definition's label"])
+        if definition.get("description"):  # `tt formats` shows it
+            catalog.add(definition["description"], None, where,
+                        auto_comments=["a format definition's description"])
+        for zone in definition.get("zones", []):  # inside a sentence: "in the Main deck"
+            catalog.add(zone["label"], None, where, context=ZONE,
+                        auto_comments=["a zone's name with its article, inside a sentence"])
+    infractions = PACKAGE / "events" / "infractions.json"  # the judge's list, as shipped
+    for entry in json.loads(infractions.read_text(encoding="utf-8"))["infractions"]:
+        for field in ("name", "category"):
+            catalog.add(entry[field], None, [("tt_organizer/events/infractions.json", 0)],
+                        auto_comments=[f"an infraction's {field}"])
     return catalog
 
 

@@ -182,6 +182,6 @@ def test_event_commands_speak_the_readers_language(tmp_path: Path) -> None:
     for words in ("Evento Copa creado", "Inscrito #1 Ana: sin mazo", "5 jugadores",
                   "Eva se retira antes de la ronda 1", "Ronda 1 de 2", "Jugador 1",
                   "corregido 1-0 → 0-1", "jugadores: 5 inscritos, 4 activos",
-                  "sin mazo: 4 jugador(es) juegan sin un mazo registrado"):
+                  "sin mazo: 4 jugadores juegan sin un mazo inscrito"):
         assert words in es
     assert "Project-Id-Version" not in es  # an empty word is not looked up in the catalog

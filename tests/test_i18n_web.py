@@ -41,7 +41,7 @@ def test_pages_follow_the_browser_then_the_event(tmp_path: Path) -> None:
         home_en = live.get("/", headers=EN)
         assert "<h1>Round 1</h1>" in home_en.text and "Emparejamientos" not in home_en.text
         me_es = live.get("/me/1", headers=ES).text
-        assert "Mis resultados" in me_es and "Informar mi resultado" in me_es
+        assert "Mis resultados" in me_es and "Reportar mi resultado" in me_es
         assert "Tu PIN" in me_es and "My results" not in me_es
         assert "My results" in live.get("/me/1", headers=EN).text
         # no Accept-Language tt knows: the event's language (English, then Spanish)
@@ -91,6 +91,7 @@ def test_the_console_and_the_phone_messages_in_spanish(tmp_path: Path) -> None:
         page = org.get(live.url + "/org", timeout=10).text
         assert "<h1>Consola</h1>" in page and "Emparejar la siguiente ronda" in page
         assert "Registro del juez" in page and "advertencia" in page
+        assert "El mazo no coincide con la lista" in page  # the infraction's name too
         assert "Pair the next round" not in page
 
         def post(path: str, **data: str) -> str:
@@ -110,12 +111,13 @@ def test_the_console_and_the_phone_messages_in_spanish(tmp_path: Path) -> None:
         token = csrf(player, live.url, "/me/1")
         done = player.post(f"{live.url}/me/1", data={
             "csrf": token, "pin": pin, "action": "report", "result": "2-0"}, timeout=10)
-        assert "Informado: falta que tu rival lo confirme" in done.text
+        assert "Reportado: falta que tu rival lo confirme" in done.text
         english = requests.Session()
         english.headers.update(EN)
         english.get(f"{live.url}/org/login?token={TOKEN}", timeout=10)
         page = english.get(live.url + "/org", timeout=10).text
         assert "<h1>Console</h1>" in page and "warning" in page
+        assert "Deck does not match the decklist" in page
 
 
 def test_a_spanish_phone_reports_and_confirms(tmp_path: Path) -> None:
@@ -138,7 +140,7 @@ def test_a_spanish_phone_reports_and_confirms(tmp_path: Path) -> None:
         assert page.locator("header .round").inner_text() == "Ronda 1 de 3"
         page.screenshot(path=str(SHOTS / "es-phone-pairings.png"), full_page=True)
         page.goto(f"{live.url}/me/1")
-        assert page.locator("#report-form h2").inner_text() == "Informar mi resultado"
+        assert page.locator("#report-form h2").inner_text() == "Reportar mi resultado"
         chips = page.locator("#report-form .results label").all_inner_texts()
         assert chips and all(text.startswith("gana ") for text in chips)
         assert "Detalles de las partidas" in page.inner_text("#report-form")
@@ -147,7 +149,7 @@ def test_a_spanish_phone_reports_and_confirms(tmp_path: Path) -> None:
         page.click("#report-form button[value=report]")
         page.wait_for_selector(".state.reported")
         assert "esperando a que tu rival lo confirme" in page.inner_text(".state.reported")
-        assert "Informado por" in page.inner_text(".state.reported")
+        assert "Reportado por" in page.inner_text(".state.reported")
         page.screenshot(path=str(SHOTS / "es-phone-report.png"), full_page=True)
         page.goto(f"{live.url}/me/{other}")
         assert page.locator("#confirm-form h2").inner_text() == "Confirmar el resultado"
@@ -165,7 +167,7 @@ def test_a_spanish_phone_reports_and_confirms(tmp_path: Path) -> None:
         page.wait_for_selector("#verdict")
         verdict = page.inner_text("#verdict")
         assert "NO LEGAL" in verdict
-        assert "MAIN_SIZE Mazo principal: tiene 51 cartas; debe tener exactamente 50" in verdict
+        assert "MAIN_SIZE el mazo principal tiene 51 cartas; debe tener exactamente 50" in verdict
         assert "Mega Digimon Fusion! está prohibida" in verdict
         page.screenshot(path=str(SHOTS / "es-phone-deck.png"), full_page=True)
         desktop = browser.new_context(viewport={"width": 1366, "height": 768},

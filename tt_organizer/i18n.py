@@ -29,6 +29,7 @@ LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _chosen: ContextVar[str | None] = ContextVar("tt_language", default=None)
+_chosen_locale: ContextVar[str | None] = ContextVar("tt_locale", default=None)  # es_MX
 _catalogs: dict[str, _gettext.NullTranslations] = {}
 _available: list[str] = []
 _from_environment: dict[tuple[str | None, ...], str] = {}  # the variables' values -> language
@@ -104,6 +105,22 @@ def negotiate(accept_language: str | None, default: str) -> str:
     return default
 
 
+def negotiate_locale(accept_language: str | None, lang: str) -> str:
+    """The browser's own locale for ``lang`` (``es-MX,es;q=0.9`` and ``es`` -> ``es-MX``): the
+    most wanted tag of that language with a region, for its numbers and dates; ``lang``
+    itself when the browser names none."""
+    wanted: list[tuple[float, int, str]] = []
+    for index, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        try:
+            quality = float(params.strip()[2:]) if params.strip().startswith("q=") else 1.0
+        except ValueError:
+            continue
+        if quality > 0 and _region(tag) is not None and normalize(tag) == lang:
+            wanted.append((-quality, index, tag))
+    return min(wanted)[2] if wanted else lang
+
+
 def current() -> str:
     """The language messages are shown in now."""
     chosen = _chosen.get()
@@ -111,8 +128,55 @@ def current() -> str:
 
 
 def set_language(code: str | None) -> None:
-    """Choose the language of this run (``tt --language``); None: the environment's."""
+    """Choose the language of this run (``tt --language``); None: the environment's. A code
+    with a region (``es_MX``, ``es-AR``) also chooses that region's numbers and dates."""
     _chosen.set(normalize(code) if code else None)
+    _chosen_locale.set(_region(code))
+
+
+# the variables a locale's numbers and dates are read from, the closest first (POSIX order)
+NUMBERS_ENVIRONMENT = ("LC_ALL", "LC_NUMERIC", "LC_TIME", "LC_MESSAGES", "LANG", "LANGUAGE")
+_locales: dict[tuple[str, str | None, tuple[str | None, ...]], str] = {}
+
+
+def _region(code: str | None) -> str | None:
+    """``es_MX`` for ``es_MX.UTF-8``/``es-MX``; None without a region or a catalog."""
+    if not code or normalize(code) is None:
+        return None
+    base = code.split(".")[0].split("@")[0].replace("-", "_")
+    return base if "_" in base else None
+
+
+def locale_name() -> str:
+    """The full locale the current language's numbers and dates follow (Babel's locale data):
+    the region a ``using``/``--language`` code named (``es_MX``), else the environment's when
+    it speaks the same language (``LANG=es_MX.UTF-8`` prints 33.00%, ``es_ES`` 33,00 %), else
+    the language alone."""
+    lang = current()
+    chosen = _chosen_locale.get()
+    if chosen is not None and normalize(chosen) == lang:
+        return chosen
+    values = tuple(os.environ.get(var) for var in NUMBERS_ENVIRONMENT)
+    key = (lang, chosen, values)
+    if key not in _locales:
+        _locales[key] = _environment_locale(lang, values)
+    return _locales[key]
+
+
+def _environment_locale(lang: str, values: tuple[str | None, ...]) -> str:
+    from babel import Locale, UnknownLocaleError
+
+    for value in values:
+        for part in (value or "").split(":"):
+            region = _region(part)
+            if region is None or normalize(region) != lang:
+                continue
+            try:
+                Locale.parse(region)
+            except (ValueError, UnknownLocaleError):
+                continue
+            return region
+    return lang
 
 
 class using:
@@ -121,12 +185,16 @@ class using:
 
     def __init__(self, code: str | None) -> None:
         self.code = normalize(code) if code else None
+        self.region = _region(code)
 
     def __enter__(self) -> str:
         self._token = _chosen.set(self.code if self.code is not None else current())
+        self._locale_token = _chosen_locale.set(self.region if self.code is not None
+                                                else _chosen_locale.get())
         return current()
 
     def __exit__(self, *exc: object) -> None:
+        _chosen_locale.reset(self._locale_token)
         _chosen.reset(self._token)
 
 
@@ -165,11 +233,42 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for the catalog without translating it."""
+    return message
+
+
+# contexts of words that change form inside a sentence (Spanish: an article, an agreement)
+ZONE = "zone, with its article"  # "the Main deck" -> "el mazo principal"
+CARD_COLOUR = "colour of a card"  # "White Option" -> "Option blanca"
+BEING_COLOUR = "colour of a Digimon or Tamer"  # "White Digimon" -> "Digimon blanco"
+
+
 class Term(str):
     """A word from data that a message embeds (a zone's label, a colour): shown through the
-    catalog when it has one, as written otherwise; ``/`` separates alternatives."""
+    catalog when it has one, as written otherwise; ``/`` separates alternatives. With a
+    ``context`` the word is looked up in that context first (the form the sentence needs),
+    then alone."""
 
-    __slots__ = ()
+    context: str | None
+
+    def __new__(cls, value: str, context: str | None = None) -> Term:
+        term = super().__new__(cls, value)
+        term.context = context
+        return term
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Term, (str(self), self.context))
+
+    def word(self, part: str) -> str:
+        """One alternative in the current language, in the context's form when there is one."""
+        if not part:
+            return part
+        if self.context is not None:
+            shown = pgettext(self.context, part)
+            if shown != part or current() == DEFAULT:
+                return shown
+        return gettext(part)
 
 
 class Msg:
@@ -193,8 +292,41 @@ class Msg:
         """The message in the current language (placeholders filled in that language)."""
         if current() == DEFAULT:
             return str(self)
-        return gettext(self.template).format(
-            **{k: translate(v) for k, v in self.args.items()})
+        return self.lookup().format(**{k: translate(v) for k, v in self.args.items()})
+
+    def lookup(self) -> str:
+        """The template in the current language."""
+        return gettext(self.template)
+
+
+class PMsg(Msg):
+    """A :class:`Msg` whose template is looked up in a ``context`` (the same English said two
+    ways in another language: ``{a} or {b}`` after a negation is ``{a} ni {b}``)."""
+
+    __slots__ = ("context",)
+
+    def __init__(self, context: str, template: str, **args: object) -> None:
+        super().__init__(template, **args)
+        self.context = context
+
+    def lookup(self) -> str:
+        """The template in the current language, in its context."""
+        return pgettext(self.context, self.template)
+
+
+class NMsg(Msg):
+    """A :class:`Msg` that counts: ``singular`` or ``plural`` for ``n`` (English), the
+    language's own plural form where a person reads it."""
+
+    __slots__ = ("n", "plural", "singular")
+
+    def __init__(self, singular: str, plural: str, n: int, /, **args: object) -> None:
+        super().__init__(singular if n == 1 else plural, **args)
+        self.singular, self.plural, self.n = singular, plural, n
+
+    def lookup(self) -> str:
+        """The form for ``n`` in the current language."""
+        return ngettext(self.singular, self.plural, self.n)
 
 
 def translate(value: object) -> str:
@@ -202,7 +334,7 @@ def translate(value: object) -> str:
     if isinstance(value, Msg):
         return value.translate()
     if isinstance(value, Term):  # alternatives ("Red/Blue") word by word
-        return "/".join(gettext(part) if part else part for part in str(value).split("/"))
+        return "/".join(value.word(part) for part in str(value).split("/"))
     return str(value)
 
 
@@ -216,21 +348,23 @@ def format_number(value: float, digits: int = 0) -> str:
     from babel.numbers import format_decimal
 
     pattern = "0." + "0" * digits if digits else "0"
-    return format_decimal(value, format=pattern, locale=current())
+    return format_decimal(value, format=pattern, locale=locale_name())
 
 
 def format_percent(fraction: float, digits: int = 1) -> str:
     """``fraction`` (0.125) as a percentage with ``digits`` decimals: ``12.5%`` in English,
-    ``12,5 %`` in Spanish (the language's own sign and spacing)."""
+    ``12,5 %`` in Spanish from Spain, ``12.5%`` from Mexico (the locale's own decimal sign and
+    spacing, :func:`locale_name`)."""
     if current() == DEFAULT:
         return f"{fraction * 100:.{digits}f}%"
     from babel import Locale
     from babel.numbers import format_percent as babel_percent
 
     # the language's own pattern ("#,##0 %"), with ``digits`` decimals after its last 0
-    head, zero, tail = Locale.parse(current()).percent_formats[None].pattern.rpartition("0")
+    locale = locale_name()
+    head, zero, tail = Locale.parse(locale).percent_formats[None].pattern.rpartition("0")
     pattern = head + zero + ("." + "0" * digits if digits else "") + tail
-    return babel_percent(fraction, format=pattern, locale=current())
+    return babel_percent(fraction, format=pattern, locale=locale)
 
 
 def format_date(day: date, form: str = "long") -> str:
@@ -240,7 +374,7 @@ def format_date(day: date, form: str = "long") -> str:
         return day.isoformat()
     from babel.dates import format_date as babel_date
 
-    return babel_date(day, format=form, locale=current())
+    return babel_date(day, format=form, locale=locale_name())
 
 
 def languages_shown() -> Iterator[tuple[str, str]]:

@@ -16,6 +16,7 @@ import stat
 from typing import TYPE_CHECKING
 
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import Msg
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -83,9 +84,9 @@ def read_limited(
                 os.set_blocking(fd, True)
                 data = handle.read(limit + 1)
     except FileNotFoundError:
-        raise InputError("file not found", file=where) from None
+        raise InputError(Msg("file not found"), file=where) from None
     except PermissionError:
-        raise InputError("permission denied", file=where) from None
+        raise InputError(Msg("permission denied"), file=where) from None
     except IsADirectoryError:
         raise InputError(f"is a directory, not a {what}", file=where) from None
     except OSError as exc:

@@ -31,6 +31,7 @@ from tt_organizer.banlist.cache import (
 from tt_organizer.banlist.model import BanList
 from tt_organizer.banlist.page import ParsedPage, parse_page
 from tt_organizer.errors import BanlistError, InputError, TTError, field_hint
+from tt_organizer.i18n import Msg, NMsg
 from tt_organizer.numbers import NumberError, parse_decimal
 from tt_organizer.sources import HTML_TYPES, Fetched, FetchError, Source, open_source
 
@@ -270,17 +271,28 @@ def _is_current(folder: Path, date: dt.date) -> bool:
 
 def age_text(bl: BanList, today: dt.date | None = None) -> str:
     """How old the cached list is: ``announced 2026-03-16 (261 days ago), fetched ...``."""
+    return "".join(str(part) for part in age_parts(bl, today))
+
+
+def age_parts(bl: BanList, today: dt.date | None = None) -> list[Msg]:
+    """:func:`age_text` as messages, to be shown in the reader's language."""
     today = today or dt.date.today()
-    text = f"announced {bl.announced} ({(today - bl.announced).days} days ago)"
+    days = (today - bl.announced).days
+    parts: list[Msg] = [NMsg("announced {date} ({days} days ago)",
+                             "announced {date} ({days} days ago)", days, date=bl.announced,
+                             days=days)]
     if bl.fetched_at:
         try:
             fetched = dt.datetime.fromisoformat(bl.fetched_at.replace("Z", "+00:00")).date()
-            text += f", fetched {fetched} ({(today - fetched).days} days ago)"
+            days = (today - fetched).days
+            parts.append(NMsg(", fetched {date} ({days} days ago)",
+                              ", fetched {date} ({days} days ago)", days, date=fetched,
+                              days=days))
         except ValueError:
-            text += f", fetched {bl.fetched_at}"
+            parts.append(Msg(", fetched {date}", date=bl.fetched_at))
     else:
-        text += ", shipped with tt-organizer (never fetched here)"
-    return text
+        parts.append(Msg(", shipped with tt-organizer (never fetched here)"))
+    return parts
 
 
 SYNC_TIMEOUT_ENV = "TT_BANLIST_TIMEOUT"

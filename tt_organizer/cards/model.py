@@ -4,11 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tt_organizer.i18n import N_
+from tt_organizer.i18n import N_, NP_
 
 CARD_TYPES = ("Digimon", "Tamer", "Option", "Digi-Egg", "Dual")
 COLORS = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"), N_("Black"), N_("Purple"),
           N_("White"))
+# the colours as adjectives inside a sentence (Spanish agrees them: "Option blanca", "Digimon
+# blanco"); contexts as i18n.CARD_COLOUR and i18n.BEING_COLOUR
+CARD_COLOURS = (NP_("colour of a card", "Red"), NP_("colour of a card", "Blue"),
+                NP_("colour of a card", "Yellow"), NP_("colour of a card", "Green"),
+                NP_("colour of a card", "Black"), NP_("colour of a card", "Purple"),
+                NP_("colour of a card", "White"))
+BEING_COLOURS = (NP_("colour of a Digimon or Tamer", "Red"),
+                 NP_("colour of a Digimon or Tamer", "Blue"),
+                 NP_("colour of a Digimon or Tamer", "Yellow"),
+                 NP_("colour of a Digimon or Tamer", "Green"),
+                 NP_("colour of a Digimon or Tamer", "Black"),
+                 NP_("colour of a Digimon or Tamer", "Purple"),
+                 NP_("colour of a Digimon or Tamer", "White"))
 DIGIMON_2020 = "digimon-2020"  # the game of the shipped card list
 # the files of a card folder (here, light, so that loading cards imports no importer)
 CARDS_FILE = "cards.json"

@@ -97,7 +97,11 @@ def advice(code: str | None, hint: dict[str, Any], *, shown: bool = True) -> str
         template = _(template)
     fields = dict(hint)
     if hint.get("command") == "correct":
-        fields["correct"] = (f"tt event correct {hint['round']} {hint['table']} RESULT"
+        from tt_organizer.i18n import pgettext
+
+        # the same word as the catalog's other advice ("… {table} RESULT`")
+        result = pgettext("a command line's placeholder", "RESULT") if shown else "RESULT"
+        fields["correct"] = (f"tt event correct {hint['round']} {hint['table']} {result}"
                              + (" --top-cut" if hint.get("top_cut") else ""))
     return template.format(**fields)
 

@@ -10,6 +10,7 @@ import click
 from tt_organizer.banlist.views import banlist_json, card_name
 from tt_organizer.cli.options import as_of_option, banlist_option, cache_option, json_option
 from tt_organizer.cli.params import RETRIES, SecondsType
+from tt_organizer.i18n import N_
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -109,9 +110,10 @@ def _load(cache: str | None, pick: str | None, as_of: dt.datetime | None) -> Ban
 def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
          as_json: bool) -> None:
     """Print the cached list (the current one unless --banlist / --as-of) with card names."""
-    from tt_organizer.banlist.sync import age_text
+    from tt_organizer.banlist.sync import age_parts
     from tt_organizer.cli.output import console, escape, print_json, warn
     from tt_organizer.cli.render import print_table
+    from tt_organizer.i18n import gettext as _
 
     bl = _load(cache, banlist_pick, as_of)
     db = _cards()
@@ -120,14 +122,16 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
         return
     if bl.note:
         warn(bl.note)
-    effective = f", effective {bl.effective}" if bl.effective else ""
-    console.print(f"[bold]Ban list announced {bl.announced}{effective}[/]"
-                  + (f" — in force on {bl.derived_as_of}" if bl.derived_as_of else ""))
-    console.print(f"  {age_text(bl)}")
+    title = (_("[bold]Ban list announced {announced}, effective {effective}[/]") if bl.effective
+             else _("[bold]Ban list announced {announced}[/]"))
+    console.print(title.format(announced=bl.announced, effective=bl.effective)
+                  + (_(" — in force on {date}").format(date=bl.derived_as_of)
+                     if bl.derived_as_of else ""))
+    console.print("  " + "".join(part.translate() for part in age_parts(bl)))
     if bl.source_url:
-        console.print(f"  source: {escape(bl.source_url)}")
+        console.print(_("  source: {url}").format(url=escape(bl.source_url)))
     if bl.sha256:
-        console.print(f"  page sha256: {bl.sha256}")
+        console.print(_("  page sha256: {digest}").format(digest=bl.sha256))
 
     def listing(title: str, rows: list[tuple[str, str]]) -> None:
         shown = []
@@ -135,20 +139,24 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
             since = bl.since.get(number)
             shown.append((number, card_name(number, bl, db), limit,
                           since.isoformat() if since else ""))
-        print_table(title, [(col, "left") for col in ("Number", "Name", "Limit", "Since")],
-                    shown)
+        print_table(title, [(_(col), "left") for col in COLUMNS], shown)
 
-    listing(f"Banned ({len(bl.banned)})", [(n, "0") for n in bl.banned])
-    listing(f"Restricted ({len(bl.restricted)})",
+    listing(_("Banned ({n})").format(n=len(bl.banned)), [(n, "0") for n in bl.banned])
+    listing(_("Restricted ({n})").format(n=len(bl.restricted)),
             [(n, str(c)) for n, c in bl.restricted.items()])
-    console.print(f"[bold]Banned pairs ({len(bl.banned_pairs)})[/]: a deck may hold cards "
-                  "of side A or of side B, not both")
+    console.print(_("[bold]Banned pairs ({n})[/]: a deck may hold cards of side A or of side "
+                    "B, not both").format(n=len(bl.banned_pairs)))
     for i, pair in enumerate(bl.banned_pairs, start=1):
         a = ", ".join(escape(f"{n} {card_name(n, bl, db)}") for n in pair.a)
         b = ", ".join(escape(f"{n} {card_name(n, bl, db)}") for n in pair.b)
         console.print(f"  {i}. A: {a}\n     B: {b}")
     if bl.unknown_numbers:
-        warn("not in the card database: " + escape(", ".join(bl.unknown_numbers)))
+        warn(_("not in the card database: {numbers}").format(
+            numbers=escape(", ".join(bl.unknown_numbers))))
+
+
+# the columns of `tt banlist show`'s tables
+COLUMNS = (N_("Number"), N_("Name"), N_("Limit"), N_("Since"))
 
 
 @banlist.command("list")

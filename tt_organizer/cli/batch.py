@@ -15,12 +15,15 @@ from tt_organizer.cli.deck_options import (
 from tt_organizer.cli.options import json_option
 from tt_organizer.cli.params import CountType
 from tt_organizer.errors import EXIT_INVALID, EXIT_OK, InputError
+from tt_organizer.i18n import N_
 
 if TYPE_CHECKING:
     from tt_organizer.batch import BatchRow
     from tt_organizer.formats.check import CheckContext
 
 PROGRESS_MIN_DECKS = 20
+# the columns of the batch table on the terminal
+BATCH_COLUMNS = (N_("Player"), N_("Source"), N_("Verdict"), N_("Codes"), N_("First message"))
 
 
 @click.command("check-batch", short_help="Validate a folder, zip or roster sheet of decklists.")
@@ -124,17 +127,41 @@ def _render(rows: list[BatchRow], format_id: str) -> None:
     from tt_organizer.batch import batch_summary
     from tt_organizer.cli.output import line
     from tt_organizer.cli.render import print_table
+    from tt_organizer.i18n import gettext as _
+    from tt_organizer.i18n import ngettext
 
     counts = batch_summary(rows)
-    verdicts = {None: ("unreadable", "bold yellow"), True: ("legal", "green"),
-                False: ("illegal", "bold red")}
+    verdicts = {None: (_("unreadable"), "bold yellow"), True: (_("legal"), "green"),
+                False: (_("illegal"), "bold red")}
     print_table(
-        f"Deck check — {format_id}",
-        [(c, "left") for c in ("Player", "Source", "Verdict", "Codes", "First message")],
-        [(r.player, r.source, verdicts[r.legal], ", ".join(r.codes), r.message) for r in rows],
+        _("Deck check — {format}").format(format=format_id),
+        [(_(c), "left") for c in BATCH_COLUMNS],
+        [(r.player, r.source, verdicts[r.legal], ", ".join(r.codes), _first_message(r))
+         for r in rows],
     )
-    line(f"{counts['decks']} decks: {counts['legal']} legal, {counts['illegal']} "
-         f"illegal, {counts['unreadable']} unreadable")
+    line(_("{decks}: {legal}, {illegal}, {unreadable}").format(
+        decks=ngettext("{n} deck", "{n} decks", counts["decks"]).format(n=counts["decks"]),
+        legal=ngettext("{n} legal", "{n} legal", counts["legal"]).format(n=counts["legal"]),
+        illegal=ngettext("{n} illegal", "{n} illegal", counts["illegal"]).format(
+            n=counts["illegal"]),
+        unreadable=ngettext("{n} unreadable", "{n} unreadable", counts["unreadable"]).format(
+            n=counts["unreadable"])))
+
+
+def _first_message(row: BatchRow) -> str:
+    """The row's first error (else warning) in the reader's language when its report came
+    back with it; the English message otherwise (a deck that could not be read)."""
+    from tt_organizer.i18n import gettext as _
+
+    report = row.report
+    if report is None:
+        return row.message
+    if report.errors:
+        return report.errors[0].shown()
+    if report.warnings:
+        return _("warning {code}: {message}").format(code=report.warnings[0].code,
+                                                      message=report.warnings[0].shown())
+    return row.message
 
 
 def _write_report(rows: list[BatchRow], ctx: CheckContext, path: str, notes: list[str]

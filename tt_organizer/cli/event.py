@@ -18,8 +18,8 @@ from tt_organizer.cli.event_output import say
 from tt_organizer.cli.main import LazyGroup
 from tt_organizer.cli.options import event_option, json_option, setting_option
 from tt_organizer.cli.params import COUNT
+from tt_organizer.i18n import NP_, ngettext, pgettext
 from tt_organizer.i18n import gettext as _
-from tt_organizer.i18n import ngettext
 from tt_organizer.numbers import is_count, parse_count, parse_count_list
 
 # the commands of the other modules (name -> module:command), each imported when it runs
@@ -155,6 +155,9 @@ def create(
         intentional_draws=intentional_draws == "yes",
     )
     policy = s.tiebreak_policy
+    from tt_organizer.cli.setting_words import language_name, policy_name, policy_rules
+    from tt_organizer.events.result_words import shown as shown_result
+
     if as_json:
         from tt_organizer.cli.output import print_json
         from tt_organizer.events.views import created_json
@@ -166,17 +169,18 @@ def create(
     say(_("  format {format}, ban list {date}, best-of-{best_of}, rounds {rounds}, top cut "
           "{top_cut}, seed {seed}").format(
         format=s.format_id, date=s.banlist_date or "-", best_of=s.best_of,
-        rounds=s.rounds or _("auto"),
-        top_cut=_("auto") if s.top_cut is None else s.top_cut or _("none"), seed=s.seed))
+        rounds=s.rounds or pgettext("a setting's value", "auto"),
+        top_cut=(pgettext("a setting's value", "auto") if s.top_cut is None
+                 else s.top_cut or pgettext("top cut", "none")), seed=s.seed))
     say(_("  points W{win}/D{draw}/L{loss}/bye {bye}, unfinished = {unfinished}, tiebreakers "
           "{tiebreakers}").format(win=s.win_points, draw=s.draw_points, loss=s.loss_points,
-                                  bye=s.bye_points, unfinished=s.unfinished,
+                                  bye=s.bye_points, unfinished=shown_result(s.unfinished),
                                   tiebreakers=", ".join(s.tiebreakers)))
     say(_("  tiebreak policy {name}: {rules}").format(
-        name=policy.name, rules=", ".join(f"{k}={v}" for k, v in policy.rules().items())))
+        name=policy_name(policy.name), rules=policy_rules(policy.rules())))
     if s.language != i18n.DEFAULT:  # taken from LANG, perhaps: say so
         say(_("  language {language} (sheets, workbook, projector; change it with `tt event "
-              "settings --language`)").format(language=s.language))
+              "settings --language`)").format(language=language_name(s.language)))
     if s.require_decks:
         say(_("  every player needs a deck before a round is paired"))
     if s.format_settings:
@@ -231,7 +235,8 @@ def status(as_json: bool, event_path: str) -> None:
     if st["stage"] == "registration":
         say(_("  registration open; {rounds} Swiss rounds").format(rounds=st["rounds"])
             + (_(" (auto)") if st["rounds_auto"] else "")
-            + _(", top cut {size}").format(size=st["top_cut"] or _("none")))
+            + (_(", top cut {size}").format(size=st["top_cut"]) if st["top_cut"]
+               else _(", no top cut")))
         return
     if st["stage"] == "swiss":
         label = _("Swiss round {round} of {total}").format(round=st["round"],
@@ -262,10 +267,15 @@ def log(as_json: bool, event_path: str) -> None:
 
         print_json(log_json(entries))
         return
+    from tt_organizer.events.audit_words import action_words, subject_words
+    from tt_organizer.i18n import translate
+
     for e in entries:
         change = f"{e.old} → {e.new}" if e.old is not None else (e.new or "")
-        say(f"{e.id:>4} {e.at} {escape(e.actor)} {e.action} {escape(e.subject)}: "
-             f"{escape(change)}")
+        action, subject = translate(action_words(e.action)), translate(subject_words(e.subject))
+        say(_("{id} {at} {actor} {action} {subject}: {change}").format(
+            id=f"{e.id:>4}", at=e.at, actor=escape(e.actor), action=escape(action),
+            subject=escape(subject), change=escape(change)))
 
 
 @event.command("export")
@@ -302,6 +312,10 @@ def export(out: str, round_number: int | None, csv_dir: str | None, swiss: bool,
 # --- print -----------------------------------------------------------------------------------
 
 
+# the paper sizes as a person names them (Spanish: "carta")
+PAPER_NAMES = (NP_("a paper size", "a4"), NP_("a paper size", "letter"))
+
+
 @event.command("print")
 @click.argument("what", type=click.Choice(["pairings", "slips", "standings", "decklists",
                                            "registration"]))
@@ -334,6 +348,7 @@ def print_cmd(what: str, round_number: int | None, top: bool, swiss: bool, out: 
         return
     say(ngettext("Wrote {what} ({n} page, {paper}) to {file}",
                  "Wrote {what} ({n} pages, {paper}) to {file}", printed.pages).format(
-        what=_(SHEET_NAMES[printed.kind]), n=printed.pages, paper=printed.paper,
+        what=_(SHEET_NAMES[printed.kind]), n=printed.pages,
+        paper=pgettext("a paper size", printed.paper),
         file=escape(str(printed.path))))
 

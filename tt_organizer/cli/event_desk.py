@@ -21,10 +21,12 @@ def warn_without_deck(conn: Connection) -> None:
 
     missing = without_deck(conn)
     if missing:
-        from tt_organizer.i18n import gettext as _
+        from tt_organizer.i18n import ngettext
 
-        warn(_("no deck: {n} player(s) play without a registered deck: {names} (give one "
-               "with `tt event deck NAME FILE`)").format(n=len(missing),
+        warn(ngettext("no deck: {n} player(s) play without a registered deck: {names} (give "
+                      "one with `tt event deck NAME FILE`)",
+                      "no deck: {n} player(s) play without a registered deck: {names} (give "
+                      "one with `tt event deck NAME FILE`)", len(missing)).format(n=len(missing),
                                                          names=", ".join(missing)))
 
 
@@ -138,7 +140,13 @@ def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, m
     if len(shown) == 1:
         say(f"{escape(shown[0])}: {what}")
     elif shown:
-        say(f"{len(shown)} {what}: {escape(', '.join(shown))}")
+        from tt_organizer.i18n import ngettext
+
+        counted = (ngettext("{n} no-show (set aside when round 1 is paired): {names}",
+                            "{n} no-show (set aside when round 1 is paired): {names}",
+                            len(shown)) if no_show else
+                   ngettext("{n} checked in: {names}", "{n} checked in: {names}", len(shown)))
+        say(counted.format(n=len(shown), names=escape(", ".join(shown))))
     if done.already:
         say((_("already a no-show: {names}") if no_show else
              _("already checked in: {names}")).format(names=escape(", ".join(done.already))))

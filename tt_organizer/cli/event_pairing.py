@@ -23,7 +23,7 @@ from tt_organizer.cli.event_output import (
 )
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT, POSITIVE, CountType
-from tt_organizer.i18n import N_
+from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, parse_count
 
@@ -58,8 +58,10 @@ def pair(seeded: bool, from_file: str | None, as_json: bool, event_path: str) ->
         if removed and not as_json:
             from tt_organizer.cli.output import warn
 
-            warn(_("removed before round 1 (not checked in; set aside: `late-entry NAME` "
-                   "brings one back): {n} player(s): {names}").format(
+            warn(ngettext("removed before round 1 (not checked in; set aside: `late-entry NAME` "
+                          "brings one back): {n} player(s): {names}",
+                          "removed before round 1 (not checked in; set aside: `late-entry NAME` "
+                          "brings one back): {n} player(s): {names}", len(removed)).format(
                        n=len(removed), names=", ".join(a.subject.split(" ", 2)[2]
                                                        for a in removed)))
         warn_without_deck(conn)
@@ -199,10 +201,13 @@ def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
         print_round(conn, change.changed,
                     _("Round {round}: changed tables").format(round=change.round))
     if change.removed:
-        say(_("Removed table(s) {tables}").format(tables=", ".join(map(str, change.removed))))
+        say(ngettext("Removed table(s) {tables}", "Removed table(s) {tables}",
+                     len(change.removed)).format(tables=", ".join(map(str, change.removed))))
     met = _rematches(conn, change.changed)
     if met:
-        warn(_("rematch at table(s) {tables} (these players met before)").format(
+        warn(ngettext("rematch at table(s) {tables} (these players met before)",
+                      "rematch at table(s) {tables} (these players met before)",
+                      len(met)).format(
             tables=", ".join(map(str, met))))
     warn_unpaired(change.unpaired)
     warn(_(STALE_SHEETS).format(round=change.round))
@@ -221,9 +226,12 @@ def repair_round(conn: Connection, *, yes: bool, as_json: bool) -> None:
 
     plan = manual.plan_repair(conn)
     if not as_json:
-        say(_("Round {round}: {before} table(s) taken apart, {after} new, {unchanged} "
-              "unchanged").format(round=plan.round, before=len(plan.before),
-                                  after=len(plan.after), unchanged=plan.unchanged))
+        say(ngettext("Round {round}: {before} table(s) taken apart, {after} new, {unchanged} "
+                     "unchanged",
+                     "Round {round}: {before} table(s) taken apart, {after} new, {unchanged} "
+                     "unchanged", len(plan.before)).format(
+                         round=plan.round, before=len(plan.before), after=len(plan.after),
+                         unchanged=plan.unchanged))
         for line in _describe(conn, plan.before):
             say(_("  was  {table}").format(table=escape(line)))
         for line in _describe(conn, plan.after):
@@ -256,7 +264,9 @@ def pair_from(conn: Connection, path: str, as_json: bool) -> None:
     print_round(conn, matches, _("Round {round} of {total} (entered from {file})").format(
         round=matches[0].round, total=total, file=path))
     if met:
-        warn(_("rematch(es) at table(s) {tables}, as the file pairs them").format(
+        warn(ngettext("rematch(es) at table(s) {tables}, as the file pairs them",
+                      "rematch(es) at table(s) {tables}, as the file pairs them",
+                      len(met)).format(
             tables=", ".join(map(str, met))))
 
 

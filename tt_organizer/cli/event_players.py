@@ -11,7 +11,7 @@ import click
 from tt_organizer.cli.event_output import say, warn_withdrawn
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.errors import EXIT_INVALID, EventError
-from tt_organizer.i18n import N_, Term, translate
+from tt_organizer.i18n import N_, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -39,7 +39,9 @@ def _registration_line(reg: Any, colour: bool) -> str:
                                      verdict=paint(_("NOT LEGAL"), "31", colour),
                                      codes=", ".join(p.deck_codes))
     if reg.missed_rounds:
-        line += _("; late entry, a loss for round(s) {rounds}").format(
+        line += ngettext("; late entry, a loss for round(s) {rounds}",
+                         "; late entry, a loss for round(s) {rounds}",
+                         len(reg.missed_rounds)).format(
             rounds=", ".join(map(str, reg.missed_rounds)))
     if reg.seated is not None:
         line += _("; seated at table {table} of round {round} (it was the bye)").format(
@@ -84,8 +86,6 @@ def _register_from(
 
 def _counted(action: str, n: int) -> str:
     """``3 new``: how many rows of a sign-up sheet had ``action``, in the reader's language."""
-    from tt_organizer.i18n import ngettext
-
     shown = {
         "new": ngettext("{n} new", "{n} new", n),
         "updated": ngettext("{n} updated", "{n} updated", n),
@@ -161,7 +161,8 @@ def _register(
     line(_registration_line(reg, colour_on(sys.stdout)))
     warn_look_alikes(reg)
     if bye_rounds:
-        say(_("  a bye in round(s) {rounds} (invited)").format(
+        say(ngettext("  a bye in round(s) {rounds} (invited)",
+                     "  a bye in round(s) {rounds} (invited)", len(bye_rounds)).format(
             rounds=", ".join(map(str, bye_rounds))))
 
 

@@ -10,7 +10,7 @@ import click
 from tt_organizer.cli.event_output import print_round, say, warn_withdrawn
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT, POSITIVE
-from tt_organizer.i18n import N_
+from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -45,7 +45,8 @@ def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
 
         print_json(recorded_json(path, count))
     else:
-        say(_("Recorded {n} result(s) from {file}").format(n=count, file=path))
+        say(ngettext("Recorded {n} result(s) from {file}", "Recorded {n} result(s) from {file}",
+                     count).format(n=count, file=path))
     return 0
 
 
@@ -126,7 +127,8 @@ def report_table(*, table: int, result: str | None, winner: str | None, draw: bo
                _("recorded as double-loss") if m.outcome == "double-loss" else _("a draw"))
     shown = entering.describe(m, snap_names, shown=True)
     line(f"{shown}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
-    line(_("  {n} table(s) still to report").format(n=len(left)) if left
+    line(ngettext("  {n} table(s) still to report", "  {n} table(s) still to report",
+                  len(left)).format(n=len(left)) if left
          else _("  round complete"))
 
 
@@ -182,22 +184,26 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
                                    top_cut=top, first=first, winners=winners, turns=turns)
         warn_withdrawn(conn)
         names = {p.id: p.name for p in store.read_players(conn)}
-        later = entering.rounds_paired_on(conn, round_number, top_cut=top)
+        later = entering.rounds_paired_on_words(conn, round_number, top_cut=top)
         if as_json:
             from tt_organizer.cli.output import print_json
             from tt_organizer.events.views import result_json
 
             print_json(result_json(conn, m, old_result=before.result if before else None,
-                                   override=override, paired_on_old_result=later,
+                                   override=override,
+                                   paired_on_old_result=[str(r) for r in later],
                                    withdrawn_reports=_withdrawn(conn)))
             return
-    old = before.result if before else "?"
+    from tt_organizer.events.result_words import shown as shown_result
+
+    old = (before.result if before else None) or "?"
     label = (_("Top-cut round {round}") if m.stage == setup.TOP_CUT
              else _("Round {round}")).format(round=m.round)
     say(
         _("{round} table {table}: {p1} v {p2} corrected {old} → {new}").format(
             round=label, table=m.table, p1=escape(names[m.player1]),
-            p2=escape(names[m.player2 or 0]), old=old, new=m.result)
+            p2=escape(names[m.player2 or 0]), old=shown_result(old),
+            new=shown_result(m.result or "?"))
         + (_(" (override)") if override else "")
     )
     if later:
@@ -207,7 +213,8 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
         warn(ngettext("{rounds} was paired on the old result {old}; those pairings stay as "
                       "they are", "{rounds} were paired on the old result {old}; those "
                       "pairings stay as they are", len(later)).format(
-                          rounds=", ".join(later), old=old))
+                          rounds=", ".join(r.translate() for r in later),
+                          old=shown_result(old)))
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -274,7 +281,9 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     from tt_organizer.standings.tiebreakers import percent_text
 
     tbs = settings.tiebreakers
-    policy = settings.tiebreak_policy.name
+    from tt_organizer.cli.setting_words import policy_name
+
+    policy = policy_name(settings.tiebreak_policy.name)
     title = (_("Final standings (tiebreak policy {policy})") if final else
              _("Standings after round {round} (tiebreak policy {policy})")).format(
                  round=shown, policy=policy)

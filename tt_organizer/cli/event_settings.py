@@ -35,8 +35,9 @@ def settings_command(language: str | None, intentional_draws: str | None, as_jso
 
         print_json(language_json(event_path, s))
         return
+    from tt_organizer.cli.setting_words import language_name
     from tt_organizer.i18n import gettext as _
 
-    say(_("Event language: {language}").format(language=s.language))
+    say(_("Event language: {language}").format(language=language_name(s.language)))
     say(_("Intentional draws reported on phones: {allowed}").format(
         allowed=_("yes") if s.intentional_draws else _("no")))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -16,111 +17,157 @@ from tt_organizer.formats.model import (
     Requirement,
     ZoneRule,
 )
+from tt_organizer.i18n import ZONE, Msg, NMsg, Term, translate
 
 
-def _copies(limit: int, identity: str) -> str:
+class Said(Msg):
+    """A rule sentence made of parts (messages, words, codes) joined as they stand: English in
+    ``str()`` (what JSON carries), each part in the reader's language when translated."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, *parts: object) -> None:
+        super().__init__("")
+        self.parts = parts
+
+    def __str__(self) -> str:
+        return "".join(str(part) for part in self.parts)
+
+    def translate(self) -> str:
+        """The sentence in the current language."""
+        return "".join(translate(part) for part in self.parts)
+
+
+def _copies(limit: int, identity: str) -> Msg:
     if identity == "name":
-        return f"at most {limit} {'card' if limit == 1 else 'cards'} with the same name"
-    return f"at most {limit} {'copy' if limit == 1 else 'copies'} per {identity}"
+        return NMsg("at most {n} card with the same name", "at most {n} cards with the same name",
+                    limit, n=limit)
+    return NMsg("at most {n} copy per card number", "at most {n} copies per card number",
+                limit, n=limit)
 
 
-def _count(size: CountRange, noun: str = "cards") -> str:
-    text = size.text()
-    return f"{text} {noun}" if text != "any number of" else f"any number of {noun}"
+def _count(size: CountRange, noun: object = None) -> Msg:
+    noun = Msg("cards") if noun is None else noun
+    if size.text() == "any number of":
+        return Msg("any number of {noun}", noun=noun)
+    return Msg("{count} {noun}", count=size.phrase(), noun=noun)
 
 
 def _identity(fmt: FormatDefinition) -> str:
     return "name" if fmt.copy_identity == "name" else "card number"
 
 
-def zone_rule(fmt: FormatDefinition, zone: ZoneRule) -> str:
+def _codes(codes: Sequence[str | None]) -> str:
+    return f" [{', '.join(c for c in codes if c)}]"
+
+
+def zone_rule(fmt: FormatDefinition, zone: ZoneRule) -> Said:
     """One zone as a sentence: size, allowed types and copy limit."""
-    types = ", ".join(zone.allowed_types) if zone.allowed_types else "any card type"
-    text = f"{zone.label}: {_count(zone.size)} ({types})"
+    types = ", ".join(zone.allowed_types) if zone.allowed_types else Msg("any card type")
+    parts: list[object] = [Msg("{zone}: {count} ({types})", zone=Term(zone.label),
+                               count=_count(zone.size), types=types)]
     if zone.copy_limit is not None:
-        text += f"; {_copies(zone.copy_limit, _identity(fmt))}"
+        parts += ["; ", _copies(zone.copy_limit, _identity(fmt))]
     codes = [zone.size_code, zone.copies_code]
     if len(fmt.zones) == 1 and zone.allowed_types:
         codes.append("WRONG_ZONE")
-    return text + f" [{', '.join(c for c in codes if c)}]"
+    return Said(*parts, _codes(codes))
 
 
-def group_rule(fmt: FormatDefinition, zone: ZoneRule, group: GroupRule) -> str:
+def group_rule(fmt: FormatDefinition, zone: ZoneRule, group: GroupRule) -> Said:
     """One group of a zone (e.g. the Tamers of the pile) as a sentence."""
-    parts = []
+    parts: list[object] = []
     if group.count is not None:
-        parts.append(_count(group.count, group.label))
+        parts.append(_count(group.count, Term(group.label)))
     if group.copy_limit == 1:
-        parts.append(f"all different {_identity(fmt)}s")
+        parts.append(Msg("all different names") if _identity(fmt) == "name"
+                     else Msg("all different card numbers"))
     elif group.copy_limit is not None:
         parts.append(_copies(group.copy_limit, _identity(fmt)))
-    codes = ", ".join(c for c in (group.count_code, group.copies_code) if c)
-    return f"{zone.label}, {group.label}: {'; '.join(parts)}" + (f" [{codes}]" if codes else "")
+    joined: list[object] = [Msg("{zone}, {group}: ", zone=Term(zone.label),
+                                group=Term(group.label))]
+    for i, part in enumerate(parts):
+        joined += ["; ", part] if i else [part]
+    codes = [c for c in (group.count_code, group.copies_code) if c]
+    return Said(*joined, _codes(codes) if codes else "")
 
 
-def requirement_rule(req: Requirement) -> str:
+def requirement_rule(req: Requirement) -> Said:
     """A deck-wide requirement as a sentence, with the event setting that may cap it."""
     bounded = req.count.min is not None or req.count.max is not None
-    text = f"{_count(req.count, req.label)}" if bounded else f"{req.label}: no fixed limit"
+    parts: list[object] = [_count(req.count, Term(req.label)) if bounded else
+                           Msg("{requirement}: no fixed limit", requirement=Term(req.label))]
     if req.max_setting:
-        text += f"; an event may cap the number (setting {req.max_setting}=N)"
-    return text + f" [{req.code}]"
+        parts.append(Msg("; an event may cap the number (setting {setting}=N)",
+                         setting=req.max_setting))
+    return Said(*parts, _codes([req.code]))
 
 
-def color_rule(fmt: FormatDefinition, rule: ColorRule) -> str:
+def color_rule(fmt: FormatDefinition, rule: ColorRule) -> Said:
     """The colour requirement as a sentence."""
-    providers = " or ".join(
-        f"{'/'.join(types)} of the {getattr(fmt.zone(z), 'label', z)}"
-        for z, types in rule.providers.items()
-    )
-    excluded = f" (not {'/'.join(rule.exclude_types)})" if rule.exclude_types else ""
-    return (
-        f"each colour of each {'/'.join(rule.check_types)}{excluded} must be carried by a "
-        f"{providers} ({rule.severity} unless --strict-colors) [{rule.code}]"
-    )
+    providers: Msg | None = None
+    for z, types in rule.providers.items():
+        one = Msg("{types} of the {zone}", types="/".join(types),
+                  zone=Term(getattr(fmt.zone(z), "label", z), ZONE))
+        providers = one if providers is None else Msg("{a} or {b}", a=providers, b=one)
+    excluded = (Msg(" (not {types})", types="/".join(rule.exclude_types))
+                if rule.exclude_types else "")
+    return Said(Msg("each colour of each {types}{excluded} must be carried by a {providers} "
+                    "({severity} unless --strict-colors)", types="/".join(rule.check_types),
+                    excluded=excluded, providers=providers or "", severity=Term(rule.severity)),
+                _codes([rule.code]))
 
 
-def card_data_rule(fmt: FormatDefinition) -> str:
+def card_data_rule(fmt: FormatDefinition) -> Msg:
     """Where the format's card data comes from, and whether it is there."""
     if fmt.game == DIGIMON_2020:
-        return "card data: the shipped Digimon Card Game database"
+        return Msg("card data: the shipped Digimon Card Game database")
     from tt_organizer.cards.games import load_game_cards
 
     try:
         db = load_game_cards(fmt.game)
     except Exception as exc:  # a damaged import must not hide the format list
-        return f"card data: the imported card list of {fmt.game} cannot be read ({exc})"
+        return Msg("card data: the imported card list of {game} cannot be read ({error})",
+                   game=fmt.game, error=exc)
     if db is None:
-        return (
-            f"card data: none imported (`tt cards import FILE.csv --game {fmt.game}`); "
-            "without it only rules needing no card data are checked"
-        )
-    return f"card data: organizer's card list of {fmt.game}, {len(db)} cards"
+        return Msg("card data: none imported (`tt cards import FILE.csv --game {game}`); "
+                   "without it only rules needing no card data are checked", game=fmt.game)
+    return Msg("card data: organizer's card list of {game}, {n} cards", game=fmt.game,
+               n=len(db))
 
 
-def format_rules(fmt: FormatDefinition) -> list[str]:
-    """Every rule of ``fmt`` as a sentence, read from its structured definition."""
-    rules: list[str] = []
+def format_rule_words(fmt: FormatDefinition) -> list[Msg]:
+    """Every rule of ``fmt`` as a sentence kept for the reader's language (``str()``: the
+    English of :func:`format_rules`)."""
+    rules: list[Msg] = []
     for zone in fmt.zones:
         rules.append(zone_rule(fmt, zone))
         rules += [group_rule(fmt, zone, g) for g in zone.groups]
     if len(fmt.zones) > 1:
-        homes = [f"{', '.join(z.allowed_types)} only in the {z.label}" for z in fmt.zones
-                 if z.allowed_types]
+        homes = [Msg("{types} only in the {zone}", types=", ".join(z.allowed_types),
+                     zone=Term(z.label, ZONE)) for z in fmt.zones if z.allowed_types]
         if homes:
-            rules.append("card types: " + "; ".join(homes) + " [WRONG_ZONE]")
+            joined: list[object] = [Msg("card types: ")]
+            for i, home in enumerate(homes):
+                joined += ["; ", home] if i else [home]
+            rules.append(Said(*joined, " [WRONG_ZONE]"))
     rules += [requirement_rule(r) for r in fmt.requirements]
     if fmt.color_rule is not None:
         rules.append(color_rule(fmt, fmt.color_rule))
     if fmt.use_banlist:
-        rules.append("Bandai's banned / restricted / banned-pair list applies "
-                     "[BANNED, RESTRICTED, BANNED_PAIR]")
+        rules.append(Said(Msg("Bandai's banned / restricted / banned-pair list applies"),
+                          " [BANNED, RESTRICTED, BANNED_PAIR]"))
     else:
-        rules.append("no ban list")
+        rules.append(Msg("no ban list"))
     if fmt.card_copy_limits:
-        rules.append("a card whose own text allows more copies may exceed the copy limit "
-                     "[CARD_COPIES]")
+        rules.append(Said(Msg("a card whose own text allows more copies may exceed the copy "
+                              "limit"), " [CARD_COPIES]"))
     return rules
+
+
+def format_rules(fmt: FormatDefinition) -> list[str]:
+    """Every rule of ``fmt`` as a sentence, read from its structured definition (English)."""
+    return [str(rule) for rule in format_rule_words(fmt)]
 
 
 def format_summary(fmt: FormatDefinition) -> dict[str, Any]:
@@ -133,7 +180,7 @@ def format_summary(fmt: FormatDefinition) -> dict[str, Any]:
         "description": fmt.description,
         "copy_identity": fmt.copy_identity,
         "rules": format_rules(fmt),
-        "card_data": card_data_rule(fmt),
+        "card_data": str(card_data_rule(fmt)),
         "rules_text": list(fmt.rules_text),
         "definition": fmt.model_dump(mode="json"),
     }
@@ -157,15 +204,17 @@ def formats(format_ids: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         print_json([format_summary(f) for f in chosen])
         return
+    from tt_organizer.i18n import gettext as _
+
     for fmt in chosen:
-        default = " (default)" if fmt.id == DEFAULT_FORMAT else ""
+        default = _(" (default)") if fmt.id == DEFAULT_FORMAT else ""
         version = f" {fmt.version}" if fmt.version else ""
         console.print(
             f"\n[bold]{escape(fmt.id)}[/]{default} — {escape(fmt.name)}{escape(version)} "
-            f"[dim](game {escape(fmt.game)})[/]"
+            + _("[dim](game {game})[/]").format(game=escape(fmt.game))
         )
         if fmt.description:
-            console.print(f"  [dim]{escape(fmt.description)}[/]")
-        for rule in format_rules(fmt):
-            console.print(f"  • {escape(rule)}")
-        console.print(f"  • {escape(card_data_rule(fmt))}")
+            console.print(f"  [dim]{escape(_(fmt.description))}[/]")
+        for rule in format_rule_words(fmt):
+            console.print(f"  • {escape(rule.translate())}")
+        console.print(f"  • {escape(card_data_rule(fmt).translate())}")

@@ -180,4 +180,7 @@ def cli() -> None:
 
 def main() -> None:
     """Console-script entry point."""
+    from tt_organizer.cli.click_words import install
+
+    install()  # click's own words ("Usage:", "Error: …") through tt's catalog
     cli(prog_name="tt")

@@ -94,12 +94,16 @@ def _styled_stderr(label: str, ansi: str, message: str) -> None:
 
 def error(message: str) -> None:
     """Print an error line on stderr (``message`` is plain text, never markup)."""
-    _styled_stderr("error:", "1;31", message)
+    from tt_organizer.i18n import gettext as _
+
+    _styled_stderr(_("error:"), "1;31", message)
 
 
 def warn(message: str) -> None:
     """Print a warning line on stderr (``message`` is plain text, never markup)."""
-    _styled_stderr("warning:", "33", message)
+    from tt_organizer.i18n import gettext as _
+
+    _styled_stderr(_("warning:"), "33", message)
 
 
 def escape(text: str) -> str:

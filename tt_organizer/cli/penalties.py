@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 import click
 
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.params import COUNT
+
+if TYPE_CHECKING:
+    from tt_organizer.events.penalties import Infraction
 
 infractions_option = click.option(
     "--infractions", "infractions_path", envvar="TT_INFRACTIONS", default=None,
@@ -46,15 +52,19 @@ def penalty(name: str, infraction: str, penalty: str, round_number: int | None,
     if as_json:
         print_json(given.to_dict(names))
         return
+    from tt_organizer.events.penalties import PENALTY_WORDS
+    from tt_organizer.events.result_words import shown as shown_result
     from tt_organizer.i18n import gettext as _
 
     p = given.penalty
     line(_("{name}: {penalty} for {infraction} (round {round})").format(
-        name=given.player.name, penalty=p.penalty, infraction=p.infraction, round=p.round))
+        name=given.player.name, penalty=_(PENALTY_WORDS.get(p.penalty, p.penalty)),
+        infraction=_infraction_name(p.infraction, known), round=p.round))
     if given.before is not None and given.after is not None:
         line(_("  table {table}: {old} → {new} (from player 1's side)").format(
-            table=given.after.table, old=given.before.result or _("not reported"),
-            new=given.after.result))
+            table=given.after.table,
+            old=shown_result(given.before.result) if given.before.result else _("not reported"),
+            new=shown_result(given.after.result or "?")))
     if given.kept_text is not None:
         from tt_organizer.i18n import translate
 
@@ -79,13 +89,27 @@ def penalties(as_json: bool, event_path: str) -> None:
     if as_json:
         print_json([p.to_dict(names) for p in log])
         return
+    from tt_organizer.events.penalties import PENALTY_WORDS, infractions
+    from tt_organizer.i18n import gettext as _
+
     if not log:
-        line("No penalty has been given.")
+        line(_("No penalty has been given."))
         return
-    rows = [[str(p.round) + (" (top cut)" if p.stage == "top-cut" else ""), names[p.player],
-             p.infraction, p.penalty, p.note, p.judge] for p in log]
-    print_table("Penalties", [("Round", "right"), ("Player", "left"), ("Infraction", "left"),
-                              ("Penalty", "left"), ("Note", "left"), ("Judge", "left")], rows)
+    known = infractions()
+    rows = [[str(p.round) + (_(" (top cut)") if p.stage == "top-cut" else ""), names[p.player],
+             _infraction_name(p.infraction, known), _(PENALTY_WORDS.get(p.penalty, p.penalty)),
+             p.note, p.judge] for p in log]
+    print_table(_("Penalties"), [(_("Round"), "right"), (_("Player"), "left"),
+                                 (_("Infraction"), "left"), (_("Penalty"), "left"),
+                                 (_("Note"), "left"), (_("Judge"), "left")], rows)
+
+
+def _infraction_name(infraction: str, known: Mapping[str, Infraction]) -> str:
+    """An infraction (its id or its recorded name) by its name in the reader's language; a
+    name the catalog does not have (an organizer's own list) as recorded."""
+    from tt_organizer.i18n import gettext as _
+
+    return _(known[infraction].name) if infraction in known else _(infraction)
 
 
 @click.command("infractions")
@@ -95,12 +119,14 @@ def infractions_cmd(infractions_path: str | None, as_json: bool) -> None:
     """The infractions a penalty can name, with the penalty each usually gets."""
     from tt_organizer.cli.output import print_json
     from tt_organizer.cli.render import print_table
-    from tt_organizer.events.penalties import infractions
+    from tt_organizer.events.penalties import PENALTY_WORDS, infractions
+    from tt_organizer.i18n import gettext as _
 
     known = infractions(infractions_path).values()
     if as_json:
         print_json([i.to_dict() for i in known])
         return
-    print_table("Infractions", [("Id", "left"), ("Infraction", "left"), ("Category", "left"),
-                                ("Usual penalty", "left")],
-                [[i.id, i.name, i.category, i.penalty] for i in known])
+    print_table(_("Infractions"), [(_("Id"), "left"), (_("Infraction"), "left"),
+                                   (_("Category"), "left"), (_("Usual penalty"), "left")],
+                [[i.id, _(i.name), _(i.category), _(PENALTY_WORDS.get(i.penalty, i.penalty))]
+                 for i in known])

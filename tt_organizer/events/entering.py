@@ -30,9 +30,10 @@ from tt_organizer.events.result_text import (
     parse_result,
     result_text,
 )
+from tt_organizer.events.result_words import CONTEXT as RESULT_WORD
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import Msg, Term
 from tt_organizer.names import fold
 
 
@@ -169,13 +170,19 @@ def rounds_paired_on(conn: Connection, round_number: int, *, top_cut: bool = Fal
                      ) -> list[str]:
     """The rounds paired after ``round_number``'s results were in, i.e. on them: later Swiss
     rounds and the top-cut seeding (for a Swiss round), later bracket rounds (top cut)."""
+    return [str(m) for m in rounds_paired_on_words(conn, round_number, top_cut=top_cut)]
+
+
+def rounds_paired_on_words(conn: Connection, round_number: int, *, top_cut: bool = False
+                           ) -> list[Msg]:
+    """:func:`rounds_paired_on` as messages, to be shown in the reader's language."""
     if top_cut:
         top = store.current_round(conn, TOP_CUT)
-        return [f"top-cut round {r}" for r in range(round_number + 1, top + 1)]
+        return [Msg("top-cut round {round}", round=r) for r in range(round_number + 1, top + 1)]
     current = store.current_round(conn, SWISS)
-    out = [f"round {r}" for r in range(round_number + 1, current + 1)]
+    out = [Msg("round {round}", round=r) for r in range(round_number + 1, current + 1)]
     if store.current_round(conn, TOP_CUT):
-        out.append("the top-cut seeding")
+        out.append(Msg("the top-cut seeding"))
     return out
 
 
@@ -265,10 +272,15 @@ def seat_of_name(match: MatchInfo, names: Mapping[int, str], ref: str) -> str:
               and _norm(names[p]).startswith(want)]
     if len(prefix) == 1:
         return prefix[0]
-    two = f"{names[match.player1]} v {names[match.player2]}" if match.player2 else "a bye"
-    why = "fits both players" if len(prefix) > 1 else "is neither"
-    raise EventError(f"table {match.table} of round {match.round} is {two}; {ref!r} {why} "
-                     "(check the table number on the slip)")
+    two = (Msg("{p1} v {p2}", p1=names[match.player1], p2=names[match.player2])
+           if match.player2 else Msg("a bye"))
+    raise EventError(
+        Msg("table {table} of round {round} is {two}; {ref} fits both players (check the "
+            "table number on the slip)", table=match.table, round=match.round, two=two,
+            ref=repr(ref)) if len(prefix) > 1 else
+        Msg("table {table} of round {round} is {two}; {ref} is neither (check the table "
+            "number on the slip)", table=match.table, round=match.round, two=two,
+            ref=repr(ref)))
 
 
 def seat_result(match: MatchInfo, names: Mapping[int, str], best_of: int, *,
@@ -308,7 +320,7 @@ def report_by_name(
     with store.transaction(conn):
         stage, rnd = lookup.current_stage(conn)
         if not rnd:
-            raise EventError("no round is paired yet")
+            raise EventError(Msg("no round is paired yet"))
         match = lookup.find_match(conn, stage, rnd, table)
         names = {p.id: p.name for p in store.read_players(conn)}
         if match.player2 is None:
@@ -324,7 +336,7 @@ def describe(match: MatchInfo, names: Mapping[int, str], *, shown: bool = False)
     carries it, or with ``shown`` in the current language (``Mesa 6: Ann 2-1 Bob``)."""
     p2 = names[match.player2] if match.player2 is not None else "BYE"
     text = Msg("Table {table}: {p1} {result} {p2}", table=match.table,
-               p1=names[match.player1], result=match.result or "?", p2=p2)
+               p1=names[match.player1], result=Term(match.result or "?", RESULT_WORD), p2=p2)
     return text.translate() if shown else str(text)
 
 

@@ -37,7 +37,7 @@ from tt_organizer.events import (
 )
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import Msg, NMsg
 from tt_organizer.numbers import is_count, parse_count
 from tt_organizer.pairing.swiss import rounds_for_players
 
@@ -484,8 +484,10 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
         if current:
             missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
             if missing:
-                raise EventError(f"round {current} still misses results for table(s) "
-                                 f"{', '.join(map(str, missing))}")
+                raise EventError(NMsg("round {round} still misses results for table(s) {tables}",
+                                      "round {round} still misses results for table(s) {tables}",
+                                      len(missing), round=current,
+                                      tables=", ".join(map(str, missing))))
         rnd = current + 1
         if rnd == 1:  # check-in applies as to `pair`: no-shows and the unchecked leave
             prepare_round(conn, 1, [p.id for p in store.read_players(conn) if not p.dropped])
@@ -536,7 +538,7 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
         elif rnd > settings.rounds:
-            raise EventError(f"all {settings.rounds} Swiss rounds are paired")
+            raise EventError(Msg("all {total} Swiss rounds are paired", total=settings.rounds))
         store.insert_round(conn, SWISS, rnd, store.now())
         for r, p1, p2 in resolved:
             _insert(conn, rnd, r.table, p1, p2)

@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, overload
 
 from tt_organizer.errors import EventError
+from tt_organizer.i18n import NP_, Msg, Term
 
 if TYPE_CHECKING:
     from tt_organizer.standings.policy import TiebreakPolicy
@@ -112,9 +113,20 @@ def paired_round(round_number: int | None, current: int, *, first: int = 1,
     if round_number is None:
         return current
     if not first <= round_number <= current:
-        raise EventError(f"{label} {round_number} is not paired "
-                         f"(current {label} {current or 'none'})")
+        raise EventError(not_paired(round_number, current, label))
     return round_number
+
+
+def not_paired(round_number: int, current: int, label: str = "round") -> Msg | str:
+    """``round 4 is not paired (current round 3)``, kept for the reader's language."""
+    now: object = current or Term(NP_("no round yet", "none"), "no round yet")
+    if label == "round":
+        return Msg("round {round} is not paired (current round {current})",
+                   round=round_number, current=now)
+    if label == "top-cut round":
+        return Msg("top-cut round {round} is not paired (current top-cut round {current})",
+                   round=round_number, current=now)
+    return f"{label} {round_number} is not paired (current {label} {current or 'none'})"
 
 
 @dataclass

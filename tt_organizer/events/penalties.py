@@ -27,11 +27,19 @@ from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import entering, lookup, players, store
-from tt_organizer.events.models import MatchInfo, PenaltyInfo, PlayerInfo
+from tt_organizer.events.models import MatchInfo, PenaltyInfo, PlayerInfo, not_paired
 from tt_organizer.events.result_text import games_to_win, result_text
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import N_, NP_, Msg
+
+# the penalty in words, marked for the catalog (shown translated: CLI, console, phone pages)
+PENALTY_WORDS = {"warning": N_("warning"), "game-loss": N_("game loss"),
+                 "match-loss": N_("match loss"), "disqualification": N_("disqualified")}
+# a penalty's code as a cell shows it (i18n.Term(code, PENALTY)); the code in a CSV
+PENALTY = "a penalty"
+PENALTY_CODES = (NP_("a penalty", "warning"), NP_("a penalty", "game-loss"),
+                 NP_("a penalty", "match-loss"), NP_("a penalty", "disqualification"))
 
 PENALTIES = ("warning", "game-loss", "match-loss", "disqualification")
 SHIPPED = os.path.join(os.path.dirname(__file__), "infractions.json")
@@ -182,7 +190,7 @@ def give_penalty(
             current = store.current_round(conn, stage)
         rnd = current if round_number is None else round_number
         if not 0 <= rnd <= current:
-            raise EventError(f"round {rnd} is not paired (current round {current or 'none'})")
+            raise EventError(not_paired(rnd, current))
         match = _match_of(conn, player.id, stage, rnd) if rnd else None
         before = after = kept = None
         reason, why = None, None

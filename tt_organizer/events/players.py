@@ -361,7 +361,8 @@ def _admit(entry: _Entry, name: str, ext_id: str | None, late: bool,
                          hint={"command": "late-entry", "name": name})
     total = entry.settings.rounds
     if late and current and total is not None and current >= total:
-        raise EventError(f"all {total} Swiss rounds are paired; {name} could not play any")
+        raise EventError(Msg("all {total} Swiss rounds are paired; {name} could not play any",
+                             total=total, name=name))
     taken.refuse(name, ext_id)
     return late and bool(current)
 
@@ -426,7 +427,8 @@ class _StoredNames:
     def refuse(self, name: str, ext_id: str | None) -> None:
         taken = self.name_with_key(name.casefold())
         if taken is not None:
-            raise EventError(f"{name}: already registered (as {taken})")
+            raise EventError(Msg("{name}: already registered (as {taken})", name=name,
+                                 taken=taken))
         if ext_id:
             taken = self.name_with_ext_id(ext_id)
             if taken is not None:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import EventError, field_hint
+from tt_organizer.events.result_words import ResultWords, typed_words
+from tt_organizer.i18n import Msg
 from tt_organizer.numbers import is_count
 
 MAX_TURNS = 1000  # turns of one game (a calibration figure)
@@ -110,6 +112,7 @@ def parse_result(text: str, best_of: int) -> MatchResult:
     """Parse ``text`` for a best-of-``best_of`` match (EventError if it does not fit)."""
     key = " ".join(text.strip().lower().replace("–", "-").split())
     key = _ALIASES.get(key, key)
+    key = typed_words().get(key, key)  # "empate" typed in Spanish is "draw"
     table = _BO1 if best_of == 1 else _BO3
     if key in table:
         p1, p2, d, outcome = table[key]
@@ -121,10 +124,10 @@ def parse_result(text: str, best_of: int) -> MatchResult:
         if max(p1, p2) <= need and min(p1, p2) < need and d <= MAX_DRAWN_GAMES and p1 + p2 + d:
             outcome = "p1" if p1 > p2 else "p2" if p2 > p1 else "draw"
             return MatchResult(result_text(p1, p2, d), p1, p2, d, outcome)
-    raise EventError(
-        f"result {text!r} does not fit best-of-{best_of}; use one of {', '.join(table)} "
-        f"or games won-lost[-drawn] (at most {need} won, {MAX_DRAWN_GAMES} drawn)"
-    )
+    raise EventError(Msg(
+        "result {text} does not fit best-of-{best_of}; use one of {results} or games "
+        "won-lost[-drawn] (at most {need} won, {drawn} drawn)", text=repr(text),
+        best_of=best_of, results=ResultWords(tuple(table)), need=need, drawn=MAX_DRAWN_GAMES))
 
 
 @dataclass(frozen=True)

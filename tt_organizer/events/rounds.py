@@ -9,7 +9,7 @@ from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.events.swiss_states import states_and_points
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import Msg, NMsg
 
 
 def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo]:
@@ -34,8 +34,9 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
             missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
             if missing:
                 raise EventError(
-                    Msg("round {round} still misses results for table(s) {tables}",
-                        round=current, tables=", ".join(map(str, missing)))
+                    NMsg("round {round} still misses results for table(s) {tables}",
+                         "round {round} still misses results for table(s) {tables}",
+                         len(missing), round=current, tables=", ".join(map(str, missing)))
                 )
         active = [p.id for p in store.read_roster(conn) if not p.dropped]
         from tt_organizer.events import manual  # constraints: check-in, granted byes, avoid
@@ -43,8 +44,9 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
         active, granted, _removed = manual.prepare_round(conn, current + 1, active)
         players.refuse_without_deck(conn, settings)
         if len(active) + len(granted) < 2:
-            raise EventError(f"{len(active) + len(granted)} active player(s); at least 2 are "
-                             "needed to pair")
+            n = len(active) + len(granted)
+            raise EventError(NMsg("{n} active player(s); at least 2 are needed to pair",
+                                  "{n} active player(s); at least 2 are needed to pair", n, n=n))
         total = settings.rounds
         if total is None:
             from tt_organizer.pairing.swiss import rounds_for_players

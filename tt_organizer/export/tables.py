@@ -9,10 +9,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from tt_organizer.events.audit_words import action_words, subject_words
 from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo, paired_round
-from tt_organizer.i18n import N_, Msg, Term
+from tt_organizer.events.penalties import PENALTY
+from tt_organizer.i18n import N_, NP_, Msg, Term
 from tt_organizer.names import sort_key
 from tt_organizer.standings.tiebreakers import match_points as points_for
+
+# words of the cells a person reads (a CSV keeps the English codes: ``str()`` of a Term)
+STAGE = "a stage of an event"
+OUTCOME = "a match outcome"
+WORDS = (NP_("a stage of an event", "swiss"), NP_("a stage of an event", "top-cut"),
+         NP_("a stage of an event", "Swiss"), NP_("a stage of an event", "top cut"),
+         NP_("a match outcome", "p1"), NP_("a match outcome", "p2"),
+         NP_("a match outcome", "draw"), NP_("a match outcome", "double-loss"),
+         NP_("a match outcome", "bye"), NP_("a match outcome", "loss-missed"),
+         N_("Main deck"), N_("Tamer + Egg pile"))
 
 TEXT = "text"
 INT = "int"
@@ -247,14 +259,14 @@ def results_table(snapshot: EventSnapshot, last_round: int, *, top_cut: bool) ->
     )
     for m in matches:
         base: list[object] = [
-            m.stage, m.round, m.table or None, snapshot.name(m.player1),
+            Term(m.stage, STAGE), m.round, m.table or None, snapshot.name(m.player1),
             "" if m.player2 is None and m.outcome == "loss-missed" else snapshot.name(m.player2),
-            m.result, m.outcome,
+            m.result, Term(m.outcome, OUTCOME) if m.outcome else m.outcome,
         ]
         games = sorted(m.games, key=lambda g: g.number)
         if not games:
             rows.append([*base, None, "", "", None, m.reported_at])
-        drawn = "draw" if m.winnerless_games_are_draws() else ""
+        drawn = Term("draw", OUTCOME) if m.winnerless_games_are_draws() else ""
         for g in games:
             first = snapshot.name(g.first) if g.first is not None else ""
             winner = snapshot.name(g.winner) if g.winner is not None else drawn
@@ -281,8 +293,9 @@ def players_table(snapshot: EventSnapshot) -> Table:
     rows: list[list[object]] = []
     for p in sorted(snapshot.players, key=lambda p: p.id):
         rows.append([
-            p.id, p.name, p.ext_id, p.registered_at, deck_status(p), ", ".join(p.deck_codes),
-            "/".join(p.deck_colors), p.deck_source, "yes" if p.dropped else "",
+            p.id, p.name, p.ext_id, p.registered_at, Term(deck_status(p)),
+            ", ".join(p.deck_codes), Term("/".join(p.deck_colors)), p.deck_source,
+            Term("yes") if p.dropped else "",
             p.dropped_round, p.late_entry_round,
         ])
     columns = (
@@ -326,9 +339,10 @@ def decklists_table(snapshot: EventSnapshot) -> Table:
         titles[len(rows)] = Msg("{name} — {status} — {colours} — main {main}, pile {pile}",
                                 name=p.name, status=Term(deck_status(p)), colours=colours,
                                 main=main_n, pile=pile_n)
-        for section, cards in (("Main deck", p.main), ("Tamer + Egg pile", p.pile)):
+        for section, cards in ((Term("Main deck"), p.main), (Term("Tamer + Egg pile"), p.pile)):
             for count, number, name, card_type, card_colours in card_rows(cards):
-                rows.append([p.name, section, count, number, name, card_type, card_colours])
+                rows.append([p.name, section, count, number, name, card_type,
+                             Term(card_colours)])
     columns = (
         Column(N_("Player")), Column(N_("Section")), Column(N_("Count"), INT),
         Column(N_("Card number")), Column(N_("Card name")), Column(N_("Type")),
@@ -341,7 +355,7 @@ def decklists_table(snapshot: EventSnapshot) -> Table:
 def audit_table(snapshot: EventSnapshot) -> Table:
     """The append-only change log."""
     rows: list[list[object]] = [
-        [a.id, a.at, a.actor, a.action, a.subject, a.old, a.new]
+        [a.id, a.at, a.actor, action_words(a.action), subject_words(a.subject), a.old, a.new]
         for a in sorted(snapshot.audit, key=lambda a: a.id)
     ]
     columns = (
@@ -354,8 +368,9 @@ def audit_table(snapshot: EventSnapshot) -> Table:
 def penalties_table(snapshot: EventSnapshot) -> Table:
     """The judge's log: one row per penalty, oldest first."""
     rows: list[list[object]] = [
-        [p.at, p.round, "top cut" if p.stage == "top-cut" else "Swiss",
-         snapshot.name(p.player), p.infraction, p.penalty, p.note, p.judge]
+        [p.at, p.round, Term("top cut" if p.stage == "top-cut" else "Swiss", STAGE),
+         snapshot.name(p.player), Term(p.infraction), Term(p.penalty, PENALTY), p.note,
+         p.judge]
         for p in snapshot.penalties
     ]
     columns = (

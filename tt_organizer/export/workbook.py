@@ -26,6 +26,7 @@ from tt_organizer.export.cells import (
 )
 from tt_organizer.export.sheetxml import DirectRows
 from tt_organizer.export.tables import ENTRY, INT, PERCENT, TIME, Table, event_tables
+from tt_organizer.i18n import Msg, Term, translate
 from tt_organizer.localtime import shown_iso
 
 NUMERIC = (INT, PERCENT)
@@ -189,6 +190,8 @@ def write_table(
                 merge_row(ws, row_no, len(table.columns))
             row_no += 1
         for col, (kind, value) in enumerate(zip(kinds, values, strict=True), start=1):
+            if isinstance(value, Msg | Term):  # a word from data, in the sheet's language
+                value = translate(value)
             if kind == TIME and isinstance(value, str):
                 value = shown_iso(value)
             stored, quoted = cell_value(value)

@@ -10,7 +10,7 @@ from tt_organizer.banlist.model import BanList
 from tt_organizer.cards.model import Card
 from tt_organizer.decklist.model import Deck
 from tt_organizer.formats.model import FormatDefinition, ZoneRule
-from tt_organizer.i18n import Msg, Term
+from tt_organizer.i18n import BEING_COLOUR, CARD_COLOUR, ZONE, Msg, PMsg, Term
 
 if TYPE_CHECKING:
     from typing import Any
@@ -179,13 +179,13 @@ class _Checker:
         if not rule.size.contains(total):
             self.add(
                 rule.size_code,
-                Msg("{zone} has {total} cards; it must have {size}", zone=Term(rule.label),
+                Msg("{zone} has {total} cards; it must have {size}", zone=Term(rule.label, ZONE),
                     total=total, size=rule.size.phrase()),
                 [],
             )
         self.wrong_zone(rule, cards)
         if rule.copy_limit is not None and rule.copies_code:
-            self.copies(rule.copies_code, Term(rule.label), cards, rule.copy_limit, None)
+            self.copies(rule.copies_code, Term(rule.label, ZONE), cards, rule.copy_limit, None)
         for group in rule.groups:
             members = {n: c for n, c in cards.items() if self.is_type(n, group.types)}
             if group.count is not None and group.count_code:
@@ -195,17 +195,17 @@ class _Checker:
                         self.add(
                             group.count_code,
                             Msg("{zone} holds {n} {group}; it must hold {count}",
-                                zone=Term(rule.label), n=n, group=Term(group.label),
+                                zone=Term(rule.label, ZONE), n=n, group=Term(group.label),
                                 count=group.count.phrase()),
                             list(members),
                         )
                 else:
                     self.not_checked(Msg("{group} count in the {zone}", group=Term(group.label),
-                                         zone=Term(rule.label)))
+                                         zone=Term(rule.label, ZONE)))
             if group.copy_limit is not None and group.copies_code:
                 self.copies(group.copies_code,
                             Msg("{group} of the {zone}", group=Term(group.label),
-                                zone=Term(rule.label)),
+                                zone=Term(rule.label, ZONE)),
                             members, group.copy_limit, Term(group.label))
 
     def is_type(self, number: str, types: list[str]) -> bool:
@@ -217,7 +217,8 @@ class _Checker:
             return
         if not self.have_data:
             if len(self.fmt.zones) == 1:
-                self.not_checked(Msg("card types allowed in the {zone}", zone=Term(rule.label)))
+                self.not_checked(Msg("card types allowed in the {zone}",
+                                     zone=Term(rule.label, ZONE)))
             else:
                 self.not_checked(Msg("card types allowed in each zone"))
             return
@@ -227,13 +228,13 @@ class _Checker:
                 continue
             home = self.fmt.home_zone(card.card_type)
             if home is not None and home.id != rule.id:
-                where = Msg("it belongs in the {zone}", zone=Term(home.label))
+                where = Msg("it belongs in the {zone}", zone=Term(home.label, ZONE))
             else:
                 where = Msg("the format does not allow it in any zone")
             self.add(
                 WRONG_ZONE,
                 Msg("{card} is a {type} card in the {zone}: {where}", card=self.label(number),
-                    type=Term(card.card_type), zone=Term(rule.label), where=where),
+                    type=Term(card.card_type), zone=Term(rule.label, ZONE), where=where),
                 [number],
             )
 
@@ -353,13 +354,14 @@ class _Checker:
                     providers = providers or _either([
                         Msg("{types} in the {zone}",
                             types=Term("/".join(t for t in types if t != "Dual")),
-                            zone=Term(getattr(self.fmt.zone(z), "label", z)))
+                            zone=Term(getattr(self.fmt.zone(z), "label", z), ZONE))
                         for z, types in rule.providers.items()])
                     self.add(
                         rule.code,
                         Msg("{card} ({colour} Option): no {missing} {providers}, so it can only "
                             "be used for its security effect", card=self.label(number),
-                            colour=Term(card.color_text), missing=Term("/".join(missing)),
+                            colour=Term(card.color_text, CARD_COLOUR),
+                            missing=Term("/".join(missing), BEING_COLOUR),
                             providers=providers),
                         [number],
                         severity,
@@ -370,7 +372,8 @@ def _either(options: list[Msg]) -> Msg:
     """``a or b or c`` as one message."""
     joined = options[0]
     for option in options[1:]:
-        joined = Msg("{a} or {b}", a=joined, b=option)
+        # i18n: "no X in the Main deck or Y in the pile": Spanish "ni", not "o"
+        joined = PMsg("after a negation", "{a} or {b}", a=joined, b=option)
     return joined
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.export.wall import wall_tables
 from tt_organizer.i18n import gettext as _
+from tt_organizer.i18n import ngettext
 from tt_organizer.printing.layout import FOOTER, MARGIN, Sheet, page_size, text_width
 
 MIN_WALL_SIZE = 20.0
@@ -159,6 +160,12 @@ def draw_by_name(sheet: Sheet, entries: Sequence[WallEntry], title: str, layout:
     return pages
 
 
+def _points(points: object) -> str:
+    """``3 pts`` in the reader's language (its plural: ``1 punto``, ``3 puntos``)."""
+    n = points if isinstance(points, int) else 2  # a fraction reads as a plural
+    return ngettext("{points} pts", "{points} pts", n).format(points=points)
+
+
 def draw_by_table(sheet: Sheet, rows: Sequence[Sequence[object]], title: str) -> int:
     """Draw the by-table pages (table, player 1 and points, player 2 and points): the largest
     type up to 24 points at which the names fit and the tables fit one page (14 at least)."""
@@ -172,7 +179,7 @@ def draw_by_table(sheet: Sheet, rows: Sequence[Sequence[object]], title: str) ->
 
     def shape(size: float) -> tuple[float, float, float, int]:
         table_w = max(text_width(_("Table"), f.regular, 9), text_width("88", f.bold, size)) + 14
-        pts_w = text_width(_("{points} pts").format(points=888), f.regular, size * 0.7) + 10
+        pts_w = text_width(_points(888), f.regular, size * 0.7) + 10
         name_w = (sheet.width - table_w - 2 * pts_w) / 2
         per_page = _rows_fit(sheet.size[1] - label_room, size, TABLE_LEADING, extra)
         return table_w, pts_w, name_w, per_page
@@ -205,7 +212,7 @@ def draw_by_table(sheet: Sheet, rows: Sequence[Sequence[object]], title: str) ->
                 sheet.text(x, y, name, size, width=name_w - 6, condense=MOST_CONDENSED)
                 if pts is not None:
                     sheet.text(x + name_w + pts_w - 10, y,
-                               _("{points} pts").format(points=pts), size * 0.7,
+                               _points(pts), size * 0.7,
                                align="right", gray=0.3)
             y -= size * TABLE_LEADING
         sheet.new_page()

@@ -72,8 +72,16 @@ BATCH_COLUMNS = (
 VERDICTS = (N_("legal"), N_("illegal"), N_("no deck"), N_("unreadable"))
 
 
+def _verdict_count(verdict: str, n: int) -> str:
+    """``5 legal``: how many players or decks had ``verdict``, with the language's plural."""
+    shown = (ngettext("{n} legal", "{n} legal", n), ngettext("{n} illegal", "{n} illegal", n),
+             ngettext("{n} no deck", "{n} no deck", n),
+             ngettext("{n} unreadable", "{n} unreadable", n))  # in the order of VERDICTS
+    return shown[VERDICTS.index(verdict)].format(n=n)
+
+
 def _summary(verdicts: Sequence[str], players: bool) -> str:
-    parts = [f"{verdicts.count(v)} {_(v)}" for v in VERDICTS if v in verdicts]
+    parts = [_verdict_count(v, verdicts.count(v)) for v in VERDICTS if v in verdicts]
     what = (ngettext("{n} player", "{n} players", len(verdicts)) if players
             else ngettext("{n} deck", "{n} decks", len(verdicts))).format(n=len(verdicts))
     return _("{what}: {verdicts}").format(what=what,

@@ -15,8 +15,10 @@ from starlette.routing import Route
 from tt_organizer import i18n
 from tt_organizer.errors import TTError
 from tt_organizer.events import phone_reports, players, rounds, store, submissions, timer, views
+from tt_organizer.events.result_words import shown
 from tt_organizer.events.store import acting_as
 from tt_organizer.i18n import gettext as _
+from tt_organizer.i18n import ngettext
 from tt_organizer.numbers import is_count
 from tt_organizer.web import pages, security
 from tt_organizer.web.server import json_response
@@ -58,7 +60,7 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
             turns=f.get("turns") or pages.game_list(f, "turns", result, best_of),
             override=f.get("override") == "on")
         return _("Table {table}: {result} recorded").format(
-            table=m.table, result=m.result) + _withdrawn_note(conn)
+            table=m.table, result=shown(m.result or "?")) + _withdrawn_note(conn)
 
     def drop(conn: Connection, f: dict[str, str]) -> str:
         p = players.drop(conn, f.get("name", ""))
@@ -72,15 +74,16 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
                                       late=True)
         return (_("Registered {name}: tell them their PIN (shown below)").format(
                     name=reg.player.name)
-                + (_("; a loss for round(s) {rounds}").format(
+                + (ngettext("; a loss for round(s) {rounds}", "; a loss for round(s) {rounds}",
+                            len(reg.missed_rounds)).format(
                     rounds=", ".join(map(str, reg.missed_rounds))) if reg.missed_rounds else "")
                 + (_("; seated at table {table} (it was the bye)").format(
                     table=reg.seated.table) if reg.seated is not None else ""), reg.player.id)
 
     def pair(conn: Connection, f: dict[str, str]) -> str:
         matches = rounds.pair_next_round(conn)
-        return _("Round {round} paired: {n} tables").format(round=matches[0].round,
-                                                            n=len(matches))
+        return ngettext("Round {round} paired: {n} tables", "Round {round} paired: {n} tables",
+                        len(matches)).format(round=matches[0].round, n=len(matches))
 
     def timer_start(conn: Connection, f: dict[str, str]) -> str:
         minutes = _number(f, "minutes", 1, 600) if f.get("minutes") else None

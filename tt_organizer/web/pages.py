@@ -10,8 +10,8 @@ from typing import Any
 
 from tt_organizer.errors import TTError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
+from tt_organizer.events.penalties import PENALTY_WORDS
 from tt_organizer.events.result_text import NO_GAME_DRAW, parse_result, valid_results
-from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
 from tt_organizer.names import search_hit, sort_key, suggest
 
@@ -154,11 +154,6 @@ def console_tables(snap: EventSnapshot, tables: list[dict[str, Any]]) -> list[di
 def state_counts(tables: list[dict[str, Any]]) -> dict[str, int]:
     """How many tables are in each state (for the console's filters)."""
     return {s: sum(1 for t in tables if t["state"] == s) for s in STATES}
-
-
-# the penalty in words, marked for the catalog (the templates show it translated)
-PENALTY_WORDS = {"warning": N_("warning"), "game-loss": N_("game loss"),
-                 "match-loss": N_("match loss"), "disqualification": N_("disqualified")}
 
 
 def penalty_rows(snap: EventSnapshot, player: int | None = None) -> list[dict[str, Any]]:

@@ -29,6 +29,7 @@ from tt_organizer.events.store.schema import (
 )
 from tt_organizer.events.store.values import READ_FAILURES, path_of, shorten
 from tt_organizer.events.store.web import close_withdrawn, forget_withdrawn, withdrawn_reports
+from tt_organizer.i18n import Msg
 from tt_organizer.safe_files import is_regular_file
 
 if TYPE_CHECKING:
@@ -82,7 +83,8 @@ def create_database(path: str | Path) -> sqlite3.Connection:
     if os.path.exists(p) and not is_regular_file(p):
         raise EventError(f"{p}: not a regular file (a folder, named pipe or device)")
     if os.path.exists(p) and os.stat(p).st_size > 0:
-        raise EventError(f"{p}: file exists; an event database is created only once")
+        raise EventError(Msg("{file}: file exists; an event database is created only once",
+                                     file=p))
     folder = os.path.dirname(p)
     if folder and not os.path.exists(folder):
         raise EventError(f"{folder}: no such folder")
@@ -93,7 +95,8 @@ def create_database(path: str | Path) -> sqlite3.Connection:
         with transaction(conn, pause=False, counted=False):
             # re-checked under the write lock: another `create` may have won the race
             if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                raise EventError(f"{p}: file exists; an event database is created only once")
+                raise EventError(Msg("{file}: file exists; an event database is created only once",
+                                     file=p))
             migrate(conn, 0)
     except BaseException:
         conn.close()
@@ -108,7 +111,7 @@ def open_event(path: str | Path) -> sqlite3.Connection:
     written by a newer schema; the file is not changed in any of those cases."""
     p = os.fspath(path)
     if not os.path.exists(p):
-        raise EventError(f"{p}: no event database here", code="no-event",
+        raise EventError(Msg("{file}: no event database here", file=p), code="no-event",
                          hint={"command": "create"})
     if os.path.isdir(p):
         raise EventError(f"{p}: is a folder, not an event database")
