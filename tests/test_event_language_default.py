@@ -50,7 +50,7 @@ def test_an_explicit_event_language_wins(tmp_path: Path) -> None:
 
 def test_create_says_the_language_when_it_is_not_english(tmp_path: Path) -> None:
     lang, out = _created(tmp_path, {"LANG": "es_AR.UTF-8"})
-    assert lang == "es" and "es (" in out and "tt event settings --language" in out
+    assert lang == "es" and "idioma español (" in out and "tt event settings --language" in out
     (tmp_path / "b").mkdir()
     lang, out = _created(tmp_path / "b", {"LANG": "C"})
     assert lang == "en" and "tt event settings --language" not in out
