@@ -94,8 +94,9 @@ def build_routes(server: Server) -> list[Route | Mount]:
         with server.db() as conn:
             _rows, rnd, stage = pairings_rows(conn)
             snap = store.read_snapshot(conn, server.path, light=True)
-        lines = pages.player_lines(snap, [m for m in snap.matches
-                                          if m.stage == stage and m.round == rnd])
+        with i18n.using(server.language(request)):  # the results in words
+            lines = pages.player_lines(snap, [m for m in snap.matches
+                                              if m.stage == stage and m.round == rnd])
         mine = next((line for line in lines if str(line["id"]) == request.cookies.get(ME_COOKIE)),
                     None)
         for line in lines:
@@ -113,8 +114,9 @@ def build_routes(server: Server) -> list[Route | Mount]:
         with server.db() as conn:
             _rows, rnd, stage = pairings_rows(conn)
             snap = store.read_snapshot(conn, server.path, light=True)
-        lines = pages.player_lines(snap, [m for m in snap.matches
-                                          if m.stage == stage and m.round == rnd])
+        with i18n.using(server.language(request)):  # the results in words
+            lines = pages.player_lines(snap, [m for m in snap.matches
+                                              if m.stage == stage and m.round == rnd])
         return server.page(request, "projector.html", lines=lines, round=rnd, stage=stage)
 
     def me_pick(request: Request) -> Response:
@@ -269,7 +271,7 @@ def _player_page(server: Server, request: Request, pid: int, *, status_code: int
         if pid in (m.player1, m.player2) and m.result and (m is not match):
             a, b = snap.name(m.player1), snap.name(m.player2) if m.player2 else None
             history.append({"round": m.round, "stage": m.stage, "table": m.table,
-                            "opponent": (b if m.player1 == pid else a) or "bye",
+                            "opponent": b if m.player1 == pid else a,
                             "result": pages.result_label(m.result, a, b, best_of)})
     report = rep.to_dict() if rep else None
     response = server.page(

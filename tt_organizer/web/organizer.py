@@ -132,7 +132,7 @@ def routes(server: Server) -> list[Route]:
         show = request.query_params.get("show", "")
         show = show if show in pages.STATES else ""
         reveal = request.query_params.get("pin", "")
-        with server.db() as conn:
+        with server.db() as conn, i18n.using(server.language(request)):
             snap = store.read_snapshot(conn, server.path)
             tables = pages.console_tables(snap, phone_reports.table_states(conn))
             # PINs stay hidden: the desk asks for one player's, to tell it to that player

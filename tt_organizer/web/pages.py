@@ -10,7 +10,7 @@ from typing import Any
 
 from tt_organizer.errors import TTError
 from tt_organizer.events.models import EventSnapshot, MatchInfo
-from tt_organizer.events.result_text import parse_result, valid_results
+from tt_organizer.events.result_text import parse_result, stored_result, valid_results
 from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
 
@@ -20,8 +20,13 @@ STATES = ("missing", "reported", "disputed", "confirmed", "bye")
 
 
 def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
-    """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
-    r = parse_result(result, best_of)
+    """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``; the
+    bye and a round a late entry missed in words too (any result the event file holds)."""
+    r = stored_result(result, best_of)
+    if r.outcome == "bye":
+        return _("Bye: a win without an opponent")
+    if r.outcome == "loss-missed":
+        return _("Missed round (entered late): a loss")
     if r.outcome == "p1":
         return _("{name} wins {score}").format(name=p1, score=f"{r.p1_games}-{r.p2_games}")
     if r.outcome == "p2":
