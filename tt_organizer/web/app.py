@@ -29,7 +29,7 @@ from tt_organizer.events.store import Connection, Error, acting_as
 from tt_organizer.i18n import N_, Msg, ngettext
 from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, is_count, parse_count
-from tt_organizer.web import pages, security
+from tt_organizer.web import live, pages, security
 from tt_organizer.web.openapi import OPENAPI
 from tt_organizer.web.server import Server, json_response, secure_headers
 
@@ -189,7 +189,9 @@ def build_routes(server: Server) -> list[Route | Mount]:
         if not page.startswith("/") or len(page) > 40:
             raise HTTPException(400, "page: a path of this server, such as /me/5")
         with server.db() as conn:
+            head = live.header(conn)
             return json_response({"version": server.versions.of(conn, page),
+                                  "round": f"{head['stage']}:{head['round']}",
                                   "now": round(time.time(), 3),
                                   "timer": timer.timer_state(conn)})
 

@@ -69,8 +69,15 @@ OPENAPI: dict[str, Any] = {
                             "schema": {"type": "string", "default": "/", "pattern": "^/",
                                        "maxLength": 40},
                             "description": "the page's path, such as /me/5"}],
-            "responses": {"200": _ok({"type": "object", "required": ["version", "now", "timer"],
+            "responses": {"200": _ok({"type": "object",
+                                      "required": ["version", "round", "now", "timer"],
                                       "properties": {"version": {"type": "string"},
+                                                     "round": {
+                                                         "type": "string",
+                                                         "description": "the stage and round "
+                                                         "paired (swiss:2, top-cut:1, "
+                                                         "registration:0): a new one "
+                                                         "refreshes every open page"},
                                                      "now": {"type": "number"},
                                                      "timer": TIMER}}, "the version"),
                           "400": _BAD}}},
