@@ -107,17 +107,21 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
     def standings_page(request: Request) -> Response:
         with server.db() as conn:
-            rows = views.standings_json(conn)
-        return server.page(request, "standings.html", rows=rows)
+            rows, kind = views.shown_standings_json(conn)
+        return server.page(request, "standings.html", rows=rows, kind=kind)
 
     def projector(request: Request) -> Response:
         with server.db() as conn:
             _rows, rnd, stage = pairings_rows(conn)
             snap = store.read_snapshot(conn, server.path, light=True)
+            placings, kind = (views.shown_standings_json(conn) if stage == setup.TOP_CUT
+                              else ([], "swiss"))
         with i18n.using(server.language(request)):  # the results in words
             lines = pages.player_lines(snap, [m for m in snap.matches
                                               if m.stage == stage and m.round == rnd])
-        return server.page(request, "projector.html", lines=lines, round=rnd, stage=stage)
+        # the event over (the final reported): the projector shows the final placings
+        return server.page(request, "projector.html", lines=lines, round=rnd, stage=stage,
+                           placings=placings if kind == "final" else [])
 
     def me_pick(request: Request) -> Response:
         with server.db() as conn:
@@ -212,14 +216,22 @@ def build_routes(server: Server) -> list[Route | Mount]:
         Route("/deck", deck_post, methods=["POST"]),
         Route("/api/pairings", api(server, lambda c, r: views.pairings_json(
             c, _int_param(r, "round"), _bool_param(r, "top_cut")))),
-        Route("/api/standings", api(server, lambda c, r: views.standings_json(
-            c, _int_param(r, "round")))),
+        Route("/api/standings", api(server, _standings_api)),
         Route("/api/status", api(server, lambda c, r: views.status_json(c))),
         Route("/api/timer", api(server, lambda c, r: timer.timer_state(c))),
         Route("/api/version", version),
         Route("/api/openapi.json", openapi),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+
+
+def _standings_api(conn: Connection, request: Request) -> list[dict[str, Any]]:
+    """``/api/standings``: ``?round=N`` (Swiss) or ``?final=true`` (the final placings, as
+    ``tt event standings --final --json``; a 409 while a planned top cut has not started)."""
+    rnd, final = _int_param(request, "round"), _bool_param(request, "final")
+    if final and rnd is not None:
+        raise HTTPException(400, "final: the final placings have no round")
+    return views.standings_json(conn, rnd, final=final)
 
 
 async def _run_sync(func: Callable[[], Response]) -> Response:

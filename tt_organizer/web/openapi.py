@@ -49,8 +49,11 @@ OPENAPI: dict[str, Any] = {
             "responses": {"200": _ok({"type": "array", "items": PAIRING}, "the tables"),
                           "400": _BAD, "409": _ERROR}}},
         "/api/standings": {"get": {
-            "summary": "Standings (= `tt event standings --json`)",
-            "parameters": [_ROUND],
+            "summary": "Standings (= `tt event standings [--final] --json`)",
+            "parameters": [_ROUND, {"name": "final", "in": "query", "required": False,
+                                    "schema": {"type": "boolean"},
+                                    "description": "the final placings (each line's place: "
+                                                   "the bracket first); not with round"}],
             "responses": {"200": _ok({"type": "array", "items": STANDING}, "the standings"),
                           "400": _BAD, "409": _ERROR}}},
         "/api/status": {"get": {

@@ -139,7 +139,10 @@ def routes(server: Server) -> list[Route]:
             pin = (int(reveal), phone_reports.player_pin(conn, int(reveal))) \
                 if is_count(reveal) and int(reveal) in {p.id for p in snap.players} else None
             subs = submissions.submissions(conn)
+            placings, kind = (views.shown_standings_json(conn)  # the top cut's placings
+                              if store.current_round(conn, "top-cut") else ([], "swiss"))
         return server.page(request, "console.html", tables=tables, show=show,
+                           placings=placings[:8] if kind != "swiss" else [], kind=kind,
                            counts=pages.state_counts(tables), players=snap.players, pin=pin,
                            subs=subs, best_of=snap.settings.best_of,
                            penalties=pages.penalty_rows(snap),

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import TTError
+from tt_organizer.events.final_placings import top_cut_round_name
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.result_text import parse_result, stored_result, valid_results
 from tt_organizer.i18n import N_
@@ -34,6 +35,16 @@ def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
     if r.outcome == "draw":
         return _("Draw") + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
     return _("Double loss (both lose)")
+
+
+def round_title(stage: str, rnd: int, top_size: int) -> str:
+    """A round as the pages head it, in the current language: ``Round 3``, or a top-cut
+    round by its name as the command line and the paper give it (``Quarter-final``: a
+    bracket of ``top_size`` players)."""
+    if stage == "top-cut":
+        name = top_cut_round_name(top_size, rnd, shown=True)
+        return name[:1].upper() + name[1:]
+    return _("Round {round}").format(round=rnd)
 
 
 @dataclass(frozen=True)
