@@ -47,6 +47,19 @@ def round_title(stage: str, rnd: int, top_size: int) -> str:
     return _("Round {round}").format(round=rnd)
 
 
+def seat_labels(p1: str | None, p2: str | None) -> tuple[str, str]:
+    """The two players as the game-detail buttons name them, short enough for a phone: first
+    names (``Ana``, ``Bob``); when those are the same, first name and the initial of the
+    rest (``José M.``, ``José P.``); when that is still the same, the whole names."""
+    a, b = (p1 or "P1").split() or ["P1"], (p2 or "P2").split() or ["P2"]
+    if a[0].casefold() != b[0].casefold():
+        return a[0], b[0]
+    short = [f"{n[0]} {n[-1][0]}." if len(n) > 1 else n[0] for n in (a, b)]
+    if short[0].casefold() != short[1].casefold():
+        return short[0], short[1]
+    return " ".join(a), " ".join(b)
+
+
 @dataclass(frozen=True)
 class Choice:
     """One result a form offers: its value (from seat P1's side), its words, games played."""
