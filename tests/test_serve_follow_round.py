@@ -4,6 +4,7 @@ the finished round — shows the new round (its table, or its bye) by itself, in
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -85,3 +86,34 @@ def test_an_open_phone_follows_the_round(tmp_path: Path) -> None:
             assert "live" in home.inner_text("#fresh")
         finally:
             ctx.close()
+
+
+def test_the_round_timer_is_cleared_by_a_new_round_and_the_end(tmp_path: Path) -> None:
+    """Round 1's countdown stops when round 2 is paired; the last clock when the event's last
+    result is in (audited); a clock that was never set is left alone (nothing logged)."""
+    from tt_organizer.events import timer
+
+    event = new_event(tmp_path / "e.sqlite", FIVE)  # 3 Swiss rounds, no top cut
+    with live_server(event) as live:
+        with store.connect(event) as conn:
+            timer.start_timer(conn, 50)
+        assert live.get("/api/timer").json()["set"] is True
+        _finish_round(event)
+        assert live.get("/api/timer").json()["set"] is True  # the round is not over yet
+        _pair(event)
+        assert live.get("/api/timer").json()["set"] is False
+        assert live.get("/api/version").json()["timer"]["set"] is False
+        _finish_round(event)
+        _pair(event)  # no clock: nothing to reset
+        with store.connect(event) as conn:
+            resets = [e for e in store.read_audit(conn) if e.action == "timer-reset"]
+            assert [json.loads(e.new or "") for e in resets] == [{"reason": "round 2"}]
+            timer.start_timer(conn, 40)
+        with store.connect(event) as conn:
+            rnd = store.current_round(conn)
+            last = [m for m in store.read_matches(conn, "swiss", rnd) if m.player2 is not None]
+            entering.report_result(conn, last[0].table, "2-0")
+            assert timer.timer_state(conn)["set"] is True  # one table still playing
+            entering.report_result(conn, last[1].table, "0-2")
+            assert timer.timer_state(conn)["set"] is False
+        assert live.get("/api/timer").json()["set"] is False

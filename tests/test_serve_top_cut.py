@@ -11,6 +11,7 @@ import requests
 
 from tests.event_helpers import Tt
 from tests.serve_helpers import live_server
+from tt_organizer.events import store, timer
 
 ES = {"Accept-Language": "es"}
 EN = {"Accept-Language": "en"}
@@ -61,7 +62,10 @@ def test_top_cut_named_and_final_placings_everywhere(tmp_path: Path) -> None:
         _play(tt, lower_seed_wins=False)
         tt("top-cut")
         assert "<h1>Final</h1>" in live.get("/", headers=EN).text
+        with store.connect(tt.path) as conn:
+            timer.start_timer(conn, 30)
         _play(tt, lower_seed_wins=True)
+        assert live.get("/api/timer").json()["set"] is False  # the event is over
         final = tt.json("standings", "--final")
         champion, finalist = final[0]["player"], final[1]["player"]
         assert swiss.index(finalist) >= 5 or swiss.index(champion) >= 5  # upsets: not Swiss

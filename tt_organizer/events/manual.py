@@ -25,7 +25,16 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
-from tt_organizer.events import check_in, entering, lookup, players, setup, store, swiss_states
+from tt_organizer.events import (
+    check_in,
+    entering,
+    lookup,
+    players,
+    setup,
+    store,
+    swiss_states,
+    timer,
+)
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
@@ -523,6 +532,7 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
         elif rnd > settings.rounds:
             raise EventError(f"all {settings.rounds} Swiss rounds are paired")
         store.insert_round(conn, SWISS, rnd, store.now())
+        timer.reset_timer(conn, f"round {rnd}")
         for r, p1, p2 in resolved:
             _insert(conn, rnd, r.table, p1, p2)
         matches = lookup.round_matches(conn, SWISS, rnd)

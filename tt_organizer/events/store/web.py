@@ -23,6 +23,10 @@ def write_timer(conn: Connection, seconds: int, started_at: float | None, elapse
     )
 
 
+def delete_timer(conn: Connection) -> None:
+    conn.execute("DELETE FROM web_timer WHERE id = 1")
+
+
 def insert_submission(conn: Connection, values: dict[str, Any]) -> Row:
     """Store a submitted decklist (pending); returns its row."""
     cur = conn.execute(
