@@ -5,12 +5,14 @@ sides, the per-game details of a report form. No HTTP here: the handlers in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import TTError
 from tt_organizer.events.final_placings import top_cut_round_name
 from tt_organizer.events.models import EventSnapshot, MatchInfo
+from tt_organizer.events.phone_reports import DeskResult
 from tt_organizer.events.result_text import parse_result, stored_result, valid_results
 from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
@@ -35,6 +37,21 @@ def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
     if r.outcome == "draw":
         return _("Draw") + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
     return _("Double loss (both lose)")
+
+
+def desk_result_text(done: DeskResult, names: Mapping[int, str], best_of: int) -> str:
+    """What the console says after the organizer entered a result, with names: recorded, a
+    dispute settled, or a correction from the old result to the new one."""
+    m = done.match
+    p1, p2 = names[m.player1], names[m.player2] if m.player2 is not None else None
+    table = _("Table {table} ({p1} vs {p2})").format(table=m.table, p1=p1, p2=p2 or "BYE")
+    new = result_label(m.result or "", p1, p2, best_of)
+    if done.before is not None and done.before.result:
+        old = result_label(done.before.result, p1, p2, best_of)
+        return _("{table}: corrected {old} → {new}").format(table=table, old=old, new=new)
+    if done.settled is not None and done.settled.status == "disputed":
+        return _("{table}: dispute settled, {result}").format(table=table, result=new)
+    return _("{table}: {result} recorded").format(table=table, result=new)
 
 
 def round_title(stage: str, rnd: int, top_size: int) -> str:
