@@ -87,3 +87,20 @@ def test_top_cut_from_the_console_and_results_said_with_names(tmp_path: Path) ->
         assert f"{final['player1']} wins 2-0 recorded" in over
         assert f"The event is over: {final['player1']} wins." in over
         assert 'id="pair-top-cut"' not in over and 'id="pair-next"' not in over
+
+
+def test_serve_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    """Without the serve extra (starlette missing): exit 2, no traceback, the command that
+    installs it from the clone — not a registry package name."""
+    import subprocess
+    import sys
+
+    event = _event(tmp_path).path
+    code = ("import sys; sys.modules['starlette'] = None; "
+            "from tt_organizer.cli.main import main; main()")
+    done = subprocess.run([sys.executable, "-c", code, "event", "serve", "--event", str(event)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "serve extra (starlette is missing)" in done.stderr
+    assert "pip install -e '.[serve]'" in done.stderr
