@@ -21,6 +21,8 @@ import html as html_lib
 import random
 import re
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -39,6 +41,9 @@ ES = {"Accept-Language": "es-AR,es;q=0.9"}
 EN = {"Accept-Language": "en-GB,en;q=0.9"}
 BYE_WORDS = {"en": ("You have the bye this round.", "Bye: a win without an opponent"),
              "es": ("Tienes bye esta ronda.", "Bye: victoria sin rival")}
+# the steps whose pages a Chromium run looks at (the first time each comes): a new round, a
+# dispute on both pages and the console, the top cut, the champion
+CHROMIUM_STEPS = frozenset(("pair", "dispute", "top-cut pairing", "champion"))
 VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
                   "source", "track", "wbr"))
 
@@ -135,7 +140,8 @@ class Counts:
     pages: int = 0
     seconds: float = 0.0
     byes_seen: int = 0
-    follows: int = 0
+    follows: int = 0  # pages whose version and round changed with a pairing
+    follows_live: int = 0  # phones open in Chromium that showed the new round by themselves
     labels: list[str] = field(default_factory=list)
 
 
@@ -191,13 +197,31 @@ class Sim:
         self._check_api()
         self._check_byes(html, roster)
         self._check_points(html["/standings"])
-        if self.browser is not None:
+        if self.browser is not None and label in CHROMIUM_STEPS \
+                and self.counts.labels.count(label) == 1:
             self._in_chromium(roster)
-        if self.keep is not None:
-            for path, text in html.items():
-                name = (path.strip("/").replace("/", "-") or "home") + ".html"
-                (self.keep / name).write_text(text, encoding="utf-8")
+        if self.keep is not None and self.counts.labels.count(label) == 1:
+            self._keep(label, html, roster)
         return html
+
+    def _keep(self, label: str, html: dict[str, str], roster: list[dict[str, Any]]) -> None:
+        """The pages of a step's first time, for the HTML checker: every page but the
+        players' own, and two of those (the bye's, when there is one)."""
+        assert self.keep is not None
+        mine = [f"/me/{p['id']}" for p in roster[:1]] + [
+            f"/me/{p['id']}" for p in roster if p["name"] in self._bye_names()]
+        for path, text in html.items():
+            if path.startswith("/me/") and path not in mine:
+                continue
+            name = f"{self.counts.steps:02d}-{label.replace(' ', '-')}-" + (
+                path.strip("/").replace("/", "-") or "home") + ".html"
+            (self.keep / name).write_text(text, encoding="utf-8")
+
+    def _bye_names(self) -> set[str]:
+        if not self._paired():
+            return set()
+        return {m["player1"] for m in self.get("/api/pairings").json()
+                if m["player2"] is None and m["table"] > 0}
 
     def _check_version(self, path: str, html: str) -> None:
         m = re.search(r'<body[^>]* data-version="([^"]*)" data-round="([^"]*)"', html)
@@ -222,7 +246,7 @@ class Sim:
     def _check_byes(self, html: dict[str, str], roster: list[dict[str, Any]]) -> None:
         """The player with the bye of the current round: their page says so, in words."""
         for m in self.get("/api/pairings").json() if self._paired() else []:
-            if m["player2"] is None:
+            if m["player2"] is None and m["table"] > 0:  # table 0: a round a late entry missed
                 pid = next(p["id"] for p in roster if p["name"] == m["player1"])
                 page = html[f"/me/{pid}"]
                 for words in BYE_WORDS[self.lang]:
@@ -256,7 +280,8 @@ class Sim:
             page = ctx.new_page()
             page.goto(f"{self.url}/org/login?token={TOKEN}")
             for path in ("/", "/standings", "/projector", "/org",
-                         *(f"/me/{p['id']}" for p in roster[:4])):
+                         *(f"/me/{p['id']}" for p in roster[:3]), *(
+                             f"/me/{p['id']}" for p in roster if p["name"] in self._bye_names())):
                 page.goto(self.url + path)
                 width, inner = page.evaluate(
                     "[document.documentElement.scrollWidth, window.innerWidth]")
@@ -297,15 +322,47 @@ class Sim:
         return self.rng.choice(choices)
 
     def pair(self, via_console: bool) -> None:
-        """Pair the next Swiss round; every open page's version and round must follow."""
+        """Pair the next Swiss round; every open page's version and round must follow (and,
+        in Chromium, a phone left open on a player's page shows the new round by itself)."""
         before = dict(self.versions)
-        if via_console:
-            text = self.post_org("pair")
-            assert "paired" in text or "emparejad" in text, text[:300]
-        else:
-            self.tt("pair")
+        with self._open_phone() as follow:
+            if via_console:
+                text = self.post_org("pair")
+                assert "paired" in text or "emparejad" in text, text[:300]
+            else:
+                self.tt("pair")
+            follow()
         html = self.crawl("pair")
         self._followed(before, html)
+
+    @contextmanager
+    def _open_phone(self) -> Iterator[Callable[[], None]]:
+        """In Chromium (the first two pairings of a run): a phone open on a player's page
+        before the pairing; the callable waits until it shows the round now paired."""
+        if self.browser is None or self.counts.follows_live >= 2:
+            yield lambda: None
+            return
+        ctx = self.browser.new_context(viewport={"width": 390, "height": 844},
+                                       is_mobile=True, has_touch=True, bypass_csp=True)
+        try:
+            page = ctx.new_page()
+            pid = self.players()[-1]["id"]
+            page.goto(f"{self.url}/me/{pid}")
+            was = page.get_attribute("body", "data-round")
+
+            def follow() -> None:
+                now = self.get("/api/version").json()["round"]
+                assert now != was
+                page.wait_for_function(
+                    f"document.body.getAttribute('data-round') === {now!r}", timeout=15000)
+                width, inner = page.evaluate(
+                    "[document.documentElement.scrollWidth, window.innerWidth]")
+                assert width <= inner, (pid, width, inner)
+                self.counts.follows_live += 1
+
+            yield follow
+        finally:
+            ctx.close()
 
     def _followed(self, before: dict[str, tuple[str, str]], html: dict[str, str]) -> None:
         rnd = self.get("/api/version").json()["round"]
@@ -376,16 +433,21 @@ class Sim:
                 self.tt("drop", name)
         self.crawl("drops")
 
-    def late_entry(self) -> None:
+    def late_entry(self, last: bool) -> None:
         """A late player arrives from the console while the round is played (a no-show set
-        aside at check-in comes back; else a new name)."""
+        aside at check-in comes back; else a new name). In the last Swiss round the console
+        refuses, and says why."""
         status = self.get("/api/status").json()
         name = (status["set_aside"] or ["Zoë Llegada-Tarde"])[0]
         if isinstance(name, dict):
             name = name.get("name", "Zoë Llegada-Tarde")
         said = self.post_org("late", name=name)
-        assert 'id="pin-shown"' in said, said[:300]
-        self.late_name = name
+        shown = re.findall(r'id="org-msg">[^<]*', said)
+        if last:
+            assert "Refused: " in shown[0] and "could not play" in shown[0], shown
+        else:
+            assert 'id="pin-shown"' in said, shown
+            self.late_name = name
         self.crawl("late entry")
 
     def printed_standings(self, out: Path) -> int:
@@ -429,7 +491,7 @@ class Sim:
         for rnd in range(1, s.rounds + 1):
             self.pair(via_console=rnd % 2 == 1)
             if rnd == s.late_round:
-                self.late_entry()
+                self.late_entry(last=rnd == s.rounds)
             self.report_round(rnd)
             if rnd == 1:
                 self.correct_and_penalise()
@@ -446,11 +508,13 @@ class Sim:
         first = True
         while True:
             before = dict(self.versions)
-            if first:
-                said = self.post_org("top-cut")
-                assert "paired" in said or "emparejad" in said, said[:300]
-            else:
-                self.tt("top-cut")
+            with self._open_phone() as follow:
+                if first:
+                    said = self.post_org("top-cut")
+                    assert "paired" in said or "emparejad" in said, said[:300]
+                else:
+                    self.tt("top-cut")
+                follow()
             html = self.crawl("top-cut pairing")
             self._followed(before, html)
             self.report_round(0, top_cut=True)
@@ -463,8 +527,8 @@ class Sim:
         html = self.crawl("champion")
         proj = html["/projector"]
         assert 'id="final-placings"' in proj
-        champion, finalist = (html_lib.escape(s["player"]) for s in final[:2])
-        assert proj.index(champion) < proj.index(finalist)
+        shown = [html_lib.unescape(n) for n in re.findall(r'<span class="name">([^<]*)', proj)]
+        assert shown[:2] == [final[0]["player"], final[1]["player"]], shown[:3]
         rows = re.findall(r'<td class="num">([^<]*)</td><td>([^<]*)', html["/standings"])
         assert [(p, html_lib.unescape(n).strip()) for p, n in rows[:2]] == [
             ("1", final[0]["player"]), ("2", final[1]["player"])]
