@@ -218,9 +218,7 @@ class Sim:
             (self.keep / name).write_text(text, encoding="utf-8")
 
     def _bye_names(self) -> set[str]:
-        if not self._paired():
-            return set()
-        return {m["player1"] for m in self.get("/api/pairings").json()
+        return {m["player1"] for m in self._current_tables()
                 if m["player2"] is None and m["table"] > 0}
 
     def _check_version(self, path: str, html: str) -> None:
@@ -245,7 +243,7 @@ class Sim:
 
     def _check_byes(self, html: dict[str, str], roster: list[dict[str, Any]]) -> None:
         """The player with the bye of the current round: their page says so, in words."""
-        for m in self.get("/api/pairings").json() if self._paired() else []:
+        for m in self._current_tables():
             if m["player2"] is None and m["table"] > 0:  # table 0: a round a late entry missed
                 pid = next(p["id"] for p in roster if p["name"] == m["player1"])
                 page = html[f"/me/{pid}"]
@@ -253,8 +251,14 @@ class Sim:
                     assert words in page, (pid, words)
                 self.counts.byes_seen += 1
 
-    def _paired(self) -> bool:
-        return bool(self.get("/api/status").json()["round"])
+    def _current_tables(self) -> list[dict[str, Any]]:
+        """The tables of the round being played: the Swiss round's, or the top cut's."""
+        status = self.get("/api/status").json()
+        if not status["round"]:
+            return []
+        top = "?top_cut=true" if status["stage"] == "top-cut" else ""
+        tables: list[dict[str, Any]] = self.get("/api/pairings" + top).json()
+        return tables
 
     def _check_points(self, standings_html: str) -> None:
         """The phone's standings, the API and the CLI: the same players, order and points."""
