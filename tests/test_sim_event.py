@@ -57,8 +57,11 @@ def test_the_checker_finds_a_broken_page() -> None:
         b.feed(bad)
         b.close()
         assert b.problems or b.stack, bad
-    with pytest.raises(AssertionError):
-        check_html("/", "<html><body>{{ name }}</body></html>")
+    for bad in ("<html><body></body></html>",  # no doctype
+                "<!doctype html><html><body>{{ name }}</body></html>",  # template text left
+                "<!doctype html><html><body><ul><li>x</ul></body></html>"):
+        with pytest.raises(AssertionError):
+            check_html("/", bad)
 
 
 @pytest.mark.parametrize("shape", [
