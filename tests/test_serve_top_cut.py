@@ -78,7 +78,8 @@ def test_top_cut_named_and_final_placings_everywhere(tmp_path: Path) -> None:
         # the API as the CLI
         assert live.get("/api/standings?final=true").json() == final
         assert live.get("/api/standings").json() == tt.json("standings")
-        assert live.get("/api/standings?final=true&round=1").status_code == 400
+        both = live.get("/api/standings?final=true&round=1")
+        assert both.status_code == 409 and "no round" in both.json()["error"]
         # the projector: the final placings, champion first
         proj = live.get("/projector", headers=EN).text
         assert "final-placings" in proj

@@ -227,10 +227,12 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
 def _standings_api(conn: Connection, request: Request) -> list[dict[str, Any]]:
     """``/api/standings``: ``?round=N`` (Swiss) or ``?final=true`` (the final placings, as
-    ``tt event standings --final --json``; a 409 while a planned top cut has not started)."""
+    ``tt event standings --final --json``; a 409 while a planned top cut has not started, and
+    with a round: the final placings have none)."""
     rnd, final = _int_param(request, "round"), _bool_param(request, "final")
     if final and rnd is not None:
-        raise HTTPException(400, "final: the final placings have no round")
+        raise InputError("final: the final placings have no round; leave out round",
+                         code="final-with-round")
     return views.standings_json(conn, rnd, final=final)
 
 
