@@ -174,7 +174,7 @@
         var newRound = String(v.round);
         if (String(v.version) === String(version)) {
           lastOk = Date.now();  /* the page shows what the server has */
-        } else if (newRound !== String(round)) {
+        } else if (round && newRound !== String(round)) {
           refresh(String(v.version), newRound);  /* a new round: whatever was being typed */
         } else if (!busy()) {
           refresh(String(v.version), newRound);
