@@ -42,11 +42,14 @@ def test_different_result_disputes_and_organizer_settles(tmp_path: Path) -> None
         assert rep.status == "disputed" and rep.counter == "0-2"
         with pytest.raises(EventError, match="disputed"):
             phone_reports.submit_report(conn, p1, "2-1")
-        m = phone_reports.organizer_result(conn, table, "0-2")
-        assert m.result == "0-2"
+        done = phone_reports.organizer_result(conn, table, "0-2")
+        assert done.result == "0-2" and done.before is None
+        assert done.settled is not None and done.settled.status == "disputed"
         assert phone_reports.reports(conn, open_only=True) == []
         # a recorded table is corrected, as `tt event correct` does
-        assert phone_reports.organizer_result(conn, table, "2-1").result == "2-1"
+        fixed = phone_reports.organizer_result(conn, table, "2-1")
+        assert fixed.result == "2-1" and fixed.settled is None
+        assert fixed.before is not None and fixed.before.result == "0-2"
 
 
 def test_a_refused_report_stores_nothing(tmp_path: Path) -> None:

@@ -129,7 +129,9 @@ def test_disagreement_goes_to_the_organizer(event: Path) -> None:
             assert f"<strong>Alice</strong> says: {said}" in mine
             assert f"<strong>Bob</strong> says: {counter}" in mine
         r = _post(org, srv.url, "/org/result", "/org", table=str(table), result="0-2")
-        assert "0-2 recorded" in r.text
+        # said with names: the dispute settled in the player 2's favour
+        assert ": dispute settled, " in r.text and " wins 2-0" in r.text
+        assert "(Alice vs Bob)" in r.text or "(Bob vs Alice)" in r.text
         assert srv.get("/api/pairings").json()[table - 1]["result"] == "0-2"
     actions = [(e["action"], e["actor"]) for e in Tt(event).json("log")[-3:]]
     assert actions[-1] == ("report", "web:organizer@127.0.0.1")
@@ -364,7 +366,10 @@ def test_console_actions_are_audited_with_who_and_where(event: Path) -> None:
         others = {p["pin"] for p in srv.get("/api/org/players", headers={
             "Authorization": f"Bearer {TOKEN}"}).json()} - {zoe["pin"]}
         assert not any(f">{pin}<" in r.text for pin in others)
-        assert "Dropped Finn" in _post(org, srv.url, "/org/drop", "/org", name="Finn").text
+        asked = _post(org, srv.url, "/org/drop", "/org", name="Finn")  # asked first
+        assert "Drop Finn?" in asked.text and "Dropped Finn" not in asked.text
+        assert "Dropped Finn" in _post(org, srv.url, "/org/drop", "/org", name="Finn",
+                                       confirm="yes").text
         _post(org, srv.url, "/org/timer-start", "/org", minutes="40")
         _post(org, srv.url, "/org/timer-pause", "/org")
         _post(org, srv.url, "/org/timer-extend", "/org", minutes="5")

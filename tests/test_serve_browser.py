@@ -172,7 +172,8 @@ def test_event_from_phones(browser: sync_api.Browser, tmp_path: Path) -> None:
             _fits(org)
             row.locator(".results input[value='2-0'] + span").click()
             row.locator("button.ok").click()
-            assert "2-0 recorded" in org.inner_text("#org-msg")
+            said = org.inner_text("#org-msg")
+            assert "dispute settled" in said and "wins 2-0" in said, said
 
             # PINs stay hidden until the desk asks for one player's
             assert apin not in org.inner_text("main")

@@ -71,7 +71,8 @@ class Shared:
         assert r.status_code == 303, r.text[:300]
         # the message is the server's note, named (not written) in the address
         msg = self.org.get(self.base + r.headers["location"], timeout=40).text
-        assert f"Table {table}: {result} recorded" in msg, msg[:500]
+        # said with names: "Table 2 (Ana vs Bob): Ana wins 2-1 recorded" (P1 wins here)
+        assert f"Table {table} (" in msg and f" wins {result} recorded" in msg, msg[:500]
         self.acked[table] = result
 
     def phone(self, table: int) -> None:

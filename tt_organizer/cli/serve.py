@@ -51,8 +51,9 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
     try:
         from tt_organizer.web import launch, security
     except ImportError as exc:
-        raise InputError(f"tt event serve needs the serve extra ({exc.name} is missing): "
-                         "pip install 'tt-organizer[serve]'") from None
+        missing = (exc.name or "a package").split(".")[0]
+        raise InputError(f"tt event serve needs the serve extra ({missing} is missing): from "
+                         "the clone of tt-organizer, pip install -e '.[serve]'") from None
     from tt_organizer.cli.output import console, print_json
     from tt_organizer.events import store
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError, field_hint
-from tt_organizer.events import lookup, store
+from tt_organizer.events import lookup, store, timer
 from tt_organizer.events.models import (
     EventSettings,
     GameInfo,
@@ -138,7 +138,20 @@ def report_result(
         _write_result(conn, match, parsed, _outcome(parsed, settings), games)
         store.audit(conn, "report", match_subject(stage, rnd, table), None,
                     result_dict(None, parsed, games))
+        if _event_over(conn, stage, rnd, settings.rounds):
+            timer.reset_timer(conn, "the event is over")
         return lookup.find_match(conn, stage, rnd, table)
+
+
+def _event_over(conn: Connection, stage: str, rnd: int, rounds: int | None) -> bool:
+    """Whether the result just recorded was the event's last: the top cut's final, or the
+    last table of the last Swiss round of an event without a top cut."""
+    from tt_organizer.events.topcut import champion, top_cut_size
+
+    if stage == TOP_CUT:
+        return champion(conn) is not None
+    return (rnd == rounds and not store.unreported_tables(conn, SWISS, rnd)
+            and top_cut_size(conn) == 0)
 
 
 def _check_top_cut_winner(conn: Connection, match: MatchInfo, result: MatchResult

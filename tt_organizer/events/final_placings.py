@@ -32,14 +32,19 @@ def bracket_round_name(players: int, *, shown: bool = False) -> str:
     return name.translate() if shown else str(name)
 
 
+def top_cut_round_name(size: int, rnd: int, *, shown: bool = False) -> str:
+    """Name of round ``rnd`` of a bracket of ``size`` players (the top 8's round 1 is the
+    quarter-final, its round 3 the final), as :func:`bracket_round_name` gives it."""
+    return bracket_round_name(max(2, size >> (rnd - 1)), shown=shown)
+
+
 def round_names(matches: Sequence[MatchInfo], *, shown: bool = False) -> dict[int, str]:
     """Top-cut round number -> its name, for the bracket in ``matches`` (``shown``: in the
     current language)."""
     top = [m for m in matches if m.stage == TOP_CUT and m.table > 0]
     first = [m for m in top if m.round == 1]
     size = 2 * len(first)
-    return {r: bracket_round_name(max(2, size >> (r - 1)), shown=shown)
-            for r in sorted({m.round for m in top})}
+    return {r: top_cut_round_name(size, r, shown=shown) for r in sorted({m.round for m in top})}
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from tt_organizer.events import (
     setup,
     store,
     swiss_states,
+    timer,
 )
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
@@ -540,6 +541,7 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
         elif rnd > settings.rounds:
             raise EventError(Msg("all {total} Swiss rounds are paired", total=settings.rounds))
         store.insert_round(conn, SWISS, rnd, store.now())
+        timer.reset_timer(conn, f"round {rnd}")
         for r, p1, p2 in resolved:
             _insert(conn, rnd, r.table, p1, p2)
         matches = lookup.round_matches(conn, SWISS, rnd)

@@ -256,15 +256,31 @@ def answer_report(conn: Connection, player_id: int, *, agree: bool,
         return _answer(conn, rep, player_id, agree, counter, client)
 
 
+@dataclass(frozen=True)
+class DeskResult:
+    """What the organizer's entry of a result did: the table as now recorded, the table as it
+    was when this corrected a recorded result (else None), and the phone report — pending or
+    disputed — it settled (else None)."""
+
+    match: MatchInfo
+    before: MatchInfo | None = None
+    settled: Report | None = None
+
+    @property
+    def result(self) -> str | None:
+        """The result now recorded."""
+        return self.match.result
+
+
 def organizer_result(
     conn: Connection, table: int, result: str, *, first: str | None = None,
     winners: str | None = None, turns: str | None = None, round_number: int | None = None,
     override: bool = False,
-) -> MatchInfo:
+) -> DeskResult:
     """The organizer enters a table's result (settling any open report of it: ``resolved``)
     or, for a table already recorded, corrects it — the same library calls as ``tt event
-    report``/``correct``. An open report whose reporter left the table is withdrawn (see
-    :func:`withdrawn`)."""
+    report``/``correct`` — and says which it did. An open report whose reporter left the
+    table is withdrawn (see :func:`withdrawn`)."""
     with store.transaction(conn):
         top = bool(store.current_round(conn, setup.TOP_CUT))
         stage = setup.TOP_CUT if top else setup.SWISS
@@ -272,12 +288,12 @@ def organizer_result(
         match = next((m for m in store.read_matches(conn) if m.stage == stage
                       and m.round == rnd and m.table == table), None)
         if match is not None and match.result is not None:
-            return entering.correct_result(conn, rnd, table, result, override=override,
-                                          top_cut=top, first=first or None,
-                                          winners=winners or None, turns=turns or None)
+            return DeskResult(entering.correct_result(
+                conn, rnd, table, result, override=override, top_cut=top, first=first or None,
+                winners=winners or None, turns=turns or None), before=match)
         rep = None if match is None else open_report(conn, match)
         if rep is not None:  # settled by the organizer (resolved before the result is written)
             store.resolve_report(conn, rep.id, store.now())
-        return entering.report_result(conn, table, result, round_number=rnd,
-                                      first=first or None, winners=winners or None,
-                                      turns=turns or None)
+        m = entering.report_result(conn, table, result, round_number=rnd, first=first or None,
+                                   winners=winners or None, turns=turns or None)
+        return DeskResult(m, settled=rep)

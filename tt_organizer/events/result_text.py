@@ -90,6 +90,25 @@ def valid_results(best_of: int) -> tuple[str, ...]:
     return tuple(_BO1 if best_of == 1 else _BO3)
 
 
+# the two results a table with one seat is stored with (no player reports them): the bye, a
+# win without an opponent, and a Swiss round a late entry missed, a loss at table 0
+BYE = "bye"
+MISSED_ROUND = "loss"
+_SOLO = {BYE: (0, 0, 0, "bye"), MISSED_ROUND: (0, 0, 0, "loss-missed")}
+
+
+def stored_result(text: str, best_of: int) -> MatchResult:
+    """A match's result as the event file holds it: every result :func:`parse_result` reads,
+    plus the bye (outcome ``bye``) and a round a late entry missed (outcome ``loss-missed``),
+    which no player reports (their game counts are not the result's: read them from the
+    match). EventError if it is none of them."""
+    key = text.strip().lower()
+    if key in _SOLO:
+        p1, p2, d, outcome = _SOLO[key]
+        return MatchResult(key, p1, p2, d, outcome)
+    return parse_result(text, best_of)
+
+
 def games_to_win(best_of: int) -> int:
     """Games a player needs to win the match."""
     return best_of // 2 + 1

@@ -4,7 +4,7 @@ re-pairs only what must change)."""
 from __future__ import annotations
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup, players, store
+from tt_organizer.events import lookup, players, store, timer
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
@@ -67,6 +67,7 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
                               win_points=settings.win_points) if active else []
         pairings += manual.granted_byes(granted, len(pairings))
         store.insert_round(conn, SWISS, rnd, store.now(), seeded=seeded and rnd == 1)
+        timer.reset_timer(conn, f"round {rnd}")  # the last round's clock stops with it
         lookup.insert_pairings(conn, SWISS, rnd, pairings)
         matches = lookup.round_matches(conn, SWISS, rnd)
         store.audit(conn, "pair", f"round {rnd}", None,

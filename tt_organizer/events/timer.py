@@ -41,6 +41,20 @@ def _write(conn: Connection, action: str, seconds: int, started: float | None,
     return new
 
 
+def reset_timer(conn: Connection, reason: str) -> bool:
+    """Clear the round clock, in the caller's transaction: a new round is paired (the last
+    round's countdown must not run on) or the event is over; ``reason`` says which (``round
+    3``, ``top-cut round 1``, ``the event is over``). Audited as ``timer-reset``; False, and
+    nothing written, when no clock was set."""
+    old = timer_state(conn)
+    if not old["set"]:
+        return False
+    store.delete_timer(conn)
+    store.audit(conn, "timer-reset", "round timer",
+                {"seconds": old["seconds"], "remaining": old["remaining"]}, {"reason": reason})
+    return True
+
+
 def start_timer(conn: Connection, minutes: int | None = None) -> dict[str, Any]:
     """Start a new round clock of ``minutes`` (default 50), or resume a paused one when
     ``minutes`` is None."""

@@ -4,7 +4,7 @@ next bracket round, and the champion."""
 from __future__ import annotations
 
 from tt_organizer.errors import EventError, field_hint
-from tt_organizer.events import lookup, store
+from tt_organizer.events import lookup, store, timer
 from tt_organizer.events.event_standings import standings
 from tt_organizer.events.models import (
     MatchInfo,
@@ -75,6 +75,7 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             pairings = pair_top_cut_round(winners, seed_of)
             rnd = top + 1
         store.insert_round(conn, TOP_CUT, rnd, store.now())
+        timer.reset_timer(conn, f"top-cut round {rnd}")
         lookup.insert_pairings(conn, TOP_CUT, rnd, pairings)
         matches = lookup.round_matches(conn, TOP_CUT, rnd)
         store.audit(conn, "pair", f"top-cut round {rnd}", None,

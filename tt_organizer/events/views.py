@@ -176,6 +176,19 @@ def standings_json(conn: Connection, round_number: int | None = None, *,
              **({"place": p.place} if final else {})} for p in placed]
 
 
+def shown_standings_json(conn: Connection) -> tuple[list[dict[str, Any]], str]:
+    """The standings to show now, and which they are: the Swiss standings (``swiss``), or
+    once the top cut is paired the final placings as ``standings --final --json`` gives them
+    (each line's ``place``; a player still in the bracket holds a range, ``1-4``):
+    ``top-cut`` while it is played, ``final`` once the champion is known."""
+    from tt_organizer.events.topcut import champion
+
+    if not store.current_round(conn, setup.TOP_CUT):
+        return standings_json(conn), "swiss"
+    return standings_json(conn, final=True), ("final" if champion(conn) is not None
+                                              else "top-cut")
+
+
 def status_json(conn: Connection) -> dict[str, Any]:
     """What ``tt event status --json`` prints."""
     return status.status(conn)

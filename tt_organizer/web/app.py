@@ -29,7 +29,7 @@ from tt_organizer.events.store import Connection, Error, acting_as
 from tt_organizer.i18n import N_, Msg, ngettext
 from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, is_count, parse_count
-from tt_organizer.web import pages, security
+from tt_organizer.web import live, pages, security
 from tt_organizer.web.openapi import OPENAPI
 from tt_organizer.web.server import Server, json_response, secure_headers
 
@@ -94,8 +94,9 @@ def build_routes(server: Server) -> list[Route | Mount]:
         with server.db() as conn:
             _rows, rnd, stage = pairings_rows(conn)
             snap = store.read_snapshot(conn, server.path, light=True)
-        lines = pages.player_lines(snap, [m for m in snap.matches
-                                          if m.stage == stage and m.round == rnd])
+        with i18n.using(server.language(request)):  # the results in words
+            lines = pages.player_lines(snap, [m for m in snap.matches
+                                              if m.stage == stage and m.round == rnd])
         mine = next((line for line in lines if str(line["id"]) == request.cookies.get(ME_COOKIE)),
                     None)
         suggestions = pages.search_lines(lines, q)
@@ -104,16 +105,21 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
     def standings_page(request: Request) -> Response:
         with server.db() as conn:
-            rows = views.standings_json(conn)
-        return server.page(request, "standings.html", rows=rows)
+            rows, kind = views.shown_standings_json(conn)
+        return server.page(request, "standings.html", rows=rows, kind=kind)
 
     def projector(request: Request) -> Response:
         with server.db() as conn:
             _rows, rnd, stage = pairings_rows(conn)
             snap = store.read_snapshot(conn, server.path, light=True)
-        lines = pages.player_lines(snap, [m for m in snap.matches
-                                          if m.stage == stage and m.round == rnd])
-        return server.page(request, "projector.html", lines=lines, round=rnd, stage=stage)
+            placings, kind = (views.shown_standings_json(conn) if stage == setup.TOP_CUT
+                              else ([], "swiss"))
+        with i18n.using(server.language(request)):  # the results in words
+            lines = pages.player_lines(snap, [m for m in snap.matches
+                                              if m.stage == stage and m.round == rnd])
+        # the event over (the final reported): the projector shows the final placings
+        return server.page(request, "projector.html", lines=lines, round=rnd, stage=stage,
+                           placings=placings if kind == "final" else [])
 
     def me_pick(request: Request) -> Response:
         with server.db() as conn:
@@ -185,7 +191,9 @@ def build_routes(server: Server) -> list[Route | Mount]:
         if not page.startswith("/") or len(page) > 40:
             raise HTTPException(400, "page: a path of this server, such as /me/5")
         with server.db() as conn:
+            head = live.header(conn)
             return json_response({"version": server.version(conn, page),
+                                  "round": f"{head['stage']}:{head['round']}",
                                   "now": round(time.time(), 3),
                                   "timer": timer.timer_state(conn)})
 
@@ -206,14 +214,24 @@ def build_routes(server: Server) -> list[Route | Mount]:
         Route("/deck", deck_post, methods=["POST"]),
         Route("/api/pairings", api(server, lambda c, r: views.pairings_json(
             c, _int_param(r, "round"), _bool_param(r, "top_cut")))),
-        Route("/api/standings", api(server, lambda c, r: views.standings_json(
-            c, _int_param(r, "round")))),
+        Route("/api/standings", api(server, _standings_api)),
         Route("/api/status", api(server, lambda c, r: views.status_json(c))),
         Route("/api/timer", api(server, lambda c, r: timer.timer_state(c))),
         Route("/api/version", version),
         Route("/api/openapi.json", openapi),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+
+
+def _standings_api(conn: Connection, request: Request) -> list[dict[str, Any]]:
+    """``/api/standings``: ``?round=N`` (Swiss) or ``?final=true`` (the final placings, as
+    ``tt event standings --final --json``; a 409 while a planned top cut has not started, and
+    with a round: the final placings have none)."""
+    rnd, final = _int_param(request, "round"), _bool_param(request, "final")
+    if final and rnd is not None:
+        raise InputError("final: the final placings have no round; leave out round",
+                         code="final-with-round")
+    return views.standings_json(conn, rnd, final=final)
 
 
 async def _run_sync(func: Callable[[], Response]) -> Response:
@@ -269,7 +287,7 @@ def _player_page(server: Server, request: Request, pid: int, *, status_code: int
         if pid in (m.player1, m.player2) and m.result and (m is not match):
             a, b = snap.name(m.player1), snap.name(m.player2) if m.player2 else None
             history.append({"round": m.round, "stage": m.stage, "table": m.table,
-                            "opponent": (b if m.player1 == pid else a) or "bye",
+                            "opponent": b if m.player1 == pid else a,
                             "result": pages.result_label(m.result, a, b, best_of)})
     report = rep.to_dict() if rep else None
     response = server.page(

@@ -33,14 +33,15 @@ def _sql(conn: Connection) -> Any:
 
 
 def header(conn: Connection) -> dict[str, Any]:
-    """The event's name, stage, round and number of rounds (what ``base.html`` shows)."""
+    """The event's name, stage, round, number of rounds and the top cut's size (what
+    ``base.html`` shows: a top-cut round by its name, :func:`pages.round_title`)."""
     row = web_store.event_header(_sql(conn))
     stage, rnd = (TOP_CUT, row["top"]) if row["top"] else (SWISS, row["swiss"])
     rounds = row["rounds"]
     if rounds is None:
         rounds = rounds_for_players(web_store.active_players(_sql(conn)))
     return {"event": row["name"], "stage": stage if rnd else "registration", "round": rnd,
-            "rounds": rounds}
+            "rounds": rounds, "top_size": row["top_size"]}
 
 
 def _digest(*parts: Any) -> str:

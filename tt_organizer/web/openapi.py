@@ -49,8 +49,11 @@ OPENAPI: dict[str, Any] = {
             "responses": {"200": _ok({"type": "array", "items": PAIRING}, "the tables"),
                           "400": _BAD, "409": _ERROR}}},
         "/api/standings": {"get": {
-            "summary": "Standings (= `tt event standings --json`)",
-            "parameters": [_ROUND],
+            "summary": "Standings (= `tt event standings [--final] --json`)",
+            "parameters": [_ROUND, {"name": "final", "in": "query", "required": False,
+                                    "schema": {"type": "boolean"},
+                                    "description": "the final placings (each line's place: "
+                                                   "the bracket first); not with round"}],
             "responses": {"200": _ok({"type": "array", "items": STANDING}, "the standings"),
                           "400": _BAD, "409": _ERROR}}},
         "/api/status": {"get": {
@@ -69,8 +72,15 @@ OPENAPI: dict[str, Any] = {
                             "schema": {"type": "string", "default": "/", "pattern": "^/",
                                        "maxLength": 40},
                             "description": "the page's path, such as /me/5"}],
-            "responses": {"200": _ok({"type": "object", "required": ["version", "now", "timer"],
+            "responses": {"200": _ok({"type": "object",
+                                      "required": ["version", "round", "now", "timer"],
                                       "properties": {"version": {"type": "string"},
+                                                     "round": {
+                                                         "type": "string",
+                                                         "description": "the stage and round "
+                                                         "paired (swiss:2, top-cut:1, "
+                                                         "registration:0): a new one "
+                                                         "refreshes every open page"},
                                                      "now": {"type": "number"},
                                                      "timer": TIMER}}, "the version"),
                           "400": _BAD}}},

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -14,11 +15,20 @@ from starlette.routing import Route
 
 from tt_organizer import i18n
 from tt_organizer.errors import TTError
-from tt_organizer.events import phone_reports, players, rounds, store, submissions, timer, views
-from tt_organizer.events.result_words import shown
+from tt_organizer.events import (
+    phone_reports,
+    players,
+    rounds,
+    store,
+    submissions,
+    timer,
+    topcut,
+    views,
+)
+from tt_organizer.events.final_placings import round_names
 from tt_organizer.events.store import acting_as
+from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
-from tt_organizer.i18n import ngettext
 from tt_organizer.numbers import is_count
 from tt_organizer.web import pages, security
 from tt_organizer.web.server import json_response
@@ -33,6 +43,22 @@ def _number(fields: dict[str, str], key: str, low: int = 1, high: int = 100_000)
     if not is_count(value.removeprefix("-")) or not low <= int(value) <= high:
         raise HTTPException(400, f"{key}: a number from {low} to {high}")
     return int(value)
+
+
+TOP_CUT_BUTTON = N_("Pair the top cut")
+
+
+def next_step(status: dict[str, Any]) -> str:
+    """What the console's pairing button does now (from :func:`views.status_json`): ``pair``
+    (the next Swiss round), ``top-cut`` (seed the bracket, or its next round) or ``over``
+    (the champion is known, or the last Swiss round of an event without a top cut)."""
+    if status["champion"]:
+        return "over"
+    if status["stage"] == "top-cut":
+        return "top-cut"
+    if status["round"] and status["round"] >= status["rounds"]:
+        return "top-cut" if status["top_cut"] else "over"
+    return "pair"
 
 
 # what a console action answers: the message shown after it, or the message and the player
@@ -53,14 +79,14 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
         result = f.get("result", "")
         best_of = store.read_settings(conn).best_of
         # the lists as typed (first=P1,P2) or the console's one-tap fields (first1, first2…)
-        m = phone_reports.organizer_result(
+        done = phone_reports.organizer_result(
             conn, _number(f, "table"), result,
             first=f.get("first") or pages.game_list(f, "first", result, best_of),
             winners=f.get("winners") or pages.game_list(f, "winner", result, best_of),
             turns=f.get("turns") or pages.game_list(f, "turns", result, best_of),
             override=f.get("override") == "on")
-        return _("Table {table}: {result} recorded").format(
-            table=m.table, result=shown(m.result or "?")) + _withdrawn_note(conn)
+        return pages.desk_result_text(done, store.player_names(conn), best_of) + \
+            _withdrawn_note(conn)
 
     def drop(conn: Connection, f: dict[str, str]) -> str:
         p = players.drop(conn, f.get("name", ""))
@@ -68,6 +94,10 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
         return _("Dropped {name}").format(name=p.name) + (
             _(" (still paired at table {table}: report it)").format(table=pending.table)
             if pending else "") + _withdrawn_note(conn)
+
+    def undrop(conn: Connection, f: dict[str, str]) -> str:
+        p = players.undrop(conn, f.get("name", ""))
+        return _("{name} is back: paired again from the next round").format(name=p.name)
 
     def late(conn: Connection, f: dict[str, str]) -> Done:
         reg = players.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,
@@ -81,9 +111,22 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
                     table=reg.seated.table) if reg.seated is not None else ""), reg.player.id)
 
     def pair(conn: Connection, f: dict[str, str]) -> str:
-        matches = rounds.pair_next_round(conn)
+        try:
+            matches = rounds.pair_next_round(conn)
+        except TTError as exc:
+            if exc.hint.get("command") == "top-cut" or exc.hint.get("then") == "top-cut":
+                # the Swiss is over: say so, and where the top cut is (the button below)
+                return _("Refused: {error}").format(error=exc.shown()) + " — " + _(
+                    "the top cut is next: use “{button}”").format(button=_(TOP_CUT_BUTTON))
+            raise
         return ngettext("Round {round} paired: {n} tables", "Round {round} paired: {n} tables",
                         len(matches)).format(round=matches[0].round, n=len(matches))
+
+    def top_cut(conn: Connection, f: dict[str, str]) -> str:
+        matches = topcut.advance_top_cut(conn)
+        name = round_names(store.read_matches(conn), shown=True)[matches[0].round]
+        return ngettext("{name} paired: {n} table", "{name} paired: {n} tables",
+                        len(matches)).format(name=name[:1].upper() + name[1:], n=len(matches))
 
     def timer_start(conn: Connection, f: dict[str, str]) -> str:
         minutes = _number(f, "minutes", 1, 600) if f.get("minutes") else None
@@ -109,7 +152,8 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
         submissions.reject_deck(conn, _number(f, "submission"))
         return _("Submission rejected")
 
-    return {"result": result, "drop": drop, "late": late, "pair": pair,
+    return {"result": result, "drop": drop, "undrop": undrop, "late": late, "pair": pair,
+            "top-cut": top_cut,
             "timer-start": timer_start, "timer-pause": timer_pause,
             "timer-extend": timer_extend, "approve": approve, "reject": reject}
 
@@ -154,7 +198,8 @@ def routes(server: Server) -> list[Route]:
         show = request.query_params.get("show", "")
         show = show if show in pages.STATES else ""
         reveal = request.query_params.get("pin", "")
-        with server.db() as conn:
+        asked = request.query_params.get("drop", "")
+        with server.db() as conn, i18n.using(server.language(request)):
             snap = store.read_snapshot(conn, server.path)
             tables = pages.console_tables(snap, phone_reports.table_states(conn))
             # PINs stay hidden: the desk asks for one player's, to tell it to that player
@@ -163,10 +208,18 @@ def routes(server: Server) -> list[Route]:
             wanted = request.query_params.get("queue", "1")
             queue = submissions.queue_page(conn, int(wanted) if is_count(wanted)
                                            and len(wanted) < 7 else 1)
+            status = views.status_json(conn)
+            placings, kind = (views.shown_standings_json(conn)  # the top cut's placings
+                              if store.current_round(conn, "top-cut") else ([], "swiss"))
         return server.page(request, "console.html", tables=tables, show=show,
                            copy=_copy_line(server, request),
+                           placings=placings[:8] if kind != "swiss" else [], kind=kind,
                            counts=pages.state_counts(tables), players=snap.players, pin=pin,
                            subs=queue.items, queue=queue, best_of=snap.settings.best_of,
+                           step=next_step(status),
+                           champion=status["champion"], top_cut_button=TOP_CUT_BUTTON,
+                           drop_asked=next((p for p in snap.players
+                                            if p.name == asked and not p.dropped), None),
                            penalties=pages.penalty_rows(snap),
                            message=server.notes.take(request.query_params.get("note")))
 
@@ -178,6 +231,10 @@ def routes(server: Server) -> list[Route]:
         action = actions.get(request.path_params["action"])
         if action is None:
             raise HTTPException(404, "no such action")
+        if request.path_params["action"] == "drop" and fields.get("confirm") != "yes":
+            # a drop is asked first: the console shows who, and a button to confirm it
+            return RedirectResponse(f"/org?{urlencode({'drop': fields.get('name', '')})}"
+                                    "#drop-confirm", 303)
         address = server.client(request)
         lang = server.language(request)  # of the message shown back on the console
 

@@ -5,13 +5,21 @@ sides, the per-game details of a report form. No HTTP here: the handlers in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import TTError
+from tt_organizer.events.final_placings import top_cut_round_name
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.penalties import PENALTY_WORDS
-from tt_organizer.events.result_text import NO_GAME_DRAW, parse_result, valid_results
+from tt_organizer.events.phone_reports import DeskResult
+from tt_organizer.events.result_text import (
+    NO_GAME_DRAW,
+    parse_result,
+    stored_result,
+    valid_results,
+)
 from tt_organizer.i18n import gettext as _
 from tt_organizer.names import search_hit, sort_key, suggest
 
@@ -21,8 +29,13 @@ STATES = ("missing", "reported", "disputed", "confirmed", "bye")
 
 
 def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
-    """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``."""
-    r = parse_result(result, best_of)
+    """A result as a player reads it, with names: ``Alice wins 2-1`` rather than ``1-2``; the
+    bye and a round a late entry missed in words too (any result the event file holds)."""
+    r = stored_result(result, best_of)
+    if r.outcome == "bye":
+        return _("Bye: a win without an opponent")
+    if r.outcome == "loss-missed":
+        return _("Missed round (entered late): a loss")
     if r.outcome == "p1":
         return _("{name} wins {score}").format(name=p1, score=f"{r.p1_games}-{r.p2_games}")
     if r.outcome == "p2":
@@ -32,6 +45,44 @@ def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
     if r.outcome == "draw":
         return _("Draw") + (f" {r.p1_games}-{r.p2_games}-{r.draws}" if r.p1_games else "")
     return _("Double loss (both lose)")
+
+
+def desk_result_text(done: DeskResult, names: Mapping[int, str], best_of: int) -> str:
+    """What the console says after the organizer entered a result, with names: recorded, a
+    dispute settled, or a correction from the old result to the new one."""
+    m = done.match
+    p1, p2 = names[m.player1], names[m.player2] if m.player2 is not None else None
+    table = _("Table {table} ({p1} vs {p2})").format(table=m.table, p1=p1, p2=p2 or "BYE")
+    new = result_label(m.result or "", p1, p2, best_of)
+    if done.before is not None and done.before.result:
+        old = result_label(done.before.result, p1, p2, best_of)
+        return _("{table}: corrected {old} → {new}").format(table=table, old=old, new=new)
+    if done.settled is not None and done.settled.status == "disputed":
+        return _("{table}: dispute settled, {result}").format(table=table, result=new)
+    return _("{table}: {result} recorded").format(table=table, result=new)
+
+
+def round_title(stage: str, rnd: int, top_size: int) -> str:
+    """A round as the pages head it, in the current language: ``Round 3``, or a top-cut
+    round by its name as the command line and the paper give it (``Quarter-final``: a
+    bracket of ``top_size`` players)."""
+    if stage == "top-cut":
+        name = top_cut_round_name(top_size, rnd, shown=True)
+        return name[:1].upper() + name[1:]
+    return _("Round {round}").format(round=rnd)
+
+
+def seat_labels(p1: str | None, p2: str | None) -> tuple[str, str]:
+    """The two players as the game-detail buttons name them, short enough for a phone: first
+    names (``Ana``, ``Bob``); when those are the same, first name and the initial of the
+    rest (``José M.``, ``José P.``); when that is still the same, the whole names."""
+    a, b = (p1 or "P1").split() or ["P1"], (p2 or "P2").split() or ["P2"]
+    if a[0].casefold() != b[0].casefold():
+        return a[0], b[0]
+    short = [f"{n[0]} {n[-1][0]}." if len(n) > 1 else n[0] for n in (a, b)]
+    if short[0].casefold() != short[1].casefold():
+        return short[0], short[1]
+    return " ".join(a), " ".join(b)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from tt_organizer.events import store, timer
 from tt_organizer.events.store import Connection, Error, connect, open_event
 from tt_organizer.names import fold
 from tt_organizer.web import live, security
+from tt_organizer.web.pages import round_title, seat_labels
 from tt_organizer.web.writer import Writer
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -51,6 +52,8 @@ class Server:
         self.env.globals["number"] = i18n.format_number  # 62,5 in Spanish
         self.env.globals["percent"] = i18n.format_percent  # 62,5 %
         self.env.filters["fold"] = fold  # a name as the phone search compares it
+        self.env.globals["round_title"] = round_title  # Round 3, Quarter-final
+        self.env.globals["seat_labels"] = seat_labels  # José M. / José P.
         self._local = threading.local()
         with connect(self.path):  # refuse a missing / foreign file now, migrate it
             pass

@@ -109,6 +109,7 @@ from tt_organizer.events.store.reads import (
 from tt_organizer.events.store.web import (
     answer_report,
     count_submissions,
+    delete_timer,
     insert_report,
     insert_submission,
     open_report_row,
@@ -158,6 +159,7 @@ __all__ = [
     "delete_pairing",
     "delete_player",
     "delete_set_aside",
+    "delete_timer",
     "in_transaction",
     "insert_bye",
     "insert_deck",

@@ -23,6 +23,10 @@ def write_timer(conn: Connection, seconds: int, started_at: float | None, elapse
     )
 
 
+def delete_timer(conn: Connection) -> None:
+    conn.execute("DELETE FROM web_timer WHERE id = 1")
+
+
 def insert_submission(conn: Connection, values: dict[str, Any]) -> Row:
     """Store a submitted decklist (pending); returns its row."""
     cur = conn.execute(
@@ -159,12 +163,15 @@ def active_players(conn: Connection) -> int:
 
 
 def event_header(conn: Connection) -> Row:
-    """What every served page's header shows: the event's name, its rounds setting and the
-    current Swiss and top-cut rounds, in one query."""
+    """What every served page's header shows: the event's name, its rounds setting, the
+    current Swiss and top-cut rounds and the bracket's size (players in its first round), in
+    one query."""
     row = conn.execute(
         "SELECT s.name, s.rounds, "
         "(SELECT coalesce(max(number), 0) FROM rounds WHERE stage = 'swiss') AS swiss, "
-        "(SELECT coalesce(max(number), 0) FROM rounds WHERE stage = 'top-cut') AS top "
+        "(SELECT coalesce(max(number), 0) FROM rounds WHERE stage = 'top-cut') AS top, "
+        "(SELECT 2 * count(*) FROM matches WHERE stage = 'top-cut' AND round = 1 "
+        "AND table_no > 0) AS top_size "
         "FROM settings s").fetchone()
     assert row is not None
     return row

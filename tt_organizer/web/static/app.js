@@ -3,6 +3,9 @@
   "use strict";
   var body = document.body;
   var version = body.getAttribute("data-version");
+  /* the stage and round the page shows ("swiss:2"): a new pairing refreshes the page even
+     while a form of the previous round is being filled in (that table is over) */
+  var round = body.getAttribute("data-round");
   var skew = parseFloat(body.getAttribute("data-now")) * 1000 - Date.now();
   var lastOk = Date.now();
   var POLL_MS = 3000;
@@ -136,9 +139,15 @@
     if (f && e.target.id !== "search") { f.setAttribute("data-dirty", "1"); }
   }, true);
 
-  function refresh(newVersion) {
+  function refresh(newVersion, newRound) {
     get(location.pathname + location.search, function (html) {
-      if (html === null) { return; }
+      /* not fetched: the page is not up to date, and says so (the freshness line ages) */
+      if (html === null) { showFresh(); return; }
+      lastOk = Date.now();
+      if (newRound !== round) {
+        var dirty = document.querySelectorAll("form[data-dirty]");
+        for (var d = 0; d < dirty.length; d++) { dirty[d].removeAttribute("data-dirty"); }
+      }
       var doc = new DOMParser().parseFromString(html, "text/html");
       var main = doc.getElementById("live"), head = doc.querySelector("header .round");
       var q = document.getElementById("search");
@@ -157,6 +166,8 @@
       var round = document.querySelector("header .round");
       if (head && round) { round.textContent = head.textContent; }
       version = newVersion;
+      round = newRound;
+      body.setAttribute("data-round", newRound);
       var box = document.getElementById("search");
       if (box && query !== null) { box.value = query; }
       wireSearch();
@@ -167,11 +178,19 @@
   function poll() {
     get("/api/version?page=" + encodeURIComponent(location.pathname), function (text) {
       if (text !== null) {
-        lastOk = Date.now();
         var v = JSON.parse(text);
         skew = v.now * 1000 - Date.now();
         setTimer(v.timer);
-        if (String(v.version) !== String(version) && !busy()) { refresh(String(v.version)); }
+        var newRound = String(v.round);
+        if (String(v.version) === String(version)) {
+          lastOk = Date.now();  /* the page shows what the server has */
+        } else if (round && newRound !== String(round)) {
+          refresh(String(v.version), newRound);  /* a new round: whatever was being typed */
+        } else if (!busy()) {
+          refresh(String(v.version), newRound);
+        } else {
+          lastOk = Date.now();  /* a form being filled in waits; the rest is current */
+        }
       }
       showFresh();
     });
