@@ -85,7 +85,7 @@ def test_spanish_titles_and_a_long_event_name_print_whole(tmp_path: Path) -> Non
         "pairings": ["Ronda 1 de 5 — emparejamientos por nombre",
                      "Ronda 1 de 5 — emparejamientos por mesa"],
         "standings": ["Clasificación tras la ronda 1 (ronda 1 en curso: 0 de 3 mesas "
-                      "informadas)"],
+                      "reportadas)"],
     }
     for kind, titles in checks.items():
         out = print_event(snap, kind, tmp_path / f"{kind}.pdf", paper="letter")

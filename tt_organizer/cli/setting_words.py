@@ -18,10 +18,21 @@ RULE_WORDS = {
     ("missed-rounds", "ignored"): N_("missed-rounds=ignored"),
     ("own-gw", "floored"): N_("own-gw=floored"),
     ("own-gw", "unfloored"): N_("own-gw=unfloored"),
+    ("missed-rounds", "losses-for-opponents"): N_("missed-rounds=losses-for-opponents"),
+    ("no-opponents", "0"): N_("no-opponents=0"),
+    ("no-opponents", "floor"): N_("no-opponents=floor"),
+    ("no-games", "0"): N_("no-games=0"),
+    ("no-games", "floor"): N_("no-games=floor"),
+    ("opponent-decimals", "none"): N_("opponent-decimals=none"),
+    ("decimals", "none"): N_("decimals=none"),
 }
 FLOOR = N_("floor={value}")
+# the rules whose value is a number of decimals
+DECIMALS = {"opponent-decimals": N_("opponent-decimals={value}"),
+            "decimals": N_("decimals={value}")}
 PRESETS = (NP_("tiebreak policy", "rulebook"), NP_("tiebreak policy", "melee"),
-           NP_("tiebreak policy", "melee-2024"), NP_("tiebreak policy", "custom"))
+           NP_("tiebreak policy", "melee-2025"), NP_("tiebreak policy", "melee-2024"),
+           NP_("tiebreak policy", "custom"))
 
 
 def policy_rules(rules: Mapping[str, str]) -> str:
@@ -33,6 +44,8 @@ def policy_rules(rules: Mapping[str, str]) -> str:
             shown.append(gettext(FLOOR).format(value=_number(value)))
         elif (name, value) in RULE_WORDS:
             shown.append(gettext(RULE_WORDS[(name, value)]))
+        elif name in DECIMALS:
+            shown.append(gettext(DECIMALS[name]).format(value=value))
         else:
             shown.append(f"{name}={value}")
     return ", ".join(shown)
@@ -52,8 +65,12 @@ def _number(value: str) -> str:
 
 
 def policy_name(name: str) -> str:
-    """A preset's name (``rulebook``) in the current language (``del reglamento``)."""
-    return pgettext("tiebreak policy", name)
+    """A preset's name (``rulebook``) in the current language (``del reglamento``); a preset
+    with a rule changed (``melee-2025+custom``) as ``de Melee 2025 (personalizado)``."""
+    base, custom, _rest = name.partition("+")
+    if not custom or current() == DEFAULT:
+        return pgettext("tiebreak policy", name)
+    return f"{pgettext('tiebreak policy', base)} ({pgettext('tiebreak policy', 'custom')})"
 
 
 def language_name(code: str) -> str:
