@@ -160,7 +160,8 @@ def test_console_says_what_it_withdrew(tmp_path: Path) -> None:
         _state(srv.url, path, p2, p1, "pending")
         org.get(srv.url + f"/org/login?token={TOKEN}", timeout=10)
         token = csrf(org, srv.url, "/org")
-        page = org.post(srv.url + "/org/drop", data={"csrf": token, "name": names[p1], "confirm": "yes"},
+        page = org.post(srv.url + "/org/drop",
+                        data={"csrf": token, "name": names[p1], "confirm": "yes"},
                         timeout=10).text
         assert "the phone report of table 1 was withdrawn (the table changed)" in page
 
