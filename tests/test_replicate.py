@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -231,7 +232,7 @@ def test_a_served_event_survives_its_laptop(tmp_path: Path) -> None:
         tt("report", "1", "2-0")  # the desk's CLI ...
         form = {"csrf": csrf(org, base, "/org"), "table": "2", "result": "0-2"}
         page = org.post(f"{base}/org/result", data=form, timeout=10).text  # ... the console
-        assert "0-2 recorded" in page
+        assert re.search(r"Table 2 \(.+ vs .+\): .+ wins 2-0 recorded", page), page[-2000:]
         acked = time.monotonic()
         _wait_for(lambda: f"copy to {copy}: up to date" in org.get(f"{base}/org",
                                                                    timeout=10).text)
