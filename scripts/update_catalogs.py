@@ -56,7 +56,8 @@ def extract() -> Any:
     catalog = Catalog(project="tt-organizer", charset="utf-8", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
         str(PACKAGE), method_map=[("**.py", "python"),
-                                  ("web/templates/**.html", "jinja2.ext:babel_extract")],
+                                  ("web/templates/**.html", "jinja2.ext:babel_extract"),
+                                  ("publish/templates/**.html", "jinja2.ext:babel_extract")],
         keywords=KEYWORDS,
         comment_tags=("i18n:",), strip_comment_tags=True,
     ):

@@ -162,5 +162,7 @@ def publish(folder: str, season_path: str, as_json: bool) -> None:
     if as_json:
         print_json(published.to_dict())
         return
-    line(f"Published the season to {published.folder}: open "
-         f"{published.folder / 'index.html'}")
+    from tt_organizer.i18n import gettext
+
+    line(gettext("Published the season to {folder}: open {index}").format(
+        folder=published.folder, index=published.folder / "index.html"))
