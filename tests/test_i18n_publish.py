@@ -1,5 +1,6 @@
 """The published results site (``tt event publish``) in the event's language and the season's
-page (``tt season publish``) in the command line's; their JSON the same in every language."""
+page (``tt season publish``) and lines in the command line's; their JSON the same in every
+language."""
 
 from __future__ import annotations
 
@@ -78,8 +79,13 @@ def test_the_site_in_the_events_language(tmp_path: Path, finished: Path) -> None
 def test_the_season_page_in_the_command_lines_language(tmp_path: Path, finished: Path) -> None:
     season = tmp_path / "season.json"
     runner = CliRunner()
-    for args in (["create", "Circuito"], ["add", str(finished)]):
-        assert runner.invoke(cli, ["season", *args, "--file", str(season)]).exit_code == 0
+    said = [runner.invoke(cli, ["--language", "es", "season", *args, "--file", str(season)])
+            for args in (["create", "Circuito"], ["add", str(finished)], ["standings"])]
+    assert all(r.exit_code == 0 for r in said), [r.output for r in said]
+    assert said[0].output.startswith("temporada 'Circuito' (")
+    assert ": agregado" in said[1].output and "(8 jugadores)" in said[1].output
+    assert "Circuito — " in said[2].output and ", 1 evento" in said[2].output
+    assert "Puesto" in said[2].output and "Mejor puesto" in said[2].output
     es = runner.invoke(cli, ["--language", "es", "season", "publish", str(tmp_path / "s"),
                              "--file", str(season)])
     assert es.exit_code == 0 and "Se publicó la temporada en" in es.output
