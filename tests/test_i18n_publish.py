@@ -5,12 +5,14 @@ language."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from tests.event_helpers import EVENT_DECKS, Tt
+from tt_organizer import i18n
 from tt_organizer.cli.main import cli
 
 DECKS = sorted(EVENT_DECKS.glob("legal_*.txt"))
@@ -18,6 +20,12 @@ NAMES = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede", "Gabi", "Hugo"]
 ENGLISH = ("Standings", "Rounds", "Top cut", "The field", "Player", "Points", "Winner",
            "Table", "Result", "Main deck", "registered", "Colours", "Share", "Published with",
            "Swiss round", "best of", "ban list", "Decklists", "semi-final", "Final standings")
+
+
+@pytest.fixture(autouse=True)
+def _language_reset() -> Iterator[None]:
+    yield
+    i18n.set_language(None)  # `tt --language es` in-process chose Spanish for this thread
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ PLACEMENT_WORDS = {
     "above": N_("above the {band} target: the first player is favoured"),
     "below": N_("below the {band} target: the second player is favoured"),
     "within": N_("within the {band} target"),
-    "outside": N_("outside the {band} target, but the 95% interval still reaches it"),
+    "outside": N_("outside the {band} target, but the interval (95%) still reaches it"),
 }
 
 
