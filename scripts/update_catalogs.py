@@ -11,7 +11,10 @@ What is extracted: ``_()``/``gettext``/``ngettext``/``pgettext``/``N_``/``NP_``/
 (zones, groups, requirements: words a deck-check message embeds) and descriptions, each
 zone's label also in the context ``zone, with its article`` (the form inside a sentence), and
 the names and categories of the shipped infraction list
-(``tt_organizer/events/infractions.json``).
+(``tt_organizer/events/infractions.json``), and tt's help texts: the click tree of ``tt`` is
+walked and every command's description and short help and every option's and argument's
+``help=`` is added under the key click's formatting looks up
+(:mod:`tt_organizer.cli.help_words`).
 """
 
 from __future__ import annotations
@@ -53,7 +56,8 @@ def extract() -> Any:
     catalog = Catalog(project="tt-organizer", charset="utf-8", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
         str(PACKAGE), method_map=[("**.py", "python"),
-                                  ("web/templates/**.html", "jinja2.ext:babel_extract")],
+                                  ("web/templates/**.html", "jinja2.ext:babel_extract"),
+                                  ("publish/templates/**.html", "jinja2.ext:babel_extract")],
         keywords=KEYWORDS,
         comment_tags=("i18n:",), strip_comment_tags=True,
     ):
@@ -77,7 +81,23 @@ def extract() -> Any:
         for field in ("name", "category"):
             catalog.add(entry[field], None, [("tt_organizer/events/infractions.json", 0)],
                         auto_comments=[f"an infraction's {field}"])
+    for text, where in _help_texts():
+        catalog.add(text, None, [("tt_organizer/cli/help_words.py", 0)],
+                    auto_comments=[f"help text of `{where}`"])
     return catalog
+
+
+def _help_texts() -> Iterator[tuple[str, str]]:
+    """tt's help texts (:func:`tt_organizer.cli.help_words.help_texts`), each once, in the
+    order of the command tree."""
+    from tt_organizer.cli.help_words import help_texts
+    from tt_organizer.cli.main import cli
+
+    seen: set[str] = set()
+    for text, where in help_texts(cli):
+        if text not in seen:
+            seen.add(text)
+            yield text, where
 
 
 def catalogs() -> list[Path]:

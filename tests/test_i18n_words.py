@@ -192,7 +192,8 @@ def test_a_spanish_report_and_correction_say_the_words_json_keeps_the_codes(
     refused = tt("event", "report", "4", "empatado", *ev, lang="es_ES.UTF-8")
     assert refused.returncode == 2
     assert ("el resultado 'empatado' no corresponde a una ronda al mejor de 3; usa uno de "
-            "estos: 2-0, 2-1, 1-2, 0-2, 1-0, 0-1, 1-1-1, empate, doble derrota, 0-0-0, o partidas"
+            "estos: 2-0, 2-1, 1-2, 0-2, 1-0, 0-1, 1-1-1, empate, doble derrota, 0-0-0, o "
+            "partidas"
             ) in refused.stderr
     refused = tt("event", "report", "4", "empatado", *ev, lang="C")
     assert ("result 'empatado' does not fit best-of-3; use one of 2-0, 2-1, 1-2, 0-2, 1-0, 0-1, "

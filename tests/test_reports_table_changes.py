@@ -145,7 +145,7 @@ def test_swap_issue_scenario(tmp_path: Path) -> None:
         assert WITHDRAWN_PAGE in srv.get(f"/me/{p2}").text
         assert WITHDRAWN_PAGE not in srv.get(f"/me/{p1}").text
         es = srv.get(f"/me/{p2}", headers={"Accept-Language": "es"}).text
-        assert "Tu informe fue retirado: tu mesa cambió" in es
+        assert "Se retiró tu reporte: tu mesa cambió" in es
         # they report again at their new table: the notice goes
         assert _post(srv.url, path, p2, "report", result="2-0").status_code == 200
         assert WITHDRAWN_PAGE not in srv.get(f"/me/{p2}").text

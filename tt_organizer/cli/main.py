@@ -71,12 +71,14 @@ class TTGroup(LazyGroup):
         return {name: target for name, (target, _) in self.lazy.items()}
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]
+        from tt_organizer.i18n import gettext
+
+        rows = [(name, gettext(self.lazy[name][1])) for name in sorted(self.lazy)]
         rows += [
             (n, c.get_short_help_str()) for n, c in self.commands.items() if n not in self.lazy
         ]
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(gettext("Commands")):
                 formatter.write_dl(sorted(rows))
 
     def main(self, args: Sequence[str] | None = None, *pos: Any, **kwargs: Any) -> Any:
@@ -180,7 +182,8 @@ def cli() -> None:
 
 def main() -> None:
     """Console-script entry point."""
-    from tt_organizer.cli.click_words import install
+    from tt_organizer.cli import click_words, help_words
 
-    install()  # click's own words ("Usage:", "Error: …") through tt's catalog
+    click_words.install()  # click's own words ("Usage:", "Error: …") through tt's catalog
+    help_words.install()  # tt's own help texts, looked up when a help page is formatted
     cli(prog_name="tt")

@@ -27,5 +27,9 @@ def publish(folder: str, decklists: str, as_json: bool, event_path: str) -> None
     if as_json:
         print_json(published.to_dict())
         return
-    line(f"Published {len(published.files) - 1} files to {published.folder}: open "
-         f"{published.folder / 'index.html'}")
+    from tt_organizer.i18n import ngettext
+
+    count = len(published.files) - 1
+    line(ngettext("Published {n} file to {folder}: open {index}",
+                  "Published {n} files to {folder}: open {index}", count).format(
+        n=count, folder=published.folder, index=published.folder / "index.html"))

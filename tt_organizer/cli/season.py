@@ -55,7 +55,10 @@ def create(name: str, season_path: str, scheme: str, as_json: bool) -> None:
     if as_json:
         print_json(created.created_json(season_path))
         return
-    line(f"created season {created.name!r} ({created.scheme.name}) in {season_path}")
+    from tt_organizer.i18n import gettext
+
+    line(gettext("created season {name} ({scheme}) in {file}").format(
+        name=repr(created.name), scheme=created.scheme.name, file=season_path))
 
 
 @season.command("add")
@@ -73,13 +76,18 @@ def add(events: tuple[str, ...], season_path: str, as_json: bool) -> None:
     if as_json:
         print_json([a.to_dict() for a in added])
         return
+    from tt_organizer.i18n import N_, gettext, ngettext
+
+    outcomes = {"added": N_("added"), "re-added": N_("changed since it was added: re-added"),
+                "unchanged": N_("already in the season, unchanged: not counted twice")}
     for a in added:
-        what = {"added": "added", "re-added": "changed since it was added: re-added",
-                "unchanged": "already in the season, unchanged: not counted twice"}[a.outcome]
-        line(f"{a.event.date} {a.event.name} ({len(a.event.players)} players): {what}")
+        players = len(a.event.players)
+        line(ngettext("{date} {name} ({n} player): {what}", "{date} {name} ({n} players): {what}",
+                      players).format(date=a.event.date, name=a.event.name, n=players,
+                                      what=gettext(outcomes[a.outcome])))
         if not a.event.finished:
-            warn(f"{a.event.name}: not finished (a table is unreported); add it again "
-                 "when it is")
+            warn(gettext("{name}: not finished (a table is unreported); add it again when it "
+                         "is").format(name=a.event.name))
 
 
 @season.command("alias")
@@ -96,7 +104,10 @@ def alias(name: str, other: str, season_path: str, as_json: bool) -> None:
     if as_json:
         print_json(updated.alias_json(other))
         return
-    line(f"{other!r} now counts as {updated.canonical(other)!r}")
+    from tt_organizer.i18n import gettext
+
+    line(gettext("{other} now counts as {name}").format(other=repr(other),
+                                                        name=repr(updated.canonical(other))))
 
 
 @season.command("standings")
@@ -109,6 +120,7 @@ def standings(season_path: str, as_json: bool, out: str | None) -> None:
     from tt_organizer.cli.output import err_console, print_json, warn
     from tt_organizer.cli.render import print_table
     from tt_organizer.errors import InputError
+    from tt_organizer.i18n import gettext, ngettext
     from tt_organizer.season.file import changed_events, read_season
     from tt_organizer.season.standings import look_alikes, season_standings, standings_json
     from tt_organizer.season.workbook import standings_rows
@@ -124,17 +136,22 @@ def standings(season_path: str, as_json: bool, out: str | None) -> None:
         similar = look_alikes(current)
         header, rows = standings_rows(current, lines)
         shown = [[str(c) for c in r[:6]] for r in rows]
-        title = (f"{current.name} — {current.scheme.name}, {len(current.events)} event(s)"
-                 + (f", best {current.scheme.best_of} count" if current.scheme.best_of
-                    else ""))
+        count = len(current.events)
+        title = ngettext("{season} — {scheme}, {n} event", "{season} — {scheme}, {n} events",
+                         count).format(season=current.name, scheme=current.scheme.name, n=count)
+        if current.scheme.best_of:
+            title += ", " + gettext("the best {n} count").format(n=current.scheme.best_of)
         aligns = ["right", "left", "right", "right", "right", "right"]
-        print_table(title, list(zip(header[:6], aligns, strict=True)), shown)
+        columns = [gettext(h) for h in header[:6]]
+        print_table(title, list(zip(columns, aligns, strict=True)), shown)
         for a, b in similar:
-            warn(f"{a!r} and {b!r} look alike: if they are one player, "
-                 f"`tt season alias {shlex.quote(a)} {shlex.quote(b)}`")
+            warn(gettext("{a} and {b} look alike: if they are one player, {command}").format(
+                a=repr(a), b=repr(b),
+                command=f"`tt season alias {shlex.quote(a)} {shlex.quote(b)}`"))
         for e in changed:
-            warn(f"{e.path} changed since it was added: `tt season add {shlex.quote(e.path)}` "
-                 "to count the change")
+            warn(gettext("{file} changed since it was added: {command} to count the "
+                         "change").format(file=e.path,
+                                          command=f"`tt season add {shlex.quote(e.path)}`"))
     if out is not None:
         if out.lower().endswith(".pdf"):
             from tt_organizer.printing.season import print_season
@@ -145,7 +162,7 @@ def standings(season_path: str, as_json: bool, out: str | None) -> None:
 
             written = write_workbook(current, lines, out)
         if not as_json:
-            err_console.print(f"written to {written}", markup=False)
+            err_console.print(gettext("written to {file}").format(file=written), markup=False)
 
 
 @season.command("publish")
@@ -162,5 +179,7 @@ def publish(folder: str, season_path: str, as_json: bool) -> None:
     if as_json:
         print_json(published.to_dict())
         return
-    line(f"Published the season to {published.folder}: open "
-         f"{published.folder / 'index.html'}")
+    from tt_organizer.i18n import gettext
+
+    line(gettext("Published the season to {folder}: open {index}").format(
+        folder=published.folder, index=published.folder / "index.html"))

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tt_organizer import i18n
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import N_, Term
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -30,9 +32,9 @@ if TYPE_CHECKING:
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 MARKER = ".tt-publish"  # the file that says a folder holds a publication
-EVENT_PAGES = (("index.html", "Standings"), ("rounds.html", "Rounds"),
-               ("bracket.html", "Top cut"), ("decklists.html", "Decklists"),
-               ("field.html", "The field"))
+EVENT_PAGES = (("index.html", N_("Standings")), ("rounds.html", N_("Rounds")),
+               ("bracket.html", N_("Top cut")), ("decklists.html", N_("Decklists")),
+               ("field.html", N_("The field")))
 
 
 @dataclass(frozen=True)
@@ -51,14 +53,25 @@ def _environment() -> Environment:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
     env = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined,
-                      autoescape=select_autoescape(["html"]), trim_blocks=False)
-    env.globals.update(pct=percent, anchor=anchor, worded=worded)
+                      autoescape=select_autoescape(["html"]), trim_blocks=False,
+                      extensions=["jinja2.ext.i18n"])
+    # the pages' words through tt's catalog, in the language they are rendered in (using)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=i18n.gettext, ngettext=i18n.ngettext, newstyle=False)
+    env.globals.update(pct=percent, anchor=anchor, worded=worded, word=word)
+    env.filters["word"] = word
     return env
 
 
 def percent(value: float | None) -> str:
-    """A fraction as the pages show it (``66.67%``), ``—`` when there is none."""
-    return "—" if value is None else f"{value * 100:.2f}%"
+    """A fraction as the pages show it (``66.67%``; ``66,67 %`` in Spanish), ``—`` when there
+    is none."""
+    return "—" if value is None else i18n.format_percent(value, 2)
+
+
+def word(value: str) -> str:
+    """A word from the data (a colour, ``Red/Blue``) in the current language."""
+    return i18n.translate(Term(value))
 
 
 def anchor(name: str) -> str:
@@ -70,17 +83,19 @@ def anchor(name: str) -> str:
 
 def worded(match: dict[str, Any]) -> str:
     """A match's result in words: ``2-1``, ``bye``, ``draw 1-1``, ``not reported``."""
+    _ = i18n.gettext
     outcome, result = match["outcome"], match["result"]
     if outcome is None:
-        return "not reported"
+        return _("not reported")
     if outcome == "bye":
-        return "bye"
+        return _("bye")
     if outcome == "draw":
-        return f"draw {result}" if result and result != "draw" else "draw"
+        return (_("draw {result}").format(result=result) if result and result != "draw"
+                else _("draw"))
     if outcome == "double-loss":
-        return "double loss"
+        return _("double loss")
     if outcome == "loss-missed":
-        return "missed the round"
+        return _("missed the round")
     return str(result)
 
 
@@ -181,31 +196,42 @@ def _site(out: Path, kind: str, earlier: set[str], pages: dict[str, str], data_n
 
 def publish_event(snapshot: EventSnapshot, folder: str | Path, *,
                   decklists: str = "top-cut") -> Published:
-    """Publish the event's results into ``folder`` (see the module's docstring)."""
+    """Publish the event's results into ``folder`` (see the module's docstring), its pages in
+    the event's language (``event.json`` the same in every language)."""
+    from tt_organizer.events.final_placings import round_names
     from tt_organizer.publish.document import event_document
 
     doc = event_document(snapshot, decklists=decklists)
     out, earlier = _prepare(folder, "event")
     env = _environment()
-    common = {"doc": doc, "lang": "en", "site_name": doc["event"]["name"], "generated": None,
-              "nav": EVENT_PAGES, "json_file": "event.json"}
-    note = {"top-cut": "The decklists of the top cut.", "all": "Every registered decklist.",
-            "none": "Decklists are not published for this event."}[decklists]
-    pages = {
-        "index.html": env.get_template("standings.html").render(
-            common, page="index.html",
-            title="Final standings" if doc["event"]["finished"] else "Standings"),
-        "rounds.html": env.get_template("rounds.html").render(
-            common, page="rounds.html", title="Rounds", rounds=doc["rounds"], prefix="round-",
-            empty="No round has been paired yet."),
-        "bracket.html": env.get_template("rounds.html").render(
-            common, page="bracket.html", title="Top cut", rounds=doc["bracket"],
-            prefix="top-cut-", empty="This event has no top cut (or it has not started)."),
-        "decklists.html": env.get_template("decklists.html").render(
-            common, page="decklists.html", title="Decklists", decklist_note=note),
-        "field.html": env.get_template("field.html").render(
-            common, page="field.html", title="The field"),
-    }
+    lang = snapshot.settings.language
+    with i18n.using(lang):
+        _ = i18n.gettext
+        titles = {r["round"]: _("Round {round}").format(round=r["round"])
+                  for r in doc["rounds"]}
+        bracket_titles = round_names(snapshot.matches, shown=True)
+        common = {"doc": doc, "lang": i18n.current(), "site_name": doc["event"]["name"],
+                  "generated": None, "nav": [(href, _(label)) for href, label in EVENT_PAGES],
+                  "json_file": "event.json"}
+        note = {"top-cut": _("The decklists of the top cut."),
+                "all": _("Every registered decklist."),
+                "none": _("Decklists are not published for this event.")}[decklists]
+        pages = {
+            "index.html": env.get_template("standings.html").render(
+                common, page="index.html",
+                title=_("Final standings") if doc["event"]["finished"] else _("Standings")),
+            "rounds.html": env.get_template("rounds.html").render(
+                common, page="rounds.html", title=_("Rounds"), rounds=doc["rounds"],
+                prefix="round-", titles=titles, empty=_("No round has been paired yet.")),
+            "bracket.html": env.get_template("rounds.html").render(
+                common, page="bracket.html", title=_("Top cut"), rounds=doc["bracket"],
+                prefix="top-cut-", titles=bracket_titles,
+                empty=_("This event has no top cut (or it has not started).")),
+            "decklists.html": env.get_template("decklists.html").render(
+                common, page="decklists.html", title=_("Decklists"), decklist_note=note),
+            "field.html": env.get_template("field.html").render(
+                common, page="field.html", title=_("The field")),
+        }
     return _site(out, "event", earlier, pages, "event.json", doc)
 
 
@@ -219,11 +245,13 @@ def season_document(season: Season) -> dict[str, Any]:
 
 
 def publish_season(season: Season, folder: str | Path) -> Published:
-    """Publish a season's standings into ``folder``."""
+    """Publish a season's standings into ``folder``, its page in the current language (a
+    season has no language of its own: the command line's)."""
     doc = season_document(season)
     out, earlier = _prepare(folder, "season")
+    title = i18n.gettext("Season standings")
     page = _environment().get_template("season.html").render(
-        doc=doc, lang="en", site_name=season.name, generated=None,
-        nav=(("index.html", "Season standings"),), page="index.html",
-        title="Season standings", json_file="season.json")
+        doc=doc, lang=i18n.current(), site_name=season.name, generated=None,
+        nav=(("index.html", title),), page="index.html", title=title,
+        json_file="season.json")
     return _site(out, "season", earlier, {"index.html": page}, "season.json", doc)

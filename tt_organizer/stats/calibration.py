@@ -109,21 +109,35 @@ class FirstPlayer:
     target: tuple[float, float] = TARGET
 
     @property
-    def verdict(self) -> str:
-        """The rate against the target, in words."""
+    def placement(self) -> str:
+        """The rate against the target as a code: ``above``, ``below``, ``within``,
+        ``outside`` (the 95% interval still reaches the target), or the rate's status when it
+        is not ``ok``."""
         r = self.overall
         if r.status != "ok":
-            return r.text()
+            return r.status
         low, high = r.interval or (0.0, 1.0)
         lo_t, hi_t = self.target
-        band = f"{lo_t:.0%}–{hi_t:.0%}"
         if low > hi_t:
-            return f"above the {band} target: the first player is favoured"
+            return "above"
         if high < lo_t:
-            return f"below the {band} target: the second player is favoured"
+            return "below"
         if r.rate is not None and lo_t <= r.rate <= hi_t:
-            return f"within the {band} target"
-        return f"outside the {band} target, but the 95% interval still reaches it"
+            return "within"
+        return "outside"
+
+    @property
+    def verdict(self) -> str:
+        """The rate against the target, in (English) words: :attr:`placement` said."""
+        placement = self.placement
+        band = f"{self.target[0]:.0%}–{self.target[1]:.0%}"
+        words = {
+            "above": f"above the {band} target: the first player is favoured",
+            "below": f"below the {band} target: the second player is favoured",
+            "within": f"within the {band} target",
+            "outside": f"outside the {band} target, but the 95% interval still reaches it",
+        }
+        return words.get(placement) or self.overall.text()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""

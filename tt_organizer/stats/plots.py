@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from tt_organizer.atomic import atomic_write
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import gettext as _
+from tt_organizer.i18n import ngettext
 from tt_organizer.stats.calibration import Bucket, CalibrationStats, Rate
 
 if TYPE_CHECKING:
@@ -50,10 +52,11 @@ def _rates(fig: Figure, title: str, rows: Sequence[tuple[str, Rate]], *,
     ax.set_title(title, loc="left", fontsize=12, fontweight="bold")
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(lambda x, _pos: f"{x:.0%}")
-    ax.set_xlabel("win rate (95% Wilson interval)")
+    ax.set_xlabel(_("win rate (95% Wilson interval)"))
     ax.axvline(0.5, color="#888888", linewidth=0.8, linestyle="--")
     if band is not None:
-        ax.axvspan(*band, color="#2ca02c", alpha=0.15, label=f"target {band[0]:.0%}–{band[1]:.0%}")
+        target = _("target {low}–{high}").format(low=f"{band[0]:.0%}", high=f"{band[1]:.0%}")
+        ax.axvspan(*band, color="#2ca02c", alpha=0.15, label=target)
         ax.legend(loc="lower right", fontsize=9)
     n = len(rows)
     labels = []
@@ -61,7 +64,7 @@ def _rates(fig: Figure, title: str, rows: Sequence[tuple[str, Rate]], *,
         y = n - 1 - i
         labels.append(label)
         if rate.rate is None:
-            ax.text(0.02, y, "no data", va="center", fontsize=9, color="#888888")
+            ax.text(0.02, y, _("no data"), va="center", fontsize=9, color="#888888")
             continue
         low, high = rate.interval or (0.0, 1.0)
         faint = rate.status != "ok"
@@ -72,7 +75,7 @@ def _rates(fig: Figure, title: str, rows: Sequence[tuple[str, Rate]], *,
                     color=colour, ecolor=colour, capsize=4, markersize=6, linewidth=1.6)
         note = f"{rate.rate:.0%} [{low:.0%}–{high:.0%}]  n={rate.games}"
         if faint:
-            note += " (not enough games)"
+            note += _(" (not enough games)")
         ax.text(min(high + 0.015, 0.70), y + 0.22, note, fontsize=8, color=colour)
     ax.set_yticks(range(n))
     ax.set_yticklabels(list(reversed(labels)), fontsize=9)
@@ -84,10 +87,12 @@ def first_player_figure(stats: CalibrationStats) -> Figure:
     """The first player's win rate, each event and pooled, with the target band."""
     fp = stats.first_player
     rows = [(name, rate) for name, rate in fp.per_event] if len(fp.per_event) > 1 else []
-    rows.append((f"all {len(stats.events)} event(s)" if len(stats.events) > 1 else
-                 (stats.events[0] if stats.events else "no events"), fp.overall))
+    count = len(stats.events)
+    rows.append((ngettext("all {n} event", "all {n} events", count).format(n=count)
+                 if count > 1 else (stats.events[0] if stats.events else _("no events")),
+                 fp.overall))
     fig = _figure(1.4 + 0.45 * len(rows))
-    _rates(fig, "First player's win rate", rows, band=fp.target, highlight_last=True)
+    _rates(fig, _("First player's win rate"), rows, band=fp.target, highlight_last=True)
     return fig
 
 
