@@ -1,17 +1,21 @@
 """A whole simulated event, every surface at once: the driver of ``tests/test_sim_event.py``.
 
 One event file, played end to end through the command line (``tt event …`` in-process, by
-Click's runner) and a real server on the same file (``live_server``): registration with
-accented Spanish names, check-in with no-shows, Swiss rounds paired alternately from the
+Click's runner) and a real server on the same file (``live_server``): registration from a
+Spanish Google-Form export (accented Spanish names, decks under "Mazo principal (50)" / "Pila
+Tamer + Digi-Egg (8)", one answer sent again without accents: one player), check-in with
+no-shows by names typed without accents or case, ``check-in --missing``, a deck, a swap of
+seats, a penalty, a rename and drops by such names, Swiss rounds paired alternately from the
 console and the CLI, results from phones (report + the opponent's confirmation), from the
-console and from the CLI, a dispute settled on the console, a correction, a penalty, drops
-(console, with its confirmation, and CLI), a late entry, and a top cut played to its final.
+console and from the CLI, a dispute settled on the console, a correction, drops (console, with
+its confirmation, and CLI), a late entry, and a top cut played to its final.
 
 After every step the driver fetches every page a player, the console and the projector can
 reach, and the JSON API, and checks what a user would see: no 5xx, every HTML page well formed
 (:class:`Balance`: every element closed in order, ids unique), the bye named on the bye
 player's page, an open page's version and round following a new pairing, and the same points
-on the phone, the API and ``tt event standings --json``. :class:`Sim` counts its steps and
+on the phone, the API and ``tt event standings --json``; the phone's search "jose" shows José
+Martínez's line and a near miss suggests him. :class:`Sim` counts its steps and
 pages (``Sim.counts``) so the test can report them.
 """
 

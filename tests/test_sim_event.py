@@ -2,6 +2,10 @@
 runs it: the CLI and a live server on one file, every page a player, the console and the
 projector can reach (and the JSON API) fetched and checked after every step.
 
+- every event registers from a Spanish Google-Form export (one answer sent again without
+  accents: one player) and types names without accents or case at the desk (check-in, deck,
+  swap, penalty, rename, drop); ``check-in --missing`` lists the no-shows; the phone search
+  "jose" finds José Martínez;
 - the issue's "done when": 5, 7 and 37 players (40 registered, 3 no-shows, a late entry, two
   drops, a top 8) over three rounds; the 37's pages also pass the Nu HTML checker, and its
   printed standings carry the same places, names and points as the CLI;
