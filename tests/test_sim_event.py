@@ -112,7 +112,11 @@ def shapes(draw: st.DrawFn) -> Shape:
                  seed=draw(st.integers(1, 10**6)))
 
 
-@settings(max_examples=int(os.environ.get("TT_SIM_EXAMPLES", "3")), deadline=None,
+EXAMPLES = int(os.environ.get("TT_SIM_EXAMPLES", "3"))
+
+
+@pytest.mark.skipif(EXAMPLES == 0, reason="TT_SIM_EXAMPLES=0: no shape chosen by hypothesis")
+@settings(max_examples=max(1, EXAMPLES), deadline=None,
           suppress_health_check=[HealthCheck.too_slow], database=None,
           phases=[Phase.explicit, Phase.generate])  # no shrinking: a whole event is slow
 @given(shape=shapes())
