@@ -185,7 +185,7 @@ def check_html(path: str, html: str) -> None:
 class Shape:
     """What a simulated event looks like: players registered, Swiss rounds, best-of, how many
     do not show up, how many drop (and after which round), the round a late entry arrives in
-    (0: none), the top cut, the seed."""
+    (0: none), the top cut, the seed, how names are typed at the desk."""
 
     players: int
     rounds: int = 3
@@ -196,6 +196,7 @@ class Shape:
     late_round: int = 0
     top_cut: int = 0
     seed: int = 1
+    typing: int = 0  # how the desk types names: where in :func:`typed`'s turns it starts
 
 
 @dataclass
@@ -209,7 +210,7 @@ class Counts:
     follows: int = 0  # pages whose version and round changed with a pairing
     follows_live: int = 0  # phones open in Chromium that showed the new round by themselves
     searches: int = 0  # phone searches "jose" that found José Martínez (and a near miss)
-    typed: int = 0  # commands given a name typed without accents or in another case
+    typed: int = 0  # names typed at the desk by turns (3 of 4 without accents or case)
     labels: list[str] = field(default_factory=list)
 
 
@@ -506,7 +507,8 @@ class Sim:
         self.crawl("console correction")
         self.tt("correct", "1", str(t["table"]), t["result"])
         self.crawl("cli correction")
-        given = self.tt.json("penalty", typed(t["player2"], 0), "missed-trigger", "warning")
+        given = self.tt.json("penalty", typed(t["player2"], self.shape.typing),
+                             "missed-trigger", "warning")
         assert given["player"] == t["player2"], given
         self.counts.typed += 1
         self.crawl("penalty")
@@ -521,7 +523,7 @@ class Sim:
                 assert 'id="drop-confirm"' in asked
                 self.post_org("drop", name=name, confirm="yes")
             else:
-                gone = self.tt.json("drop", typed(name, i))
+                gone = self.tt.json("drop", typed(name, i + self.shape.typing))
                 assert gone["name"] == name and gone["dropped"], gone
                 self.counts.typed += 1
         self.crawl("drops")
@@ -568,7 +570,8 @@ class Sim:
         here, away = everyone[:cut], everyone[cut:]
         before = self.tt.json("check-in", "--missing")
         assert len(before["not_checked_in"]) == len(everyone), before
-        done = self.tt.json("check-in", *(typed(n, i) for i, n in enumerate(here)))
+        done = self.tt.json("check-in",
+                            *(typed(n, i + self.shape.typing) for i, n in enumerate(here)))
         assert sorted(done["names"]) == sorted(here), done
         self.counts.typed += len(here)
         missing = self.tt.json("check-in", "--missing")
@@ -589,7 +592,8 @@ class Sim:
         if len(tables) < 2:
             return False
         a, b = tables[0], tables[-1]
-        self.tt("pairings", "--swap", typed(a["player1"], 0), typed(b["player1"], 1))
+        self.tt("pairings", "--swap", typed(a["player1"], self.shape.typing),
+                typed(b["player1"], self.shape.typing + 1))
         now = {t["table"]: t for t in self.tables()}
         assert (now[a["table"]]["player1"], now[b["table"]]["player1"]) == (
             b["player1"], a["player1"]), (a, b, now)
