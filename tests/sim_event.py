@@ -1,17 +1,21 @@
 """A whole simulated event, every surface at once: the driver of ``tests/test_sim_event.py``.
 
 One event file, played end to end through the command line (``tt event …`` in-process, by
-Click's runner) and a real server on the same file (``live_server``): registration with
-accented Spanish names, check-in with no-shows, Swiss rounds paired alternately from the
+Click's runner) and a real server on the same file (``live_server``): registration from a
+Spanish Google-Form export (accented Spanish names, decks under "Mazo principal (50)" / "Pila
+Tamer + Digi-Egg (8)", one answer sent again without accents: one player), check-in with
+no-shows by names typed without accents or case, ``check-in --missing``, a deck, a swap of
+seats, a penalty, a rename and drops by such names, Swiss rounds paired alternately from the
 console and the CLI, results from phones (report + the opponent's confirmation), from the
-console and from the CLI, a dispute settled on the console, a correction, a penalty, drops
-(console, with its confirmation, and CLI), a late entry, and a top cut played to its final.
+console and from the CLI, a dispute settled on the console, a correction, drops (console, with
+its confirmation, and CLI), a late entry, and a top cut played to its final.
 
 After every step the driver fetches every page a player, the console and the projector can
 reach, and the JSON API, and checks what a user would see: no 5xx, every HTML page well formed
 (:class:`Balance`: every element closed in order, ids unique), the bye named on the bye
 player's page, an open page's version and round following a new pairing, and the same points
-on the phone, the API and ``tt event standings --json``. :class:`Sim` counts its steps and
+on the phone, the API and ``tt event standings --json``; the phone's search "jose" shows José
+Martínez's line and a near miss suggests him. :class:`Sim` counts its steps and
 pages (``Sim.counts``) so the test can report them.
 """
 
@@ -33,6 +37,7 @@ import requests
 
 from tests.event_helpers import Tt
 from tests.serve_helpers import TOKEN, csrf
+from tt_organizer.names import fold
 
 FIRST = ("José", "Ñandú", "María", "Sofía", "Ángel", "Tomás", "Nicolás", "Lucía", "Inés",
          "Óscar", "Julián", "Zoë", "Renée", "Ana", "Bruno", "Camila", "Diego", "Elena")
@@ -47,6 +52,57 @@ BYE_WORDS = {"en": ("You have the bye this round.", "Bye: a win without an oppon
 CHROMIUM_STEPS = frozenset(("pair", "dispute", "top-cut pairing", "champion"))
 VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
                   "source", "track", "wbr"))
+
+
+# a legal deck as players paste it into the Spanish form, under the Spanish section headers
+MAIN_CARDS = ("4 Greymon AD1-001", "4 Aldamon AD1-002", "4 WarGrowlmon AD1-003",
+              "4 Siriusmon AD1-007", "4 Gallantmon AD1-008", "4 Monodramon BT1-009",
+              "4 Agumon BT1-010", "4 Agumon Expert BT1-011", "4 Biyomon BT1-012",
+              "4 Muchomon BT1-013", "4 Kokatorimon BT1-014", "4 Scrap Claw BT1-091",
+              "2 Nuclear Laser BT1-092")
+PILE_CARDS = ("1 Tai Kamiya BT1-085", "1 Sora Takenouchi BT2-084", "1 Marcus Damon BT4-092",
+              "1 Tai Kamiya BT6-087", "2 Yokomon BT1-001", "2 Bebydomon BT1-002")
+FORM_HEADER = ("Marca temporal", "Dirección de correo electrónico", "Nombre y apellido",
+               "ID de Bandai (Bandai TCG+)", "Pega aquí tu lista de mazo")
+
+
+def spanish_deck(pile_first: bool = False) -> str:
+    """A legal deck pasted under "Mazo principal (50)" / "Pila Tamer + Digi-Egg (8)"."""
+    main = "Mazo principal (50)\n" + "\n".join(MAIN_CARDS)
+    pile = "Pila Tamer + Digi-Egg (8)\n" + "\n".join(PILE_CARDS)
+    return f"{pile}\n{main}" if pile_first else f"{main}\n{pile}"
+
+
+def google_time(minutes: int) -> str:
+    """A Spanish Google Forms time, ``minutes`` after 2026/11/28 9:00 a. m. (with Google's
+    no-break space in "p. m.")."""
+    hour, minute = divmod(9 * 60 + minutes, 60)
+    day, hour = 28 + hour // 24, hour % 24
+    noon = "p.\u00a0m." if hour >= 12 else "a.\u00a0m."
+    return f"2026/11/{day:02d} {(hour - 1) % 12 + 1}:{minute:02d}:07 {noon} GMT-3"
+
+
+def typed(name: str, i: int) -> str:
+    """``name`` as a person at the desk types it: by turns without accents in lower case, in
+    capitals, in lower case with its accents, as registered."""
+    return (fold(name), fold(name).upper(), name.lower(), name)[i % 4]
+
+
+def form_sheet(path: Path, everyone: list[str]) -> int:
+    """A Spanish Google-Form export at ``path``: one answer a player (Bandai id, deck), then
+    the first player's answer sent again later — same id, the name typed without accents,
+    the deck's sections the other way round. Returns the row of that re-submission."""
+    import csv
+
+    rows = [(google_time(i * 7), f"jugador{i}@example.com", name, str(1100000000 + i),
+             spanish_deck(pile_first=i % 2 == 1)) for i, name in enumerate(everyone)]
+    rows.append((google_time(len(everyone) * 7 + 30), "jugador0@example.com",
+                 fold(everyone[0]), "1100000000", spanish_deck(pile_first=True)))
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f, lineterminator="\r\n")
+        writer.writerow(FORM_HEADER)
+        writer.writerows(rows)
+    return len(rows) + 1
 
 
 def names(n: int) -> list[str]:
@@ -129,7 +185,7 @@ def check_html(path: str, html: str) -> None:
 class Shape:
     """What a simulated event looks like: players registered, Swiss rounds, best-of, how many
     do not show up, how many drop (and after which round), the round a late entry arrives in
-    (0: none), the top cut, the seed."""
+    (0: none), the top cut, the seed, how names are typed at the desk."""
 
     players: int
     rounds: int = 3
@@ -140,6 +196,7 @@ class Shape:
     late_round: int = 0
     top_cut: int = 0
     seed: int = 1
+    typing: int = 0  # how the desk types names: where in :func:`typed`'s turns it starts
 
 
 @dataclass
@@ -152,6 +209,8 @@ class Counts:
     byes_seen: int = 0
     follows: int = 0  # pages whose version and round changed with a pairing
     follows_live: int = 0  # phones open in Chromium that showed the new round by themselves
+    searches: int = 0  # phone searches "jose" that found José Martínez (and a near miss)
+    typed: int = 0  # names typed at the desk by turns (3 of 4 without accents or case)
     labels: list[str] = field(default_factory=list)
 
 
@@ -208,6 +267,7 @@ class Sim:
         self._check_api()
         self._check_byes(html, roster)
         self._check_points(html["/standings"])
+        self._check_search(html["/"], head)
         if self.browser is not None and label in CHROMIUM_STEPS \
                 and self.counts.labels.count(label) == 1:
             self._in_chromium(roster)
@@ -251,6 +311,21 @@ class Sim:
         home = self.get("/").text
         m = re.search(r'data-version="([^"]*)" data-round="([^"]*)"', home)
         assert m and (m.group(1), m.group(2)) == (poll["version"], poll["round"]), (m, poll)
+
+    def _check_search(self, home: str, head: dict[str, str]) -> None:
+        """When José Martínez plays the round: the phone's search "jose" shows his line (not
+        hidden, and no line without "jose"); "jose martines" finds nobody and suggests him."""
+        if 'data-name="jose martinez"' not in home:
+            return
+        found = self.get("/", params={"q": "jose"}, headers=head).text
+        lines = re.findall(r'<li data-name="([^"]*)" data-table="[^"]*"( class="hidden")?>',
+                           found)
+        assert ("jose martinez", "") in lines, lines[:5]
+        assert all(("jose" in n) != bool(hidden) for n, hidden in lines), lines
+        near = self.get("/", params={"q": "jose martines"}, headers=head).text
+        assert 'id="suggest"' in near and "José Martínez</a>" in near, near[-600:]
+        assert not re.search(r'<li data-name="[^"]*" data-table="[^"]*">', near)
+        self.counts.searches += 1
 
     def _check_byes(self, html: dict[str, str], roster: list[dict[str, Any]]) -> None:
         """The player with the bye of the current round: their page says so, in words."""
@@ -432,7 +507,10 @@ class Sim:
         self.crawl("console correction")
         self.tt("correct", "1", str(t["table"]), t["result"])
         self.crawl("cli correction")
-        self.tt("penalty", t["player2"], "missed-trigger", "warning")
+        given = self.tt.json("penalty", typed(t["player2"], self.shape.typing),
+                             "missed-trigger", "warning")
+        assert given["player"] == t["player2"], given
+        self.counts.typed += 1
         self.crawl("penalty")
 
     def drop(self, n: int) -> None:
@@ -445,7 +523,9 @@ class Sim:
                 assert 'id="drop-confirm"' in asked
                 self.post_org("drop", name=name, confirm="yes")
             else:
-                self.tt("drop", name)
+                gone = self.tt.json("drop", typed(name, i + self.shape.typing))
+                assert gone["name"] == name and gone["dropped"], gone
+                self.counts.typed += 1
         self.crawl("drops")
 
     def late_entry(self, last: bool) -> None:
@@ -464,6 +544,74 @@ class Sim:
             assert 'id="pin-shown"' in said, shown
             self.late_name = name
         self.crawl("late entry")
+
+    def register_from_form(self, everyone: list[str]) -> None:
+        """``tt event register --from`` a Spanish Google-Form export: every player with their
+        legal deck and Bandai id; the answer sent again without accents is the same player
+        (the later deck, the accented spelling kept)."""
+        sheet = self.tt.path.parent / "formulario.csv"
+        again = form_sheet(sheet, everyone)
+        out = self.tt.json("register", "--from", str(sheet))
+        assert (out["new"], out["replaced"], out["refused"]) == (len(everyone), 1, 0), out
+        assert [(r["row"], r["replaced_by"]) for r in out["rows"] if r["action"] == "replaced"
+                ] == [(2, again)], out["rows"][:2]
+        assert all(r["player"]["legal"] for r in out["rows"] if r["action"] == "new")
+        roster = self.tt.json("players")
+        assert sorted(p["name"] for p in roster) == sorted(everyone)  # one José, not two
+        rows = {p["name"]: (p["ext_id"], p["deck"]) for p in roster}
+        assert rows == {n: (str(1100000000 + i), f"formulario.csv row {again if i == 0 else i + 2}")
+                        for i, n in enumerate(everyone)}, roster[:2]
+
+    def check_in(self, everyone: list[str]) -> None:
+        """The desk checks in everyone but the no-shows (the last names), typed by turns
+        without accents or in another case ("jose martinez"); ``check-in --missing`` then
+        lists exactly the no-shows; José Martínez's deck is replaced by a name in capitals."""
+        cut = len(everyone) - self.shape.no_shows
+        here, away = everyone[:cut], everyone[cut:]
+        before = self.tt.json("check-in", "--missing")
+        assert len(before["not_checked_in"]) == len(everyone), before
+        done = self.tt.json("check-in",
+                            *(typed(n, i + self.shape.typing) for i, n in enumerate(here)))
+        assert sorted(done["names"]) == sorted(here), done
+        self.counts.typed += len(here)
+        missing = self.tt.json("check-in", "--missing")
+        assert [p["name"] for p in missing["not_checked_in"]] == sorted(
+            away, key=lambda n: (fold(n), n.casefold(), n)), missing
+        assert (missing["no_shows"], missing["checked_in_count"]) == ([], len(here)), missing
+        deck = self.tt.path.parent / "mazo-jose.txt"
+        deck.write_text(spanish_deck(), encoding="utf-8")
+        given = self.tt.json("deck", fold(everyone[0]).upper(), str(deck))
+        assert (given["name"], given["deck"], given["legal"]) == (everyone[0], deck.name, True)
+        assert given["replaced"] == f"formulario.csv row {len(everyone) + 2}", given
+        self.counts.typed += 1
+
+    def swap(self) -> bool:
+        """Two first seats of round 1 exchanged by names typed without accents (``pairings
+        --swap``); the tables show them exchanged. False when there are not two tables."""
+        tables = [t for t in self.tables() if t["player2"] and t["result"] is None]
+        if len(tables) < 2:
+            return False
+        a, b = tables[0], tables[-1]
+        self.tt("pairings", "--swap", typed(a["player1"], self.shape.typing),
+                typed(b["player1"], self.shape.typing + 1))
+        now = {t["table"]: t for t in self.tables()}
+        assert (now[a["table"]]["player1"], now[b["table"]]["player1"]) == (
+            b["player1"], a["player1"]), (a, b, now)
+        self.counts.typed += 2
+        return True
+
+    def rename(self, name: str) -> None:
+        """``tt event rename`` by the name typed without accents in capitals; the player (same
+        id, PIN) has the new name everywhere, the old one nowhere."""
+        before = {p["id"]: p for p in self.tt.json("players")}
+        new = f"{name} Sáenz"
+        done = self.tt.json("rename", fold(name).upper(), new)
+        assert (done["old"], done["name"], done["changed"]) == (name, new, True), done
+        after = {p["id"]: p for p in self.tt.json("players")}
+        assert after[done["id"]]["name"] == new and before[done["id"]]["name"] == name
+        assert after[done["id"]]["pin"] == before[done["id"]]["pin"]
+        assert name not in {p["name"] for p in after.values()}
+        self.counts.typed += 1
 
     def printed_standings(self, out: Path) -> int:
         """``tt event print standings``: its text has each line of ``standings [--final]
@@ -497,19 +645,21 @@ class Sim:
         self.org.get(f"{url}/org/login?token={TOKEN}", timeout=10)
         s = self.shape
         everyone = names(s.players)
-        for name in everyone:
-            self.tt("register", name)
+        self.register_from_form(everyone)
         self.crawl("registered")
-        if s.no_shows:
-            self.tt("check-in", *everyone[s.no_shows:])
-            self.crawl("check-in")
+        self.check_in(everyone)
+        self.crawl("check-in")
         for rnd in range(1, s.rounds + 1):
             self.pair(via_console=rnd % 2 == 1)
+            if rnd == 1 and self.swap():
+                self.crawl("swap")
             if rnd == s.late_round:
                 self.late_entry(last=rnd == s.rounds)
             self.report_round(rnd)
             if rnd == 1:
                 self.correct_and_penalise()
+                self.rename(everyone[1])
+                self.crawl("rename")
             if s.drops and rnd == s.drop_after and rnd < s.rounds:
                 self.drop(s.drops)
         if s.top_cut:
