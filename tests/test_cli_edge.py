@@ -150,8 +150,9 @@ def sandbox(tmp_path: Path, event: Path) -> Iterator[dict[str, str]]:
 
 
 def _run(env: dict[str, str], path: list[str], args: list[str]) -> tuple[int, str]:
-    if path == ["event", "serve"] and "--event" not in args:
-        args = [*args, "--event", "missing.sqlite"]  # never a server left running
+    if path in (["event", "serve"], ["event", "replicate"]) and "--event" not in args:
+        # never a server or a copier left running (both run until stopped)
+        args = [*args, "--event", "missing.sqlite"]
     result = CliRunner().invoke(cli, [*path, *args], env=env, input="")
     exc = result.exception
     crashed = exc is not None and not isinstance(exc, SystemExit)
