@@ -360,10 +360,15 @@ def create_app(event_path: str | Path, token: str | None = None, *,
     when None — read it back from ``app.state.server.token``); ``hosts``: the names a request's
     Host header may give; ``proxy``: the one address whose ``X-Forwarded-For`` is believed;
     ``body_seconds``: how long a request's body may take to arrive."""
-    from tt_organizer.web import organizer
-
     server = Server(event_path, security.check_token(token) if token
                     else security.new_token(), proxy=proxy)
+    return security.HostCheck(security.BodyDeadline(event_app(server), body_seconds), hosts)
+
+
+def event_app(server: Server) -> Starlette:
+    """The Starlette application of one event's pages and API, every path from ``/`` (a hall
+    mounts one per event: :mod:`tt_organizer.web.hall`)."""
+    from tt_organizer.web import organizer
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -377,4 +382,4 @@ def create_app(event_path: str | Path, token: str | None = None, *,
     app = Starlette(routes=[*organizer.routes(server), *build_routes(server)],
                     exception_handlers={HTTPException: http_error})
     app.state.server = server
-    return security.HostCheck(security.BodyDeadline(app, body_seconds), hosts)
+    return app

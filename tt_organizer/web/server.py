@@ -32,14 +32,17 @@ class Server:
     """State of one served event: its file, the organizer token and sessions, the limits on
     wrong PINs and tokens, the writer, page versions, templates."""
 
-    def __init__(self, event_path: str | Path, token: str, *, proxy: str | None = None
-                 ) -> None:
+    def __init__(self, event_path: str | Path, token: str, *, proxy: str | None = None,
+                 sessions: security.Sessions | None = None,
+                 tokens: security.Backoff | None = None) -> None:
         self.path = str(event_path)
         self.token = token
         self.proxy = proxy
         self.pins = security.PinLimiter()
-        self.tokens = security.Backoff(free=5)  # wrong organizer tokens, by address
-        self.sessions = security.Sessions()
+        # wrong organizer tokens, by address, and the console sessions: a hall's events share
+        # them (one organizer, one token: one login opens every event's console)
+        self.tokens = tokens or security.Backoff(free=5)
+        self.sessions = sessions or security.Sessions()
         self.notes = security.Notes()
         self.versions = live.Versions()
         self.env = Environment(loader=PackageLoader("tt_organizer.web", "templates"),
