@@ -266,7 +266,7 @@ def run(args: argparse.Namespace) -> None:
         if args.profile:
             spy = subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record",
                                     "-o", args.profile, "--pid", str(proc.pid), "--rate", "50",
-                                    "--nonblocking", "--format",
+                                    "--nonblocking", "--gil", "--format",
                                     "raw" if args.profile.endswith(".txt") else "flamegraph"],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:

@@ -184,10 +184,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
         page = request.query_params.get("page", "/")
         if not page.startswith("/") or len(page) > 40:
             raise HTTPException(400, "page: a path of this server, such as /me/5")
-        with server.db() as conn:
-            return json_response({"version": server.version(conn, page),
-                                  "now": round(time.time(), 3),
-                                  "timer": timer.timer_state(conn)})
+        return json_response(server.poll(page))
 
     def openapi(request: Request) -> Response:
         return json_response(OPENAPI)

@@ -21,7 +21,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -225,10 +224,12 @@ class Hall:
                                  "timer": {"set": False}}, 200 if page == "/" else 404
                                 )(scope, receive, send)
             return
-        event, rest = found
-        query = urlencode({"page": rest}).encode()
-        await event.app.app(dict(scope, path="/api/version", raw_path=b"/api/version",
-                                 query_string=query, root_path=""), receive, send)
+        event, rest = found  # answered here, as the event's /api/version answers
+        if len(rest) > 40:
+            await json_response({"error": "page: a path of this server, such as /me/5"},
+                                400)(scope, receive, send)
+            return
+        await json_response(event.server.poll(rest))(scope, receive, send)
 
 
 def create_hall(paths: Iterable[str | Path], token: str | None = None, *,
