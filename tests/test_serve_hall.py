@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,34 @@ def test_the_cli_refuses_a_folder_without_events(tmp_path: Path) -> None:
     r = subprocess.run([sys.executable, "-m", "tt_organizer", "event", "serve", "--events",
                         str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "no event file" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_each_event_has_its_own_timer_and_language_read_fresh(two: list[Path]) -> None:
+    """The header, language and timer a page shows are remembered per change of the event:
+    a change (the console's timer, the CLI's language) shows at once, in that event only."""
+    side = two[1]
+
+    def poll(eid: str) -> dict[str, object]:
+        return requests.get(f"{srv.url}/api/version", params={"page": f"/e/{eid}/"},
+                            timeout=10).json()
+
+    with live_hall(two) as srv:
+        assert not poll("side")["timer"]["set"]  # type: ignore[index]
+        org = requests.Session()
+        org.get(f"{srv.url}/e/side/org/login?token={TOKEN}", timeout=10)
+        token = csrf(org, srv.url, "/e/side/org")
+        r = org.post(f"{srv.url}/e/side/org/timer-start", timeout=10,
+                     data={"csrf": token, "minutes": "50"})
+        assert r.status_code == 200
+        first = poll("side")["timer"]
+        assert first["running"] and 2990 < first["remaining"] <= 3000  # type: ignore[index]
+        assert not poll("main-event")["timer"]["set"]  # type: ignore[index]
+        time.sleep(1.2)
+        later = poll("side")["timer"]
+        assert later["remaining"] <= first["remaining"] - 1  # type: ignore[index,operator]
+        assert later["ends_at"] == first["ends_at"]  # type: ignore[index]
+        assert 'lang="en"' in requests.get(f"{srv.url}/e/side/", timeout=10).text
+        done = _tt(side, "settings", "--language", "es")
+        assert done.returncode == 0, done.stderr
+        assert '<html lang="es">' in requests.get(f"{srv.url}/e/side/", timeout=10).text
+        assert '<html lang="en">' in requests.get(f"{srv.url}/e/main-event/", timeout=10).text
