@@ -149,7 +149,11 @@ def test_the_cli_serves_a_folder_and_works_on_a_served_file(tmp_path: Path) -> N
     with serve_process(side, "--events", str(folder)) as (_proc, info):
         base = str(info["base"])
         assert [e["id"] for e in info["events"]] == ["side", "main-event"]  # type: ignore[index]
-        assert info["organizer"] == f"{base}/e/side/org/login?token={TOKEN}"
+        assert info["organizer"] == f"{base}/org/login?token={TOKEN}"  # as with one event
+        org = requests.Session()
+        r = org.get(str(info["organizer"]), timeout=10)
+        assert r.url == f"{base}/e/side/org" and 'id="console-event">Side Cup<' in r.text
+        assert org.get(f"{base}/e/main-event/org", timeout=10).status_code == 200
         assert [e["id"] for e in requests.get(base + "/api/events", timeout=10).json()] == [
             "side", "main-event"]
         done = _tt(side, "report", "1", "2-0")

@@ -86,9 +86,11 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
         console.print(f"Serving {', '.join(paths)} on {host}:{port}", soft_wrap=True)
         if len(paths) > 1:
             for eid, path in zip(launch.hall_ids(paths), paths, strict=True):
-                console.print(f"  {url}e/{eid}/  {path}", soft_wrap=True)
+                console.print(f"  event:      {url}e/{eid}/  ({path}; projector "
+                              f"{url}e/{eid}/projector)", soft_wrap=True)
         console.print(f"  players:    {url}", soft_wrap=True)
-        console.print(f"  projector:  {url}projector", soft_wrap=True)
+        if len(paths) == 1:
+            console.print(f"  projector:  {url}projector", soft_wrap=True)
         console.print(f"  organizer:  {url}org/login?token={token}", soft_wrap=True)
         console.print(f"  token:      {token}", soft_wrap=True)
         if lan:

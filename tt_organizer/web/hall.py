@@ -8,8 +8,9 @@ as when it is served alone, and its answers are given the prefix on the way out
 (:class:`Prefixed`): the links and forms of its pages, a redirect's ``Location``, and the path
 of its cookies, so a player's cookies of one event are never sent to another. The organizer's
 console sessions and the count of wrong tokens are the hall's: one token, one login, every
-console. The root shows the picker (``/``), the list as JSON (``/api/events``) and answers the
-phones' polls (``/api/version?page=/e/<id>/me/5`` is the event's ``/api/version?page=/me/5``).
+console. The root shows the picker (``/``), the list as JSON (``/api/events``), answers the
+phones' polls (``/api/version?page=/e/<id>/me/5`` is the event's ``/api/version?page=/me/5``)
+and logs the organizer in (``/org/login``, as printed at start: the first event's console).
 """
 
 from __future__ import annotations
@@ -69,11 +70,14 @@ def event_ids(paths: Iterable[str | Path]) -> list[str]:
 
 
 def folder_events(folder: str | Path) -> list[str]:
-    """Every event file of ``folder`` for ``--events``: its ``*.sqlite`` files, by name."""
+    """Every event file of ``folder`` for ``--events``: its ``*.sqlite`` files, by name
+    (letter case aside)."""
     where = Path(folder)
     if not where.is_dir():
         raise InputError(f"--events {folder}: not a folder", code="not-a-folder")
-    found = sorted(str(p) for p in where.glob("*.sqlite") if p.is_file())
+    found = [str(p) for p in sorted(where.glob("*.sqlite"), key=lambda p: (p.name.casefold(),
+                                                                             p.name))
+             if p.is_file()]
     if not found:
         raise InputError(f"--events {folder}: no event file (*.sqlite) in it", code="no-events")
     return found
@@ -173,6 +177,10 @@ class Hall:
         if scope["type"] == "http":
             if scope["path"] == "/api/version":
                 await self.version(scope, receive, send)
+                return
+            if scope["path"] == "/org/login":  # the printed login: the first event's console
+                first = next(iter(self.events.values()))
+                await first.app(scope, receive, send, "/org/login")
                 return
             found = self._event(scope["path"])
             if found is not None:

@@ -33,13 +33,12 @@ def server_info(event_path: str, host: str, port: int, url: str, token: str,
                 ) -> dict[str, Any]:
     """What ``tt event serve --json`` prints before serving: where players, the projector and
     the organizer (with the token) find the event, and where it is copied (``--replica``).
-    With several ``events``: ``event`` is the first, and ``events`` lists each one's id, file,
-    pages and console login."""
+    With several ``events``: ``event`` is the first (``/org/login`` opens its console, and
+    with it every console), and ``events`` lists each one's id, file, pages and login."""
     info = {"event": event_path, "host": host, "port": port, "url": url,
             "organizer": f"{url}org/login?token={token}", "token": token,
             **({"replica": replica} if replica is not None else {})}
     if events:
-        info["organizer"] = f"{url}e/{hall_ids(events)[0]}/org/login?token={token}"
         info["events"] = [{"id": eid, "event": path, "url": f"{url}e/{eid}/",
                            "organizer": f"{url}e/{eid}/org/login?token={token}"}
                           for eid, path in zip(hall_ids(events), events, strict=True)]
