@@ -74,12 +74,14 @@ def folder_events(folder: str | Path) -> list[str]:
     (letter case aside)."""
     where = Path(folder)
     if not where.is_dir():
-        raise InputError(f"--events {folder}: not a folder", code="not-a-folder")
+        raise InputError(f"{folder}: not a folder", code="not-a-folder",
+                         hint={"folder": str(folder)})
     found = [str(p) for p in sorted(where.glob("*.sqlite"), key=lambda p: (p.name.casefold(),
                                                                              p.name))
              if p.is_file()]
     if not found:
-        raise InputError(f"--events {folder}: no event file (*.sqlite) in it", code="no-events")
+        raise InputError(f"{folder}: no event file (*.sqlite) in it", code="no-events",
+                         hint={"folder": str(folder)})
     return found
 
 
