@@ -9,12 +9,20 @@ paired, then runs a room against it:
   2-1, P2 opens theirs and confirms (each POST follows the redirect, as a phone does), with
   ``--pace`` seconds between one table's steps (a player's thumbs).
 
+With ``--events N`` the server serves N such events at once (``tt event serve --event A
+--event B …``, each under ``/e/<id>``): ``--players`` and ``--tables`` are per event, the
+phones and the tables are spread over the events.
+
 Prints p50 / p99 of polls, page fetches, reports and confirms, the throughput, the server's CPU
 (user + system seconds of its process over the load, and as a share of one core), and checks
 that every table's result was recorded exactly once (lost, doubled). Exit status 1 when a result
-was lost or doubled or the server answered 5xx.
+was lost or doubled, the server answered 5xx, or a p99 is over its target (``--target``).
 
-    python benchmarks/serve_load.py --players 512 --tables 256 --phones 256 --poll 3
+The two scenarios of issue 39 (targets included):
+
+    python benchmarks/serve_load.py --scenario room   # 1 event, 256 tables, 256 phones
+    python benchmarks/serve_load.py --scenario hall   # 4 events x 256 tables, 1,024 phones
+
     python benchmarks/serve_load.py --players 2048 --tables 1024 --phones 1024 --poll 3
 """
 
@@ -61,10 +69,19 @@ def make_event(path: Path, players: int) -> None:
         pair_next_round(conn)
 
 
-def start(path: Path) -> tuple[subprocess.Popen[str], str]:
+SCENARIOS: dict[str, dict[str, Any]] = {  # issue 39's two runs and their p99 targets (ms)
+    "room": {"events": 1, "players": 512, "tables": 256, "phones": 256, "poll": 3.0,
+             "concurrency": 64, "target": "1000,300"},
+    "hall": {"events": 4, "players": 512, "tables": 256, "phones": 1024, "poll": 3.0,
+             "concurrency": 128, "target": "2000,500"},
+}
+
+
+def start(paths: list[Path]) -> tuple[subprocess.Popen[str], str]:
     port = free_port()
+    events = [arg for path in paths for arg in ("--event", str(path))]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tt_organizer", "event", "serve", "--event", str(path),
+        [sys.executable, "-m", "tt_organizer", "event", "serve", *events,
          "--port", str(port), "--json"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "TT_SERVE_TOKEN": TOKEN})
@@ -140,7 +157,8 @@ def play_table(base: str, t: Timings, pace: float, p1: int, pin1: str, p2: int,
         t.errors.append(f"confirm {p2}: {r.status_code} {r.url}")
 
 
-def phone(base: str, t: Timings, stop: threading.Event, poll: float, pid: int) -> None:
+def phone(base: str, t: Timings, stop: threading.Event, poll: float, pid: int,
+          prefix: str = "") -> None:
     """One phone on /me/<pid>: poll the page's version, fetch the page when it changed. Plain
     http.client on one kept-alive connection (cheap: the load generator shares the cores)."""
     host, port = base.removeprefix("http://").split(":")
@@ -172,9 +190,9 @@ def phone(base: str, t: Timings, stop: threading.Event, poll: float, pid: int) -
     stop.wait(poll * (pid % 97) / 97)  # phones do not all start in the same instant
     while not stop.is_set():
         try:
-            v = json.loads(get("poll", f"/api/version?page=/me/{pid}"))["version"]
+            v = json.loads(get("poll", f"/api/version?page={prefix}/me/{pid}"))["version"]
             if seen is not None and v != seen:
-                get("refresh", f"/me/{pid}")
+                get("refresh", f"{prefix}/me/{pid}")
             seen = v
         except (OSError, http.client.HTTPException, ValueError) as exc:  # counted, goes on
             with t.lock:
@@ -183,18 +201,18 @@ def phone(base: str, t: Timings, stop: threading.Event, poll: float, pid: int) -
     conn.close()
 
 
-def tables_worker(base: str, t: Timings, pace: float, queue: list[tuple[int, str, int, str]],
-                  lock: threading.Lock) -> None:
+def tables_worker(base: str, t: Timings, pace: float,
+                  queue: list[tuple[str, int, str, int, str]], lock: threading.Lock) -> None:
     while True:
         with lock:
             if not queue:
                 return
             job = queue.pop()
         try:
-            play_table(base, t, pace, *job)
+            play_table(base + job[0], t, pace, *job[1:])
         except (requests.RequestException, AssertionError) as exc:  # counted, not fatal
             with t.lock:
-                t.errors.append(f"table of player {job[0]}: {type(exc).__name__}")
+                t.errors.append(f"table of player {job[0]}{job[1]}: {type(exc).__name__}")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -204,44 +222,79 @@ def pct(values: list[float], q: float) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--players", type=int, default=512)
-    ap.add_argument("--tables", type=int, default=256, help="tables that report and confirm")
+    ap.add_argument("--scenario", choices=sorted(SCENARIOS),
+                    help="issue 39's runs: room (1 event) or hall (4 events); sets the rest")
+    ap.add_argument("--events", type=int, default=1, help="events served by the one server")
+    ap.add_argument("--players", type=int, default=512, help="players of each event")
+    ap.add_argument("--tables", type=int, default=256,
+                    help="tables of each event that report and confirm")
     ap.add_argument("--phones", type=int, default=256, help="phones polling their page")
     ap.add_argument("--poll", type=float, default=3.0, help="seconds between a phone's polls")
     ap.add_argument("--concurrency", type=int, default=64, help="tables reporting at once")
     ap.add_argument("--pace", type=float, default=0.0, help="seconds between a table's steps")
     ap.add_argument("--seconds", type=float, default=300.0, help="load phase at most")
     ap.add_argument("--baseline", type=int, default=200, help="polls of one client alone")
+    ap.add_argument("--target", default=None, metavar="REPORT_MS,POLL_MS",
+                    help="p99 targets: report and confirm, poll (exit 1 when over)")
+    ap.add_argument("--profile", default=None, metavar="FILE",
+                    help="record the server with py-spy (pip install py-spy): a flame graph "
+                         "to FILE (.svg), or its folded stacks (.txt)")
     args = ap.parse_args()
+    if args.scenario:
+        for key, value in SCENARIOS[args.scenario].items():
+            setattr(args, key, value)
+    run(args)
 
+
+def run(args: argparse.Namespace) -> None:
     from tt_organizer.events import phone_reports, store
 
     load_avg = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "load.sqlite"
-        make_event(path, max(args.players, args.tables * 2 + 2))
-        with store.connect(path) as conn:
-            pins = phone_reports.player_pins(conn)
-            tables = [(m.player1, m.player2) for m in store.read_matches(conn)
-                      if m.player2 is not None][: args.tables + 1]
-        proc, base = start(path)
+        paths = ([Path(tmp) / "load.sqlite"] if args.events == 1 else
+                 [Path(tmp) / f"load-{i + 1}.sqlite" for i in range(args.events)])
+        prefixes = [""] if args.events == 1 else [f"/e/load-{i + 1}" for i in range(args.events)]
+        pins: dict[str, dict[int, str]] = {}
+        tables: dict[str, list[tuple[int, int | None]]] = {}
+        for path, prefix in zip(paths, prefixes, strict=True):
+            make_event(path, max(args.players, args.tables * 2 + 2))
+            with store.connect(path) as conn:
+                pins[prefix] = phone_reports.player_pins(conn)
+                tables[prefix] = [(m.player1, m.player2) for m in store.read_matches(conn)
+                                  if m.player2 is not None][: args.tables + 1]
+        proc, base = start(paths)
+        if args.profile:
+            spy = subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record",
+                                    "-o", args.profile, "--pid", str(proc.pid), "--rate", "50",
+                                    "--nonblocking", "--gil", "--format",
+                                    "raw" if args.profile.endswith(".txt") else "flamegraph"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             base_t = Timings()
             s = requests.Session()
             t0 = time.perf_counter()
+            first = prefixes[0]
             for _ in range(args.baseline):
-                base_t.timed("poll", s.get, f"{base}/api/version", params={"page": "/me/1"})
+                base_t.timed("poll", s.get, f"{base}/api/version",
+                             params={"page": f"{first}/me/1"})
             base_rps = args.baseline / (time.perf_counter() - t0)
-            p1, p2 = tables[0]
-            assert p2 is not None
-            play_table(base, base_t, 0.0, p1, pins[p1], p2, pins[p2])
+            for prefix in prefixes:  # each event's first table alone
+                p1, p2 = tables[prefix][0]
+                assert p2 is not None
+                play_table(base + prefix, base_t, 0.0, p1, pins[prefix][p1], p2,
+                           pins[prefix][p2])
 
             load = Timings()
             stop = threading.Event()
-            ids = sorted(pins)
+            everyone = [(prefix, pid) for pid in range(1, 1 + max(len(p) for p in pins.values()))
+                        for prefix in prefixes if pid in pins[prefix]]
             phones = [threading.Thread(target=phone, daemon=True, args=(
-                base, load, stop, args.poll, ids[i % len(ids)])) for i in range(args.phones)]
-            queue = [(a, pins[a], b, pins[b]) for a, b in reversed(tables[1:])
+                base, load, stop, args.poll, everyone[i % len(everyone)][1],
+                everyone[i % len(everyone)][0])) for i in range(args.phones)]
+            # the events' tables interleaved: every event reports at once
+            queue = [(prefix, a, pins[prefix][a], b, pins[prefix][b])
+                     for n in range(args.tables, 0, -1) for prefix in reversed(prefixes)
+                     if n < len(tables[prefix]) for a, b in [tables[prefix][n]]
                      if b is not None]
             lock = threading.Lock()
             workers = [threading.Thread(target=tables_worker, daemon=True,
@@ -265,6 +318,9 @@ def main() -> None:
             elapsed = time.perf_counter() - t0
             cpu = cpu_seconds(proc.pid) - cpu0
         finally:
+            if args.profile:
+                spy.send_signal(signal.SIGINT)
+                spy.wait(60)
             proc.send_signal(signal.SIGTERM)
             try:
                 proc.wait(10)
@@ -272,26 +328,30 @@ def main() -> None:
                 proc.kill()
                 proc.wait()
 
-        with store.connect(path) as conn:
-            recorded = [m for m in store.read_matches(conn)
-                        if m.result is not None and m.player2 is not None]
-            audit = [e for e in store.read_audit(conn) if e.action == "report"]
-            confirmed = [r for r in phone_reports.reports(conn) if r.status == "confirmed"]
-    expected = len(tables)
-    lost = expected - len(recorded)
-    doubled = len(audit) - len(recorded) + (len(confirmed) - len(recorded))
+        expected = recorded_n = lost = doubled = 0
+        for path, prefix in zip(paths, prefixes, strict=True):
+            with store.connect(path) as conn:
+                recorded = [m for m in store.read_matches(conn)
+                            if m.result is not None and m.player2 is not None]
+                audit = [e for e in store.read_audit(conn) if e.action == "report"]
+                confirmed = [r for r in phone_reports.reports(conn) if r.status == "confirmed"]
+            expected += len(tables[prefix])
+            recorded_n += len(recorded)
+            lost += len(tables[prefix]) - len(recorded)
+            doubled += len(audit) - len(recorded) + (len(confirmed) - len(recorded))
     total = sum(len(v) for v in load.lat.values())
     bp50 = pct(base_t.lat["poll"], .5)
     print(f"baseline (1 client alone): {base_rps:.0f} polls/s, p50 {bp50 * 1000:.1f} ms; "
           f"machine load average {load_avg[0]:.1f} before, {os.getloadavg()[0]:.1f} after "
           f"({os.cpu_count()} cores)")
-    print(f"load: {args.players} players, {args.phones} phones polling every {args.poll:g} s, "
-          f"{expected - 1} tables reporting and confirming ({args.concurrency} at a time, "
-          f"pace {args.pace:g} s); all reported in {reported_in:.1f} s")
+    print(f"load: {args.events} event(s) of {args.players} players, {args.phones} phones "
+          f"polling every {args.poll:g} s, {expected - len(prefixes)} tables reporting and "
+          f"confirming ({args.concurrency} at a time, pace {args.pace:g} s); all reported in "
+          f"{reported_in:.1f} s")
     print(f"  {total} requests in {elapsed:.1f} s = {total / elapsed:.0f} req/s; server CPU "
           f"{cpu:.1f} s = {100 * cpu / elapsed:.0f}% of one core")
-    summary: dict[str, Any] = {"rps": round(total / elapsed, 1), "cpu_share": round(
-        cpu / elapsed, 2)}
+    summary: dict[str, Any] = {"events": args.events, "rps": round(total / elapsed, 1),
+                               "cpu_share": round(cpu / elapsed, 2)}
     for kind in ("poll", "refresh", "page", "report", "confirm"):
         lat = load.lat.get(kind, [])
         if not lat:
@@ -300,13 +360,21 @@ def main() -> None:
         summary[kind] = {"n": len(lat), "p50_ms": round(p50 * 1000, 1),
                          "p99_ms": round(p99 * 1000, 1)}
         print(f"  {kind:8} n={len(lat):6}  p50 {p50 * 1000:8.1f} ms  p99 {p99 * 1000:8.1f} ms")
-    print(f"results: {len(recorded)}/{expected} recorded, lost {lost}, doubled {doubled}, "
+    print(f"results: {recorded_n}/{expected} recorded, lost {lost}, doubled {doubled}, "
           f"errors (5xx, failed tables or polls) {len(load.errors) + len(base_t.errors)}, "
           f"requests sent again after a closed keep-alive connection {load.retried}")
-    summary.update(lost=lost, doubled=doubled, retried=load.retried,
+    over = []
+    if args.target:
+        report_ms, poll_ms = (float(x) for x in args.target.split(","))
+        for kind, limit in (("report", report_ms), ("confirm", report_ms), ("poll", poll_ms)):
+            if kind in summary and summary[kind]["p99_ms"] > limit:
+                over.append(f"{kind} p99 {summary[kind]['p99_ms']} ms > {limit:g} ms")
+        print("targets: " + ("; ".join(over) if over else f"met (report and confirm p99 <= "
+                             f"{report_ms:g} ms, poll p99 <= {poll_ms:g} ms)"))
+    summary.update(lost=lost, doubled=doubled, retried=load.retried, over=over,
                    errors=load.errors[:5] + base_t.errors[:5])
     print(json.dumps(summary))
-    if lost or doubled or load.errors or base_t.errors:
+    if lost or doubled or load.errors or base_t.errors or over:
         raise SystemExit(1)
 
 

@@ -32,9 +32,9 @@ def free_port() -> int:
 
 
 def new_event(path: Path, names: tuple[str, ...] = NAMES, *, pair: bool = True,
-              best_of: int = 3) -> Path:
+              best_of: int = 3, title: str = "Serve Cup") -> Path:
     """An event with ``names`` registered and (``pair``) round 1 paired, seed fixed."""
-    setup.create_event(path, "Serve Cup", best_of=best_of, seed=11, rounds=3, top_cut=0)
+    setup.create_event(path, title, best_of=best_of, seed=11, rounds=3, top_cut=0)
     with store.connect(path) as conn:
         for n in names:
             players.register_player(conn, n)
@@ -59,14 +59,31 @@ def live_server(event: Path, token: str = TOKEN, *, header_seconds: float = 10.0
                 idle_seconds: float = 5.0, **app_options: object) -> Iterator[Live]:
     """The app served by uvicorn in a thread on 127.0.0.1:<free port>, configured as
     ``tt event serve`` configures it; stopped at the end."""
+    from tt_organizer.web.app import create_app
+
+    with serving(create_app(event, token, **app_options),  # type: ignore[arg-type]
+                 header_seconds, idle_seconds) as url:
+        yield Live(url, token)
+
+
+@contextmanager
+def live_hall(events: list[Path], token: str = TOKEN) -> Iterator[Live]:
+    """Several events served by one server (``tt event serve --event A --event B``)."""
+    from tt_organizer.web.hall import create_hall
+
+    with serving(create_hall(events, token), 10.0, 5.0) as url:
+        yield Live(url, token)
+
+
+@contextmanager
+def serving(app: object, header_seconds: float, idle_seconds: float) -> Iterator[str]:
+    """``app`` served by uvicorn in a thread on 127.0.0.1:<free port>; its base URL."""
     import uvicorn
 
-    from tt_organizer.web.app import create_app
     from tt_organizer.web.launch import config as serve_config
 
     port = free_port()
-    config = serve_config(create_app(event, token, **app_options),  # type: ignore[arg-type]
-                          "127.0.0.1", port, header_seconds=header_seconds,
+    config = serve_config(app, "127.0.0.1", port, header_seconds=header_seconds,
                           idle_seconds=idle_seconds)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -77,7 +94,7 @@ def live_server(event: Path, token: str = TOKEN, *, header_seconds: float = 10.0
             if time.monotonic() > deadline or not thread.is_alive():
                 raise RuntimeError("server did not start")
             time.sleep(0.02)
-        yield Live(f"http://127.0.0.1:{port}", token)
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(10)
@@ -97,8 +114,8 @@ def serve_process(event: Path, *extra: str, token: str = TOKEN,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert proc.stdout is not None
-        head = ""
-        while not head.rstrip().endswith("}"):
+        head = line = ""
+        while not line.startswith("}"):  # the top level's closing brace (JSON indented)
             line = proc.stdout.readline()
             if not line:
                 raise RuntimeError(f"serve exited: {proc.stderr.read() if proc.stderr else ''}")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.options import json_option
 from tt_organizer.cli.params import PORT
 from tt_organizer.errors import InputError
 
@@ -38,10 +38,15 @@ if TYPE_CHECKING:
 @click.option("--ssh-key", default=None, metavar="FILE",
               help="With an sftp:// --replica: the private key to log in with.")
 @json_option
-@event_option
+@click.option("--event", "event_paths", multiple=True, type=click.Path(dir_okay=False),
+              help="Event database file (env TT_EVENT; default event.sqlite); repeat it to "
+                   "serve several events from one port, each under /e/<id>.")
+@click.option("--events", "events_dir", default=None, metavar="DIR",
+              type=click.Path(file_okay=False),
+              help="Serve every event file (*.sqlite) of the folder DIR, each under /e/<id>.")
 def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy: str | None,
           replica: str | None, sync_interval: float, ssh_key: str | None, as_json: bool,
-          event_path: str) -> None:
+          event_paths: tuple[str, ...], events_dir: str | None) -> None:
     """Serve the event to phones: pairings, standings, my page, result reports confirmed by
     the opponent, decklist submission, an organizer console (/org) and a projector page.
 
@@ -57,8 +62,14 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
     from tt_organizer.cli.output import console, print_json
     from tt_organizer.events import store
 
-    with store.connect(event_path):  # a clear error now for a missing or foreign file
-        pass
+    paths = _event_paths(event_paths, events_dir)
+    for path in paths:
+        with store.connect(path):  # a clear error now for a missing or foreign file
+            pass
+    if replica and len(paths) > 1:
+        raise InputError("--replica copies one event: serve the events one by one to copy "
+                         "them", code="replica-one-event")
+    event_path = paths[0]
     if token_file is not None:
         token = _read_token(token_file)
     token = security.check_token(token) if token else security.new_token()
@@ -70,11 +81,17 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
     copier = _start_copier(event_path, replica, sync_interval, ssh_key) if replica else None
     if as_json:
         print_json(launch.server_info(event_path, host, port, url, token,
-                                      copier.dest.shown if copier else None))
+                                      copier.dest.shown if copier else None,
+                                      events=paths if len(paths) > 1 else None))
     else:
-        console.print(f"Serving {event_path} on {host}:{port}", soft_wrap=True)
+        console.print(f"Serving {', '.join(paths)} on {host}:{port}", soft_wrap=True)
+        if len(paths) > 1:
+            for eid, path in zip(launch.hall_ids(paths), paths, strict=True):
+                console.print(f"  event:      {url}e/{eid}/  ({path}; projector "
+                              f"{url}e/{eid}/projector)", soft_wrap=True)
         console.print(f"  players:    {url}", soft_wrap=True)
-        console.print(f"  projector:  {url}projector", soft_wrap=True)
+        if len(paths) == 1:
+            console.print(f"  projector:  {url}projector", soft_wrap=True)
         console.print(f"  organizer:  {url}org/login?token={token}", soft_wrap=True)
         console.print(f"  token:      {token}", soft_wrap=True)
         if lan:
@@ -88,7 +105,7 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
 
     sys.stdout.flush()
     try:
-        launch.run(event_path, token, port, lan, proxy)
+        launch.run(paths, token, port, lan, proxy)
     finally:
         if copier is not None:
             copier.stop()
@@ -113,6 +130,28 @@ def _start_copier(event_path: str, replica: str, sync_interval: float,
     report = Reporter(as_json=False, loud_only=True)  # failures on the server's stderr
     threading.Thread(target=copier.watch, args=(report,), daemon=True).start()
     return copier
+
+
+def _event_paths(given: tuple[str, ...], folder: str | None) -> list[str]:
+    """The event files to serve: each ``--event``, then those of ``--events DIR``; with
+    neither, TT_EVENT or event.sqlite (one event, as always)."""
+    import os
+
+    paths = list(given)
+    if folder is not None:
+        from tt_organizer.web.hall import folder_events
+
+        paths += folder_events(folder)
+    if not paths:
+        paths = [os.environ.get("TT_EVENT") or "event.sqlite"]
+    seen = set()
+    unique = []
+    for path in paths:  # the same file twice is served once
+        key = os.path.realpath(path)
+        if key not in seen:
+            seen.add(key)
+            unique.append(path)
+    return unique
 
 
 def _read_token(path: str) -> str:

@@ -108,12 +108,10 @@ def withdrawn_report(conn: Connection, player_id: int) -> Report | None:
     when they have made no report since (what their phone tells them)."""
     stage = setup.TOP_CUT if store.current_round(conn, setup.TOP_CUT) else setup.SWISS
     rnd = store.current_round(conn, stage)
-    mine = [r for r in reports(conn) if r.reporter == player_id and r.stage == stage
-            and r.round == rnd]
-    if not mine or mine[-1].status != "withdrawn":
+    row = store.last_report_row(conn, player_id, stage, rnd)
+    if row is None or row["status"] != "withdrawn" or not row["answered_at"]:
         return None
-    row = store.report_row(conn, mine[-1].id)
-    return mine[-1] if row is not None and row["answered_at"] else None
+    return _report(row)
 
 
 def current_match(conn: Connection, player_id: int) -> MatchInfo | None:

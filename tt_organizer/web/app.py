@@ -29,7 +29,7 @@ from tt_organizer.events.store import Connection, Error, acting_as
 from tt_organizer.i18n import N_, Msg, ngettext
 from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, is_count, parse_count
-from tt_organizer.web import live, pages, security
+from tt_organizer.web import pages, security
 from tt_organizer.web.openapi import OPENAPI
 from tt_organizer.web.server import Server, json_response, secure_headers
 
@@ -190,12 +190,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
         page = request.query_params.get("page", "/")
         if not page.startswith("/") or len(page) > 40:
             raise HTTPException(400, "page: a path of this server, such as /me/5")
-        with server.db() as conn:
-            head = live.header(conn)
-            return json_response({"version": server.version(conn, page),
-                                  "round": f"{head['stage']}:{head['round']}",
-                                  "now": round(time.time(), 3),
-                                  "timer": timer.timer_state(conn)})
+        return json_response(server.poll(page))
 
     def openapi(request: Request) -> Response:
         return json_response(OPENAPI)
@@ -378,10 +373,15 @@ def create_app(event_path: str | Path, token: str | None = None, *,
     when None — read it back from ``app.state.server.token``); ``hosts``: the names a request's
     Host header may give; ``proxy``: the one address whose ``X-Forwarded-For`` is believed;
     ``body_seconds``: how long a request's body may take to arrive."""
-    from tt_organizer.web import organizer
-
     server = Server(event_path, security.check_token(token) if token
                     else security.new_token(), proxy=proxy)
+    return security.HostCheck(security.BodyDeadline(event_app(server), body_seconds), hosts)
+
+
+def event_app(server: Server) -> Starlette:
+    """The Starlette application of one event's pages and API, every path from ``/`` (a hall
+    mounts one per event: :mod:`tt_organizer.web.hall`)."""
+    from tt_organizer.web import organizer
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -395,4 +395,4 @@ def create_app(event_path: str | Path, token: str | None = None, *,
     app = Starlette(routes=[*organizer.routes(server), *build_routes(server)],
                     exception_handlers={HTTPException: http_error})
     app.state.server = server
-    return security.HostCheck(security.BodyDeadline(app, body_seconds), hosts)
+    return app

@@ -29,12 +29,27 @@ def player_url(lan: bool, port: int) -> str:
 
 
 def server_info(event_path: str, host: str, port: int, url: str, token: str,
-                replica: str | None = None) -> dict[str, Any]:
+                replica: str | None = None, events: list[str] | None = None
+                ) -> dict[str, Any]:
     """What ``tt event serve --json`` prints before serving: where players, the projector and
-    the organizer (with the token) find the event, and where it is copied (``--replica``)."""
-    return {"event": event_path, "host": host, "port": port, "url": url,
+    the organizer (with the token) find the event, and where it is copied (``--replica``).
+    With several ``events``: ``event`` is the first (``/org/login`` opens its console, and
+    with it every console), and ``events`` lists each one's id, file, pages and login."""
+    info = {"event": event_path, "host": host, "port": port, "url": url,
             "organizer": f"{url}org/login?token={token}", "token": token,
             **({"replica": replica} if replica is not None else {})}
+    if events:
+        info["events"] = [{"id": eid, "event": path, "url": f"{url}e/{eid}/",
+                           "organizer": f"{url}e/{eid}/org/login?token={token}"}
+                          for eid, path in zip(hall_ids(events), events, strict=True)]
+    return info
+
+
+def hall_ids(paths: list[str]) -> list[str]:
+    """The ids of several served events (:func:`tt_organizer.web.hall.event_ids`)."""
+    from tt_organizer.web.hall import event_ids
+
+    return event_ids(paths)
 
 
 def qr_text(url: str) -> str:
@@ -110,12 +125,17 @@ def announced_hosts(lan: bool) -> frozenset[str]:
     return LOCAL_HOSTS | ({lan_address()} if lan else set())
 
 
-def run(event_path: str | Path, token: str, port: int, lan: bool,
+def run(event_paths: str | Path | list[str], token: str, port: int, lan: bool,
         proxy: str | None = None) -> None:
-    """Serve the event until interrupted (Ctrl-C)."""
+    """Serve the event (or several: a hall, :mod:`tt_organizer.web.hall`) until interrupted
+    (Ctrl-C)."""
     import uvicorn
 
     from tt_organizer.web.app import create_app
+    from tt_organizer.web.hall import create_hall
 
-    app = create_app(event_path, token, hosts=announced_hosts(lan), proxy=proxy)
+    paths = event_paths if isinstance(event_paths, list) else [str(event_paths)]
+    hosts = announced_hosts(lan)
+    app = (create_app(paths[0], token, hosts=hosts, proxy=proxy) if len(paths) == 1
+           else create_hall(paths, token, hosts=hosts, proxy=proxy))
     uvicorn.Server(config(app, bind_host(lan), port)).run()

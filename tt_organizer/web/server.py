@@ -20,6 +20,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from tt_organizer import i18n
 from tt_organizer.events import store, timer
 from tt_organizer.events.store import Connection, Error, connect, open_event
+from tt_organizer.events.store.matches import last_change
 from tt_organizer.names import fold
 from tt_organizer.web import live, security
 from tt_organizer.web.pages import round_title, seat_labels
@@ -33,18 +34,22 @@ class Server:
     """State of one served event: its file, the organizer token and sessions, the limits on
     wrong PINs and tokens, the writer, page versions, templates."""
 
-    def __init__(self, event_path: str | Path, token: str, *, proxy: str | None = None
-                 ) -> None:
+    def __init__(self, event_path: str | Path, token: str, *, proxy: str | None = None,
+                 sessions: security.Sessions | None = None,
+                 tokens: security.Backoff | None = None) -> None:
         self.path = str(event_path)
         self.token = token
         self.proxy = proxy
         self.pins = security.PinLimiter()
-        self.tokens = security.Backoff(free=5)  # wrong organizer tokens, by address
-        self.sessions = security.Sessions()
+        # wrong organizer tokens, by address, and the console sessions: a hall's events share
+        # them (one organizer, one token: one login opens every event's console)
+        self.tokens = tokens or security.Backoff(free=5)
+        self.sessions = sessions or security.Sessions()
         self.notes = security.Notes()
         self.versions = live.Versions()
         self.env = Environment(loader=PackageLoader("tt_organizer.web", "templates"),
                                autoescape=select_autoescape(default=True),
+                               auto_reload=False,  # no stat() of the template on every page
                                extensions=["jinja2.ext.i18n"])
         # the catalogs of tt_organizer.i18n, in the language a page is rendered in (using)
         self.env.install_gettext_callables(  # type: ignore[attr-defined]
@@ -55,6 +60,7 @@ class Server:
         self.env.globals["round_title"] = round_title  # Round 3, Quarter-final
         self.env.globals["seat_labels"] = seat_labels  # José M. / José P.
         self._local = threading.local()
+        self._heads: tuple[int, dict[str, Any], str, dict[str, Any]] | None = None
         with connect(self.path):  # refuse a missing / foreign file now, migrate it
             pass
         self.writer = Writer(self.path)
@@ -128,23 +134,55 @@ class Server:
             raise
         store.rollback_open(conn)  # never hand a half-open transaction to the next request
 
+    # --- what every page shows, read once per change of the event --------------------------
+
+    def heads(self, conn: Connection) -> tuple[dict[str, Any], str, dict[str, Any]]:
+        """The header every page shows (:func:`live.header`), the event's language and the
+        round timer (:func:`timer.timer_state`, as of now): read again only when the event
+        changed (``max(audit.id)``, one index lookup: every change is audited, the CLI's
+        and the timer's too), not three to five reads on every page and poll."""
+        change = last_change(conn)  # first: what is read after it is at least this new
+        known = self._heads
+        if known is None or known[0] != change:
+            known = (change, live.header(conn), store.read_settings(conn).language,
+                     timer.timer_state(conn))
+            self._heads = known
+        _change, head, language, clock = known
+        if clock["running"]:  # the same end, the time left as of now
+            clock = dict(clock, remaining=round(clock["ends_at"] - time.time(), 1))
+        return head, language, clock
+
+    def poll(self, page: str) -> dict[str, Any]:
+        """The answer to a phone's poll of ``page`` (``/api/version``): the page's version,
+        the round being played (``swiss:2``: a page behind it refreshes even over a form),
+        the server's clock, the round timer -- one index lookup while nothing changed."""
+        with self.db() as conn:
+            head, _language, clock = self.heads(conn)
+            return {"version": self.version(conn, page),
+                    "round": f"{head['stage']}:{head['round']}",
+                    "now": round(time.time(), 3), "timer": clock}
+
+    def timer(self, conn: Connection) -> dict[str, Any]:
+        """The round timer as of now (:meth:`heads`)."""
+        return self.heads(conn)[2]
+
     # --- rendering -------------------------------------------------------------------------
 
     def language(self, request: Request) -> str:
         """The language a page for ``request`` is in (:func:`page_language`)."""
         with self.db() as conn:
-            return page_language(request, store.read_settings(conn).language)
+            return page_language(request, self.heads(conn)[1])
 
     def page(self, request: Request, template: str, status_code: int = 200,
              **context: Any) -> HTMLResponse:
         """Render a page with what every page shows: event name, round, timer, version; in
         the reader's language (:func:`page_language`)."""
         with self.db() as conn:
-            context.setdefault("status", live.header(conn))
-            context.setdefault("timer", timer.timer_state(conn))
+            head, event_language, clock = self.heads(conn)
+            context.setdefault("status", head)
+            context.setdefault("timer", clock)
             version = getattr(request.state, "version", None) or self.version(
                 conn, request.url.path)
-            event_language = store.read_settings(conn).language
         csrf = security.csrf_token(request)
         lang = page_language(request, event_language)
         # the browser's region for numbers and dates (es-MX: 62.5%), the language as chosen

@@ -80,6 +80,14 @@ def report_row(conn: Connection, report_id: int) -> Row | None:
     return conn.execute("SELECT * FROM web_reports WHERE id = ?", (report_id,)).fetchone()
 
 
+def last_report_row(conn: Connection, reporter: int, stage: str, rnd: int) -> Row | None:
+    """The player's latest report of a round, if any (one query: not every report of the
+    event built in Python, as a player's page once did on each view)."""
+    return conn.execute(
+        "SELECT * FROM web_reports WHERE reporter = ? AND stage = ? AND round = ? "
+        "ORDER BY id DESC LIMIT 1", (reporter, stage, rnd)).fetchone()
+
+
 def open_report_row(conn: Connection, stage: str, rnd: int, table: int) -> Row | None:
     """The pending or disputed report of a table, if any."""
     return conn.execute(
