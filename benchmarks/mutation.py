@@ -197,6 +197,50 @@ def sample(session: Path, checkout: Path, per_module: int, seed: int
     return {module: len(jobs) for module, jobs in made.items()}, in_notes
 
 
+Key = tuple[str, str, int]  # module, operator, occurrence
+
+
+def caught_before(folder: Path) -> dict[Key, str]:
+    """The mutants an earlier run (``--keep FOLDER``) caught, with the line each one changed
+    as it was then (from the mutant's diff)."""
+    out: dict[Key, str] = {}
+    for session in sorted(folder.glob("*.sqlite")):
+        dump = subprocess.run(tool("dump", str(session)), capture_output=True, text=True,
+                              check=True).stdout
+        for text in dump.splitlines():
+            item, result = json.loads(text)
+            if not result or result["worker_outcome"] != "normal" \
+                    or result["test_outcome"] != "killed":
+                continue
+            m = item["mutations"][0]
+            old = next((d[1:].strip() for d in (result.get("diff") or "").splitlines()
+                        if d.startswith("-") and not d.startswith("---")), None)
+            if old is not None:
+                out[(m["module_path"], m["operator_name"], m["occurrence"])] = old
+    return out
+
+
+def carry(session: Path, checkout: Path, caught: dict[Key, str]) -> int:
+    """Record as caught, without running them again, the drawn mutants an earlier run caught
+    on the same line of code (the area's test files only grow: its tests still fail)."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
+
+    done = WorkResult(worker_outcome=WorkerOutcome.NORMAL, test_outcome=TestOutcome.KILLED,
+                      output="caught by the earlier run (carried)")
+    jobs = []
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item in db.pending_work_items:
+            m = item.mutations[0]
+            old = caught.get((str(m.module_path), m.operator_name, m.occurrence))
+            if old is not None and line_of(checkout, str(m.module_path),
+                                           m.start_pos[0]) == old:
+                jobs.append(item.job_id)
+        if jobs:
+            db.set_multiple_results(jobs, done)
+    return len(jobs)
+
+
 def line_of(checkout: Path, module: str, row: int) -> str:
     lines = (checkout / module).read_text(encoding="utf-8").splitlines()
     return lines[row - 1].strip() if 0 < row <= len(lines) else ""
@@ -233,6 +277,10 @@ def run_area(name: str, area: Area, checkout: Path, args: argparse.Namespace,
         raise SystemExit(f"[{name}] the tests fail without any mutant:\n{base.stdout[-3000:]}")
     cr("init", str(config), str(session))
     made, in_notes = sample(session, checkout, args.sample, args.seed)
+    carried = carry(session, checkout, args.caught) if args.caught else 0
+    if carried:
+        print(f"[{name}] {carried} drawn mutants caught by the earlier run: carried",
+              file=sys.stderr, flush=True)
     started = time.monotonic()
     print(f"[{name}] {sum(min(n, args.sample or n) for n in made.values())} of "
           f"{sum(made.values())} mutants; tests: {tests}", file=sys.stderr, flush=True)
@@ -299,9 +347,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nice", type=int, default=15, help="nice level of the test runs")
     parser.add_argument("--list", action="store_true", help="print each mutant not caught")
     parser.add_argument("--keep", type=Path, help="keep the sessions (sqlite) in this folder")
+    parser.add_argument("--carry", type=Path, metavar="FOLDER",
+                        help="a folder an earlier run kept (--keep): the drawn mutants it "
+                             "caught on a line that has not changed count as caught without "
+                             "running again (use it only when the area's tests only grew)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill still removes the copy
     ensure_cosmic_ray()
+    args.caught = caught_before(args.carry) if args.carry else {}
     known = equivalents()
     results: dict[str, dict[str, Figures]] = {}
     with tempfile.TemporaryDirectory(prefix="tt-mutation-") as tmp:
