@@ -78,15 +78,15 @@ AREAS: dict[str, Area] = {
     "pairing": Area(
         ("tt_organizer/pairing/swiss.py", "tt_organizer/pairing/matching.py"),
         ("tests/test_pairing.py", "tests/test_avoid_effect.py", "tests/test_pairing_quality.py",
-         "tests/test_pairing_mutants.py")),
+         "tests/test_pairing_rules.py")),
     "standings": Area(
         ("tt_organizer/standings/tiebreakers.py", "tt_organizer/standings/policy.py"),
         ("tests/test_standings.py", "tests/test_real_event_tiebreaks.py",
-         "tests/test_tiebreak_policy_cli.py", "tests/test_standings_mutants.py")),
+         "tests/test_tiebreak_policy_cli.py", "tests/test_standings_rules.py")),
     "results": Area(
         ("tt_organizer/events/result_text.py", "tt_organizer/events/entering.py"),
         ("tests/test_event_results.py", "tests/test_event_entry.py",
-         "tests/test_event_service.py", "tests/test_results_mutants.py")),
+         "tests/test_event_service.py", "tests/test_result_rules.py")),
     "store transactions": Area(
         ("tt_organizer/events/store/connection.py",),
         ("tests/test_event_service.py", "tests/test_event_crash.py",
