@@ -96,7 +96,8 @@ def test_the_derived_list_says_how_it_was_made() -> None:
         f"list in force on {D2 - DAY}, derived from the {base.announced} announcement; "
         f"13 card(s) whose status changed after {D2 - DAY} put back; "
         "1 card(s) with no known effective date assumed in force")
-    assert base.banned == ["BT1-001", "BT4-004"] and base.derived_as_of is None  # the base is untouched
+    # the base is untouched
+    assert base.banned == ["BT1-001", "BT4-004"] and base.derived_as_of is None
     between = roll_back(base, base.announced)  # announced, not yet effective
     assert between.restricted["BT1-001"] == 1 and between.banned == []
 

@@ -132,8 +132,9 @@ def test_standings_agree_with_the_definitions(event: tuple[list[int], list[Match
 
 
 def test_dropped_players_are_marked_and_unreported_matches_count_for_nothing() -> None:
-    matches: list[object] = [MatchRecord(round=1, player1=1, player2=2, p1_games=2, p2_games=0, draws=0,
-                           outcome="p1"),
+    matches: list[object] = [
+        MatchRecord(round=1, player1=1, player2=2, p1_games=2, p2_games=0, draws=0,
+                    outcome="p1"),
                # a stored match not reported yet (the Result protocol allows outcome None)
                SimpleNamespace(round=2, player1=1, player2=2, p1_games=0, p2_games=0, draws=0,
                                outcome=None)]

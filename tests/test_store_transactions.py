@@ -59,11 +59,10 @@ def test_a_nested_step_that_fails_is_undone_alone(path: Path) -> None:
 
 
 def test_an_outer_failure_undoes_the_nested_steps_too(path: Path) -> None:
-    with store.connect(path) as conn:
-        with pytest.raises(Boom), store.transaction(conn):
-            with store.transaction(conn):
-                players.register_player(conn, "Ben")
-            raise Boom
+    with store.connect(path) as conn, pytest.raises(Boom), store.transaction(conn):
+        with store.transaction(conn):
+            players.register_player(conn, "Ben")
+        raise Boom
     with store.connect(path) as conn:
         assert names(conn) == []
 
