@@ -129,7 +129,7 @@ def equivalents() -> dict[tuple[str, str, str], str]:
     if not EQUIVALENTS.exists():
         return out
     for line in EQUIVALENTS.read_text(encoding="utf-8").splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
         if len(cells) == 4 and cells[0].startswith("tt_organizer/"):
             module, operator, code, why = cells
             out[(module, operator, code.strip("`").replace("\\|", "|"))] = why
@@ -251,7 +251,7 @@ def run_area(name: str, area: Area, checkout: Path, args: argparse.Namespace,
     """Run one area's mutants; per module the figures and the mutants not caught."""
     work = checkout / ".mutation"
     work.mkdir(exist_ok=True)
-    slug = re.sub(r"\W+", "-", name)
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name)
     config, session = work / f"{slug}.toml", work / f"{slug}.sqlite"
     # an older checkout (the "before" figures) may lack the newer test files
     tests = " ".join(t for t in area.tests if (checkout / t).exists())
@@ -285,7 +285,16 @@ def run_area(name: str, area: Area, checkout: Path, args: argparse.Namespace,
     print(f"[{name}] {sum(min(n, args.sample or n) for n in made.values())} of "
           f"{sum(made.values())} mutants; tests: {tests}", file=sys.stderr, flush=True)
     cr("exec", str(config), str(session))
-    dump = cr("dump", str(session))
+    out = tally(area, session, checkout, known, made, in_notes)
+    print(f"[{name}] {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+    return out
+
+
+def tally(area: Area, session: Path, checkout: Path, known: dict[tuple[str, str, str], str],
+          made: dict[str, int], in_notes: dict[str, int]) -> dict[str, Figures]:
+    """Per module of ``area``: the figures of a session, and its mutants not caught."""
+    dump = subprocess.run(tool("dump", str(session)), capture_output=True, text=True,
+                          check=True).stdout
     out = {m: Figures(made=made.get(m, 0), annotations=in_notes.get(m, 0))
            for m in area.modules}
     for text in dump.splitlines():
@@ -318,8 +327,26 @@ def run_area(name: str, area: Area, checkout: Path, args: argparse.Namespace,
             fig.equivalent.append(entry)
         else:
             fig.not_caught.append(entry)
-    print(f"[{name}] {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     return out
+
+
+def made_counts(session: Path, checkout: Path) -> tuple[dict[str, int], dict[str, int]]:
+    """The mutants a kept session holds per module: outside and inside annotations."""
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    made: dict[str, int] = {}
+    in_notes: dict[str, int] = {}
+    spans: dict[str, list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item in db.work_items:
+            m = item.mutations[0]
+            module = str(m.module_path)
+            if module not in spans:
+                spans[module] = annotation_spans((checkout / module).read_text("utf-8"))
+            counts = in_notes if any(lo <= tuple(m.start_pos) < hi
+                                     for lo, hi in spans[module]) else made
+            counts[module] = counts.get(module, 0) + 1
+    return made, in_notes
 
 
 def score(figs: list[Figures]) -> tuple[int, int, int, int, float | None]:
@@ -333,38 +360,9 @@ def score(figs: list[Figures]) -> tuple[int, int, int, int, float | None]:
     return run, caught, missed, equivalent, (caught / judged if judged else None)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the areas asked for (all by default) and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--area", action="append", choices=sorted(AREAS),
-                        help="an area to run (repeat; default: every area)")
-    parser.add_argument("--sample", type=int, default=40,
-                        help="mutants run per module, drawn at random (0: all; default 40)")
-    parser.add_argument("--seed", type=int, default=42, help="the draw's seed (default 42)")
-    parser.add_argument("--timeout", type=float, default=120.0,
-                        help="seconds a mutant's tests may take (default 120; past it the "
-                             "mutant counts as caught: the tests hung)")
-    parser.add_argument("--nice", type=int, default=15, help="nice level of the test runs")
-    parser.add_argument("--list", action="store_true", help="print each mutant not caught")
-    parser.add_argument("--keep", type=Path, help="keep the sessions (sqlite) in this folder")
-    parser.add_argument("--carry", type=Path, metavar="FOLDER",
-                        help="a folder an earlier run kept (--keep): the drawn mutants it "
-                             "caught on a line that has not changed count as caught without "
-                             "running again (use it only when the area's tests only grew)")
-    args = parser.parse_args(argv)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill still removes the copy
-    ensure_cosmic_ray()
-    args.caught = caught_before(args.carry) if args.carry else {}
-    known = equivalents()
-    results: dict[str, dict[str, Figures]] = {}
-    with tempfile.TemporaryDirectory(prefix="tt-mutation-") as tmp:
-        checkout = copy_checkout(Path(tmp))
-        for name in args.area or list(AREAS):
-            results[name] = run_area(name, AREAS[name], checkout, args, known)
-        if args.keep:
-            args.keep.mkdir(parents=True, exist_ok=True)
-            for f in (checkout / ".mutation").iterdir():
-                shutil.copy2(f, args.keep / f.name)
+def print_figures(results: dict[str, dict[str, Figures]], args: argparse.Namespace) -> None:
+    """The table per area and module (and with ``--list`` each mutant not caught), then the
+    JSON summary line."""
     summary: dict[str, object] = {}
     print(f"{'area / module':44} {'notes':>5} {'made':>5} {'run':>4} {'caught':>6} "
           f"{'missed':>6} {'equiv':>5} {'score':>6}")
@@ -388,7 +386,54 @@ def main(argv: list[str] | None = None) -> int:
                     for e in entries:
                         print(f"    {label} {module}:{e['line']} {e['operator']} "
                               f"#{e['occurrence']}: {e['code']}  ->  {e['becomes']}")
-    print(json.dumps({"sample": args.sample, "seed": args.seed, "areas": summary}))
+    print(json.dumps({"sample": None if args.report else args.sample, "seed": args.seed,
+                      "areas": summary}))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the areas asked for (all by default) and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--area", action="append", choices=sorted(AREAS),
+                        help="an area to run (repeat; default: every area)")
+    parser.add_argument("--sample", type=int, default=40,
+                        help="mutants run per module, drawn at random (0: all; default 40)")
+    parser.add_argument("--seed", type=int, default=42, help="the draw's seed (default 42)")
+    parser.add_argument("--timeout", type=float, default=120.0,
+                        help="seconds a mutant's tests may take (default 120; past it the "
+                             "mutant counts as caught: the tests hung)")
+    parser.add_argument("--nice", type=int, default=15, help="nice level of the test runs")
+    parser.add_argument("--list", action="store_true", help="print each mutant not caught")
+    parser.add_argument("--keep", type=Path, help="keep the sessions (sqlite) in this folder")
+    parser.add_argument("--report", type=Path, metavar="FOLDER",
+                        help="print the figures of the sessions an earlier run kept "
+                             "(--keep FOLDER) instead of running anything")
+    parser.add_argument("--carry", type=Path, metavar="FOLDER",
+                        help="a folder an earlier run kept (--keep): the drawn mutants it "
+                             "caught on a line that has not changed count as caught without "
+                             "running again (use it only when the area's tests only grew)")
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill still removes the copy
+    ensure_cosmic_ray()
+    args.caught = caught_before(args.carry) if args.carry else {}
+    known = equivalents()
+    results: dict[str, dict[str, Figures]] = {}
+    if args.report:  # the figures of kept sessions, read against this checkout's code
+        for name in args.area or list(AREAS):
+            session = args.report / f"{re.sub(r'[^A-Za-z0-9]+', '-', name)}.sqlite"
+            if session.exists():
+                made, in_notes = made_counts(session, ROOT)
+                results[name] = tally(AREAS[name], session, ROOT, known, made, in_notes)
+        print_figures(results, args)
+        return 0
+    with tempfile.TemporaryDirectory(prefix="tt-mutation-") as tmp:
+        checkout = copy_checkout(Path(tmp))
+        for name in args.area or list(AREAS):
+            results[name] = run_area(name, AREAS[name], checkout, args, known)
+        if args.keep:
+            args.keep.mkdir(parents=True, exist_ok=True)
+            for f in (checkout / ".mutation").iterdir():
+                shutil.copy2(f, args.keep / f.name)
+    print_figures(results, args)
     return 0
 
 
