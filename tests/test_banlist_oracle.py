@@ -309,3 +309,16 @@ def test_a_card_in_two_restricted_blocks_takes_the_stricter_count() -> None:
     assert page.effective == model.announced  # effective on the announcement day itself
     lifted = [e for e in page.history if e.kind == LIFTED_KIND]
     assert [(e.cards, e.lifted_from) for e in lifted] == [(["BT1-006"], RESTRICTED_KIND)]
+
+
+def test_a_name_loses_only_its_own_card_number() -> None:
+    """A link whose text starts with its own number gives the name without it; a text that
+    starts with another card's number (a slip on the page) is kept whole, not cut."""
+    model = _fixed_model()
+    html = render(model).replace(
+        '<span class="num">BT1-001</span>Agumon',
+        '<span class="num">BT1-001</span>BT9-001 Agumon')
+    page = parse_page(html)
+    assert page.banned == ["BT1-001"]
+    assert page.names["BT1-001"] == "BT9-001 Agumon"
+    assert page.names["BT1-002"] == model.names["BT1-002"]
