@@ -31,3 +31,4 @@ def test_pairing_an_event_without_rounds_sets_the_rule_book_rounds(
         assert store.read_settings(conn).rounds is None
         rounds.pair_next_round(conn)
         assert store.read_settings(conn).rounds == expected
+
