@@ -91,3 +91,30 @@ def test_the_library_refuses_to_record_a_disputed_report(tmp_path: Path, who: st
         match = next(m for m in store.read_matches(conn) if m.table == table)
         assert match.result is None
     assert _open_report(event, table) == ("disputed", "2-0", "0-2")
+
+
+def test_no_pin_opens_the_page_of_a_player_who_does_not_exist(tmp_path: Path) -> None:
+    event = new_event(tmp_path / "ev.sqlite")
+    _table, alice, _rival = _seats(event)
+    with store.connect(event) as conn:
+        pin = phone_reports.player_pin(conn, alice)
+        assert phone_reports.check_pin(conn, alice, pin)
+        assert phone_reports.check_pin(conn, alice, f" {pin} ")  # typed with spaces
+        assert not phone_reports.check_pin(conn, alice, "")
+        for nobody in (0, 999):
+            assert not phone_reports.check_pin(conn, nobody, pin)
+            assert not phone_reports.check_pin(conn, nobody, "")
+
+
+def test_a_report_with_bad_game_lists_is_refused_at_once(tmp_path: Path) -> None:
+    """Checked when the player reports, not only when the opponent confirms: nothing waits
+    for the opponent that could never be recorded."""
+    event = new_event(tmp_path / "ev.sqlite")
+    _table, alice, rival = _seats(event)
+    with store.connect(event) as conn:
+        for lists in ({"first": "P1"}, {"winners": "P1,P2"}, {"turns": "7"}):
+            with pytest.raises(EventError, match="lists 1 game|does not agree|lists 2 game"):
+                phone_reports.submit_report(conn, alice, "2-0", **lists)
+        assert phone_reports.reports(conn) == []
+        with pytest.raises(EventError, match="no report of your table waiting"):
+            phone_reports.answer_report(conn, rival, agree=True)

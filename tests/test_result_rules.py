@@ -6,6 +6,8 @@ sides of the edge."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tt_organizer.errors import EventError
@@ -121,3 +123,29 @@ def test_game_lists_that_disagree_are_refused(text: str, best_of: int, lists: di
         flags(text, best_of, **lists)
     assert words in str(refused.value)
     assert refused.value.code == "game-lists"
+
+
+def test_a_table_of_a_finished_round_points_to_the_latest_one(tmp_path: Path) -> None:
+    """Table 3 existed in rounds 1 and 2; round 3 has two tables (two players dropped):
+    reporting table 3 now names round 2 -- the latest round it belongs to -- in the words
+    and in the hint to correct it."""
+    from tt_organizer.events import entering, players, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Table Cup", seed=1)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee", "Eli", "Fay"):
+            players.register_player(conn, name)
+        for _ in range(2):
+            for m in rounds.pair_next_round(conn):
+                if m.player2 is not None:
+                    entering.report_result(conn, m.table, "2-0")
+        players.drop(conn, "Ada")
+        players.drop(conn, "Ben")
+        assert len(rounds.pair_next_round(conn)) == 2
+        with pytest.raises(EventError) as refused:
+            entering.report_result(conn, 3, "2-0")
+    assert "table 3 belongs to the finished round 2" in str(refused.value)
+    assert refused.value.code == "table-in-finished-round"
+    assert refused.value.hint == {"command": "correct", "round": 2, "table": 3,
+                                  "top_cut": False}

@@ -134,3 +134,29 @@ def test_create_takes_an_empty_file_and_refuses_a_used_one(tmp_path: Path) -> No
         setup.create_event(tmp_path / "missing" / "e.sqlite", "Nowhere")
     with pytest.raises(EventError, match="not a regular file"):
         setup.create_event(tmp_path, "A folder")
+
+
+@pytest.mark.parametrize(("dropped", "tail"), [
+    (5, "trigger avoid_pairs_insert_logged is missing); restore it"),
+    (7, "trigger avoid_pairs_insert_logged is missing; and 2 more); restore it"),
+    (13, "; and 8 more); restore it"),
+])
+def test_a_file_whose_triggers_were_dropped_is_refused_naming_them(
+        path: Path, dropped: int, tail: str) -> None:
+    """Five differences are named, the rest counted (a trigger dropped by hand would let
+    changes past the change log unseen)."""
+    conn = sqlite3.connect(path)
+    names_ = [r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")]
+    for name in names_[:dropped]:
+        conn.execute(f"DROP TRIGGER {name}")
+    conn.commit()
+    conn.close()
+    before = dump(path)
+    with pytest.raises(EventError) as refused, store.connect(path):
+        pass
+    text = str(refused.value)
+    assert "schema differs" in text and "trigger audit_added is missing" in text
+    assert text.count(" is missing") == 5
+    assert tail in text
+    assert dump(path) == before
