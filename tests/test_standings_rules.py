@@ -7,6 +7,7 @@ shows and the order of the lines must agree exactly."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from types import SimpleNamespace
 
 from hypothesis import given, settings
@@ -141,3 +142,29 @@ def test_dropped_players_are_marked_and_unreported_matches_count_for_nothing() -
     got = compute_standings([1, 2], matches, dropped=[2])  # type: ignore[arg-type]
     assert [(s.player, s.points, s.dropped, s.rounds_played) for s in got] == [
         (1, 3, False, 1), (2, 0, True, 1)]
+
+
+def test_standings_of_results_read_back_from_an_event_file(tmp_path: Path) -> None:
+    """The same figures when the results come from the event file (strings SQLite made, not
+    the literals of this file): round 1 reported, then the standings the library reads."""
+    from tt_organizer.events import entering, event_standings, players, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Read Cup", seed=2)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee", "Eli"):
+            players.register_player(conn, name)
+        tables = rounds.pair_next_round(conn)
+        results = ["2-1", "0-2"]
+        for m, result in zip([t for t in tables if t.player2 is not None], results,
+                             strict=True):
+            entering.report_result(conn, m.table, result)
+        lines = event_standings.standings(conn)
+        stored = store.read_matches(conn)
+    records = [MatchRecord(round=m.round, player1=m.player1, player2=m.player2,
+                           p1_games=m.p1_games, p2_games=m.p2_games, draws=m.draws,
+                           outcome=str(m.outcome)) for m in stored]
+    expected = reference([p.player for p in lines], records, ScoringSettings())
+    assert [(s.player, s.points, s.wins, s.losses, s.omw, s.gw) for s in lines] == [
+        (e[1], e[2], e[3], e[4], e[6], e[8]) for e in expected]
+    assert sorted(s.points for s in lines) == [0, 0, 3, 3, 3]  # two winners and the bye
