@@ -168,3 +168,17 @@ def test_standings_of_results_read_back_from_an_event_file(tmp_path: Path) -> No
     assert [(s.player, s.points, s.wins, s.losses, s.omw, s.gw) for s in lines] == [
         (e[1], e[2], e[3], e[4], e[6], e[8]) for e in expected]
     assert sorted(s.points for s in lines) == [0, 0, 3, 3, 3]  # two winners and the bye
+
+
+def test_a_floor_is_between_0_and_1_and_written_as_given() -> None:
+    for floor, text in ((Fraction(33, 100), "0.33"), (Fraction(1, 3), "1/3"),
+                        (Fraction(1, 2), "1/2"), (Fraction(1), "1"), (Fraction(0), "0"),
+                        (Fraction(1, 4), "1/4"), (Fraction(5, 10), "1/2")):
+        assert TiebreakPolicy(floor=floor).rules()["floor"] == text
+    for bad in (Fraction(3, 2), Fraction(-1, 3), Fraction(2)):
+        try:
+            TiebreakPolicy(floor=bad)
+        except ValueError as refused:
+            assert "is not between 0 and 1" in str(refused)
+        else:
+            raise AssertionError(f"floor {bad} accepted")
