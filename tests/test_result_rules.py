@@ -149,3 +149,30 @@ def test_a_table_of_a_finished_round_points_to_the_latest_one(tmp_path: Path) ->
     assert refused.value.code == "table-in-finished-round"
     assert refused.value.hint == {"command": "correct", "round": 2, "table": 3,
                                   "top_cut": False}
+
+
+def test_a_result_reported_by_name_finds_the_seat() -> None:
+    """``report TABLE --winner NAME``: the full name (any case or spacing) wins over a prefix
+    that fits both; a prefix must fit one player only."""
+    from types import SimpleNamespace
+
+    from tt_organizer.events.entering import seat_of_name, seat_result, winner_name
+
+    names = {1: "Ann", 2: "Anna Lee", 3: "Bob"}
+    m = SimpleNamespace(table=4, round=2, player1=1, player2=2)
+    assert seat_of_name(m, names, "ANN") == "P1"  # exact, though "ann" starts both names
+    assert seat_of_name(m, names, "anna  lee") == "P2"
+    assert seat_of_name(m, names, "anna") == "P2"  # a prefix of one name only
+    for ref, why in (("an", "fits both players"), ("bob", "is neither")):
+        with pytest.raises(EventError, match=f"table 4 of round 2 is Ann v Anna Lee; '{ref}' "
+                                             f"{why}"):
+            seat_of_name(m, names, ref)
+    assert seat_result(m, names, 3, winner="Anna Lee") == "0-2"
+    assert seat_result(m, names, 3, winner="ann", score="2-1") == "2-1"
+    assert seat_result(m, names, 1, winner="anna") == "0-1"
+    assert seat_result(m, names, 3, draw=True) == "draw"
+    played = {None: None, "p1": "Ann", "p2": "Anna Lee", "draw": None, "double-loss": None}
+    for outcome, name in played.items():
+        assert winner_name(SimpleNamespace(player1=1, player2=2, outcome=outcome),
+                           names) == name
+    assert winner_name(SimpleNamespace(player1=3, player2=None, outcome="bye"), names) == "Bob"
