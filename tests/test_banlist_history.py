@@ -30,7 +30,8 @@ KEPT_PAIR = BannedPair(a=["BT20-037"], b=["BT17-035", "EX8-037"])  # since D1, l
 def announcement() -> BanList:
     """Announced D3 - 19 days, effective D3: BT1-001 restricted (1) since D1, banned since D3;
     BT2-002 restricted to 2 since D2; BT3-003 lifted on D3 (restricted before, since D1);
-    BT7-007 lifted on D3 (no earlier entry: it was restricted); BT4-004 restricted (1) on D1,
+    BT7-007 lifted on D3 (no earlier entry: it was restricted); BT5-005 banned on D2, the ban
+    lifted on D3; BT4-004 restricted (1) on D1,
     lifted and listed again with 2 copies on the same day D2, banned on D3; NEW_PAIR since D2;
     OLD_PAIR (since D1) lifted on D3; BT9-009 restricted with no known date."""
     return BanList(
@@ -44,12 +45,15 @@ def announcement() -> BanList:
                          cards=["BT3-003", "BT7-007"]),
             HistoryEntry(effective=D3, kind=LIFTED_KIND, lifted_from=PAIR_KIND,
                          pairs=[OLD_PAIR]),
+            HistoryEntry(effective=D3, kind=LIFTED_KIND, lifted_from=BANNED_KIND,
+                         cards=["BT5-005"]),
             HistoryEntry(effective=D3, kind=PAIR_KIND, pairs=[KEPT_PAIR]),
             HistoryEntry(effective=D2, kind=RESTRICTED_KIND, count=2,
                          cards=["BT2-002", "BT4-004"]),
             HistoryEntry(effective=D2, kind=LIFTED_KIND, lifted_from=RESTRICTED_KIND,
                          cards=["BT4-004"]),
             HistoryEntry(effective=D2, kind=PAIR_KIND, pairs=[NEW_PAIR, KEPT_PAIR]),
+            HistoryEntry(effective=D2, kind=BANNED_KIND, cards=["BT5-005"]),
             HistoryEntry(effective=D1, kind=RESTRICTED_KIND, count=1,
                          cards=["BT1-001", "BT3-003", "BT4-004"]),
             HistoryEntry(effective=D1, kind=PAIR_KIND, pairs=[OLD_PAIR, KEPT_PAIR]),
@@ -57,8 +61,17 @@ def announcement() -> BanList:
         ])
 
 
+def cached() -> BanList:
+    """The announcement as the cache reads it back: through JSON text (its strings are new
+    objects, not this file's constants)."""
+    import json
+
+    return BanList.load(json.loads(json.dumps(announcement().model_dump(mode="json"))),
+                        trusted=True)
+
+
 def view(day: dt.date) -> tuple[list[str], dict[str, int], list[object]]:
-    listed = roll_back(announcement(), day)
+    listed = roll_back(cached(), day)
     return (sorted(listed.banned), dict(sorted(listed.restricted.items())),
             sorted(p.key() for p in listed.banned_pairs))
 
@@ -68,9 +81,9 @@ def view(day: dt.date) -> tuple[list[str], dict[str, int], list[object]]:
     (D3, ["BT1-001", "BT4-004"], {"BT2-002": 2, "BT9-009": 1}, [NEW_PAIR, KEPT_PAIR]),
     (D3 + DAY, ["BT1-001", "BT4-004"], {"BT2-002": 2, "BT9-009": 1}, [NEW_PAIR, KEPT_PAIR]),
     # the day before D3: BT1-001 back to restricted, BT3-003 and the old pair not lifted yet
-    (D3 - DAY, [], {"BT1-001": 1, "BT2-002": 2, "BT3-003": 1, "BT4-004": 2, "BT7-007": 1,
+    (D3 - DAY, ["BT5-005"], {"BT1-001": 1, "BT2-002": 2, "BT3-003": 1, "BT4-004": 2, "BT7-007": 1,
                     "BT9-009": 1}, [NEW_PAIR, OLD_PAIR, KEPT_PAIR]),
-    (D2, [], {"BT1-001": 1, "BT2-002": 2, "BT3-003": 1, "BT4-004": 2, "BT7-007": 1,
+    (D2, ["BT5-005"], {"BT1-001": 1, "BT2-002": 2, "BT3-003": 1, "BT4-004": 2, "BT7-007": 1,
               "BT9-009": 1}, [NEW_PAIR, OLD_PAIR, KEPT_PAIR]),
     # the day before D2: BT2-002 not listed yet, BT4-004 still at 1 copy, no new pair
     (D2 - DAY, [], {"BT1-001": 1, "BT3-003": 1, "BT4-004": 1, "BT7-007": 1, "BT9-009": 1},
@@ -94,12 +107,12 @@ def test_the_derived_list_says_how_it_was_made() -> None:
     assert earlier.derived_as_of == D2 - DAY
     assert earlier.note == (
         f"list in force on {D2 - DAY}, derived from the {base.announced} announcement; "
-        f"13 card(s) whose status changed after {D2 - DAY} put back; "
+        f"14 card(s) whose status changed after {D2 - DAY} put back; "
         "1 card(s) with no known effective date assumed in force")
     # the base is untouched
     assert base.banned == ["BT1-001", "BT4-004"] and base.derived_as_of is None
     between = roll_back(base, base.announced)  # announced, not yet effective
-    assert between.restricted["BT1-001"] == 1 and between.banned == []
+    assert between.restricted["BT1-001"] == 1 and between.banned == ["BT5-005"]
 
 
 def test_in_force_on_starts_from_the_newest_list_in_effect() -> None:
