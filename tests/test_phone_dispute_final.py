@@ -118,3 +118,20 @@ def test_a_report_with_bad_game_lists_is_refused_at_once(tmp_path: Path) -> None
         assert phone_reports.reports(conn) == []
         with pytest.raises(EventError, match="no report of your table waiting"):
             phone_reports.answer_report(conn, rival, agree=True)
+
+
+def test_the_log_keeps_the_counter_result_of_a_dispute_only(tmp_path: Path) -> None:
+    event = new_event(tmp_path / "ev.sqlite")
+    _table, alice, rival = _seats(event)
+    with store.connect(event) as conn:
+        phone_reports.submit_report(conn, alice, "2-0")
+        phone_reports.answer_report(conn, rival, agree=False, counter="0-2")
+        dispute = store.read_audit(conn)[-1]
+        assert dispute.action == "web-dispute" and '"counter": "0-2"' in (dispute.new or "")
+    other = new_event(tmp_path / "ok.sqlite")
+    _table, alice, rival = _seats(other)
+    with store.connect(other) as conn:
+        phone_reports.submit_report(conn, alice, "2-0")
+        phone_reports.answer_report(conn, rival, agree=True, counter="0-2")
+        confirm = store.read_audit(conn)[-1]
+        assert confirm.action == "web-confirm" and '"counter": null' in (confirm.new or "")
