@@ -119,9 +119,17 @@ def test_every_integer_door_refuses_every_bad_spelling(event: Tt, door: tuple[st
 
 
 def test_good_numbers_still_work(event: Tt) -> None:
-    event("pairings", "--round", "1")
-    event("avoid", "A", "C", "--rounds", "2")
-    event("report", "1", "2-0", "--round", "1")
+    """Plain digits are read, and what they ask for takes effect."""
+    r1 = event.json("pairings", "--round", "1")
+    assert [(m["table"], m["player1"], m["player2"]) for m in r1] == [(1, "D", "A"),
+                                                                      (2, "C", "B")]
+    assert event.json("avoid", "A", "C", "--rounds", "2")["until_round"] == 3
+    assert "D wins" in event("report", "1", "2-0", "--round", "1").stdout
+    event("report", "2", "0-2", "--round", "1")
+    assert [m["result"] for m in event.json("pairings", "--round", "1")] == ["2-0", "0-2"]
+    # A and C both lost: round 2 would pair them, but the avoid (through round 3) forbids it
+    r2 = {frozenset((m["player1"], m["player2"])) for m in event.json("pair")}
+    assert frozenset(("A", "C")) not in r2 and len(r2) == 2
 
 
 def test_player_page_of_a_huge_number_is_404_not_500(tmp_path: Path) -> None:

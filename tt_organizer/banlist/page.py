@@ -335,8 +335,9 @@ class _Parser:
             for number in numbers:
                 if kind == BANNED_KIND:
                     self.add_new(page.banned, number)
-                elif kind == RESTRICTED_KIND:
-                    page.restricted.setdefault(number, count or 1)
+                elif kind == RESTRICTED_KIND:  # listed in two blocks: the stricter count
+                    copies = count or 1
+                    page.restricted[number] = min(page.restricted.get(number, copies), copies)
             return True
 
         _walk(section, visit)

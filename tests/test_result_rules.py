@@ -1,0 +1,178 @@
+"""Issue 42: result entry, every limit at its edge -- which result strings a best-of-one or
+best-of-three match takes (and how they are stored), and the per-game lists that must agree
+with them (who went first, the game winners, the turns). Found by the mutation run: the
+limits (2 games won, 3 drawn, turn 1 to 1000) and the early-win check had no test at both
+sides of the edge."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tt_organizer.errors import EventError
+from tt_organizer.events.result_text import (
+    games_to_win,
+    parse_game_flags,
+    parse_result,
+    valid_results,
+)
+
+
+@pytest.mark.parametrize(("text", "best_of", "stored"), [
+    ("2-0", 3, ("2-0", 2, 0, 0, "p1")),
+    ("2–1", 3, ("2-1", 2, 1, 0, "p1")),  # an en dash, as phones type it
+    ("1-2", 3, ("1-2", 1, 2, 0, "p2")),
+    ("0-1", 3, ("0-1", 0, 1, 0, "p2")),
+    (" 1-1-1 ", 3, ("1-1-1", 1, 1, 1, "draw")),
+    ("1-1", 3, ("1-1", 1, 1, 0, "draw")),  # time called at one game each
+    ("0-0-3", 3, ("0-0-3", 0, 0, 3, "draw")),  # the most drawn games
+    ("0-0-1", 3, ("0-0-1", 0, 0, 1, "draw")),
+    ("2-0-3", 3, ("2-0-3", 2, 0, 3, "p1")),
+    ("1-0-1", 3, ("1-0-1", 1, 0, 1, "p1")),
+    ("0-1-1", 3, ("0-1-1", 0, 1, 1, "p2")),
+    ("2-1-0", 3, ("2-1", 2, 1, 0, "p1")),
+    ("0-2-0", 3, ("0-2", 0, 2, 0, "p2")),
+    ("D", 3, ("draw", 0, 0, 1, "draw")),
+    ("Double Loss", 3, ("double-loss", 0, 0, 0, "double-loss")),
+    ("dl", 1, ("double-loss", 0, 0, 0, "double-loss")),
+    ("1-0", 1, ("1-0", 1, 0, 0, "p1")),
+    ("0-1", 1, ("0-1", 0, 1, 0, "p2")),
+    ("1-0-1", 1, ("1-0-1", 1, 0, 1, "p1")),
+    ("0-0-2", 1, ("0-0-2", 0, 0, 2, "draw")),
+    ("3-2", 5, ("3-2", 3, 2, 0, "p1")),
+    ("2-3-1", 5, ("2-3-1", 2, 3, 1, "p2")),
+])
+def test_accepted_results_are_stored_as_played(text: str, best_of: int,
+                                               stored: tuple[object, ...]) -> None:
+    r = parse_result(text, best_of)
+    assert (r.text, r.p1_games, r.p2_games, r.draws, r.outcome) == stored
+    assert r.games_played == sum(stored[1:4])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("text", "best_of"), [
+    ("3-0", 3), ("2-2", 3), ("0-0", 3), ("0-0-4", 3), ("2-0-4", 3), ("10-0", 3),
+    ("1-0-0-0", 3), ("2-0", 1), ("1-1", 1), ("0-0", 1), ("4-0", 5), ("3-3", 5), ("", 3),
+    ("2-x", 3), ("-2-0", 3),
+])
+def test_results_that_do_not_fit_are_refused(text: str, best_of: int) -> None:
+    with pytest.raises(EventError) as refused:
+        parse_result(text, best_of)
+    need = games_to_win(best_of)
+    assert f"does not fit best-of-{best_of}" in str(refused.value)
+    assert f"(at most {need} won, 3 drawn)" in str(refused.value)
+
+
+def test_named_results_and_games_to_win() -> None:
+    assert valid_results(1) == ("1-0", "0-1", "draw", "double-loss")
+    assert valid_results(3)[:4] == ("2-0", "2-1", "1-2", "0-2")
+    assert [games_to_win(n) for n in (1, 3, 5)] == [1, 2, 3]
+    with pytest.raises(EventError, match="use one of 1-0, 0-1, draw, double-loss"):
+        parse_result("2-1", 1)
+
+
+def flags(text: str, best_of: int = 3, **lists: object) -> list[tuple[object, ...]]:
+    result = parse_result(text, best_of)
+    return [(g.number, g.first, g.winner, g.turns)
+            for g in parse_game_flags(result, best_of=best_of, **lists)]  # type: ignore[arg-type]
+
+
+def test_game_lists_describe_each_game() -> None:
+    assert flags("2-1") == []  # no list: nothing to describe
+    assert flags("2-1", first="P1,P2,P1", winners="p1, P2 ,P1", turns="7,9,8") == [
+        (1, "P1", "P1", 7), (2, "P2", "P2", 9), (3, "P1", "P1", 8)]
+    assert flags("2-0", turns=[5, 6]) == [(1, None, "P1", 5), (2, None, "P1", 6)]  # a sweep
+    assert flags("0-2", first="P2,P1") == [(1, "P2", "P2", None), (2, "P1", "P2", None)]
+    assert flags("2-1", first="P1,P2,P1") == [(1, "P1", None, None), (2, "P2", None, None),
+                                              (3, "P1", None, None)]
+    assert flags("1-1-1", winners="P1,D,P2") == [(1, None, "P1", None), (2, None, None, None),
+                                                 (3, None, "P2", None)]
+    assert flags("1-1-1", winners="P1,P2,-")[2][2] is None
+    assert flags("1-1-1", winners="draw,P2,P1")[0][2] is None
+    # a blank entry is a game not known: a sweep fills it, otherwise it stays unknown
+    assert flags("2-0", winners="P1,") == [(1, None, "P1", None), (2, None, "P1", None)]
+    assert flags("2-1", winners="P1,,P1", turns="1,,1000") == [
+        (1, None, "P1", 1), (2, None, None, None), (3, None, "P1", 1000)]
+    assert flags("1-0-1", best_of=1, winners="D,P1") == [(1, None, None, None),
+                                                         (2, None, "P1", None)]
+
+
+@pytest.mark.parametrize(("text", "best_of", "lists", "words"), [
+    ("2-1", 3, {"first": "P1,P2"}, "who went first lists 2 game(s) but result 2-1 means 3"),
+    ("2-0", 3, {"winners": "P1,P1,P2"}, "game winners lists 3 game(s)"),
+    ("2-0", 3, {"turns": "5"}, "turns lists 1 game(s)"),
+    ("2-1", 3, {"winners": "P1,P1,P2"}, "P1 had won the match after game 2"),
+    ("2-1", 3, {"winners": "P2,P1,P1"}, None),
+    ("2-1", 3, {"winners": "P1,P1,"}, "P1 had won the match after game 2"),
+    ("2-1", 3, {"winners": "P2,P2,P1"}, "does not agree with result 2-1 (P1 1, P2 2, drawn 0)"),
+    ("2-1", 3, {"winners": "P2,P2,"}, "does not agree with result 2-1 (P1 0, P2 2, drawn 0)"),
+    ("1-1-1", 3, {"winners": "D,D,"}, "(P1 0, P2 0, drawn 2)"),
+    ("1-0-1", 1, {"winners": "P1,D"}, "P1 had won the match after game 1"),
+    ("2-0", 3, {"turns": "0,5"}, "'0' is not a turn number (1 to 1000)"),
+    ("2-0", 3, {"turns": "5,1001"}, "'1001' is not a turn number"),
+    ("2-0", 3, {"turns": "5,x"}, "'x' is not a turn number"),
+    ("2-0", 3, {"first": "P1,P3"}, "who went first: 'P3' is not a seat (P1 or P2)"),
+    ("2-1", 3, {"winners": "P1,X,P1"}, "game winners: 'X' is not a seat"),
+])
+def test_game_lists_that_disagree_are_refused(text: str, best_of: int, lists: dict[str, str],
+                                              words: str | None) -> None:
+    if words is None:
+        assert len(flags(text, best_of, **lists)) == 3
+        return
+    with pytest.raises(EventError) as refused:
+        flags(text, best_of, **lists)
+    assert words in str(refused.value)
+    assert refused.value.code == "game-lists"
+
+
+def test_a_table_of_a_finished_round_points_to_the_latest_one(tmp_path: Path) -> None:
+    """Table 3 existed in rounds 1 and 2; round 3 has two tables (two players dropped):
+    reporting table 3 now names round 2 -- the latest round it belongs to -- in the words
+    and in the hint to correct it."""
+    from tt_organizer.events import entering, players, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Table Cup", seed=1)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee", "Eli", "Fay"):
+            players.register_player(conn, name)
+        for _ in range(2):
+            for m in rounds.pair_next_round(conn):
+                if m.player2 is not None:
+                    entering.report_result(conn, m.table, "2-0")
+        players.drop(conn, "Ada")
+        players.drop(conn, "Ben")
+        assert len(rounds.pair_next_round(conn)) == 2
+        with pytest.raises(EventError) as refused:
+            entering.report_result(conn, 3, "2-0")
+    assert "table 3 belongs to the finished round 2" in str(refused.value)
+    assert refused.value.code == "table-in-finished-round"
+    assert refused.value.hint == {"command": "correct", "round": 2, "table": 3,
+                                  "top_cut": False}
+
+
+def test_a_result_reported_by_name_finds_the_seat() -> None:
+    """``report TABLE --winner NAME``: the full name (any case or spacing) wins over a prefix
+    that fits both; a prefix must fit one player only."""
+    from types import SimpleNamespace
+
+    from tt_organizer.events.entering import seat_of_name, seat_result, winner_name
+
+    names = {1: "Ann", 2: "Anna Lee", 3: "Bob"}
+    m = SimpleNamespace(table=4, round=2, player1=1, player2=2)
+    assert seat_of_name(m, names, "ANN") == "P1"  # exact, though "ann" starts both names
+    assert seat_of_name(m, names, "anna  lee") == "P2"
+    assert seat_of_name(m, names, "anna") == "P2"  # a prefix of one name only
+    for ref, why in (("an", "fits both players"), ("bob", "is neither")):
+        with pytest.raises(EventError, match=f"table 4 of round 2 is Ann v Anna Lee; '{ref}' "
+                                             f"{why}"):
+            seat_of_name(m, names, ref)
+    assert seat_result(m, names, 3, winner="Anna Lee") == "0-2"
+    assert seat_result(m, names, 3, winner="ann", score="2-1") == "2-1"
+    assert seat_result(m, names, 1, winner="anna") == "0-1"
+    assert seat_result(m, names, 3, draw=True) == "draw"
+    played = {None: None, "p1": "Ann", "p2": "Anna Lee", "draw": None, "double-loss": None}
+    for outcome, name in played.items():
+        assert winner_name(SimpleNamespace(player1=1, player2=2, outcome=outcome),
+                           names) == name
+    assert winner_name(SimpleNamespace(player1=3, player2=None, outcome="bye"), names) == "Bob"

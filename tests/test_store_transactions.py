@@ -1,0 +1,162 @@
+"""Issue 42: the store's transactions, by what a change leaves in the event file -- all of it
+or nothing, a nested step undone alone, two writers queued instead of failing, the count of
+committed changes the command line relies on, and the files ``create`` takes or refuses."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from event_helpers import dump
+
+from tt_organizer.errors import EventError
+from tt_organizer.events import players, setup, store
+from tt_organizer.events.store import connection
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    p = tmp_path / "event.sqlite"
+    setup.create_event(p, "Store Cup", seed=1)
+    return p
+
+
+def names(conn: sqlite3.Connection) -> list[str]:
+    return [p.name for p in store.read_players(conn)]
+
+
+class Boom(Exception):
+    pass
+
+
+def test_a_failed_change_leaves_the_file_as_it_was(path: Path) -> None:
+    before = dump(path)
+    with store.connect(path) as conn:
+        with pytest.raises(Boom), store.transaction(conn):
+            players.register_player(conn, "Ada")
+            assert names(conn) == ["Ada"]  # seen inside the transaction...
+            raise Boom
+        assert not store.in_transaction(conn)
+        assert names(conn) == []  # ...and gone after it
+    assert dump(path) == before
+
+
+def test_a_nested_step_that_fails_is_undone_alone(path: Path) -> None:
+    with store.connect(path) as conn:
+        with store.transaction(conn):
+            players.register_player(conn, "Ada")
+            with pytest.raises(Boom), store.transaction(conn):
+                players.register_player(conn, "Ben")
+                raise Boom
+            assert store.in_transaction(conn)  # the outer one goes on
+            players.register_player(conn, "Cal")
+        assert not store.in_transaction(conn)
+    with store.connect(path) as conn:
+        assert names(conn) == ["Ada", "Cal"]
+
+
+def test_an_outer_failure_undoes_the_nested_steps_too(path: Path) -> None:
+    with store.connect(path) as conn, pytest.raises(Boom), store.transaction(conn):
+        with store.transaction(conn):
+            players.register_player(conn, "Ben")
+        raise Boom
+    with store.connect(path) as conn:
+        assert names(conn) == []
+
+
+def test_committed_changes_counts_each_outer_commit_once(path: Path) -> None:
+    with store.connect(path) as conn:
+        start = connection.committed_changes()
+        with store.transaction(conn):
+            players.register_player(conn, "Ada")  # its own transaction nests: not counted
+        assert connection.committed_changes() == start + 1
+        players.register_player(conn, "Ben")  # a library call alone: one commit
+        assert connection.committed_changes() == start + 2
+        with pytest.raises(Boom), store.transaction(conn):
+            raise Boom
+        with store.transaction(conn, counted=False):
+            pass
+        assert connection.committed_changes() == start + 2
+
+
+def test_two_writers_queue_instead_of_failing(path: Path) -> None:
+    """One connection holds the write lock for a moment; the other's change waits for it
+    and then goes through (BEGIN IMMEDIATE with a busy timeout)."""
+    holding = threading.Event()
+    errors: list[BaseException] = []
+
+    def hold() -> None:
+        try:
+            with store.connect(path) as conn, store.transaction(conn):
+                players.register_player(conn, "Ada")
+                holding.set()
+                time.sleep(0.6)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+            holding.set()
+
+    worker = threading.Thread(target=hold)
+    worker.start()
+    assert holding.wait(10)
+    started = time.monotonic()
+    with store.connect(path) as conn:
+        players.register_player(conn, "Ben")
+        waited = time.monotonic() - started
+    worker.join(10)
+    assert errors == []
+    assert waited > 0.2  # it queued behind the lock
+    with store.connect(path) as conn:
+        assert names(conn) == ["Ada", "Ben"]
+
+
+def test_rollback_open_ends_a_transaction_left_open(path: Path) -> None:
+    with store.connect(path) as conn:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("UPDATE settings SET name = 'Changed'")
+        store.rollback_open(conn)
+        assert not store.in_transaction(conn)
+        store.rollback_open(conn)  # nothing open: nothing to do
+        assert store.read_settings(conn).name == "Store Cup"
+
+
+def test_create_takes_an_empty_file_and_refuses_a_used_one(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.sqlite"
+    empty.write_bytes(b"")
+    setup.create_event(empty, "Empty Cup")
+    with store.connect(empty) as conn:
+        assert store.read_settings(conn).name == "Empty Cup"
+    with pytest.raises(EventError, match="created only once"):
+        setup.create_event(empty, "Again")
+    with pytest.raises(EventError, match="no such folder"):
+        setup.create_event(tmp_path / "missing" / "e.sqlite", "Nowhere")
+    with pytest.raises(EventError, match="not a regular file"):
+        setup.create_event(tmp_path, "A folder")
+
+
+@pytest.mark.parametrize(("dropped", "tail"), [
+    (5, "trigger avoid_pairs_insert_logged is missing); restore it"),
+    (7, "trigger avoid_pairs_insert_logged is missing; and 2 more); restore it"),
+    (13, "; and 8 more); restore it"),
+])
+def test_a_file_whose_triggers_were_dropped_is_refused_naming_them(
+        path: Path, dropped: int, tail: str) -> None:
+    """Five differences are named, the rest counted (a trigger dropped by hand would let
+    changes past the change log unseen)."""
+    conn = sqlite3.connect(path)
+    names_ = [r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")]
+    for name in names_[:dropped]:
+        conn.execute(f"DROP TRIGGER {name}")
+    conn.commit()
+    conn.close()
+    before = dump(path)
+    with pytest.raises(EventError) as refused, store.connect(path):
+        pass
+    text = str(refused.value)
+    assert "schema differs" in text and "trigger audit_added is missing" in text
+    assert text.count(" is missing") == 5
+    assert tail in text
+    assert dump(path) == before
