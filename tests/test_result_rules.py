@@ -64,10 +64,10 @@ def test_results_that_do_not_fit_are_refused(text: str, best_of: int) -> None:
 
 
 def test_named_results_and_games_to_win() -> None:
-    assert valid_results(1) == ("1-0", "0-1", "draw", "double-loss")
+    assert valid_results(1) == ("1-0", "0-1", "draw", "double-loss", "0-0-0")
     assert valid_results(3)[:4] == ("2-0", "2-1", "1-2", "0-2")
     assert [games_to_win(n) for n in (1, 3, 5)] == [1, 2, 3]
-    with pytest.raises(EventError, match="use one of 1-0, 0-1, draw, double-loss"):
+    with pytest.raises(EventError, match="use one of 1-0, 0-1, draw, double-loss, 0-0-0"):
         parse_result("2-1", 1)
 
 
