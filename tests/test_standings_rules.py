@@ -6,6 +6,7 @@ shows and the order of the lines must agree exactly."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tt_organizer.standings.match_record import MatchRecord
-from tt_organizer.standings.policy import MELEE, MELEE_2024, RULEBOOK, TiebreakPolicy
+from tt_organizer.standings.policy import MELEE, MELEE_2024, MELEE_2025, RULEBOOK, TiebreakPolicy
 from tt_organizer.standings.tiebreakers import ScoringSettings, compute_standings
 
 GAMES = {"p1": [(2, 0, 0), (2, 1, 0), (1, 0, 0), (1, 0, 1)],
@@ -51,8 +52,8 @@ def reference(players: list[int], matches: list[MatchRecord], s: ScoringSettings
     pol: TiebreakPolicy = s.policy
     floor = pol.floor if s.mw_floor is None else Fraction(s.mw_floor).limit_denominator(
         1_000_000)
-    rec = {p: {"w": 0, "l": 0, "d": 0, "byes": 0, "gw": 0, "gl": 0, "gd": 0, "opp": []}
-           for p in players}
+    rec = {p: {"w": 0, "l": 0, "d": 0, "byes": 0, "gw": 0, "gl": 0, "gd": 0, "missed": 0,
+               "opp": []} for p in players}
     for m in matches:
         a = rec[m.player1]
         if m.outcome == "bye":
@@ -61,8 +62,10 @@ def reference(players: list[int], matches: list[MatchRecord], s: ScoringSettings
             a["gw"] += s.bye_game_wins
             continue
         if m.outcome == "loss-missed":
-            if pol.missed_rounds_count:
+            if pol.missed_rounds_count:  # a loss of the player's own record
                 a["l"] += 1
+            elif pol.missed_rounds_for_opponents:  # a 0-point round their opponents see
+                a["missed"] += 1
             continue
         b = rec[m.player2]  # type: ignore[index]
         a["gw"] += m.p1_games
@@ -81,29 +84,42 @@ def reference(players: list[int], matches: list[MatchRecord], s: ScoringSettings
     def at_least(num: int, den: int) -> Fraction:
         return floor if den == 0 else max(floor, Fraction(num, den))
 
+    def half_up(value: Fraction, places: int | None) -> Fraction:
+        if places is None:
+            return value
+        return Fraction(math.floor(value * 10 ** places + Fraction(1, 2)), 10 ** places)
+
     pts, mw, opp_fig, gw, shown = {}, {}, {}, {}, {}
     for p, r in rec.items():
         pts[p] = (s.win * (r["w"] - r["byes"]) + s.bye * r["byes"] + s.draw * r["d"]
                   + s.loss * r["l"])
         played = r["w"] + r["l"] + r["d"]
         mw[p] = at_least(pts[p], s.win * played)
-        opp_fig[p] = mw[p] if pol.byes_counted else at_least(
-            pts[p] - s.bye * r["byes"], s.win * (played - r["byes"]))
+        out = 0 if pol.byes_counted else r["byes"]  # byes taken out of an opponent's figure
+        opp_fig[p] = at_least(pts[p] - s.bye * out, s.win * (played - out + r["missed"]))
         num = 3 * r["gw"] + pol.drawn_game_points * r["gd"]
         den = 3 * (r["gw"] + r["gl"] + r["gd"])
         gw[p] = at_least(num, den)
         shown[p] = gw[p] if pol.own_gw_floored else (Fraction(num, den) if den else Fraction(0))
+        if not den and not pol.no_games_gw_floor:
+            shown[p] = Fraction(0)
+    seen_opp = {p: half_up(v, pol.opponent_decimals) for p, v in opp_fig.items()}
+    seen_gw = {p: half_up(v, pol.opponent_decimals) for p, v in gw.items()}
+    empty = floor if pol.no_opponents_floor else Fraction(0)
 
     def mean(fig: dict[int, Fraction], p: int) -> Fraction:
         opps = rec[p]["opp"]
-        return sum((fig[o] for o in opps), Fraction(0)) / len(opps) if opps else Fraction(0)
+        return sum((fig[o] for o in opps), Fraction(0)) / len(opps) if opps else empty
 
-    omw = {p: mean(opp_fig, p) for p in players}
+    omw = {p: mean(seen_opp, p) for p in players}
     oomw = {p: mean(omw, p) for p in players}
-    ogw = {p: mean(gw, p) for p in players}
-    tb = {"omw": omw, "oomw": oomw, "gw": shown, "ogw": ogw}
+    ogw = {p: mean(seen_gw, p) for p in players}
+    tb = {name: {p: half_up(v, pol.decimals) for p, v in fig.items()}
+          for name, fig in (("omw", omw), ("oomw", oomw), ("gw", shown), ("ogw", ogw))}
+    omw, oomw, shown, ogw = tb["omw"], tb["oomw"], tb["gw"], tb["ogw"]
     ranked = sorted(players, key=lambda p: (-pts[p], *(-tb[t][p] for t in s.tiebreakers), p))
-    return [(k, p, pts[p], rec[p]["w"], rec[p]["l"], rec[p]["d"], float(omw[p]),
+    return [(k, p, pts[p], rec[p]["w"], rec[p]["l"] + rec[p]["missed"], rec[p]["d"],
+             float(omw[p]),
              float(oomw[p]), float(shown[p]), rec[p]["w"] + rec[p]["l"] + rec[p]["d"],
              float(mw[p]), float(ogw[p]), rec[p]["byes"])
             for k, p in enumerate(ranked, 1)]
@@ -117,7 +133,7 @@ scorings = st.builds(
                                  ("gw", "omw"), ("oomw",), ("ogw", "omw")]),
     mw_floor=st.sampled_from([None, None, 0.25, 0.0]),
     bye_game_wins=st.sampled_from([2, 1, 0]),
-    policy=st.sampled_from([RULEBOOK, MELEE, MELEE_2024]),
+    policy=st.sampled_from([RULEBOOK, MELEE, MELEE_2025, MELEE_2024]),
 )
 
 
