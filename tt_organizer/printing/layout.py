@@ -32,6 +32,12 @@ EVENT_SHARE = 0.4  # of the width, at most, for the event name beside the title
 TITLE_SHRINK = 0.75  # a title is set this much smaller, at most, before it wraps
 TITLE_LEADING = 1.15  # line height / type size of a title on more than one line
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Chinese, Japanese and Korean characters (ideographs, kana, hangul, their punctuation and
+# full-width forms): a text holding one is set in reportlab's built-in CID font, which has
+# their glyphs (DejaVu and Vera have none); chosen by the text's script, never by a language.
+_CJK = re.compile("[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u9fff\ua960-\ua97f\uac00-\ud7ff"
+                  "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
+CJK_FONT = "STSong-Light"  # ships inside reportlab (Adobe-GB1); the reader's viewer draws it
 _FONT_DIRS = (
     "/usr/share/fonts/truetype/dejavu",
     "/usr/share/fonts/TTF",
@@ -81,9 +87,28 @@ class Fonts:
         """``text`` as it can be drawn: control characters dropped, a character the font has
         no glyph for shown as ``?`` (never an invisible gap in a player's name)."""
         value = _CONTROL.sub("", "" if text is None else str(text))
+        if _CJK.search(value):  # set in the CJK font (see :func:`face`), which has these
+            return value
         if self.glyphs is None:
             return value.encode("latin-1", "replace").decode("latin-1")
         return "".join(c if ord(c) in self.glyphs or c == " " else "?" for c in value)
+
+
+def face(font: str, text: str) -> str:
+    """The font ``text`` is set in: ``font``, or the built-in CJK font when ``text`` holds a
+    Chinese, Japanese or Korean character (registered the first time one is met)."""
+    if not _CJK.search(text):
+        return font
+    _register_cjk()
+    return CJK_FONT
+
+
+@lru_cache(maxsize=1)
+def _register_cjk() -> None:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont(CJK_FONT))
 
 
 def _find_font(name: str) -> str | None:
@@ -122,7 +147,7 @@ def text_width(text: str, font: str, size: float) -> float:
     """Width in points of ``text`` set in ``font`` at ``size``."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return float(stringWidth(text, font, size))
+    return float(stringWidth(text, face(font, text), size))
 
 
 def fit_size(text: str, font: str, size: float, width: float, minimum: float) -> float:
@@ -275,7 +300,7 @@ class Sheet:
         elif align == "center":
             x -= shown / 2
         t = c.beginText(x, y)
-        t.setFont(font, size)
+        t.setFont(face(font, value), size)
         t.setHorizScale(scale * 100)  # always: PDF keeps the last one for later text
         t.textOut(value)
         c.drawText(t)
