@@ -96,11 +96,21 @@ class Fonts:
 
 def face(font: str, text: str) -> str:
     """The font ``text`` is set in: ``font``, or the built-in CJK font when ``text`` holds a
-    Chinese, Japanese or Korean character (registered the first time one is met)."""
-    if not _CJK.search(text):
+    Chinese, Japanese or Korean character ``font`` has no glyph for (registered the first time
+    one is met; a ``$TT_PDF_FONT`` with those glyphs keeps setting them, embedded)."""
+    wanted = {ord(c) for c in _CJK.findall(text)}
+    if not wanted or wanted <= _glyphs(font):
         return font
     _register_cjk()
     return CJK_FONT
+
+
+@lru_cache(maxsize=8)
+def _glyphs(font: str) -> frozenset[int]:
+    from reportlab.pdfbase import pdfmetrics
+
+    face_ = getattr(pdfmetrics.getFont(font), "face", None)
+    return frozenset(getattr(face_, "charToGlyph", None) or ())
 
 
 @lru_cache(maxsize=1)
