@@ -108,4 +108,4 @@ def test_chinese_text_prints_in_pdfs_of_any_language(tmp_path: Path) -> None:
         change_language(conn, "zh")
         snap = store.read_snapshot(conn, str(path))
     chinese = _pdf_text(print_event(snap, "pairings", tmp_path / "zh.pdf", paper="a4").path)
-    assert "玩家 1" in chinese and "李小龙" in chinese and "?" not in chinese
+    assert "选手 1" in chinese and "李小龙" in chinese and "?" not in chinese
