@@ -1,12 +1,13 @@
 """Every ``--help`` page in the reader's language: the issue's "English check" for help.
 
 Each command of the click tree is asked for ``--help`` under ``LANG=C`` and under
-``LANG=es.UTF-8`` (and each other language with a catalog: ``zh``); a translated line identical to a line of the English page fails when it
-still holds a word of three or more Latin letters that is not a code. Codes, exempt: option
-names and metavars (``--event FILE``), command names, values written with ``=``, ``|``, a dot
-or a slash (choices, file names, settings; a word of such a value, when wrapping splits it),
-and the card types as printed on the cards (``Digimon, Tamer, Option, Digi-Egg, Dual``: the
-format's own words, untranslated in Spanish too).
+``LANG=es.UTF-8`` (and each other language with a catalog: ``zh``); a translated line
+identical to a line of the English page fails when it still holds a word of three or more
+Latin letters that is not a code. Codes, exempt: option names and metavars (``--event
+FILE``), command names, values written with ``=``, ``|``, a dot or a slash (choices, file
+names, settings; a word of such a value, when wrapping splits it), and the card types as
+printed on the cards (``Digimon, Tamer, Option, Digi-Egg, Dual``: the format's own words,
+untranslated in Spanish too).
 """
 
 from __future__ import annotations
