@@ -109,3 +109,27 @@ def test_chinese_text_prints_in_pdfs_of_any_language(tmp_path: Path) -> None:
         snap = store.read_snapshot(conn, str(path))
     chinese = _pdf_text(print_event(snap, "pairings", tmp_path / "zh.pdf", paper="a4").path)
     assert "选手 1" in chinese and "李小龙" in chinese and "?" not in chinese
+
+
+def test_the_cjk_font_draws_every_character_tt_sets_in_it() -> None:
+    """The characters ``layout`` sets in STSong-Light all have a glyph in it: each is in the
+    font's Unicode map (UniGB-UCS2-H, as pdfminer ships it)."""
+    from pdfminer.cmapdb import CMapDB
+
+    from tt_organizer.printing import layout
+
+    codes: set[int] = set()
+
+    def walk(node: dict, prefix: bytes) -> None:  # type: ignore[type-arg]
+        for byte, value in node.items():
+            if isinstance(value, dict):
+                walk(value, prefix + bytes([byte]))
+            elif len(prefix) == 1:
+                codes.add(int.from_bytes(prefix + bytes([byte]), "big"))
+
+    walk(CMapDB.get_cmap("UniGB-UCS2-H").code2cid, b"")  # type: ignore[attr-defined]
+    drawn = {c for c in range(0x3000, 0x10000) if layout._CJK.match(chr(c))}
+    assert len(drawn) > 20000 and drawn <= codes
+    assert {ord(c) for c in layout._CJK_ALSO} | set(range(0x20, 0x7F)) <= codes
+    fonts = layout.fonts()
+    assert fonts.clean("李 · Ćwik ⺀") == "李 ・ ?wik ?"  # no glyph: a ? as for any font

@@ -32,11 +32,13 @@ EVENT_SHARE = 0.4  # of the width, at most, for the event name beside the title
 TITLE_SHRINK = 0.75  # a title is set this much smaller, at most, before it wraps
 TITLE_LEADING = 1.15  # line height / type size of a title on more than one line
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-# Chinese, Japanese and Korean characters (ideographs, kana, hangul, their punctuation and
-# full-width forms): a text holding one is set in reportlab's built-in CID font, which has
-# their glyphs (DejaVu and Vera have none); chosen by the text's script, never by a language.
-_CJK = re.compile("[\u1100-\u11ff\u2e80-\u2fdf\u3000-\u9fff\ua960-\ua97f\uac00-\ud7ff"
-                  "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
+# Chinese characters (and kana, CJK punctuation, full-width forms) that reportlab's built-in
+# CID font STSong-Light draws (Adobe-GB1, the UniGB-UCS2-H map): a text holding one the sheet
+# font lacks is set in that font (DejaVu and Vera have none); chosen by the text's script,
+# never by a language. In such a text, besides these, STSong-Light draws ASCII and _CJK_ALSO.
+_CJK = re.compile("[\u3000-\u3003\u3005-\u3017\u3041-\u3094\u30a1-\u30fe\u3400-\u4db5"
+                  "\u4e00-\u9fa5\uff01-\uff5e\uffe0-\uffe5]")
+_CJK_ALSO = frozenset("¤¥§¨°±×÷àáèéêìíòóùúü‐–—―‖‘’“”‥…‰′″‵※←↑→↓↖↗↘↙")
 CJK_FONT = "STSong-Light"  # ships inside reportlab (Adobe-GB1); the reader's viewer draws it
 _FONT_DIRS = (
     "/usr/share/fonts/truetype/dejavu",
@@ -87,8 +89,11 @@ class Fonts:
         """``text`` as it can be drawn: control characters dropped, a character the font has
         no glyph for shown as ``?`` (never an invisible gap in a player's name)."""
         value = _CONTROL.sub("", "" if text is None else str(text))
-        if _CJK.search(value):  # set in the CJK font (see :func:`face`), which has these
-            return value
+        if any(ord(c) not in (self.glyphs or ()) for c in _CJK.findall(value)):
+            # set in the CJK font (see :func:`face`): what it has no glyph for is a ``?``
+            value = value.replace("·", "・")  # the middle dot it has
+            return "".join(c if " " <= c <= "~" or c in _CJK_ALSO or _CJK.match(c) else "?"
+                           for c in value)
         if self.glyphs is None:
             return value.encode("latin-1", "replace").decode("latin-1")
         return "".join(c if ord(c) in self.glyphs or c == " " else "?" for c in value)
