@@ -89,6 +89,8 @@ def test_placeholders_are_the_same_in_every_language(lang: str) -> None:
             continue
         ids = [m.id] if isinstance(m.id, str) else list(m.id)
         strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        if not any(strings):  # untranslated: test_every_message_is_translated says so
+            continue
         wanted = set().union(*(_fields(x) for x in ids))
         if len(ids) == 1:
             assert _fields(strings[0]) == wanted, (m.id, strings[0])
@@ -97,6 +99,9 @@ def test_placeholders_are_the_same_in_every_language(lang: str) -> None:
         # them (click's "Did you mean {possibility}?" / "… one of: {possibilities}?")
         for text in strings:
             assert _fields(text) <= wanted, (m.id, text)
+        if len(strings) == 1:  # a language of one form (zh): the English plural's fields
+            assert _fields(strings[0]) >= _fields(ids[-1]), (m.id, strings)
+            continue
         assert set().union(*(_fields(x) for x in strings)) == wanted, (m.id, strings)
 
 
@@ -210,4 +215,4 @@ def test_the_language_option_overrides_the_environment() -> None:
     out = _tt("--language", "en", "deck", "validate", SAMPLE, lang="es_ES.UTF-8")
     assert "NOT LEGAL" in out.stdout.decode()
     refused = _tt("--language", "fr", "deck", "validate", SAMPLE, lang="C")
-    assert refused.returncode == 2 and b"one of en, es" in refused.stderr
+    assert refused.returncode == 2 and ", ".join(i18n.available()).encode() in refused.stderr

@@ -1,12 +1,13 @@
 """Every ``--help`` page in the reader's language: the issue's "English check" for help.
 
 Each command of the click tree is asked for ``--help`` under ``LANG=C`` and under
-``LANG=es_ES.UTF-8``; a Spanish line identical to a line of the English page fails when it
-still holds a word of three or more Latin letters that is not a code. Codes, exempt: option
-names and metavars (``--event FILE``), command names, values written with ``=``, ``|``, a dot
-or a slash (choices, file names, settings; a word of such a value, when wrapping splits it),
-and the card types as printed on the cards (``Digimon, Tamer, Option, Digi-Egg, Dual``: the
-format's own words, untranslated in Spanish too).
+``LANG=es.UTF-8`` (and each other language with a catalog: ``zh``); a translated line
+identical to a line of the English page fails when it still holds a word of three or more
+Latin letters that is not a code. Codes, exempt: option names and metavars (``--event
+FILE``), command names, values written with ``=``, ``|``, a dot or a slash (choices, file
+names, settings; a word of such a value, when wrapping splits it), and the card types as
+printed on the cards (``Digimon, Tamer, Option, Digi-Egg, Dual``: the format's own words,
+untranslated in Spanish too).
 """
 
 from __future__ import annotations
@@ -87,13 +88,15 @@ def english_left(english: str, spanish: str, codes: set[str]) -> list[str]:
     return left
 
 
-def test_every_help_page_is_in_spanish() -> None:
+@pytest.mark.parametrize("lang", [lang for lang in i18n.available() if lang != i18n.DEFAULT])
+def test_every_help_page_is_in_the_readers_language(lang: str) -> None:
+    """Spanish, Chinese and every language with a catalog."""
     codes = code_words()
     paths = commands()
     assert len(paths) > 40 and ("tt", "event", "report") in paths
     left = {}
     for path in paths:
-        english, spanish = help_page(path, "C"), help_page(path, "es_ES.UTF-8")
+        english, spanish = help_page(path, "C"), help_page(path, f"{lang}.UTF-8")
         assert english != spanish
         if found := english_left(english, spanish, codes):
             left[" ".join(path)] = found

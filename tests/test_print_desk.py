@@ -118,7 +118,7 @@ def test_a_title_is_never_cut(tmp_path_factory, title: str, event: str, size: fl
                               landscape: bool) -> None:
     """Any title beside any event name: all of both on the page, inside the margins, above
     the rule, no smaller than the limits say."""
-    from tt_organizer.printing.layout import MARGIN, TITLE_SHRINK, Sheet
+    from tt_organizer.printing.layout import CJK_FONT, MARGIN, TITLE_SHRINK, Sheet
 
     path = tmp_path_factory.mktemp("h") / "h.pdf"
     sheet = Sheet("a4", " ".join(event.split()), "x", "now", landscape=landscape)
@@ -133,8 +133,14 @@ def test_a_title_is_never_cut(tmp_path_factory, title: str, event: str, size: fl
         right = min(c["x0"] for c in page.search("printed", regex=False)[0]["chars"])
         footer_text = page.crop((0, page.height - MARGIN - 16, right - 4, page.height)
                                 ).extract_text() or ""
-    assert visible(got_title) == visible(clean(title))
-    assert visible(got_event) == visible(clean(event))
+    if any(CJK_FONT.split("-")[0] in c["fontname"] for c in heading):
+        # Chinese is set in the CJK font, which has no bold: the title's weight no longer
+        # tells it from the event name, so both together must be there whole
+        assert sorted(visible(got_title + got_event)) == sorted(visible(clean(title)
+                                                                        + clean(event)))
+    else:
+        assert visible(got_title) == visible(clean(title))
+        assert visible(got_event) == visible(clean(event))
     # the footer holds the event name whole too (up to two lines at 6 points)
     assert visible(footer_text) == visible(f"{clean(event)} — x")
     for c in heading:

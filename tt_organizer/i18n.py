@@ -378,8 +378,14 @@ def format_date(day: date, form: str = "long") -> str:
 
 
 def languages_shown() -> Iterator[tuple[str, str]]:
-    """Each language with a catalog and its name in that language (``es``, ``español``), for
-    a language switch."""
-    names = {"en": "English", "es": "español"}
+    """Each language with a catalog and its name in that language (``es``, ``español``;
+    ``zh``, ``中文``: Babel's locale data, so a new catalog needs no code), for a language
+    switch."""
+    from babel import Locale, UnknownLocaleError
+
     for code in available():
-        yield code, names.get(code, code)
+        try:
+            name = Locale.parse(code).get_display_name(code) or code
+        except (ValueError, UnknownLocaleError):
+            name = code
+        yield code, name

@@ -111,7 +111,8 @@ def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) ->
                    "own-gw=floored|unfloored, no-opponents=0|floor, no-games=floor|0, "
                    "opponent-decimals=none|N, decimals=none|N (repeatable).")
 @click.option("--language", default=None, metavar="LANG",
-              help="Language of what the event prints, exports and shows (en, es; default "
+              help="Language of what the event prints, exports and shows (en, or one tt has a "
+                   "catalog for, such as es or zh; default "
                     "the command line's: LANG or `tt --language`, when tt has it, else en). "
                     "Change it later with `tt event settings --language`.")
 @click.option("--intentional-draws", type=click.Choice(["yes", "no"]), default="no",

@@ -11,7 +11,8 @@ from tt_organizer.cli.options import event_option, json_option
 
 @click.command("settings")
 @click.option("--language", default=None, metavar="LANG",
-              help="Change the language of what the event prints, exports and shows (en, es).")
+              help="Change the language of what the event prints, exports and shows (en, or one "
+                   "tt has a catalog for, such as es or zh).")
 @click.option("--intentional-draws", type=click.Choice(["yes", "no"]), default=None,
               help="Let players report an intentional draw (0-0-0: a draw, no game played) "
                    "on their phones (default no; the organizer's own entry always accepts "

@@ -171,7 +171,8 @@ def _set_language(ctx: click.Context, param: click.Parameter, value: str | None)
 @click.version_option(__version__, prog_name="tt")
 @click.option("--language", metavar="LANG", default=None, expose_value=False, is_eager=True,
               callback=_set_language,
-              help="Language of what tt prints for people (en, es); default from LANGUAGE, "
+              help="Language of what tt prints for people (en, or one tt has a catalog for, "
+                   "such as es or zh; a wrong code lists them); default from LANGUAGE, "
                    "LC_ALL, LC_MESSAGES, LANG. JSON and exit codes never change.")
 def cli() -> None:
     """tt-organizer: deck checks, ban list and Swiss events for Tamer Tactics.

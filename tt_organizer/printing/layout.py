@@ -32,6 +32,14 @@ EVENT_SHARE = 0.4  # of the width, at most, for the event name beside the title
 TITLE_SHRINK = 0.75  # a title is set this much smaller, at most, before it wraps
 TITLE_LEADING = 1.15  # line height / type size of a title on more than one line
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Chinese characters (and kana, CJK punctuation, full-width forms) that reportlab's built-in
+# CID font STSong-Light draws (Adobe-GB1, the UniGB-UCS2-H map): a text holding one the sheet
+# font lacks is set in that font (DejaVu and Vera have none); chosen by the text's script,
+# never by a language. In such a text, besides these, STSong-Light draws ASCII and _CJK_ALSO.
+_CJK = re.compile("[\u3000-\u3003\u3005-\u3017\u3041-\u3094\u30a1-\u30fe\u3400-\u4db5"
+                  "\u4e00-\u9fa5\uff01-\uff5e\uffe0-\uffe5]")
+_CJK_ALSO = frozenset("¤¥§¨°±×÷àáèéêìíòóùúü‐–—―‖‘’“”‥…‰′″‵※←↑→↓↖↗↘↙")
+CJK_FONT = "STSong-Light"  # ships inside reportlab (Adobe-GB1); the reader's viewer draws it
 _FONT_DIRS = (
     "/usr/share/fonts/truetype/dejavu",
     "/usr/share/fonts/TTF",
@@ -81,9 +89,41 @@ class Fonts:
         """``text`` as it can be drawn: control characters dropped, a character the font has
         no glyph for shown as ``?`` (never an invisible gap in a player's name)."""
         value = _CONTROL.sub("", "" if text is None else str(text))
+        if any(ord(c) not in (self.glyphs or ()) for c in _CJK.findall(value)):
+            # set in the CJK font (see :func:`face`): what it has no glyph for is a ``?``
+            value = value.replace("·", "・")  # the middle dot it has
+            return "".join(c if " " <= c <= "~" or c in _CJK_ALSO or _CJK.match(c) else "?"
+                           for c in value)
         if self.glyphs is None:
             return value.encode("latin-1", "replace").decode("latin-1")
         return "".join(c if ord(c) in self.glyphs or c == " " else "?" for c in value)
+
+
+def face(font: str, text: str) -> str:
+    """The font ``text`` is set in: ``font``, or the built-in CJK font when ``text`` holds a
+    Chinese, Japanese or Korean character ``font`` has no glyph for (registered the first time
+    one is met; a ``$TT_PDF_FONT`` with those glyphs keeps setting them, embedded)."""
+    wanted = {ord(c) for c in _CJK.findall(text)}
+    if not wanted or wanted <= _glyphs(font):
+        return font
+    _register_cjk()
+    return CJK_FONT
+
+
+@lru_cache(maxsize=8)
+def _glyphs(font: str) -> frozenset[int]:
+    from reportlab.pdfbase import pdfmetrics
+
+    face_ = getattr(pdfmetrics.getFont(font), "face", None)
+    return frozenset(getattr(face_, "charToGlyph", None) or ())
+
+
+@lru_cache(maxsize=1)
+def _register_cjk() -> None:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont(CJK_FONT))
 
 
 def _find_font(name: str) -> str | None:
@@ -122,7 +162,7 @@ def text_width(text: str, font: str, size: float) -> float:
     """Width in points of ``text`` set in ``font`` at ``size``."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return float(stringWidth(text, font, size))
+    return float(stringWidth(text, face(font, text), size))
 
 
 def fit_size(text: str, font: str, size: float, width: float, minimum: float) -> float:
@@ -275,7 +315,7 @@ class Sheet:
         elif align == "center":
             x -= shown / 2
         t = c.beginText(x, y)
-        t.setFont(font, size)
+        t.setFont(face(font, value), size)
         t.setHorizScale(scale * 100)  # always: PDF keeps the last one for later text
         t.textOut(value)
         c.drawText(t)
