@@ -67,3 +67,36 @@ def test_a_refused_report_stores_nothing(tmp_path: Path) -> None:
         with pytest.raises(EventError, match="no report of your table"):
             phone_reports.answer_report(conn, p1, agree=True)
     assert dump(path) == before
+
+
+def test_organizer_desk_in_a_top_cut_enters_and_corrects_the_bracket_table(
+        tmp_path: Path) -> None:
+    """The top cut's round 1 table 1 shares its round and table numbers with the Swiss round
+    1 table 1: the organizer's entry and correction land on the bracket's table, and the
+    Swiss result stays as it was."""
+    from tests.event_helpers import Tt
+
+    tt = Tt(tmp_path / "cut.sqlite")
+    tt("create", "Cut", "--seed", "5", "--rounds", "1", "--top-cut", "4", "--best-of", "1")
+    for i in range(6):
+        tt("register", f"P{i}")
+    tt("pair")
+    for p in tt.json("pairings"):
+        if p["player2"] is not None:
+            tt("report", str(p["table"]), "1-0")
+    tt("top-cut")
+    with store.connect(tt.path) as conn:
+        swiss = next(m for m in store.read_matches(conn)
+                     if m.stage == "swiss" and m.round == 1 and m.table == 1)
+        cut = next(m for m in store.read_matches(conn)
+                   if m.stage == "top-cut" and m.round == 1 and m.table == 1)
+        assert swiss.result == "1-0" and cut.result is None
+        entered = phone_reports.organizer_result(conn, 1, "0-1")
+        assert entered.before is None  # an entry, not a correction
+        assert (entered.match.stage, entered.match.player1, entered.result) == (
+            "top-cut", cut.player1, "0-1")
+        fixed = phone_reports.organizer_result(conn, 1, "1-0")
+        assert fixed.before is not None and fixed.before.stage == "top-cut"
+        assert fixed.before.result == "0-1" and fixed.result == "1-0"
+        again = {(m.stage, m.round, m.table): m.result for m in store.read_matches(conn)}
+    assert again[("swiss", 1, 1)] == "1-0" and again[("top-cut", 1, 1)] == "1-0"
