@@ -100,3 +100,19 @@ def test_organizer_desk_in_a_top_cut_enters_and_corrects_the_bracket_table(
         assert fixed.before.result == "0-1" and fixed.result == "1-0"
         again = {(m.stage, m.round, m.table): m.result for m in store.read_matches(conn)}
     assert again[("swiss", 1, 1)] == "1-0" and again[("top-cut", 1, 1)] == "1-0"
+
+
+def test_organizer_entry_and_correction_keep_who_went_first_and_game_winners(
+        tmp_path: Path) -> None:
+    """The desk's per-game details (who went first, who won each game) are stored with the
+    result it enters and with the one it corrects to, as ``tt event report``/``correct``."""
+    path = new_event(tmp_path / "ev.sqlite")
+    with store.connect(path) as conn:
+        table, p1, p2 = _pair(conn)
+        done = phone_reports.organizer_result(conn, table, "2-1", first="P1,P2,P1")
+        assert [(g.number, g.first) for g in done.match.games] == [(1, p1), (2, p2), (3, p1)]
+        fixed = phone_reports.organizer_result(conn, table, "1-2", winners="P2,P1,P2")
+        assert fixed.before is not None and fixed.before.result == "2-1"
+        stored = next(m for m in store.read_matches(conn) if m.table == table and m.round == 1)
+    assert stored.result == "1-2"
+    assert [(g.number, g.winner) for g in stored.games] == [(1, p2), (2, p1), (3, p2)]

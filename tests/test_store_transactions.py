@@ -136,6 +136,16 @@ def test_create_takes_an_empty_file_and_refuses_a_used_one(tmp_path: Path) -> No
         setup.create_event(tmp_path, "A folder")
 
 
+def test_create_refuses_any_file_with_content_and_leaves_it_as_it_was(tmp_path: Path) -> None:
+    """Only an empty file is taken: a one-byte file (the smallest with anything in it) is
+    someone's file, refused as existing and left byte for byte."""
+    one = tmp_path / "one.sqlite"
+    one.write_bytes(b"x")
+    with pytest.raises(EventError, match="file exists; an event database is created only once"):
+        setup.create_event(one, "One Byte Cup")
+    assert one.read_bytes() == b"x"
+
+
 @pytest.mark.parametrize(("dropped", "tail"), [
     (5, "trigger avoid_pairs_insert_logged is missing); restore it"),
     (7, "trigger avoid_pairs_insert_logged is missing; and 2 more); restore it"),
