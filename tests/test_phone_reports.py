@@ -116,3 +116,20 @@ def test_organizer_entry_and_correction_keep_who_went_first_and_game_winners(
         stored = next(m for m in store.read_matches(conn) if m.table == table and m.round == 1)
     assert stored.result == "1-2"
     assert [(g.number, g.winner) for g in stored.games] == [(1, p2), (2, p1), (3, p2)]
+
+
+def test_a_late_entrys_missed_round_is_no_table_on_the_desk(tmp_path: Path) -> None:
+    """A player entering after round 1 was paired has a loss for missing it (stored with no
+    table): the desk's list shows the round's real tables only, not a table 0."""
+    from tt_organizer.events import players
+
+    path = new_event(tmp_path / "ev.sqlite")
+    with store.connect(path) as conn:
+        before = phone_reports.table_states(conn)
+        players.late_entry(conn, "Zed Late")
+        after = phone_reports.table_states(conn)
+        missed = [m for m in store.read_matches(conn) if m.table == 0]
+    assert missed, "the late entry's missed round is stored (with no table)"
+    assert after == before
+    assert all(t["table"] > 0 for t in after)
+    assert "Zed Late" not in {t["player1"] for t in after} | {t["player2"] for t in after}
