@@ -133,3 +133,41 @@ def test_a_late_entrys_missed_round_is_no_table_on_the_desk(tmp_path: Path) -> N
     assert after == before
     assert all(t["table"] > 0 for t in after)
     assert "Zed Late" not in {t["player1"] for t in after} | {t["player2"] for t in after}
+
+
+def test_a_phone_is_told_only_of_its_own_report_a_table_change_withdrew(
+        tmp_path: Path) -> None:
+    """``withdrawn_report``, what a player's phone says: nothing while their report waits or
+    once it is confirmed; their report once a swap withdrew it; nothing again after they
+    report at their new table; never the opponent's report."""
+    from tests.event_helpers import Tt
+
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan"))
+    names = {}
+    with store.connect(path) as conn:
+        names = {p.id: p.name for p in store.read_players(conn)}
+        one, two = sorted((m for m in store.read_matches(conn) if m.table > 0),
+                          key=lambda m: m.table)
+        assert one.player2 is not None and two.player2 is not None
+        phone_reports.submit_report(conn, two.player1, "2-0")
+        phone_reports.answer_report(conn, two.player2, agree=True)
+        assert phone_reports.withdrawn_report(conn, two.player1) is None  # confirmed
+        mine = phone_reports.submit_report(conn, one.player1, "0-2")
+        assert phone_reports.withdrawn_report(conn, one.player1) is None  # still waiting
+    Tt(path)("unreport", "1", str(two.table))
+    Tt(path)("pairings", "--swap", names[one.player2], names[two.player2])
+    with store.connect(path) as conn:
+        told = phone_reports.withdrawn_report(conn, one.player1)
+        assert told is not None and told.id == mine.id and told.status == "withdrawn"
+        assert phone_reports.withdrawn_report(conn, one.player2) is None  # not theirs
+        phone_reports.submit_report(conn, one.player1, "2-0")
+        assert phone_reports.withdrawn_report(conn, one.player1) is None  # reported since
+
+
+def test_the_player_with_the_bye_has_no_table_to_report(tmp_path: Path) -> None:
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan", "Eve"))
+    with store.connect(path) as conn:
+        bye = next(m for m in store.read_matches(conn) if m.player2 is None)
+        with pytest.raises(EventError, match="you have no table to report in the current round"):
+            phone_reports.submit_report(conn, bye.player1, "2-0")
+        assert phone_reports.reports(conn) == []
