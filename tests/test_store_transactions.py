@@ -181,3 +181,29 @@ def test_every_connection_waits_the_documented_30_s_for_a_writer(tmp_path: Path)
     setup.create_event(path, "Busy Cup")
     with store.connect(path) as conn:
         assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 30_000
+
+
+def test_opening_a_current_event_does_not_wait_for_a_writer(tmp_path: Path) -> None:
+    """Opening an up-to-date event file only reads (a migration is the one write an open may
+    do): while another process holds the write lock, a phone page or ``tt event show`` opens
+    the file and reads it at once instead of queueing behind the writer."""
+    path = tmp_path / "ev.sqlite"
+    setup.create_event(path, "Busy Cup")
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    read: list[str] = []
+
+    def open_and_read() -> None:
+        with store.connect(path) as conn:
+            read.append(store.read_settings(conn).name)
+
+    reader = threading.Thread(target=open_and_read, daemon=True)
+    started = time.monotonic()
+    try:
+        reader.start()
+        reader.join(10)
+        assert read == ["Busy Cup"] and time.monotonic() - started < 10
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+        reader.join(60)
