@@ -172,6 +172,21 @@ def test_a_file_whose_triggers_were_dropped_is_refused_naming_them(
     assert dump(path) == before
 
 
+def test_a_file_with_fewer_than_five_differences_names_each_and_counts_none(
+        path: Path) -> None:
+    conn = sqlite3.connect(path)
+    first = conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' "
+                         "ORDER BY name").fetchone()[0]
+    conn.execute(f"DROP TRIGGER {first}")
+    conn.commit()
+    conn.close()
+    with pytest.raises(EventError) as refused, store.connect(path):
+        pass
+    text = str(refused.value)
+    assert f"(trigger {first} is missing); restore it" in text
+    assert "more" not in text and text.count(" is missing") == 1
+
+
 def test_every_connection_waits_the_documented_30_s_for_a_writer(tmp_path: Path) -> None:
     """docs/events.md promises "a 30 s busy timeout" (docs/serve.md: a second writer "waits
     for the first (up to 30 s)"): the timeout SQLite applies on the store's connections, read
