@@ -318,3 +318,13 @@ def test_depth_cap_reads_a_page_at_the_cap_and_refuses_one_more() -> None:
     assert not any("nested too deep" in p for p in parse_page(nested_divs(MAX_DEPTH - 2)).problems)
     assert parse_page(nested_divs(MAX_DEPTH - 1)).problems == [
         f"the page is nested too deep (over {MAX_DEPTH} levels)"]
+
+
+def test_an_unlinked_entry_naming_three_cards_gives_each_its_own_name() -> None:
+    restricted = ("<h5 class='minTit'>Restricted Cards (1)</h5><div>"
+                  "<dd>BT1-001 Yokomon BT1-002 Bibimon BT1-003 Upamon</dd></div>")
+    page = parse_page(_page(PAIR + BANNED + restricted))
+    assert page.problems == []
+    assert page.restricted == {"BT1-001": 1, "BT1-002": 1, "BT1-003": 1}
+    assert [page.names[n] for n in ("BT1-001", "BT1-002", "BT1-003")] == [
+        "Yokomon", "Bibimon", "Upamon"]
