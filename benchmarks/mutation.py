@@ -386,7 +386,8 @@ def print_figures(results: dict[str, dict[str, Figures]], args: argparse.Namespa
                     for e in entries:
                         print(f"    {label} {module}:{e['line']} {e['operator']} "
                               f"#{e['occurrence']}: {e['code']}  ->  {e['becomes']}")
-    print(json.dumps({"sample": None if args.report else args.sample, "seed": args.seed,
+    print(json.dumps({"sample": None if args.report else args.sample,
+                      "seed": None if args.report else args.seed,
                       "areas": summary}))
 
 

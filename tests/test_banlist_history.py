@@ -129,3 +129,20 @@ def test_in_force_on_starts_from_the_newest_list_in_effect() -> None:
     assert in_force_on([old, undated], D2).banned == ["BT5-109"]
     with pytest.raises(ValueError, match="no ban list"):
         in_force_on([], D1)
+
+
+def test_a_restriction_lifted_and_a_ban_on_the_same_day_leave_the_card_banned() -> None:
+    """The page lists the ban before the lift of the same day: the lift ends the restriction,
+    the ban starts that day (whatever order the page gives them)."""
+    base = BanList(
+        announced=D3 - 19 * DAY, effective=D3, banned=[], restricted={"BT8-008": 1},
+        history=[
+            HistoryEntry(effective=D3, kind=RESTRICTED_KIND, count=1, cards=["BT8-008"]),
+            HistoryEntry(effective=D2, kind=BANNED_KIND, cards=["BT8-008"]),
+            HistoryEntry(effective=D2, kind=LIFTED_KIND, lifted_from=RESTRICTED_KIND,
+                         cards=["BT8-008"]),
+            HistoryEntry(effective=D1, kind=RESTRICTED_KIND, count=1, cards=["BT8-008"]),
+        ])
+    on_d2 = roll_back(base, D2)
+    assert on_d2.banned == ["BT8-008"] and "BT8-008" not in on_d2.restricted
+    assert roll_back(base, D2 - DAY).restricted == {"BT8-008": 1}

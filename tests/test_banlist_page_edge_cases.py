@@ -260,3 +260,71 @@ def test_announced_cannot_refile_a_dated_page_under_another_date(cache: Path) ->
     forced = sync_banlist(str(page), cache, known=None, announced=dt.date(2026, 9, 1),
                           force=True)
     assert forced.path.name == "2026-09-01.json" and forced.overridden
+
+
+def test_a_name_that_repeats_its_own_number_keeps_it_after_the_number_span() -> None:
+    """An unlinked entry with its number in a ``span.num``: the span is the number, the rest
+    of the entry is the name word for word, even where it quotes that number again."""
+    restricted = ("<h5 class='minTit'>Restricted Cards (1)</h5><div>"
+                  "<dd><span class='num'>BT1-001</span>Yokomon (BT1-001 reprint)</dd>"
+                  "<dd><span class='num'>BT1-002</span>BT1-002 Bibimon</dd></div>")
+    page = parse_page(_page(PAIR + BANNED + restricted))
+    assert page.problems == []
+    assert page.restricted == {"BT1-001": 1, "BT1-002": 1}
+    assert page.names["BT1-001"] == "Yokomon (BT1-001 reprint)"
+    assert page.names["BT1-002"] == "Bibimon"
+
+
+def _with_markup(total: int) -> str:
+    """A real-shaped page whose markup count (every ``<`` of a tag, comment or declaration)
+    is exactly ``total``: empty comments make up the difference."""
+    from hostile_pages import normal_page
+
+    html = normal_page(0)
+    pad = total - html.count("<")
+    assert pad >= 0
+    return html.replace("</body>", "<!---->" * pad + "</body>")
+
+
+def test_markup_cap_reads_a_page_at_the_cap_and_refuses_one_more() -> None:
+    from tt_organizer.banlist.page import MAX_MARKUP
+
+    at_cap = parse_page(_with_markup(MAX_MARKUP))
+    assert at_cap.problems == [] and len(at_cap.restricted) == 50
+    over = parse_page(_with_markup(MAX_MARKUP + 1))
+    assert over.empty and over.problems == [
+        f"the page has too much markup ({MAX_MARKUP + 1:,} tags, comments or declarations; "
+        f"at most {MAX_MARKUP:,})"]
+
+
+def test_element_cap_reads_a_page_at_the_cap_and_refuses_one_more() -> None:
+    from tt_organizer.banlist.page import MAX_ELEMENTS
+
+    def page_of(elements: int) -> str:  # <html>, <head>, <title>, <body> and the <br>s
+        return ("<html><head><title>Banned and Restricted (Mar. 16, 2026)</title></head><body>"
+                + "<br>" * (elements - 4) + "</body></html>")
+
+    assert not any("too many elements" in p for p in parse_page(page_of(MAX_ELEMENTS)).problems)
+    assert parse_page(page_of(MAX_ELEMENTS + 1)).problems == [
+        f"the page has too many elements (over {MAX_ELEMENTS:,})"]
+
+
+def test_depth_cap_reads_a_page_at_the_cap_and_refuses_one_more() -> None:
+    from hostile_pages import nested_divs
+
+    from tt_organizer.banlist.page import MAX_DEPTH
+
+    # <html> and <body> hold the divs: MAX_DEPTH - 2 divs reach the cap exactly
+    assert not any("nested too deep" in p for p in parse_page(nested_divs(MAX_DEPTH - 2)).problems)
+    assert parse_page(nested_divs(MAX_DEPTH - 1)).problems == [
+        f"the page is nested too deep (over {MAX_DEPTH} levels)"]
+
+
+def test_an_unlinked_entry_naming_three_cards_gives_each_its_own_name() -> None:
+    restricted = ("<h5 class='minTit'>Restricted Cards (1)</h5><div>"
+                  "<dd>BT1-001 Yokomon BT1-002 Bibimon BT1-003 Upamon</dd></div>")
+    page = parse_page(_page(PAIR + BANNED + restricted))
+    assert page.problems == []
+    assert page.restricted == {"BT1-001": 1, "BT1-002": 1, "BT1-003": 1}
+    assert [page.names[n] for n in ("BT1-001", "BT1-002", "BT1-003")] == [
+        "Yokomon", "Bibimon", "Upamon"]

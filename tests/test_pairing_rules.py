@@ -32,3 +32,43 @@ def test_pairing_an_event_without_rounds_sets_the_rule_book_rounds(
         rounds.pair_next_round(conn)
         assert store.read_settings(conn).rounds == expected
 
+
+
+def test_fold_tail_still_pairs_top_half_against_bottom_half() -> None:
+    """A fold round on the bracket-by-bracket path (the one fields over ``JOINT_LIMIT`` take;
+    ``joint_limit=0`` forces it here): 12 players on 0 points after two rounds whose
+    rematches block 3-9, 5-11 and 6-11. The last tables are searched exactly, and still the
+    fold's rule holds -- every table a top-half player against a bottom-half one -- with
+    the pairing 1-7, 2-8, 3-10, 4-11, 5-9, 6-12 (the fold with those rematches stepped round)."""
+    from tt_organizer.pairing.swiss import PlayerState, _pair
+
+    met = {1: [5, 6], 2: [10, 12], 3: [4, 9], 4: [3, 8], 5: [1, 11], 6: [1, 11],
+           7: [10, 12], 8: [4, 9], 9: [3, 8], 10: [2, 7], 11: [5, 6], 12: [2, 7]}
+    players = [PlayerState(id=i, points=0, opponents=frozenset(o), had_bye=False, rank=i)
+               for i, o in met.items()]
+    tables = _pair(players, round_number=3, seed=1, method="fold", joint_limit=0)
+    pairs = [(t.player1, t.player2) for t in tables]
+    assert pairs == [(1, 7), (2, 8), (3, 10), (4, 11), (5, 9), (6, 12)]
+    assert all(a <= 6 < b for a, b in pairs if b is not None)
+
+
+def test_bracket_path_floats_a_player_one_win_down_rather_than_two() -> None:
+    """Round 4 on the bracket-by-bracket path (``joint_limit=0``: fields over ``JOINT_LIMIT``)
+    with score groups of 1, 4, 4 and 13 players (9, 6, 3, 0 points): a 6-point player floats
+    into the 3-point group and a 3-point player into the 0-point group -- no table pairs
+    players more than one win apart, since a pairing without such a table exists."""
+    from tt_organizer.pairing.swiss import PlayerState, _pair
+
+    met = {1: [6, 14, 18], 2: [6, 11, 21], 3: [7, 11, 22], 4: [12, 19, 20], 5: [12, 15, 19],
+           6: [1, 2, 19], 7: [3, 16, 17], 8: [10, 13, 16], 9: [12, 14], 10: [8, 18, 21],
+           11: [2, 3, 17], 12: [4, 5, 9], 13: [8, 15, 21], 14: [1, 9], 15: [5, 13, 20],
+           16: [7, 8, 18], 17: [7, 11, 22], 18: [1, 10, 16], 19: [4, 5, 6], 20: [4, 15, 22],
+           21: [2, 10, 13], 22: [3, 17, 20]}
+    points = {i: 9 if i == 1 else 6 if i <= 5 else 3 if i <= 9 else 0 for i in met}
+    players = [PlayerState(id=i, points=points[i], opponents=frozenset(o), had_bye=False,
+                           rank=i) for i, o in met.items()]
+    tables = _pair(players, round_number=4, seed=21, method="random", joint_limit=0)
+    pairs = [(t.player1, t.player2) for t in tables]
+    assert all(b is not None and b not in met[a] for a, b in pairs)  # no bye, no rematch
+    assert max(abs(points[a] - points[b]) for a, b in pairs if b is not None) == 3
+    assert (5, 6) in pairs and (9, 10) in pairs

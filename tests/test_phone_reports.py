@@ -67,3 +67,107 @@ def test_a_refused_report_stores_nothing(tmp_path: Path) -> None:
         with pytest.raises(EventError, match="no report of your table"):
             phone_reports.answer_report(conn, p1, agree=True)
     assert dump(path) == before
+
+
+def test_organizer_desk_in_a_top_cut_enters_and_corrects_the_bracket_table(
+        tmp_path: Path) -> None:
+    """The top cut's round 1 table 1 shares its round and table numbers with the Swiss round
+    1 table 1: the organizer's entry and correction land on the bracket's table, and the
+    Swiss result stays as it was."""
+    from tests.event_helpers import Tt
+
+    tt = Tt(tmp_path / "cut.sqlite")
+    tt("create", "Cut", "--seed", "5", "--rounds", "1", "--top-cut", "4", "--best-of", "1")
+    for i in range(6):
+        tt("register", f"P{i}")
+    tt("pair")
+    for p in tt.json("pairings"):
+        if p["player2"] is not None:
+            tt("report", str(p["table"]), "1-0")
+    tt("top-cut")
+    with store.connect(tt.path) as conn:
+        swiss = next(m for m in store.read_matches(conn)
+                     if m.stage == "swiss" and m.round == 1 and m.table == 1)
+        cut = next(m for m in store.read_matches(conn)
+                   if m.stage == "top-cut" and m.round == 1 and m.table == 1)
+        assert swiss.result == "1-0" and cut.result is None
+        entered = phone_reports.organizer_result(conn, 1, "0-1")
+        assert entered.before is None  # an entry, not a correction
+        assert (entered.match.stage, entered.match.player1, entered.result) == (
+            "top-cut", cut.player1, "0-1")
+        fixed = phone_reports.organizer_result(conn, 1, "1-0")
+        assert fixed.before is not None and fixed.before.stage == "top-cut"
+        assert fixed.before.result == "0-1" and fixed.result == "1-0"
+        again = {(m.stage, m.round, m.table): m.result for m in store.read_matches(conn)}
+    assert again[("swiss", 1, 1)] == "1-0" and again[("top-cut", 1, 1)] == "1-0"
+
+
+def test_organizer_entry_and_correction_keep_who_went_first_and_game_winners(
+        tmp_path: Path) -> None:
+    """The desk's per-game details (who went first, who won each game) are stored with the
+    result it enters and with the one it corrects to, as ``tt event report``/``correct``."""
+    path = new_event(tmp_path / "ev.sqlite")
+    with store.connect(path) as conn:
+        table, p1, p2 = _pair(conn)
+        done = phone_reports.organizer_result(conn, table, "2-1", first="P1,P2,P1")
+        assert [(g.number, g.first) for g in done.match.games] == [(1, p1), (2, p2), (3, p1)]
+        fixed = phone_reports.organizer_result(conn, table, "1-2", winners="P2,P1,P2")
+        assert fixed.before is not None and fixed.before.result == "2-1"
+        stored = next(m for m in store.read_matches(conn) if m.table == table and m.round == 1)
+    assert stored.result == "1-2"
+    assert [(g.number, g.winner) for g in stored.games] == [(1, p2), (2, p1), (3, p2)]
+
+
+def test_a_late_entrys_missed_round_is_no_table_on_the_desk(tmp_path: Path) -> None:
+    """A player entering after round 1 was paired has a loss for missing it (stored with no
+    table): the desk's list shows the round's real tables only, not a table 0."""
+    from tt_organizer.events import players
+
+    path = new_event(tmp_path / "ev.sqlite")
+    with store.connect(path) as conn:
+        before = phone_reports.table_states(conn)
+        players.late_entry(conn, "Zed Late")
+        after = phone_reports.table_states(conn)
+        missed = [m for m in store.read_matches(conn) if m.table == 0]
+    assert missed, "the late entry's missed round is stored (with no table)"
+    assert after == before
+    assert all(t["table"] > 0 for t in after)
+    assert "Zed Late" not in {t["player1"] for t in after} | {t["player2"] for t in after}
+
+
+def test_a_phone_is_told_only_of_its_own_report_a_table_change_withdrew(
+        tmp_path: Path) -> None:
+    """``withdrawn_report``, what a player's phone says: nothing while their report waits or
+    once it is confirmed; their report once a swap withdrew it; nothing again after they
+    report at their new table; never the opponent's report."""
+    from tests.event_helpers import Tt
+
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan"))
+    names = {}
+    with store.connect(path) as conn:
+        names = {p.id: p.name for p in store.read_players(conn)}
+        one, two = sorted((m for m in store.read_matches(conn) if m.table > 0),
+                          key=lambda m: m.table)
+        assert one.player2 is not None and two.player2 is not None
+        phone_reports.submit_report(conn, two.player1, "2-0")
+        phone_reports.answer_report(conn, two.player2, agree=True)
+        assert phone_reports.withdrawn_report(conn, two.player1) is None  # confirmed
+        mine = phone_reports.submit_report(conn, one.player1, "0-2")
+        assert phone_reports.withdrawn_report(conn, one.player1) is None  # still waiting
+    Tt(path)("unreport", "1", str(two.table))
+    Tt(path)("pairings", "--swap", names[one.player2], names[two.player2])
+    with store.connect(path) as conn:
+        told = phone_reports.withdrawn_report(conn, one.player1)
+        assert told is not None and told.id == mine.id and told.status == "withdrawn"
+        assert phone_reports.withdrawn_report(conn, one.player2) is None  # not theirs
+        phone_reports.submit_report(conn, one.player1, "2-0")
+        assert phone_reports.withdrawn_report(conn, one.player1) is None  # reported since
+
+
+def test_the_player_with_the_bye_has_no_table_to_report(tmp_path: Path) -> None:
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan", "Eve"))
+    with store.connect(path) as conn:
+        bye = next(m for m in store.read_matches(conn) if m.player2 is None)
+        with pytest.raises(EventError, match="you have no table to report in the current round"):
+            phone_reports.submit_report(conn, bye.player1, "2-0")
+        assert phone_reports.reports(conn) == []
