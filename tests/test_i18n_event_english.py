@@ -135,7 +135,8 @@ def catalog_words(lang: str) -> set[str]:
     for message in catalog:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for string in strings:
-            words.update(re.findall(r"[^\W\d_]+", string or ""))
+            text = re.sub(r"\{[^{}]*\}|`[^`]*`|--[\w-]+", " ", string or "")  # not words
+            words.update(re.findall(r"[^\W\d_]+", text))
     return words
 
 
@@ -155,7 +156,7 @@ def english_words_in_mixed_lines(english: str, other: str, names: set[str],
 def words_of(line: str) -> list[str]:
     """The words of ``line`` outside codes (see the module's docstring) with three or more
     Latin letters."""
-    line = re.sub(r"\{.*\}", " ", line)  # the audit log's stored JSON: codes
+    line = re.sub(r"\{.*\}|`[^`]*`", " ", line)  # the audit log's stored JSON, commands
     return [word for token in line.split() if not CODE.search(token)
             and not token.strip(".,;:()!?'").isupper()
             for word in re.findall(r"[^\W\d_]+", token)
