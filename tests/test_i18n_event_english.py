@@ -9,7 +9,7 @@ holds a word of three or more Latin letters that is not one of:
 - a player's, the event's or the season's name, or a word of a card's name (read from the
   decklists the event uses: card names stay as printed);
 - a code: an ALL-CAPS word (``MAIN_SIZE``, ``OMW%``), a token with a digit, ``-`` between
-  letters and digits, ``=``, ``/``, ``.`` inside, backticks, quotes or braces (card numbers,
+  lower-case letters (ids, commands: ``store-league``, ``top-cut``), ``=``, ``/``, ``.`` inside, backticks, quotes or braces (card numbers,
   the format id, settings, file names, JSON payloads of the audit log, commands quoted);
 - an option (``--event``) or a command name the line quotes;
 - the documented exceptions in ``EXCEPTIONS`` (the card types as printed on the cards, the
@@ -43,7 +43,7 @@ LANG = {"en": "C", "es": "es_ES.UTF-8", "zh": "zh_CN.UTF-8"}  # else "<code>.UTF
 # language; the system user the logs record.
 EXCEPTIONS = {"Digimon", "Tamer", "Option", "Digi", "Egg", "root"}
 
-CODE = re.compile(r"^-|[=/`\"{}\[\]@\d_]|\w\.\w|\w:\w")
+CODE = re.compile(r"^-|[=/`\"{}\[\]@\d_]|\w\.\w|\w:\w|[a-z]-[a-z]")
 CARD_LINE = re.compile(r"^\s*\d+\s+(.+?)\s+[A-Z]+\d*-\d+\s*$")
 
 
@@ -53,7 +53,7 @@ def languages() -> list[str]:
 
 def name_words() -> set[str]:
     """The words of every name the run prints: players, event, season, cards."""
-    names = {"Copa", "Liga", "Pepe"}
+    names = {"Copa", "Liga", "Pepe", "Hugo Pérez"}
     with SHEET.open(encoding="utf-8") as sheet:
         rows = list(csv.reader(sheet))
     texts = [ILLEGAL.read_text(encoding="utf-8")]
@@ -78,6 +78,7 @@ def run_event(lang: str, folder: Path) -> str:
         ("event", "create", "Copa", "--rounds", "2", "--top-cut", "4", "--seed", "7"),
         ("event", "register", "--from", str(SHEET)),
         ("event", "register", "Nicolás Álvarez"),  # refused: already registered
+        ("event", "register", "Hugo Pérez", "--deck", str(ILLEGAL)),  # refused: not legal
         ("deck", "validate", str(ILLEGAL)),
         ("event", "check-in", "--missing"),
         ("event", "check-in", "--from", str(SHEET)),
@@ -88,6 +89,7 @@ def run_event(lang: str, folder: Path) -> str:
         ("event", "report", "3", "--winner", "Pepe"),  # refused: not at the table
         ("event", "status"),
         ("event", "pair"),  # refused: results missing
+        ("event", "settings"),
         ("event", "report", "3", "0-2"),
         ("event", "report", "3", "2-0"),  # refused: already reported
         ("event", "correct", "1", "1", "0-2"),
@@ -110,6 +112,7 @@ def run_event(lang: str, folder: Path) -> str:
         ("event", "export", "out.xlsx", "--csv", "csv"),
         ("event", "print", "standings"),
         ("event", "publish", "copa2026"),
+        ("season", "schemes"),
         ("season", "create", "Liga"),
         ("season", "add", "e.sqlite"),
         ("season", "standings"),
