@@ -100,6 +100,7 @@ def run_event(lang: str, folder: Path) -> str:
         ("event", "penalty", "Sofía Pérez", "missed-trigger", "warning"),
         ("event", "penalties"),
         ("event", "drop", "Camila Núñez"),
+        ("event", "drop", "Camila Núñez"),  # refused: already dropped
         ("event", "top-cut"),  # refused: Swiss rounds not over
         ("event", "pair"),
         ("event", "report", "1", "2-1"),

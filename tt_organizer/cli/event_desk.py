@@ -84,7 +84,7 @@ def deck_cmd(name: str, file: str, allow_illegal: bool, override: bool, as_json:
                  "({colours})")
     else:
         line = _("#{number} [bold]{name}[/] now has deck {file}: {verdict} ({colours})")
-    say(line.format(number=p.id, name=escape(p.name), old=escape(change.replaced or ""),
+    say(line.format(number=p.id, name=escape(p.name), old=escape(source_words(change.replaced)),
                     file=escape(source_words(p.deck_source)), verdict=verdict, colours=colours)
         + (_(" [yellow](override, logged)[/]") if change.override else ""))
 
