@@ -98,6 +98,7 @@ def run_event(lang: str, folder: Path) -> str:
         ("event", "report", "3", "2-0"),  # refused: already reported
         ("event", "correct", "1", "1", "0-2"),
         ("event", "penalty", "Sofía Pérez", "missed-trigger", "warning"),
+        ("event", "penalty", "Sofía Pérez", "missed-triger", "warning"),  # refused: unknown
         ("event", "penalties"),
         ("event", "drop", "Camila Núñez"),
         ("event", "drop", "Camila Núñez"),  # refused: already dropped
@@ -217,3 +218,16 @@ def test_the_check_finds_an_english_line() -> None:
     assert english_left(english, other, name_words()) == [
         "Table 1: Sofía Pérez 2-0 Camila Núñez  (round 1; Sofía Pérez wins)",
         "error: see `tt event players` in DIR/e.sqlite"]
+
+
+def test_a_sheet_row_as_a_deck_source_is_in_words() -> None:
+    """What ``tt event players`` shows for a deck pasted into a sign-up sheet (stored in
+    English, as JSON carries it)."""
+    from tt_organizer.events.source_words import source_words
+
+    with i18n.using("es"):
+        assert source_words("formulario.csv row 12") == "formulario.csv fila 12"
+        assert source_words("deck.txt") == "deck.txt"
+        assert source_words(None) == ""
+    with i18n.using("en"):
+        assert source_words("formulario.csv row 12") == "formulario.csv row 12"
