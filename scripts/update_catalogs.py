@@ -11,7 +11,8 @@ What is extracted: ``_()``/``gettext``/``ngettext``/``pgettext``/``N_``/``NP_``/
 (zones, groups, requirements: words a deck-check message embeds) and descriptions, each
 zone's label also in the context ``zone, with its article`` (the form inside a sentence), and
 the names and categories of the shipped infraction list
-(``tt_organizer/events/infractions.json``), and tt's help texts: the click tree of ``tt`` is
+(``tt_organizer/events/infractions.json``), the names and descriptions of the shipped points
+schemes (``tt_organizer/season/schemes/*.json``), and tt's help texts: the click tree of ``tt`` is
 walked and every command's description and short help and every option's and argument's
 ``help=`` is added under the key click's formatting looks up
 (:mod:`tt_organizer.cli.help_words`).
@@ -81,6 +82,11 @@ def extract() -> Any:
         for field in ("name", "category"):
             catalog.add(entry[field], None, [("tt_organizer/events/infractions.json", 0)],
                         auto_comments=[f"an infraction's {field}"])
+    for path in sorted((PACKAGE / "season" / "schemes").glob("*.json")):  # shipped schemes
+        scheme = json.loads(path.read_text(encoding="utf-8"))
+        for field in ("name", "description"):
+            catalog.add(scheme[field], None, [(f"tt_organizer/season/schemes/{path.name}", 0)],
+                        auto_comments=[f"a shipped points scheme's {field}"])
     for text, where in _help_texts():
         catalog.add(text, None, [("tt_organizer/cli/help_words.py", 0)],
                     auto_comments=[f"help text of `{where}`"])

@@ -9,6 +9,7 @@ import click
 
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.events.source_words import source_words
 
 if TYPE_CHECKING:
     from tt_organizer.events.store import Connection
@@ -83,8 +84,8 @@ def deck_cmd(name: str, file: str, allow_illegal: bool, override: bool, as_json:
                  "({colours})")
     else:
         line = _("#{number} [bold]{name}[/] now has deck {file}: {verdict} ({colours})")
-    say(line.format(number=p.id, name=escape(p.name), old=escape(change.replaced or ""),
-                    file=escape(p.deck_source or ""), verdict=verdict, colours=colours)
+    say(line.format(number=p.id, name=escape(p.name), old=escape(source_words(change.replaced)),
+                    file=escape(source_words(p.deck_source)), verdict=verdict, colours=colours)
         + (_(" [yellow](override, logged)[/]") if change.override else ""))
 
 

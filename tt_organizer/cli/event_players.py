@@ -11,6 +11,7 @@ import click
 from tt_organizer.cli.event_output import say, warn_withdrawn
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.errors import EXIT_INVALID, EventError
+from tt_organizer.events.source_words import source_words
 from tt_organizer.i18n import N_, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
 
@@ -32,10 +33,10 @@ def _registration_line(reg: Any, colour: bool) -> str:
     elif p.deck_legal:
         colors = translate(Term("/".join(p.deck_colors))) or "-"
         line += _(": deck {file} {legal} ({colours})").format(
-            file=p.deck_source or "", legal=paint(_("legal"), "32", colour), colours=colors)
+            file=source_words(p.deck_source), legal=paint(_("legal"), "32", colour), colours=colors)
     else:
         line += _(": deck {file} {verdict} ({codes}) — accepted with --allow-illegal "
-                  "(logged)").format(file=p.deck_source or "",
+                  "(logged)").format(file=source_words(p.deck_source),
                                      verdict=paint(_("NOT LEGAL"), "31", colour),
                                      codes=", ".join(p.deck_codes))
     if reg.missed_rounds:
@@ -117,7 +118,7 @@ def _sheet_row_line(r: SheetRow, colour: bool) -> str:
     what = _("unchanged") if r.action == "unchanged" else paint(_("updated"), "33", colour)
     if r.registration.report is not None:  # the deck was replaced
         detail = _("new deck {file} {verdict} ({colours})").format(
-            file=p.deck_source or "", verdict=_(deck_verdict(p)),
+            file=source_words(p.deck_source), verdict=_(deck_verdict(p)),
             colours=translate(Term("/".join(p.deck_colors))) or "-")
     else:  # "deck legal", or "no deck" (not "deck no deck")
         verdict = deck_verdict(p)
@@ -250,7 +251,7 @@ def players(as_json: bool, event_path: str) -> None:
                  else _("active"))
         if p.late_entry_round:
             state += _(", late (from R{round})").format(round=p.late_entry_round)
-        shown.append((str(p.id), p.name, p.ext_id or "", p.pin or "", p.deck_source or "",
+        shown.append((str(p.id), p.name, p.ext_id or "", p.pin or "", source_words(p.deck_source),
                       legal, translate(Term("/".join(p.deck_colors))), state))
     print_table(_("{n} players").format(n=len(rows)),
                 [(_(col), "right" if col == "#" else "left") for col in

@@ -29,6 +29,7 @@ def schemes(as_json: bool) -> None:
     """List the shipped points schemes (a scheme of one's own is a JSON file of the same
     shape: see docs/season.md)."""
     from tt_organizer.cli.output import line, print_json
+    from tt_organizer.i18n import gettext
     from tt_organizer.season.scheme import shipped_schemes
 
     shipped = shipped_schemes()
@@ -36,7 +37,7 @@ def schemes(as_json: bool) -> None:
         print_json([s.to_dict() for s in shipped.values()])
         return
     for s in shipped.values():
-        line(f"{s.id}: {s.name} — {s.description}")
+        line(f"{s.id}: {gettext(s.name)} — {gettext(s.description)}")
 
 
 @season.command("create")
@@ -58,7 +59,7 @@ def create(name: str, season_path: str, scheme: str, as_json: bool) -> None:
     from tt_organizer.i18n import gettext
 
     line(gettext("created season {name} ({scheme}) in {file}").format(
-        name=repr(created.name), scheme=created.scheme.name, file=season_path))
+        name=repr(created.name), scheme=gettext(created.scheme.name), file=season_path))
 
 
 @season.command("add")
@@ -138,7 +139,8 @@ def standings(season_path: str, as_json: bool, out: str | None) -> None:
         shown = [[str(c) for c in r[:6]] for r in rows]
         count = len(current.events)
         title = ngettext("{season} — {scheme}, {n} event", "{season} — {scheme}, {n} events",
-                         count).format(season=current.name, scheme=current.scheme.name, n=count)
+                         count).format(season=current.name, scheme=gettext(current.scheme.name),
+                                  n=count)
         if current.scheme.best_of:
             title += ", " + gettext("the best {n} count").format(n=current.scheme.best_of)
         aligns = ["right", "left", "right", "right", "right", "right"]

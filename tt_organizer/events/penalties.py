@@ -127,9 +127,10 @@ def find_infraction(known: dict[str, Infraction], ref: str) -> Infraction:
     if found is not None:
         return found
     close = difflib.get_close_matches(key, [*known, *by_name], n=3, cutoff=0.5)
-    shown = [known[c].id if c in known else by_name[c].id for c in close]
-    raise EventError(f"no infraction {ref!r}" + (f"; did you mean {', '.join(shown)}?"
-                                                 if shown else ""),
+    shown = list(dict.fromkeys(known[c].id if c in known else by_name[c].id for c in close))
+    raise EventError(Msg("no infraction {ref}; did you mean {ids}?", ref=repr(ref),
+                         ids=", ".join(shown)) if shown
+                     else Msg("no infraction {ref}", ref=repr(ref)),
                      code="unknown-infraction", hint={"command": "infractions"})
 
 

@@ -575,7 +575,8 @@ def drop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
     with store.transaction(conn):
         p = find_player(conn, ref, by_id=by_id)
         if p.dropped:
-            raise EventError(f"{p.name} has already dropped (after round {p.dropped_round})")
+            raise EventError(Msg("{name} has already dropped (after round {round})",
+                                 name=p.name, round=p.dropped_round))
         current = store.current_round(conn)
         store.set_dropped(conn, p.id, current)
         table = pending_in_current_round(conn, p.id)
@@ -592,9 +593,9 @@ def undrop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
     with store.transaction(conn):
         p = find_player(conn, ref, by_id=by_id)
         if not p.dropped:
-            raise EventError(f"{p.name} has not dropped")
+            raise EventError(Msg("{name} has not dropped", name=p.name))
         if store.current_round(conn, TOP_CUT):
-            raise EventError("the top cut has started; too late to undrop")
+            raise EventError(Msg("the top cut has started; too late to undrop"))
         store.set_dropped(conn, p.id, None)
         store.audit(conn, "undrop", f"player {p.id} {p.name}",
                     {"dropped": True, "round": p.dropped_round}, {"dropped": False})

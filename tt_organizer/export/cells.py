@@ -29,6 +29,7 @@ from tt_organizer.cell_text import is_formula_like as is_formula_like
 from tt_organizer.cell_text import safe_text as safe_text
 from tt_organizer.cell_text import unescape_text as unescape_text
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import Msg
 
 if TYPE_CHECKING:  # openpyxl is imported lazily: the CLI loads this module only when needed
     from openpyxl import Workbook
@@ -80,7 +81,10 @@ def check_target(path: str | Path, suffixes: tuple[str, ...]) -> Path:
     a read-only file); InputError otherwise."""
     out = Path(path)
     if suffixes and out.suffix.lower() not in suffixes:
-        raise InputError(f"the file name must end with {' or '.join(suffixes)}", file=str(out))
+        ending: Msg | str = suffixes[0] if len(suffixes) == 1 else Msg(
+            "{a} or {b}", a=", ".join(suffixes[:-1]), b=suffixes[-1])
+        raise InputError(Msg("the file name must end with {suffixes}", suffixes=ending),
+                         file=str(out))
     if out.is_dir():
         raise InputError("is a directory", file=str(out))
     if not out.parent.is_dir():
