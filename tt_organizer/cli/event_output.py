@@ -29,6 +29,7 @@ def print_round(conn: Connection, matches: Sequence[Any], title: str,
     """A round's tables with each player's points before it (``points``, else computed)."""
     from tt_organizer.cli.render import print_table
     from tt_organizer.events import store
+    from tt_organizer.events.result_words import shown
     from tt_organizer.i18n import N_
     from tt_organizer.i18n import gettext as _
 
@@ -41,7 +42,8 @@ def print_round(conn: Connection, matches: Sequence[Any], title: str,
     print_table(title, columns, [
         (str(m.table), names[m.player1], str(points.get(m.player1, 0)),
          _("BYE") if m.player2 is None else names[m.player2],
-         "" if m.player2 is None else str(points.get(m.player2, 0)), m.result or "")
+         "" if m.player2 is None else str(points.get(m.player2, 0)),
+         shown(m.result) if m.result else "")
         for m in matches
     ])
 

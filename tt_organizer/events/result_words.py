@@ -22,7 +22,9 @@ TYPED = {
     NP_("a match result, as typed and shown", "double loss"): "double-loss",
     NP_("a match result, as typed and shown", "DL"): "double-loss",
 }
-SHOWN = ("draw", "double-loss")  # the codes a person reads in their language
+SHOWN = ("draw", "double-loss", "bye")  # the codes a person reads in their language
+# shown in words but never typed as a result (tt records the bye itself)
+SHOWN_ONLY = (NP_("a match result, as typed and shown", "bye"),)
 _typed: dict[str, str] = {}
 
 
