@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 import time
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 from tt_organizer import i18n
 from tt_organizer.errors import InputError
 from tt_organizer.events import store
+from tt_organizer.names import fold
 from tt_organizer.web import live, security
 from tt_organizer.web.app import ME_COOKIE, STATIC, event_app
 from tt_organizer.web.server import (
@@ -51,8 +51,7 @@ def event_id(path: str | Path) -> str:
     """The id of an event file in a hall: its file name without the extension, in lower case,
     accents dropped, every run of other characters a ``-`` (``Side Event 2.sqlite`` →
     ``side-event-2``); ``event`` when nothing is left. Stable: it depends on the name only."""
-    stem = unicodedata.normalize("NFKD", Path(path).stem)
-    stem = "".join(c for c in stem if not unicodedata.combining(c)).lower()
+    stem = fold(Path(path).stem)  # lower case, accents dropped, as names compare
     return re.sub(r"[^a-z0-9]+", "-", stem).strip("-")[:40].strip("-") or "event"
 
 
