@@ -22,11 +22,11 @@ trailing count such as ``(5)``, ``: 50`` or ``- 8 cards``) all belong to the voc
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from tt_organizer.decklist.model import MAIN, PILE
 from tt_organizer.lazy_re import lazy_compile
-from tt_organizer.names import fold
 
 SKIP = "skip"
 BANNER = "banner"
@@ -84,7 +84,7 @@ def header_words(line: str) -> list[str]:
     count; every regex here is linear, whatever the line holds.
     """
     text = _MARKER.sub("", line.strip(), count=1)
-    words = [fold(w) for w in _WORD.findall(text)]  # as names compare: no case, no accents
+    words = [_plain(w) for w in _WORD.findall(text)]
     if len(words) >= 2 and words[-1] in ("card", "cards") and words[-2].isdigit():
         words = words[:-2]
     elif words and words[-1].isdigit():
@@ -122,3 +122,11 @@ def names_only_tamers(line: str) -> bool:
     if classify_header(line) != PILE:
         return False
     return all(w in _TAMER_WORDS for w in header_words(line) if w not in _FILLER_WORDS)
+
+
+def _plain(word: str) -> str:
+    """A word lower-case without accents (``Opción`` -> ``opcion``)."""
+    if word.isascii():
+        return word.lower()
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
