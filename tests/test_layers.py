@@ -44,6 +44,7 @@ LAYERS: dict[str, int] = {
     "standings": 1,
     "__init__": 0,
     "errors": 0,
+    "messages": 0,
     "i18n": 0,
     "atomic": 0,
     "paths": 0,

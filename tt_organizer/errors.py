@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tt_organizer.i18n import Msg
+from tt_organizer.messages import WORDS, is_code
 
 if TYPE_CHECKING:
     from typing import Any
@@ -29,6 +30,11 @@ class TTError(Exception):
     ``[words, field]`` pairs (``[["best of", "best_of"]]``), so that a front-end can show its
     own name for the field instead (:func:`in_words`: the command line's option, a form's label).
 
+    Raised with a code of :mod:`tt_organizer.messages` and its parameters
+    (``EventError("already-registered", name=name)``), the words come from that catalog and
+    ``params`` (also merged into ``hint``) holds the parameters; a message given as a sentence
+    is the older form, being retired (``tests/test_layers.py`` counts what is left).
+
     A message given as a :class:`~tt_organizer.i18n.Msg` is also shown in the reader's
     language (:meth:`shown`); ``str()`` and ``message`` are English (what JSON carries).
     """
@@ -36,12 +42,18 @@ class TTError(Exception):
     exit_code: int = EXIT_INPUT
 
     def __init__(self, message: str | Msg, *, code: str | None = None,
-                 hint: dict[str, Any] | None = None) -> None:
+                 hint: dict[str, Any] | None = None, **params: Any) -> None:
+        if is_code(message):  # the code form: raise EventError("already-registered", name=n)
+            code = code or str(message)
+            message = Msg(WORDS[str(message)], **params)
+        elif params:
+            raise TypeError(f"{message!r} is not a code of tt_organizer.messages")
         super().__init__(str(message))
         self.message = str(message)
         self.words = message if isinstance(message, Msg) else None
         self.code = code
-        self.hint = dict(hint or {})
+        self.params = params
+        self.hint = {**params, **(hint or {})}
 
     def __str__(self) -> str:
         return self.message
@@ -91,11 +103,12 @@ class InputError(TTError):
         text: str | None = None,
         code: str | None = None,
         hint: dict[str, Any] | None = None,
+        **params: Any,
     ) -> None:
         self.file = file
         self.line = line
         self.text = text
-        super().__init__(message, code=code, hint=hint)
+        super().__init__(message, code=code, hint=hint, **params)
 
     def __str__(self) -> str:
         where = self.file or ""

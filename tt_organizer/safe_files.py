@@ -84,7 +84,7 @@ def read_limited(
                 os.set_blocking(fd, True)
                 data = handle.read(limit + 1)
     except FileNotFoundError:
-        raise InputError(Msg("file not found"), file=where) from None
+        raise InputError("file-missing", file=where) from None
     except PermissionError:
         raise InputError(Msg("permission denied"), file=where) from None
     except IsADirectoryError:
