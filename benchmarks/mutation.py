@@ -86,11 +86,11 @@ AREAS: dict[str, Area] = {
     "results": Area(
         ("tt_organizer/events/result_text.py", "tt_organizer/events/entering.py"),
         ("tests/test_event_results.py", "tests/test_event_entry.py",
-         "tests/test_event_service.py", "tests/test_result_rules.py")),
+         "tests/test_event_library.py", "tests/test_result_rules.py")),
     "store transactions": Area(
         ("tt_organizer/events/store/connection.py",),
-        ("tests/test_event_service.py", "tests/test_event_crash.py",
-         "tests/test_shared_event_file.py", "tests/test_harden_event_file.py",
+        ("tests/test_event_library.py", "tests/test_event_crash.py",
+         "tests/test_shared_event_file.py", "tests/test_event_file_damage.py",
          "tests/test_store_transactions.py")),
     "phone reports": Area(
         ("tt_organizer/events/phone_reports.py",),

@@ -1,4 +1,4 @@
-"""Issue 42: an avoid must change the pairing it applies to. Each test pairs twin events (same
+"""An avoid must change the pairing it applies to. Each test pairs twin events (same
 seed, same players, same results) and checks first that, WITHOUT the avoid, the pairing puts
 the two players together -- so the assertion WITH the avoid can fail when avoids are ignored
 (``tests/test_event_manual.py``'s round-1 check could not: the seeded pairing never put those

@@ -1,4 +1,4 @@
-"""Issue 42: the list in force on a date (``tt_organizer.banlist.history``), day by day around
+"""The list in force on a date (``tt_organizer.banlist.history``), day by day around
 every change: the day before a change takes effect, the day itself, the day after; lifts put
 back with their earlier status, a lift and a listing on the same day, pairs that came in and
 pairs that were lifted, and which announcement a date starts from."""

@@ -1,4 +1,4 @@
-"""Issue 12 item 4: history blocks that lift a ban, a restriction or a pair are read as lifts
+"""History blocks that lift a ban, a restriction or a pair are read as lifts
 (tests/fixtures/banlist/lifts.html, README there), and `--as-of` puts them back before their
 date. The page is served to a real `tt banlist sync` by a local HTTP server."""
 

@@ -1,4 +1,4 @@
-"""Issue 42: the ban-list page parser against an oracle. A generated model of a list -- banned
+"""The ban-list page parser against an oracle. A generated model of a list -- banned
 cards, restricted cards with their copy counts (a card in two restricted blocks too), banned
 pairs, lifts, the announcement date and dated history blocks (one of them effective on the
 announcement's own date, sometimes) -- is written out as Bandai's markup (the structure of

@@ -1,4 +1,4 @@
-"""Issue 13: hostile restriction pages end in a bounded outcome - read, or refused with a
+"""Hostile restriction pages end in a bounded outcome - read, or refused with a
 reason - never quadratic work. Timing lives in benchmarks/banlist_page.py, not here."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12 item 4 on Bandai's real English restriction page (a byte copy, sha256-checked:
+"""On Bandai's real English restriction page (a byte copy, sha256-checked:
 tests/fixtures/real/banlist/, README there).
 
 The parser must read the current list (3 banned, 50 restricted, 2 banned pairs, in force

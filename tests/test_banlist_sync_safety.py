@@ -1,4 +1,4 @@
-"""Issue 22, item 6, on Bandai's recorded real page (tests/fixtures/real/banlist/) served by a
+"""On Bandai's recorded real page (tests/fixtures/real/banlist/) served by a
 real local HTTP server: a hostile page cannot stretch a sync past its deadline; a page is
 decoded by what its bytes are (never stored garbled); a sync writes the dated list,
 ``checksums.json`` and ``current.json`` as one step, or leaves the cache exactly as it was."""

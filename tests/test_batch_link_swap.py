@@ -1,4 +1,4 @@
-"""Issue 22, item 7: ``tt deck check-batch FOLDER`` opens each file relative to the folder's
+"""``tt deck check-batch FOLDER`` opens each file relative to the folder's
 descriptor without following links, so a file swapped for a link to outside the folder while
 the batch runs is refused, never read (it used to show the outside deck's verdict in 25 of 40
 runs)."""

@@ -1,4 +1,4 @@
-"""Issue 12 item 3: `tt cards sync` reads each public source's real shape without loss,
+"""`tt cards sync` reads each public source's real shape without loss,
 refuses a sync that would lose facts (unless --force) and keeps local fixes.
 
 Recorded samples (tests/fixtures/real/cards/, sources in its README) are served by a local

@@ -1,4 +1,4 @@
-"""Issue 18: an event command checks what it reads, not the whole file, and still refuses a
+"""An event command checks what it reads, not the whole file, and still refuses a
 damaged value with exit 2 and a message.
 
 Two checks stand in for the full check every open used to run (it grew with the event): the

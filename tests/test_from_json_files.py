@@ -1,4 +1,4 @@
-"""Issue 22, item 4: ``tt event pair --from FILE.json`` reads the file under the sheets' rules
+"""``tt event pair --from FILE.json`` reads the file under the sheets' rules
 (``safe_files``): a named pipe is refused at once instead of hanging, a link to ``/dev/zero``
 is refused instead of read until memory runs out, a file over the sheets' size limit is
 refused from its size without being read, and malformed JSON values are refused (exit 2)."""

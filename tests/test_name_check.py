@@ -1,4 +1,4 @@
-"""Issue 12 item 2: a line's card name is compared with its number's (NAME_MISMATCH)."""
+"""A line's card name is compared with its number's (NAME_MISMATCH)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 22, item 3: one number parser at every door. Every integer option and argument of the
+"""One number parser at every door. Every integer option and argument of the
 command line, the environment variables and the web server's path take bounded ASCII digits
 only (no ``²``, ``⑤``, ``١``, ``１``, ``1_000``, ``+1``, ``" 1"``, no 20-digit values): a
 refusal is exit 2 with a message naming the option and the range, never a traceback, and

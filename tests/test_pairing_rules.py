@@ -1,4 +1,4 @@
-"""Issue 42: the Swiss rounds an event gets by its number of players (the rule book's table,
+"""The Swiss rounds an event gets by its number of players (the rule book's table,
 FORMAT.md), at every edge of the table -- as ``tt event pair`` sets them when the organizer
 gave none."""
 

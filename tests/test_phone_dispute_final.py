@@ -1,4 +1,4 @@
-"""Issue 42: once a player disputes a result from their phone, nobody's phone can record it:
+"""Once a player disputes a result from their phone, nobody's phone can record it:
 neither the disputing opponent confirming it after all, nor the reporter confirming their own,
 nor either of them reporting again -- the organizer decides. Over real HTTP (a live server)
 and through the library."""

@@ -1,4 +1,4 @@
-"""Issue 12: real decklists (tests/fixtures/real/decklists/, sources in its README) get the
+"""Real decklists (tests/fixtures/real/decklists/, sources in its README) get the
 right verdict in `standard`, in every shape the deck builders write them."""
 
 from __future__ import annotations

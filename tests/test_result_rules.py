@@ -1,4 +1,4 @@
-"""Issue 42: result entry, every limit at its edge -- which result strings a best-of-one or
+"""Result entry, every limit at its edge -- which result strings a best-of-one or
 best-of-three match takes (and how they are stored), and the per-game lists that must agree
 with them (who went first, the game winners, the turns). Found by the mutation run: the
 limits (2 games won, 3 drawn, turn 1 to 1000) and the early-win check had no test at both

@@ -1,4 +1,4 @@
-"""Issue 42: the standings against a second, plain reading of their definitions (the
+"""The standings against a second, plain reading of their definitions (the
 docstring of ``tt_organizer.standings.tiebreakers``, rule by rule), on generated events --
 byes, draws, double losses, a late entry's missed rounds, rematches -- under every preset
 policy and other point values, floors and tiebreaker orders: every figure a standings line

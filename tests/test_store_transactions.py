@@ -1,4 +1,4 @@
-"""Issue 42: the store's transactions, by what a change leaves in the event file -- all of it
+"""The store's transactions, by what a change leaves in the event file -- all of it
 or nothing, a nested step undone alone, two writers queued instead of failing, the count of
 committed changes the command line relies on, and the files ``create`` takes or refuses."""
 

@@ -1,4 +1,4 @@
-"""Issue 22, item 5: stored data checked where it is read.
+"""Stored data checked where it is read.
 
 Each repro of the issue, done by SQL on a plain connection as a hand edit would: the columns of
 a match against its result text (``UPDATE matches SET p1_games=0, p2_games=2`` on a 2-0), a

@@ -1,4 +1,4 @@
-"""Issue 42: deck-validation holes the mutation run found, closed by what a player reads -- the
+"""Deck-validation holes the mutation run found, closed by what a player reads -- the
 verdict, its violation codes, and the words of the colour rule (which zones and card types
 would pay for an Option, in each format)."""
 

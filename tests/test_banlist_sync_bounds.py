@@ -1,4 +1,4 @@
-"""Issue 13, items 1-3 and the Shift_JIS page of 9: a ban-list sync that cannot hang, cannot be
+"""A ban-list sync that cannot hang, cannot be
 fooled by a page that looks right but is wrong, and always repairs ``current.json``.
 
 Every page is served by a real HTTP server on 127.0.0.1 (tests/http_server.py); the slow server

@@ -1,6 +1,6 @@
-"""Issue 13, item 9: a full disk during export, temp files left by a killed export, CSV
+"""A full disk during export, temp files left by a killed export, CSV
 escaping that round-trips, names with ZWJ / ZWNJ. (The Shift_JIS page is in
-test_harden_sync.py.)"""
+test_banlist_sync_bounds.py.)"""
 
 from __future__ import annotations
 

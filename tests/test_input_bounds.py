@@ -1,4 +1,4 @@
-"""Issue 13, items 4 and 5: every number from a user or a file is bounded ASCII digits, and
+"""Every number from a user or a file is bounded ASCII digits, and
 every file named by the user is a regular file read with a size limit (no hang, no traceback).
 """
 

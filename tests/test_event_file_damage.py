@@ -1,4 +1,4 @@
-"""Issue 13, item 6: a corrupted event file gives exit 2 and a message, never a traceback, and
+"""A corrupted event file gives exit 2 and a message, never a traceback, and
 no command reports failure after it committed its change.
 
 The event file is a real one built by the CLI; the damage is done to its bytes (a seeded
