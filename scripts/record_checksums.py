@@ -33,7 +33,7 @@ def main() -> int:
         for path in sorted(folder.glob(pattern)):
             if path.name == "checksums.json":  # the record itself
                 continue
-            model.model_validate(json.loads(path.read_text(encoding="utf-8")))
+            model.validate(json.loads(path.read_text(encoding="utf-8")))
             record_checksum(path)
             print(f"checked and recorded {path.relative_to(ROOT)}")
     cards = ROOT / "data" / "cards.json"

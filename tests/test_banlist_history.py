@@ -66,7 +66,7 @@ def cached() -> BanList:
     objects, not this file's constants)."""
     import json
 
-    return BanList.load(json.loads(json.dumps(announcement().model_dump(mode="json"))),
+    return BanList.load(json.loads(json.dumps(announcement().to_dict(as_json=True))),
                         trusted=True)
 
 

@@ -27,7 +27,7 @@ def test_current_page_holds_exactly_the_2026_03_16_list() -> None:
     assert page.banned == SEED["banned"]
     assert page.restricted == SEED["restricted"]
     assert len(page.banned) == 3 and len(page.restricted) == 50
-    assert [p.model_dump() for p in page.banned_pairs] == SEED["banned_pairs"]
+    assert [p.to_dict() for p in page.banned_pairs] == SEED["banned_pairs"]
 
 
 def test_names_lose_their_line_breaks() -> None:

@@ -75,7 +75,7 @@ def test_formats_json_renders_rules_from_the_definition() -> None:
 
 
 def test_formats_reads_an_organizer_definition(user_data: Path) -> None:
-    definition = all_formats()["dmcg-alpha"].model_dump(mode="json")
+    definition = all_formats()["dmcg-alpha"].to_dict(as_json=True)
     definition.update(id="dmcg-alpha-40", name="Alpha, 40-card house rule")
     definition["zones"][0]["size"] = {"min": 40, "max": 40}
     (user_data / "formats").mkdir(parents=True)

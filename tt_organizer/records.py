@@ -1,10 +1,15 @@
-"""Plain records for the data the package ships and caches (format definitions, ban lists).
+"""Records: the one way the package loads structured data (format definitions, ban lists,
+season files) -- a plain dataclass with this mix-in, loaded by :meth:`Record.load`.
 
-Start-up must not pay for pydantic: a record is a dataclass, built straight from JSON
-when the file is trusted (:meth:`Record.from_trusted`: shipped or written by this package and
-matching the checksum recorded then, see :func:`trusted_json`) and checked by pydantic only
-when it comes from outside (:meth:`Record.model_validate`, imported on that path alone). The
-``model_*`` methods keep the names pydantic models have, so callers did not change.
+Why dataclasses and not pydantic models (measured by ``benchmarks/records.py``): a deck check
+reads a format definition and a ban list at every run, and importing pydantic and building
+its validators costs more than the rest of the check (the script prints the ratio). So a
+record is a dataclass; :meth:`Record.load` builds it straight from JSON this package wrote and
+checked (:meth:`Record.from_trusted`: the file matches the checksum recorded beside it, see
+:func:`trusted_json`), and checks anything else field by field with pydantic
+(:meth:`Record.validate`: pydantic's ``TypeAdapter`` over the same dataclass, imported on that
+path alone; ``__pydantic_config__`` on a record sets strictness). There is no second record
+type: pydantic validates, the dataclass is what every caller holds.
 """
 
 from __future__ import annotations
@@ -30,10 +35,10 @@ _CONVERTERS: dict[type, dict[str, Callable[[Any], Any]]] = {}
 
 class Record:
     """Mix-in of a record (a dataclass): validate, build from trusted
-    JSON, dump and copy."""
+    JSON, dump."""
 
     @classmethod
-    def model_validate(cls: type[R], data: Any) -> R:
+    def validate(cls: type[R], data: Any) -> R:
         """Check ``data`` (parsed JSON from outside) with pydantic; raises its ValidationError."""
         from pydantic import TypeAdapter
 
@@ -42,14 +47,14 @@ class Record:
     @classmethod
     def load(cls: type[R], data: Any, trusted: bool) -> R:
         """:meth:`from_trusted` for trusted data, else (or if that data is not in the shape
-        after all) :meth:`model_validate` -- a bad file gets pydantic's error, never a
+        after all) :meth:`validate` -- a bad file gets pydantic's error, never a
         traceback."""
         if trusted:
             try:
                 return cls.from_trusted(data)
             except (TypeError, ValueError, KeyError, AttributeError):
                 pass
-        return cls.model_validate(data)
+        return cls.validate(data)
 
     @classmethod
     def from_trusted(cls: type[R], data: dict[str, Any]) -> R:
@@ -58,20 +63,14 @@ class Record:
         return cls(**{name: convert(data[name]) for name, convert in converters.items()
                       if name in data})
 
-    def model_dump(self, *, mode: str = "python", exclude: set[str] | None = None
-                   ) -> dict[str, Any]:
-        """The fields as a dict (nested records too); ``mode="json"`` writes dates as text."""
-        out = _dump(self, mode == "json")
+    def to_dict(self, *, as_json: bool = False, exclude: set[str] | None = None
+                ) -> dict[str, Any]:
+        """The fields as a dict (nested records too); ``as_json`` writes dates as text."""
+        out = _dump(self, as_json)
         for name in exclude or ():
             out.pop(name, None)
         return out
 
-    def model_copy(self: R, *, deep: bool = False, update: dict[str, Any] | None = None) -> R:
-        """A copy (a deep one with ``deep=True``), with the fields of ``update`` replaced."""
-        import copy
-
-        base = copy.deepcopy(self) if deep else self
-        return dataclasses.replace(base, **(update or {}))  # type: ignore[type-var]
 
 
 def _converters(cls: type) -> dict[str, Callable[[Any], Any]]:

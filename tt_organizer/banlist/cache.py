@@ -152,7 +152,7 @@ def load_banlist(
 
 def banlist_payload(banlist: BanList) -> dict[str, object]:
     """The JSON object stored for one announcement."""
-    return banlist.model_dump(mode="json", exclude={"derived_as_of", "note"})
+    return banlist.to_dict(as_json=True, exclude={"derived_as_of", "note"})
 
 
 def store_announcement(folder: Path, banlist: BanList) -> Path:
@@ -163,7 +163,7 @@ def store_announcement(folder: Path, banlist: BanList) -> Path:
 
     name = f"{banlist.announced.isoformat()}.json"
     payload = banlist_payload(banlist)
-    BanList.model_validate(payload)  # what is trusted later is checked now
+    BanList.validate(payload)  # what is trusted later is checked now
     data = json_bytes(payload)
     files = [(folder / name, data),
              (folder / CHECKSUMS_FILE, checksums_with(folder, {name: data}))]

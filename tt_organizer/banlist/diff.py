@@ -48,8 +48,8 @@ class BanListDiff:
             "newly_restricted": {n: self.new.restricted[n] for n in self.restricted},
             "lifted": [{"number": n, "was": was} for n, was in self.lifted],
             "changed": [{"number": n, "was": a, "now": b} for n, a, b in self.changed],
-            "pairs_added": [p.model_dump() for p in self.pairs_added],
-            "pairs_removed": [p.model_dump() for p in self.pairs_removed],
+            "pairs_added": [p.to_dict() for p in self.pairs_added],
+            "pairs_removed": [p.to_dict() for p in self.pairs_removed],
         }
 
 

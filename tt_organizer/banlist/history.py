@@ -12,6 +12,7 @@ list can only be stricter than the real one, never laxer.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 from dataclasses import dataclass
 
@@ -70,7 +71,7 @@ def roll_back(base: BanList, day: dt.date) -> BanList:
     future = {n for n, evs in events.items() if any(e.date > day for e in evs)}
     if base.starts <= day and not future:
         return base
-    out = base.model_copy(deep=True)
+    out = copy.deepcopy(base)
     banned = [n for n in out.banned if n not in future]
     restricted = {n: c for n, c in out.restricted.items() if n not in future}
     for n in sorted(future):

@@ -23,7 +23,7 @@ def card_name(number: str, bl: BanList, db: CardDatabase | None) -> str:
 def banlist_json(bl: BanList, db: CardDatabase | None) -> dict[str, Any]:
     """What ``tt banlist show --json`` prints: the list (without its history and the page's
     names) and every number's card name."""
-    payload: dict[str, Any] = bl.model_dump(mode="json", exclude={"history", "names"})
+    payload: dict[str, Any] = bl.to_dict(as_json=True, exclude={"history", "names"})
     payload["card_names"] = {n: card_name(n, bl, db) for n in bl.all_numbers()}
     return payload
 

@@ -182,7 +182,7 @@ def format_summary(fmt: FormatDefinition) -> dict[str, Any]:
         "rules": format_rules(fmt),
         "card_data": str(card_data_rule(fmt)),
         "rules_text": list(fmt.rules_text),
-        "definition": fmt.model_dump(mode="json"),
+        "definition": fmt.to_dict(as_json=True),
     }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from tt_organizer.banlist.model import BanList
@@ -278,7 +278,7 @@ class _Checker:
         for req in self.fmt.requirements:
             count = req.count
             if req.max_setting and settings.get(req.max_setting) is not None:
-                count = count.model_copy(update={"max": int(settings[req.max_setting])})
+                count = replace(count, max=int(settings[req.max_setting]))
             if count.min is None and count.max is None:
                 continue  # e.g. a cap the event did not set
             if not self.have_data:

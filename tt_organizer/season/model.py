@@ -4,55 +4,58 @@ A season file is JSON an organizer may edit by hand or merge from two copies, so
 counts is checked before anything counts it: every count a whole number from 0 to
 :data:`MAX_COUNT` (no ``Infinity``, no 401-digit number, no negative), every event once (its
 ``key``), every place within its event's field. A refusal is an ``InputError`` (exit 2) that
-names the file, the event's position (``events[2]``, from 1) and the field. pydantic is
-imported here only, when a season file is read.
+names the file, the event's position (``events[2]``, from 1) and the field. The rows are
+records (:mod:`tt_organizer.records`, the package's one way to load structured data), checked
+by pydantic as anything from outside is; this module is imported only when a season file is
+read.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
+
+from pydantic import ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from tt_organizer.errors import InputError
+from tt_organizer.records import Record
 
 MAX_COUNT = 1000  # matches, byes: no event plays a thousand rounds
 MAX_PLAYERS = 100_000
 MAX_TEXT = 4096
 
 
-def _models() -> tuple[Any, Any]:
-    """The pydantic models (built on first use: start-up does not load pydantic)."""
-    global _MODELS
-    if _MODELS is None:
-        from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
-
-        Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
-        Text = Annotated[StrictStr, Field(max_length=MAX_TEXT)]
-
-        class PlayerRow(BaseModel):
-            model_config = ConfigDict(strict=True, extra="forbid")
-            name: Annotated[StrictStr, Field(min_length=1, max_length=MAX_TEXT)]
-            place: Annotated[StrictStr, Field(pattern=r"^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$")]
-            wins: Count
-            losses: Count
-            draws: Count
-            byes: Count
-            dropped: StrictBool
-
-        class EventRow(BaseModel):
-            model_config = ConfigDict(strict=True, extra="forbid")
-            key: Annotated[StrictStr, Field(min_length=1, max_length=200)]
-            name: Text
-            date: Text
-            path: Text
-            fingerprint: Text
-            finished: StrictBool
-            players: Annotated[list[PlayerRow], Field(max_length=MAX_PLAYERS)]
-
-        _MODELS = (PlayerRow, EventRow)
-    return _MODELS
+Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
+Text = Annotated[StrictStr, Field(max_length=MAX_TEXT)]
+STRICT = ConfigDict(extra="forbid")  # each field is Strict*: a dict still builds a row
 
 
-_MODELS: tuple[Any, Any] | None = None
+@dataclass
+class PlayerRow(Record):
+    """One player's line of a season event."""
+
+    __pydantic_config__: ClassVar[ConfigDict] = STRICT
+    name: Annotated[StrictStr, Field(min_length=1, max_length=MAX_TEXT)]
+    place: Annotated[StrictStr, Field(pattern=r"^[1-9][0-9]{0,5}(-[1-9][0-9]{0,5})?$")]
+    wins: Count
+    losses: Count
+    draws: Count
+    byes: Count
+    dropped: StrictBool
+
+
+@dataclass
+class EventRow(Record):
+    """One event of a season file."""
+
+    __pydantic_config__: ClassVar[ConfigDict] = STRICT
+    key: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    name: Text
+    date: Text
+    path: Text
+    fingerprint: Text
+    finished: StrictBool
+    players: Annotated[list[PlayerRow], Field(max_length=MAX_PLAYERS)]
 
 
 def _where(loc: tuple[Any, ...]) -> str:
@@ -66,16 +69,13 @@ def _where(loc: tuple[Any, ...]) -> str:
 def checked_events(events: Any, file: str) -> list[dict[str, Any]]:
     """The season file's ``events`` list, checked: each event as a plain dict (its players a
     list of dicts). InputError naming ``file``, the event's position and the field."""
-    from pydantic import ValidationError
-
-    _player, event_model = _models()
     if not isinstance(events, list):
         raise InputError("events: a list", file=file, code="bad-season-file")
     out: list[dict[str, Any]] = []
     seen: dict[str, int] = {}
     for i, data in enumerate(events, 1):
         try:
-            event = event_model.model_validate(data)
+            event = EventRow.validate(data)
         except ValidationError as exc:
             first = exc.errors()[0]
             field = _where(tuple(first["loc"]))
@@ -97,5 +97,5 @@ def checked_events(events: Any, file: str) -> list[dict[str, Any]]:
                                  f"among the event's {field_size} player(s)", file=file,
                                  code="bad-season-file",
                                  hint={"event": i, "field": f"players[{j}].place"})
-        out.append(event.model_dump())
+        out.append(event.to_dict())
     return out
