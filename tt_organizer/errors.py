@@ -137,3 +137,8 @@ class EventError(TTError):
 
 class BanlistError(TTError):
     """A ban list that cannot be fetched, parsed, verified or found in the cache."""
+
+
+class BadValue(InputError, ValueError):
+    """A value refused by a pure algorithm's own check (a tiebreak rule, a match record): an
+    :class:`InputError` with a code, and a ``ValueError`` for the callers that catch those."""

@@ -83,19 +83,18 @@ def check_target(path: str | Path, suffixes: tuple[str, ...]) -> Path:
     if suffixes and out.suffix.lower() not in suffixes:
         ending: Msg | str = suffixes[0] if len(suffixes) == 1 else Msg(
             "{a} or {b}", a=", ".join(suffixes[:-1]), b=suffixes[-1])
-        raise InputError(Msg("the file name must end with {suffixes}", suffixes=ending),
-                         file=str(out))
+        raise InputError("file-suffix", suffixes=ending, file=str(out))
     if out.is_dir():
-        raise InputError("is a directory", file=str(out))
+        raise InputError("file-is-directory", file=str(out))
     if not out.parent.is_dir():
-        raise InputError(f"folder {out.parent} does not exist", file=str(out))
+        raise InputError("folder-missing", folder=str(out.parent), file=str(out))
     try:
         mode = out.stat().st_mode
     except OSError:
         mode = None
     if mode is not None and not mode & 0o222:
         # the rename would replace it regardless of its permissions (and root may write it)
-        raise InputError("the file is read-only; not replacing it", file=str(out))
+        raise InputError("file-read-only", file=str(out))
     return out
 
 
@@ -137,7 +136,7 @@ def _workbook_bytes(wb: Workbook, out: Path) -> bytes:
     finally:
         sys.unraisablehook = hook
     if failure is not None:
-        raise InputError(f"cannot write the file: {failure}", file=str(out))
+        raise InputError("file-write-failed", failure=failure, file=str(out))
     return splice_rows(wb, buffer.getvalue())
 
 

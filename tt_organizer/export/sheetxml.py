@@ -125,7 +125,7 @@ def splice_rows(wb: Workbook, data: bytes) -> bytes:
 def _splice(xml: str, direct: DirectRows) -> str:
     found = _SHEET_DATA.search(xml)
     if found is None:
-        raise ValueError("a worksheet without sheetData")
+        raise AssertionError("a worksheet without sheetData")
     rows: dict[int, str] = {}
     for m in _ROW.finditer(found.group(1) or ""):
         number, attrs, body = int(m.group(1)), m.group(2), m.group(3)
@@ -137,7 +137,7 @@ def _splice(xml: str, direct: DirectRows) -> str:
         both = [(_column_index(c.group(1)), c.group(0)) for c in _CELL.finditer(body)]
         both += cells
         if len({column for column, _ in both}) < len(both):
-            raise ValueError(f"row {number}: a cell written both ways")
+            raise AssertionError(f"row {number}: a cell written both ways")
         joined = "".join(xml for _, xml in sorted(both, key=lambda item: item[0]))
         rows[number] = f'<row r="{number}"{attrs.rstrip()}>{joined}</row>'
     for number, cells in direct.rows.items():

@@ -44,13 +44,13 @@ def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
 
         names = round_names(snapshot.matches, shown=True)
         if round_number not in names:
-            raise EventError(f"top-cut round {round_number} has not been paired")
+            raise EventError("top-cut-round-not-paired", round=round_number)
         label = Msg("Top cut {name}", name=names[round_number])
         points = points_before(snapshot, snapshot.current_round + 1)
     matches = paired_matches(snapshot, round_number, stage)
     if not matches:
-        what = "top-cut round" if stage != "swiss" else "round"
-        raise EventError(f"{what} {round_number} has no pairings")
+        raise EventError("round-no-pairings" if stage == "swiss" else "top-cut-round-no-pairings",
+                         round=round_number)
     by_name: list[list[object]] = []
     by_table: list[list[object]] = []
     for m in matches:

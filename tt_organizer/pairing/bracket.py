@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from tt_organizer.errors import BadValue
 from tt_organizer.pairing.swiss import Pairing
 
 
@@ -11,7 +12,7 @@ def bracket_order(size: int) -> list[int]:
     """Seed numbers (1-based) in bracket order for a power-of-two ``size``:
     ``[1, 8, 4, 5, 2, 7, 3, 6]`` for 8, so seeds 1 and 2 can only meet in the final."""
     if size < 1 or size & (size - 1):
-        raise ValueError(f"bracket size must be a power of two, not {size}")
+        raise BadValue("bracket-size", size=size)
     order = [1]
     while len(order) < size:
         m = 2 * len(order)
@@ -28,9 +29,9 @@ def pair_top_cut(seeds: Sequence[int]) -> list[Pairing]:
     """
     n = len(seeds)
     if n < 2:
-        raise ValueError("a top cut needs at least 2 players")
+        raise BadValue("top-cut-too-few")
     if len(set(seeds)) != n:
-        raise ValueError("a player is seeded twice")
+        raise BadValue("seeded-twice")
     size = 1 << (n - 1).bit_length()
     order = bracket_order(size)
     out = []
@@ -59,7 +60,7 @@ def pair_top_cut_round(winners: Sequence[int],
     With ``seeds`` (player -> seed, 1 = best) the better seed is player 1 of each match (a
     player without a seed counts as the worse)."""
     if len(winners) < 2 or len(winners) % 2:
-        raise ValueError("the next top-cut round needs an even number (>= 2) of winners")
+        raise BadValue("top-cut-winners-even")
     out = []
     for k in range(0, len(winners), 2):
         a, b = winners[k], winners[k + 1]

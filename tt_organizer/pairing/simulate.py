@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from tt_organizer.errors import BadValue
 from tt_organizer.pairing.swiss import Pairing, PlayerState, pair_round, rounds_for_players
 from tt_organizer.standings.match_record import MatchRecord
 from tt_organizer.standings.tiebreakers import ScoringSettings, Standing, compute_standings
@@ -59,7 +60,7 @@ def simulate_event(
     Standings (for ranks and points) are recomputed before every round, as an event would.
     """
     if best_of not in (1, 3):
-        raise ValueError("best_of is 1 or 3")
+        raise BadValue("best-of-choice")
     rng = random.Random(f"tt-sim:{seed}")
     settings = ScoringSettings(bye_game_wins=2 if best_of == 3 else 1)
     ids = list(range(1, n_players + 1))

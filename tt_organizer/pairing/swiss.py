@@ -60,6 +60,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from tt_organizer.errors import BadValue
 from tt_organizer.pairing.matching import matching_pairs, max_weight_matching
 
 __all__ = [
@@ -158,13 +159,14 @@ def _pair(
 ) -> list[Pairing]:
     """:func:`pair_round` with its internal thresholds exposed (for tests)."""
     if method not in PAIRING_METHODS:
-        raise ValueError(f"unknown pairing method {method!r} (choose from {PAIRING_METHODS})")
+        raise BadValue("unknown-pairing-method", method=repr(method),
+                       methods=", ".join(PAIRING_METHODS))
     if round_number < 1:
-        raise ValueError("round_number starts at 1")
+        raise BadValue("round-number-from-1")
     seen: set[int] = set()
     for p in players:
         if p.id in seen:
-            raise ValueError(f"player {p.id} is listed twice")
+            raise BadValue("player-listed-twice", player=p.id)
         seen.add(p.id)
     active = [p for p in players if not p.dropped]
     rng = random.Random(f"tt-swiss:{seed}:{round_number}")

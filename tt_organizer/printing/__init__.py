@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
 from tt_organizer.events.models import EventSnapshot
-from tt_organizer.i18n import N_, Msg, using
+from tt_organizer.i18n import N_, using
 from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -69,28 +69,27 @@ def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut
 
     if kind not in _ROUNDED:
         if round_number is not None or top_cut:
-            raise InputError(Msg("a round and the top cut apply to {kinds}, not to {kind}",
-                                 kinds=", ".join(_ROUNDED), kind=kind), code="bad-value",
+            raise InputError("print-round-not-for-kind", kinds=", ".join(_ROUNDED), kind=kind,
+                             code="bad-value",
                              hint=field_hint((N_("a round"), "round"),
                                              (N_("the top cut"), "top_cut")))
         return None, False
     bracket = sorted({m.round for m in snapshot.matches if m.stage == "top-cut"})
     if top_cut and kind == "standings":
-        raise InputError(Msg("the top cut applies to pairings and slips"), code="bad-value",
+        raise InputError("print-top-cut-not-for-standings", code="bad-value",
                          hint=field_hint((N_("the top cut"), "top_cut")))
     if top_cut or (kind != "standings" and round_number is None and bracket):
         if not bracket:
-            raise EventError(Msg("the top cut has not started"))
+            raise EventError("top-cut-not-started")
         rnd = bracket[-1] if round_number is None else round_number
         if rnd not in bracket:
-            raise EventError(Msg("top-cut round {round} is not paired (current {current})",
-                                 round=rnd, current=bracket[-1]))
+            raise EventError("top-cut-round-not-current", round=rnd, current=bracket[-1])
         return rnd, True
     if kind == "standings":
         return (None if round_number is None else check_round(snapshot, round_number)), False
     rnd = check_round(snapshot, round_number)
     if not rnd:
-        raise EventError(Msg("no round is paired yet"))
+        raise EventError("no-round-paired")
     return rnd, False
 
 
@@ -144,13 +143,13 @@ def _print_event(
     from tt_organizer.printing.layout import MARGIN, Sheet, page_size, paper_from_locale
 
     if kind not in KINDS:
-        raise InputError(Msg("cannot print {kind}: choose one of {kinds}", kind=repr(kind),
-                             kinds=", ".join(KINDS)))
+        raise InputError("print-unknown-kind", kind=repr(kind),
+                         kinds=", ".join(KINDS))
     paper = paper or paper_from_locale()
     page_size(paper)  # refuse an unknown paper before any work
     if swiss and kind != "standings":
-        raise InputError(Msg("the Swiss order applies to standings, not to {kind}", kind=kind),
-                         code="bad-value", hint=field_hint((N_("the Swiss order"), "swiss")))
+        raise InputError("print-swiss-not-for-kind", kind=kind, code="bad-value",
+                         hint=field_hint((N_("the Swiss order"), "swiss")))
     rnd, top_cut = _round(snapshot, kind, round_number, top_cut)
     path = Path(out) if out is not None else default_path(snapshot, kind, rnd, top_cut)
     stage = "top-cut" if top_cut else ("swiss" if rnd is not None else None)
@@ -187,7 +186,7 @@ def _print_event(
         assert rnd is not None
         matches = slip_matches(snapshot, rnd, stage or "swiss")
         if not matches:
-            raise EventError(Msg("round {round} has no table with two players", round=rnd))
+            raise EventError("round-no-two-player-table", round=rnd)
         draw_slips(sheet, snapshot, matches, _round_label(snapshot, rnd, top_cut))
         items = len(matches)
     elif kind == "standings":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import EventSnapshot, PlayerInfo
 from tt_organizer.export.tables import card_rows, deck_status
-from tt_organizer.i18n import N_, Msg, Term, ngettext, translate
+from tt_organizer.i18n import N_, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
 from tt_organizer.localtime import shown_iso
 from tt_organizer.names import sort_key
@@ -134,7 +134,7 @@ def draw_decklists(sheet: Sheet, snapshot: EventSnapshot) -> int:
     """Every registered deck, one to a page; returns the page count."""
     players = deck_players(snapshot)
     if not players:
-        raise EventError(Msg("no player of this event has registered a deck"))
+        raise EventError("no-registered-deck")
     for p in players:
         draw_decklist(sheet, p)
     return len(players)

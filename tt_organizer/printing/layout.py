@@ -71,7 +71,7 @@ def page_size(paper: str, *, landscape: bool = False) -> tuple[float, float]:
 
     sizes = {A4: A4_SIZE, LETTER: LETTER_SIZE}
     if paper not in sizes:
-        raise InputError(f"unknown paper size {paper!r}: use a4 or letter")
+        raise InputError("unknown-paper", paper=repr(paper))
     w, h = sizes[paper]
     return (h, w) if landscape else (w, h)
 
@@ -153,7 +153,7 @@ def fonts() -> Fonts:
         pdfmetrics.registerFont(font)
         pdfmetrics.registerFont(TTFont("TTSheet-Bold", bold or regular))
     except Exception as exc:  # a broken or unreadable font file named in the environment
-        raise InputError(f"cannot use the font: {exc}", file=regular) from None
+        raise InputError("font-unusable", reason=str(exc), file=regular) from None
     glyphs = frozenset(font.face.charToGlyph)
     return Fonts("TTSheet", "TTSheet-Bold", glyphs)
 

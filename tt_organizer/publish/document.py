@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from tt_organizer.errors import InputError
+
 if TYPE_CHECKING:
     from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo
 
@@ -54,7 +56,7 @@ def event_document(snapshot: EventSnapshot, *, decklists: str = "top-cut",
     from tt_organizer.stats.calibration import card_table, compute_stats
 
     if decklists not in DECKLISTS:
-        raise ValueError(f"decklists: one of {', '.join(DECKLISTS)}")
+        raise InputError("publish-decklists-choice", choices=", ".join(DECKLISTS))
     if cards is None:
         cards = card_table()
     settings = snapshot.settings

@@ -128,8 +128,8 @@ def _manifest(out: Path) -> tuple[str, set[str]] | None:
     named = all(isinstance(f, str) and f and "/" not in f and "\\" not in f
                 and f not in (".", "..") for f in files)
     if not isinstance(kind, str) or kind not in LEGACY_FILES or not named:
-        raise InputError(f"{MARKER}: not a manifest this version wrote; choose an empty or new "
-                         "folder", file=str(out), code="publish-target")
+        raise InputError("publish-bad-manifest", marker=MARKER, file=str(out),
+                         code="publish-target")
     return kind, {*files, MARKER}
 
 
@@ -144,20 +144,17 @@ def _prepare(folder: str | Path, kind: str) -> tuple[Path, set[str]]:
         return make_folder(out), set()
     earlier = _manifest(out)
     if earlier is None:
-        raise InputError("the folder is not empty and holds no earlier publication: choose "
-                         "an empty or new folder", file=str(out), code="publish-target")
+        raise InputError("publish-folder-not-empty", file=str(out), code="publish-target")
     was, files = earlier
     if was != kind:
-        raise InputError(f"the folder holds a published {was}; publish the {kind} into "
-                         "another folder", file=str(out), code="publish-target",
+        raise InputError("publish-holds-event" if was == "event" else "publish-holds-season",
+                         file=str(out), code="publish-target",
                          hint={"holds": was})
     foreign = sorted(p.name for p in out.iterdir() if p.name not in files or not p.is_file())
     if foreign:
-        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more"
-                                          if len(foreign) > 5 else "")
-        raise InputError(f"the folder holds files an earlier publication did not write "
-                         f"({shown}); publishing never overwrites or removes them: choose "
-                         "another folder", file=str(out), code="publish-target",
+        raise InputError("publish-foreign-files" if len(foreign) <= 5 else
+                         "publish-foreign-files-more", files=", ".join(foreign[:5]),
+                         more=len(foreign) - 5, file=str(out), code="publish-target",
                          hint={"foreign": foreign})
     return out, files
 

@@ -76,7 +76,7 @@ class Added:
 def _clean_name(name: str, what: str) -> str:
     clean = " ".join(name.split())
     if not clean or len(clean) > MAX_NAME or not clean.isprintable():
-        raise InputError(f"{what}: 1 to {MAX_NAME} printable characters", code="bad-name")
+        raise InputError("season-name-length", what=what, limit=MAX_NAME, code="bad-name")
     return clean
 
 
@@ -84,11 +84,9 @@ def create_season(path: str | Path, name: str, scheme: PointsScheme) -> Season:
     """Write a new, empty season file (refused if the file exists)."""
     target = Path(path)
     if target.exists():
-        raise InputError("file exists; a season file is created only once", file=str(path),
-                         code="season-exists")
+        raise InputError("season-exists", file=str(path))
     if not target.name.lower().endswith(".json"):
-        raise InputError("a season file name ends with .json", file=str(path),
-                         code="bad-season-file")
+        raise InputError("season-file-suffix", file=str(path), code="bad-season-file")
     created = datetime.now(timezone.utc).isoformat(timespec="seconds")
     season = Season(_clean_name(name, "season name"), scheme, created_at=created)
     write_json_atomic(target, season.to_dict())
@@ -101,16 +99,14 @@ def read_season(path: str | Path) -> Season:
     where = os.fspath(path)
     data = read_json(path, MAX_SEASON_BYTES, what="season file", code="bad-season-file")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError("not a season file (create one first)", file=where,
-                         code="bad-season-file")
+        raise InputError("not-a-season-file", file=where, code="bad-season-file")
     if data.get("version") != VERSION:
-        raise InputError(f"season file version {data.get('version')!r}; this tt-organizer "
-                         f"reads version {VERSION}", file=where, code="bad-season-file")
+        raise InputError("season-file-version", version=repr(data.get("version")),
+                         supported=VERSION, file=where, code="bad-season-file")
     aliases = data.get("aliases", {})
     if not isinstance(aliases, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in aliases.items()):
-        raise InputError("aliases: an object of name -> name", file=where,
-                         code="bad-season-file")
+        raise InputError("season-aliases-shape", file=where, code="bad-season-file")
     events = checked_events(data.get("events", []), where)
     return Season(
         name=str(data.get("name", "")),
@@ -157,8 +153,7 @@ def add_alias(path: str | Path, name: str, other: str) -> Season:
     other = _clean_name(other, "other name")
     target = season.canonical(name)
     if name_key(other) == name_key(target):
-        raise InputError(f"{other!r} and {name!r} are already one player",
-                         code="alias-same")
+        raise InputError("alias-same", other=repr(other), name=repr(name))
     aliases = dict(season.aliases)
     aliases[name_key(other)] = target
     for key, value in list(aliases.items()):  # whatever pointed at ``other`` follows it

@@ -70,7 +70,7 @@ def checked_events(events: Any, file: str) -> list[dict[str, Any]]:
     """The season file's ``events`` list, checked: each event as a plain dict (its players a
     list of dicts). InputError naming ``file``, the event's position and the field."""
     if not isinstance(events, list):
-        raise InputError("events: a list", file=file, code="bad-season-file")
+        raise InputError("season-events-shape", file=file, code="bad-season-file")
     out: list[dict[str, Any]] = []
     seen: dict[str, int] = {}
     for i, data in enumerate(events, 1):
@@ -79,12 +79,14 @@ def checked_events(events: Any, file: str) -> list[dict[str, Any]]:
         except ValidationError as exc:
             first = exc.errors()[0]
             field = _where(tuple(first["loc"]))
-            raise InputError(f"events[{i}]{'.' + field if field else ''}: {first['msg']}",
+            where = f"events[{i}]{'.' + field if field else ''}"
+            raise InputError("season-event-field", where=where,
+                             problem=first["msg"],
                              file=file, code="bad-season-file",
                              hint={"event": i, "field": field}) from None
         if event.key in seen:
-            raise InputError(f"events[{i}].key: the same event as events[{seen[event.key]}] "
-                             f"({event.name!r}): a season counts each event once",
+            raise InputError("season-event-twice", event=i, first=seen[event.key],
+                             name=repr(event.name),
                              file=file, code="bad-season-file",
                              hint={"event": i, "field": "key"})
         seen[event.key] = i
@@ -93,8 +95,8 @@ def checked_events(events: Any, file: str) -> list[dict[str, Any]]:
             low, _, high = p.place.partition("-")
             top = int(high or low)
             if top > field_size or int(low) > top:
-                raise InputError(f"events[{i}].players[{j}].place: {p.place!r} is not a place "
-                                 f"among the event's {field_size} player(s)", file=file,
+                raise InputError("season-place-outside", event=i, player=j, place=repr(p.place),
+                                 players=field_size, file=file,
                                  code="bad-season-file",
                                  hint={"event": i, "field": f"players[{j}].place"})
         out.append(event.to_dict())

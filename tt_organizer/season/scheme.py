@@ -78,53 +78,48 @@ class PointsScheme:
 
 def _points(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
-        raise InputError(f"{where}: must be a whole number from 0 to {MAX_POINTS}",
-                         code="bad-scheme")
+        raise InputError("scheme-points", where=where, limit=MAX_POINTS, code="bad-scheme")
     return value
 
 
 def _text(value: object, where: str, *, limit: int = 500) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > limit:
-        raise InputError(f"{where}: must be text of 1 to {limit} characters", code="bad-scheme")
+        raise InputError("scheme-text", where=where, limit=limit, code="bad-scheme")
     return value.strip()
 
 
 def scheme_from_dict(data: object, source: str = "scheme") -> PointsScheme:
     """A :class:`PointsScheme` from its JSON form; InputError naming the field that is wrong."""
     if not isinstance(data, dict):
-        raise InputError(f"{source}: a points scheme is a JSON object", code="bad-scheme")
+        raise InputError("scheme-not-object", source=source, code="bad-scheme")
     known = {"id", "name", "description", "match", "participation", "placings", "best_of",
              "tiebreakers"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise InputError(f"{source}: unknown field(s) {', '.join(unknown)}; a scheme has "
-                         f"{', '.join(sorted(known))}", code="bad-scheme")
+        raise InputError("scheme-unknown-fields", source=source, fields=", ".join(unknown),
+                         known=", ".join(sorted(known)), code="bad-scheme")
     match = data.get("match", {})
     if not isinstance(match, dict) or set(match) - set(RESULTS):
-        raise InputError(f"{source}: match: an object with win, draw, loss and bye",
-                         code="bad-scheme")
+        raise InputError("scheme-match-shape", source=source, code="bad-scheme")
     placings = data.get("placings", [])
     if not isinstance(placings, list):
-        raise InputError(f"{source}: placings: a list of {{up_to, points}}", code="bad-scheme")
+        raise InputError("scheme-placings-shape", source=source, code="bad-scheme")
     bands: list[PlacingBand] = []
     for i, band in enumerate(placings, 1):
         if not isinstance(band, dict) or set(band) != {"up_to", "points"}:
-            raise InputError(f"{source}: placings[{i}]: an object with up_to and points",
-                             code="bad-scheme")
+            raise InputError("scheme-band-shape", source=source, band=i, code="bad-scheme")
         up_to = _points(band["up_to"], f"{source}: placings[{i}].up_to")
         if up_to < 1 or (bands and up_to <= bands[-1].up_to):
-            raise InputError(f"{source}: placings[{i}].up_to: places must rise from 1 band "
-                             "to the next", code="bad-scheme")
+            raise InputError("scheme-bands-rise", source=source, band=i, code="bad-scheme")
         bands.append(PlacingBand(up_to, _points(band["points"], f"{source}: placings[{i}]")))
     best_of = data.get("best_of")
     if best_of is not None and (_points(best_of, f"{source}: best_of") < 1):
-        raise InputError(f"{source}: best_of: at least 1 (or null: every event)",
-                         code="bad-scheme")
+        raise InputError("scheme-best-of", source=source, code="bad-scheme")
     tiebreakers = data.get("tiebreakers", [])
     if not isinstance(tiebreakers, list) or any(t not in TIEBREAKERS for t in tiebreakers) \
             or len(set(tiebreakers)) != len(tiebreakers):
-        raise InputError(f"{source}: tiebreakers: a list of distinct names from "
-                         f"{', '.join(TIEBREAKERS)}", code="bad-scheme")
+        raise InputError("scheme-tiebreakers", source=source, names=", ".join(TIEBREAKERS),
+                         code="bad-scheme")
     return PointsScheme(
         id=_text(data.get("id"), f"{source}: id", limit=60),
         name=_text(data.get("name", data.get("id")), f"{source}: name", limit=120),
@@ -155,8 +150,7 @@ def load_scheme(name_or_path: str) -> PointsScheme:
     if name_or_path in shipped:
         return shipped[name_or_path]
     if not os.path.exists(name_or_path):
-        raise InputError(f"no shipped points scheme {name_or_path!r} and no such file; "
-                         f"shipped: {', '.join(shipped)}", code="unknown-scheme",
+        raise InputError("unknown-scheme", name=repr(name_or_path), shipped=", ".join(shipped),
                          hint={"schemes": list(shipped)})
     data = read_json(name_or_path, MAX_SCHEME_BYTES, what="points scheme", code="bad-scheme")
     return scheme_from_dict(data, name_or_path)

@@ -79,8 +79,7 @@ def summarise(snapshot: EventSnapshot) -> EventSummary:
 
     settings = snapshot.settings
     if not any(m.outcome is not None for m in snapshot.matches):
-        raise InputError("no result has been reported yet: nothing to count",
-                         file=snapshot.path, code="event-not-started")
+        raise InputError("event-not-started", file=snapshot.path)
     placings = snapshot_final_placings(snapshot)
     rows = ([(p.place, p.standing) for p in placings] if placings is not None
             else [(str(s.rank), s) for s in snapshot_standings(snapshot)])
@@ -117,5 +116,5 @@ def summary_from_dict(data: Any, where: str) -> EventSummary:
                             fingerprint=str(data["fingerprint"]),
                             finished=bool(data["finished"]), players=players)
     except (KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"{where}: not an event of a season file ({exc})",
+        raise InputError("season-not-an-event", where=where, reason=str(exc),
                          code="bad-season-file") from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tt_organizer.errors import BadValue
 from tt_organizer.standings.tiebreakers import OUTCOMES, SOLO_OUTCOMES
 
 
@@ -24,15 +25,15 @@ class MatchRecord:
 
     def __post_init__(self) -> None:
         if self.outcome not in OUTCOMES:
-            raise ValueError(f"unknown outcome {self.outcome!r} (one of {', '.join(OUTCOMES)})")
+            raise BadValue("unknown-outcome", outcome=repr(self.outcome),
+                           outcomes=", ".join(OUTCOMES))
         if (self.player2 is None) != (self.outcome in SOLO_OUTCOMES):
-            raise ValueError(f"outcome {self.outcome!r} "
-                             + ("needs no opponent" if self.outcome in SOLO_OUTCOMES
-                                else "needs an opponent"))
+            raise BadValue("outcome-needs-no-opponent" if self.outcome in SOLO_OUTCOMES
+                           else "outcome-needs-opponent", outcome=repr(self.outcome))
         if self.player1 == self.player2:
-            raise ValueError(f"player {self.player1} cannot play themselves")
+            raise BadValue("plays-themselves", player=self.player1)
         if min(self.p1_games, self.p2_games, self.draws) < 0:
-            raise ValueError("game counts cannot be negative")
+            raise BadValue("negative-games")
 
     @classmethod
     def bye(cls, round: int, player: int) -> MatchRecord:

@@ -48,6 +48,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from tt_organizer.errors import BadValue
+
 __all__ = ["MELEE", "MELEE_2024", "MELEE_2025", "PERIODS", "PRESETS", "RULEBOOK", "RULES",
            "TiebreakPolicy", "parse_rule", "split_rules"]
 
@@ -86,14 +88,14 @@ class TiebreakPolicy:
 
     def __post_init__(self) -> None:
         if not 0 <= self.floor <= 1:
-            raise ValueError(f"floor {self.floor} is not between 0 and 1")
+            raise BadValue("floor-range", floor=self.floor)
         if self.drawn_game_points not in (0, 1):
-            raise ValueError("a drawn game is worth 0 or 1 game points")
+            raise BadValue("drawn-game-points")
         if self.missed_rounds_count and self.missed_rounds_for_opponents:
-            raise ValueError("missed rounds are losses, ignored or losses for opponents")
+            raise BadValue("missed-rounds-choice")
         for places in (self.opponent_decimals, self.decimals):
             if places is not None and not 1 <= places <= 12:
-                raise ValueError("decimals: none or 1 to 12")
+                raise BadValue("decimals-range")
 
     def rules(self) -> dict[str, str]:
         """Every rule as ``name -> value`` text (what ``--tiebreak-rule`` takes)."""
@@ -175,16 +177,16 @@ def parse_rule(key: str, value: str) -> dict[str, object]:
     key = key.strip().lower()
     value = value.strip().lower()
     if key not in RULES:
-        raise ValueError(f"unknown tiebreak rule {key!r} (one of {', '.join(RULES)})")
+        raise BadValue("unknown-tiebreak-rule", rule=repr(key), rules=", ".join(RULES))
     if key == "floor":
         try:
             if not _ASCII_FRACTION.fullmatch(value):  # no other script's digits, no 1_000
                 raise ValueError(value)
             floor = Fraction(value)
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"floor={value}: a fraction or decimal such as 1/3 or 0.33") from None
+            raise BadValue("floor-not-fraction", value=value) from None
         if not 0 <= floor <= 1:
-            raise ValueError(f"floor={value}: must be between 0 and 1")
+            raise BadValue("floor-value-range", value=value)
         return {"floor": floor}
     if key in ("opponent-decimals", "decimals"):
         if value == "none":
@@ -192,10 +194,10 @@ def parse_rule(key: str, value: str) -> dict[str, object]:
         elif value.isascii() and value.isdigit() and 1 <= int(value) <= 12:
             places = int(value)
         else:
-            raise ValueError(f"{key}={value}: none or a number of decimals from 1 to 12")
+            raise BadValue("decimals-value", key=key, value=value)
         return {key.replace("-", "_"): places}
     if value not in RULES[key]:
-        raise ValueError(f"{key}={value}: one of {', '.join(RULES[key])}")
+        raise BadValue("tiebreak-rule-value", key=key, value=value, values=", ".join(RULES[key]))
     if key == "byes":
         return {"byes_counted": value == "counted"}
     if key == "drawn-game":
@@ -220,7 +222,7 @@ def split_rules(items: Iterable[str]) -> dict[str, str]:
                 continue
             key, sep, value = part.partition("=")
             if not sep or not key.strip() or not value.strip():
-                raise ValueError(f"{part.strip()!r}: give a rule as NAME=VALUE, e.g. floor=1/3")
+                raise BadValue("tiebreak-rule-shape", part=repr(part.strip()))
             out[key.strip().lower()] = value.strip()
     return out
 

@@ -44,6 +44,7 @@ from fractions import Fraction
 from math import gcd, lcm
 from typing import Any, Protocol
 
+from tt_organizer.errors import BadValue
 from tt_organizer.standings.policy import RULEBOOK, TiebreakPolicy
 
 __all__ = [
@@ -137,9 +138,9 @@ class ScoringSettings:
         object.__setattr__(self, "tiebreakers", tuple(self.tiebreakers))
         for name in self.tiebreakers:
             if name not in TIEBREAKERS:
-                raise ValueError(f"unknown tiebreaker {name!r} (one of {', '.join(TIEBREAKERS)})")
+                raise BadValue("unknown-tiebreaker", name=repr(name), names=", ".join(TIEBREAKERS))
         if self.win <= 0:
-            raise ValueError("a win must be worth at least 1 point")
+            raise BadValue("win-points")
 
 
 def match_points(outcome: str, settings: ScoringSettings) -> tuple[int, int]:
@@ -240,8 +241,7 @@ def compute_standings(
         i = position.get(m.player1)
         j = position.get(p2) if p2 is not None else None
         if i is None or (p2 is not None and j is None):
-            raise ValueError(f"round {m.round}: a match names an unknown player "
-                             f"({m.player1} v {p2})")
+            raise BadValue("match-unknown-player", round=m.round, player1=m.player1, player2=p2)
         a = tally[i]
         if outcome == "loss-missed" and not missed_count:
             a.missed += missed_for_opponents

@@ -346,8 +346,7 @@ def check_pool(events: Sequence[EventData], *, mixed_versions: bool = False) -> 
     seen: dict[str, str] = {}
     for e in events:
         if e.id in seen:
-            raise InputError(f"the event {e.name!r} (id {e.id}) is given twice; each event is "
-                             "counted once", code="same-event-twice")
+            raise InputError("same-event-twice", name=repr(e.name), id=e.id)
         seen[e.id] = e.name
     versions = sorted({(e.format, e.format_version) for e in events})
     if len(versions) > 1 and not mixed_versions:
@@ -355,8 +354,7 @@ def check_pool(events: Sequence[EventData], *, mixed_versions: bool = False) -> 
             f"{fmt} {version}: " + ", ".join(e.name for e in events
                                             if (e.format, e.format_version) == (fmt, version))
             for fmt, version in versions)
-        raise InputError(f"the events are of different format versions ({listed}); their "
-                         "figures do not measure the same game", code="mixed-format-versions")
+        raise InputError("mixed-format-versions", listed=listed)
 
 
 def pool_stats(

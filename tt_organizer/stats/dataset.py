@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
+from tt_organizer.errors import BadValue
 from tt_organizer.events.models import EventSnapshot, PlayerInfo
 
 DRAW = "draw"
@@ -160,7 +161,7 @@ def pseudonyms(keys: set[str], *, salt: bytes | None = None) -> Callable[[str], 
         if len(set(names.values())) == len(names):
             return names.__getitem__
         if salt is not None:  # a collision under a given salt cannot be fixed here
-            raise ValueError("two keys share an identifier under this salt")
+            raise BadValue("salt-collision")
 
 
 def anonymize(data: EventData, *, salt: bytes | None = None) -> EventData:

@@ -181,8 +181,7 @@ def is_dataset(path: str | Path) -> bool:
 
 def _need(cond: bool, where: str, what: str) -> None:
     if not cond:
-        raise InputError(f"not a tt-organizer game dataset: {what}", file=where,
-                         code="bad-dataset")
+        raise InputError("bad-dataset", what=what, file=where)
 
 
 def _text_list(value: Any, where: str, what: str) -> tuple[str, ...]:
@@ -250,8 +249,7 @@ def read_dataset(path: str | Path) -> list[EventData]:
           f"no \"dataset\": \"{DATASET}\"")
     version = doc.get("version")
     if version != VERSION:
-        raise InputError(f"dataset version {version!r}; this program reads version {VERSION} "
-                         "(update tt-organizer)", file=where, code="dataset-version")
+        raise InputError("dataset-version", version=repr(version), supported=VERSION, file=where)
     events = doc.get("events")
     _need(isinstance(events, list), where, "no events list")
     return [_event(e, where) for e in events]

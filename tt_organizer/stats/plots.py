@@ -193,8 +193,7 @@ def write_report(stats: CalibrationStats, path: str | Path) -> Path:
     out = Path(path)
     kind = out.suffix.lower()
     if kind not in KINDS:
-        raise InputError("the report file name must end with .pdf or .html", file=str(out),
-                         code="report-kind")
+        raise InputError("report-kind", file=str(out))
     if kind == ".html":
         text = _html(stats)
         with atomic_write(out) as tmp:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from tt_organizer.errors import BadValue
+
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
@@ -15,7 +17,7 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     if trials <= 0:
         return None
     if not 0 <= successes <= trials:
-        raise ValueError(f"successes must be between 0 and {trials}, got {successes}")
+        raise BadValue("successes-range", trials=trials, successes=successes)
     n = trials
     p = successes / n
     z2 = z * z
