@@ -8,8 +8,14 @@ from typing import TYPE_CHECKING
 import click
 
 from tt_organizer.banlist.views import banlist_json, card_name
-from tt_organizer.cli.options import as_of_option, banlist_option, cache_option, json_option
-from tt_organizer.cli.params import RETRIES, SecondsType
+from tt_organizer.cli.options import (
+    RETRIES,
+    SecondsType,
+    as_of_option,
+    banlist_option,
+    cache_option,
+    json_option,
+)
 from tt_organizer.i18n import N_
 
 if TYPE_CHECKING:

@@ -17,16 +17,13 @@ from collections.abc import Callable, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, cast
 
+from tt_organizer.cli.output import STYLES, clean, colour_on
 from tt_organizer.i18n import N_
 
 if TYPE_CHECKING:
     from tt_organizer.formats.validator import ValidationReport
 
     Cell = str | tuple[str, str]  # text, or (text, style name of STYLES)
-
-# ANSI codes of the styles the tables use
-STYLES = {"bold": "1", "italic": "3", "dim": "2", "red": "31", "green": "32", "yellow": "33",
-          "bold red": "1;31", "bold green": "1;32", "bold yellow": "1;33"}
 
 LEFT, RIGHT = "left", "right"
 
@@ -47,25 +44,6 @@ def text_width(text: str) -> int:
     if text.isascii():
         return len(text)
     return sum(map(_char_width, text))
-
-
-def clean(text: str) -> str:
-    """``text`` safe to print in a table: control, format and unassigned characters (line
-    breaks, escapes, zero-width and direction marks, lone surrogates) shown as ``\\xNN`` /
-    ``\\uNNNN``, other spaces as a space."""
-    if text.isprintable():
-        return text
-    import unicodedata
-
-    out = []
-    for ch in text:
-        if ch.isprintable():
-            out.append(ch)
-        elif unicodedata.category(ch) == "Zs":
-            out.append(" ")
-        else:
-            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
-    return "".join(out)
 
 
 def fold(text: str, width: int) -> list[str]:
@@ -225,7 +203,6 @@ def screen() -> tuple[int, bool]:
     import contextlib
     import os
 
-    from tt_organizer.cli.output import colour_on
     from tt_organizer.numbers import is_count
 
     columns = os.environ.get("COLUMNS", "")

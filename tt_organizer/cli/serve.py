@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from tt_organizer.cli.options import json_option
-from tt_organizer.cli.params import PORT
+from tt_organizer.cli.options import PORT, json_option
 from tt_organizer.errors import InputError
 
 if TYPE_CHECKING:

@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tt_organizer.cli.options import json_option
-from tt_organizer.cli.params import POSITIVE
+from tt_organizer.cli.options import POSITIVE, json_option
 from tt_organizer.errors import InputError
 
 if TYPE_CHECKING:
