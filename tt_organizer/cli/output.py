@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import unicodedata
 from functools import lru_cache
 from typing import IO, TYPE_CHECKING
 
@@ -73,9 +74,13 @@ def print_json(payload: object, *, long_fields: bool = False) -> None:
     sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False, default=str) + "\n")
 
 
-def line(text: str = "", *, err: bool = False) -> None:
-    """Print one line of plain text (never markup) on stdout (``err``: stderr)."""
-    (sys.stderr if err else sys.stdout).write(text + "\n")
+def line(text: str = "", *, err: bool = False, flush: bool = False) -> None:
+    """Print one line of plain text (never markup) on stdout (``err``: stderr); ``flush``: at
+    once (a long-running command's progress, read through a pipe)."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(text + "\n")
+    if flush:
+        stream.flush()
 
 
 def clean(text: str) -> str:
@@ -84,7 +89,6 @@ def clean(text: str) -> str:
     ``\\uNNNN``, other spaces as a space."""
     if text.isprintable():
         return text
-    import unicodedata  # a C module, loaded only for text that is not printable
 
     out = []
     for ch in text:
