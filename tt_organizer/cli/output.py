@@ -11,10 +11,8 @@ the ``tt event`` modules' ``say()`` until they print by this path too."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-import unicodedata
 from functools import lru_cache
 from typing import IO, TYPE_CHECKING
 
@@ -56,6 +54,8 @@ def print_json(payload: object, *, long_fields: bool = False) -> None:
     a list of more than :data:`LONG_LIST` items prints one compact item per line - with
     ``long_fields`` also such a list that is a field of the ``payload`` object (a batch's
     ``rows``): Python indents JSON without its C encoder, ten times slower."""
+    import json  # 1.4 ms of `tt --help` (python -X importtime), which prints no JSON
+
     encode = json.JSONEncoder(ensure_ascii=False, default=str).encode  # one encoder
     if isinstance(payload, list) and len(payload) > LONG_LIST:
         sys.stdout.write("[\n  " + ",\n  ".join(map(encode, payload)) + "\n]\n")
@@ -89,6 +89,7 @@ def clean(text: str) -> str:
     ``\\uNNNN``, other spaces as a space."""
     if text.isprintable():
         return text
+    import unicodedata  # 0.2 ms of `tt --help`: only for text that is not printable
 
     out = []
     for ch in text:
@@ -143,6 +144,6 @@ def warn(message: str) -> None:
 def escape(text: str) -> str:
     """Escape rich markup in player-entered text (for ``console.print``; :func:`line` needs
     none)."""
-    from rich.markup import escape as _escape
+    from rich.markup import escape as _escape  # rich: 19 ms, as above; only for say()
 
     return _escape(text)
