@@ -21,6 +21,7 @@ from tt_organizer.banlist.sync import page_source, sync_banlist
 from tt_organizer.cli.advice import describe
 from tt_organizer.cli.main import cli
 from tt_organizer.errors import BanlistError
+from tt_organizer.formats.check import CheckOptions, open_check
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = FIXTURES / "banlist"
@@ -170,3 +171,13 @@ def test_sync_before_validate_updates_the_cache(
     result = validate(str(restricted_twice), "--cache", str(folder), "--sync")
     assert result.exit_code == 1 and "RESTRICTED" in result.output
     assert (folder / "2026-03-16.json").exists()
+
+
+def test_open_check_says_what_the_reader_should_know_as_warnings(synced: Path) -> None:
+    """The check context the deck options ask for carries its warnings (a list derived for
+    --as-of) as data; the front end only prints them."""
+    now = open_check(CheckOptions(cache=str(synced)))
+    assert now.warnings == () and now.banlist is not None and not now.banlist.note
+    then = open_check(CheckOptions(cache=str(synced), as_of=dt.date(2021, 3, 1)))
+    assert then.banlist is not None and then.warnings == (then.banlist.note,)
+    assert "derived from the 2026-03-16 announcement" in then.warnings[0]

@@ -154,7 +154,7 @@ def test_error_text_is_never_read_as_markup(tmp_path: Path) -> None:
 
 
 def test_input_format_choices_match_the_parsers(legal: Path) -> None:
-    from tt_organizer.cli.deck_options import INPUT_SHAPES
+    from tt_organizer.cli.options import INPUT_SHAPES
     from tt_organizer.decklist.parsers import INPUT_FORMATS
 
     assert tuple(INPUT_SHAPES) == tuple(INPUT_FORMATS)

@@ -20,7 +20,7 @@ import openpyxl
 import pytest
 from event_helpers import Tt, dump
 
-from tt_organizer.cli.params import CountType
+from tt_organizer.cli.options import CountType
 from tt_organizer.errors import InputError
 from tt_organizer.numbers import MAX_VALUE, NumberError, parse_count
 from tt_organizer.safe_files import read_limited

@@ -5,6 +5,7 @@ Exit codes: 0 ok, 1 the thing checked is not legal / not valid, 2 usage or input
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,29 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_INPUT = 2
+
+_commits = 0  # event changes committed by this process (see committed_changes)
+
+
+def count_commit() -> None:
+    """Note that a change to an event was committed (the event store calls it)."""
+    global _commits
+    _commits += 1
+
+
+def committed_changes() -> int:
+    """How many transactions that change an event this process has committed: a front end
+    compares it before and after a command, so that an error after the commit is not reported
+    as a failure of the command (the change was made). Kept here, not in the event store, so
+    that asking costs a command that opens no event nothing."""
+    return _commits
+
+
+def is_database_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is a failure of an event database (``sqlite3.DatabaseError``); only a
+    process that loaded sqlite3 can have one, so asking imports nothing."""
+    sqlite3 = sys.modules.get("sqlite3")
+    return sqlite3 is not None and isinstance(exc, sqlite3.DatabaseError)
 
 
 class TTError(Exception):

@@ -7,7 +7,7 @@ check stops ``99999999999999999999`` before it reaches SQLite (whose integers st
 :func:`parse_decimal` the same for seconds (``2.5``). A caller that reads a spreadsheet cell
 strips the cell first; a command-line value, an environment variable or a web form field is
 taken as typed.
-:class:`tt_organizer.cli.params.CountType` is the same rule as a click parameter type (exit 2
+:class:`tt_organizer.cli.options.CountType` is the same rule as a click parameter type (exit 2
 with a message on a bad value); this module imports no click, so the library can use it.
 """
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tt_organizer.errors import EXIT_INPUT, TTError, in_words
-from tt_organizer.i18n import N_
+from tt_organizer.i18n import N_, pgettext
+from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
     from typing import Any
@@ -88,8 +89,6 @@ OPTION_WORDS: dict[str, tuple[str, str]] = {
 def advice(code: str | None, hint: dict[str, Any], *, shown: bool = True) -> str:
     """The command advice for a refusal, or "" when there is none (``shown``: in the current
     language; English otherwise)."""
-    from tt_organizer.i18n import gettext as _
-
     template = ADVICE.get(code or "")
     if not template:
         return ""
@@ -97,8 +96,6 @@ def advice(code: str | None, hint: dict[str, Any], *, shown: bool = True) -> str
         template = _(template)
     fields = dict(hint)
     if hint.get("command") == "correct":
-        from tt_organizer.i18n import pgettext
-
         # the same word as the catalog's other advice ("… {table} RESULT`")
         result = pgettext("a command line's placeholder", "RESULT") if shown else "RESULT"
         fields["correct"] = (f"tt event correct {hint['round']} {hint['table']} {result}"
@@ -115,8 +112,6 @@ def describe(exc: BaseException, *, shown: bool = True) -> str:
     """An error as the command line shows it: the library's message and, for a refusal that
     says what to do next, the command that does it; in the current language (``shown=False``:
     in English, for JSON)."""
-    from tt_organizer.i18n import gettext as _
-
     if not isinstance(exc, TTError):
         return str(exc)
     text = in_words(exc, OPTIONS, shown=shown)

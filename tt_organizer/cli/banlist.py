@@ -3,20 +3,35 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import click
 
-from tt_organizer.banlist.views import banlist_json, card_name
-from tt_organizer.cli.options import as_of_option, banlist_option, cache_option, json_option
-from tt_organizer.cli.params import RETRIES, SecondsType
+from tt_organizer.banlist.cache import (
+    cache_dir,
+    current_banlist,
+    list_announcements,
+    load_banlist,
+)
+from tt_organizer.banlist.diff import diff_banlists
+from tt_organizer.banlist.model import BanList, BannedPair
+from tt_organizer.banlist.sync import age_parts, page_source, sync_banlist
+from tt_organizer.banlist.views import banlist_json, cache_listing, card_name
+from tt_organizer.cards import load_cards
+from tt_organizer.cards.database import CardDatabase
+from tt_organizer.cli.options import (
+    RETRIES,
+    SecondsType,
+    as_of_option,
+    banlist_option,
+    cache_option,
+    json_option,
+)
+from tt_organizer.cli.output import line, print_json, styled, warn
+from tt_organizer.cli.render import print_table
+from tt_organizer.errors import BanlistError
 from tt_organizer.i18n import N_
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from tt_organizer.banlist.model import BanList, BannedPair
-    from tt_organizer.cards.database import CardDatabase
+from tt_organizer.i18n import gettext as _
 
 
 @click.group()
@@ -56,10 +71,6 @@ def sync(
     Network and HTTP errors exit 2 and leave the cache untouched; so does a page that fails
     the checks, unless --force.
     """
-    from tt_organizer.banlist.cache import cache_dir
-    from tt_organizer.banlist.sync import page_source, sync_banlist
-    from tt_organizer.cli.output import console, escape, print_json, warn
-
     source = page_source(url, region=region, timeout=timeout, retries=retries)
     result = sync_banlist(source, cache, force=force,
                           announced=announced.date() if announced else None)
@@ -68,37 +79,31 @@ def sync(
         print_json(result.to_dict())
         return
     for reason in result.overridden:
-        warn(f"--force: stored despite: {escape(reason)}")
+        warn(f"--force: stored despite: {reason}")
     counts = (f"{len(bl.banned)} banned, {len(bl.restricted)} restricted, "
               f"{len(bl.banned_pairs)} banned pair(s)")
     if result.status == "unchanged":
-        console.print(f"unchanged: the list announced {bl.announced} is already cached "
-                      f"({counts}) in {escape(str(cache_dir(cache)))}")
+        line(f"unchanged: the list announced {bl.announced} is already cached "
+             f"({counts}) in {cache_dir(cache)}")
     else:
         verb = "stored" if result.status == "new" else "updated"
         current = " (now current)" if result.is_current else ""
-        console.print(f"{verb} the list announced {bl.announced}{current}: {counts} -> "
-                      f"{escape(str(result.path))}")
+        line(f"{verb} the list announced {bl.announced}{current}: {counts} -> {result.path}")
         if result.previous is not None and result.previous.announced != bl.announced:
-            console.print(f"see the changes: tt banlist diff {result.previous.announced} "
-                          f"{bl.announced}")
+            line(f"see the changes: tt banlist diff {result.previous.announced} {bl.announced}")
     if bl.unknown_numbers:
         warn(f"{len(bl.unknown_numbers)} card number(s) not in the card database (kept): "
-             + escape(", ".join(bl.unknown_numbers)))
+             + ", ".join(bl.unknown_numbers))
 
 
 def _cards() -> CardDatabase | None:
     try:
-        from tt_organizer.cards import load_cards
-
         return load_cards()
     except Exception:  # names are a nicety: show the list even without card data
         return None
 
 
 def _load(cache: str | None, pick: str | None, as_of: dt.datetime | None) -> BanList:
-    from tt_organizer.banlist.cache import load_banlist
-
     return load_banlist(cache, pick=pick, as_of=as_of.date() if as_of else None)
 
 
@@ -110,11 +115,6 @@ def _load(cache: str | None, pick: str | None, as_of: dt.datetime | None) -> Ban
 def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
          as_json: bool) -> None:
     """Print the cached list (the current one unless --banlist / --as-of) with card names."""
-    from tt_organizer.banlist.sync import age_parts
-    from tt_organizer.cli.output import console, escape, print_json, warn
-    from tt_organizer.cli.render import print_table
-    from tt_organizer.i18n import gettext as _
-
     bl = _load(cache, banlist_pick, as_of)
     db = _cards()
     if as_json:
@@ -122,16 +122,16 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
         return
     if bl.note:
         warn(bl.note)
-    title = (_("[bold]Ban list announced {announced}, effective {effective}[/]") if bl.effective
-             else _("[bold]Ban list announced {announced}[/]"))
-    console.print(title.format(announced=bl.announced, effective=bl.effective)
-                  + (_(" — in force on {date}").format(date=bl.derived_as_of)
-                     if bl.derived_as_of else ""))
-    console.print("  " + "".join(part.translate() for part in age_parts(bl)))
+    title = (_("Ban list announced {announced}, effective {effective}") if bl.effective
+             else _("Ban list announced {announced}"))
+    line(styled(title.format(announced=bl.announced, effective=bl.effective), "bold")
+         + (_(" — in force on {date}").format(date=bl.derived_as_of)
+            if bl.derived_as_of else ""))
+    line("  " + "".join(part.translate() for part in age_parts(bl)))
     if bl.source_url:
-        console.print(_("  source: {url}").format(url=escape(bl.source_url)))
+        line(_("  source: {url}").format(url=bl.source_url))
     if bl.sha256:
-        console.print(_("  page sha256: {digest}").format(digest=bl.sha256))
+        line(_("  page sha256: {digest}").format(digest=bl.sha256))
 
     def listing(title: str, rows: list[tuple[str, str]]) -> None:
         shown = []
@@ -144,15 +144,16 @@ def show(banlist_pick: str | None, as_of: dt.datetime | None, cache: str | None,
     listing(_("Banned ({n})").format(n=len(bl.banned)), [(n, "0") for n in bl.banned])
     listing(_("Restricted ({n})").format(n=len(bl.restricted)),
             [(n, str(c)) for n, c in bl.restricted.items()])
-    console.print(_("[bold]Banned pairs ({n})[/]: a deck may hold cards of side A or of side "
-                    "B, not both").format(n=len(bl.banned_pairs)))
+    line(styled(_("Banned pairs ({n}): a deck may hold cards of side A or of side B, not "
+                  "both").format(n=len(bl.banned_pairs)), "bold"))
     for i, pair in enumerate(bl.banned_pairs, start=1):
-        a = ", ".join(escape(f"{n} {card_name(n, bl, db)}") for n in pair.a)
-        b = ", ".join(escape(f"{n} {card_name(n, bl, db)}") for n in pair.b)
-        console.print(f"  {i}. A: {a}\n     B: {b}")
+        a = ", ".join(f"{n} {card_name(n, bl, db)}" for n in pair.a)
+        b = ", ".join(f"{n} {card_name(n, bl, db)}" for n in pair.b)
+        line(f"  {i}. A: {a}")
+        line(f"     B: {b}")
     if bl.unknown_numbers:
         warn(_("not in the card database: {numbers}").format(
-            numbers=escape(", ".join(bl.unknown_numbers))))
+            numbers=", ".join(bl.unknown_numbers)))
 
 
 # the columns of `tt banlist show`'s tables
@@ -164,28 +165,22 @@ COLUMNS = (N_("Number"), N_("Name"), N_("Limit"), N_("Since"))
 @json_option
 def list_cmd(cache: str | None, as_json: bool) -> None:
     """List the cached announcements (the current one marked *)."""
-    from tt_organizer.banlist.cache import cache_dir
-    from tt_organizer.banlist.views import cache_listing
-    from tt_organizer.cli.output import console, escape, print_json
-
     folder = cache_dir(cache)
     listing = cache_listing(folder)
     if as_json:
         print_json(listing)
         return
     rows = listing["announcements"]
-    console.print(f"ban-list cache: {escape(str(folder))}")
+    line(f"ban-list cache: {folder}")
     for r in rows:
         mark = "*" if r["current"] else " "
-        console.print(f" {mark} {r['announced']}  {r['banned']} banned, {r['restricted']} "
-                      f"restricted, {r['banned_pairs']} pair(s); fetched "
-                      f"{r['fetched_at'] or 'never (shipped)'}")
+        line(f" {mark} {r['announced']}  {r['banned']} banned, {r['restricted']} "
+             f"restricted, {r['banned_pairs']} pair(s); fetched "
+             f"{r['fetched_at'] or 'never (shipped)'}")
 
 
 def _resolve(cache: str | None, which: str) -> BanList:
     """A date of a cached announcement, else the list in force on that date, else a file."""
-    from tt_organizer.banlist.cache import cache_dir, list_announcements, load_banlist
-
     try:
         day = dt.date.fromisoformat(which)
     except ValueError:
@@ -204,11 +199,6 @@ def diff(old: str | None, new: str | None, cache: str | None, as_json: bool) -> 
     """What changed from OLD to NEW (dates or files; default: the previous cached
     announcement and the current one). A date without its own announcement means the list in
     force on that date."""
-    from tt_organizer.banlist.cache import cache_dir, current_banlist, list_announcements
-    from tt_organizer.banlist.diff import diff_banlists
-    from tt_organizer.cli.output import console, escape, print_json, warn
-    from tt_organizer.errors import BanlistError
-
     folder = cache_dir(cache)
     new_bl = _resolve(cache, new) if new else current_banlist(folder)
     if old:
@@ -235,11 +225,11 @@ def diff(old: str | None, new: str | None, cache: str | None, as_json: bool) -> 
     db = _cards()
 
     def name(n: str) -> str:
-        return escape(f"{n} {card_name(n, new_bl if n in new_bl.names else old_bl, db)}")
+        return f"{n} {card_name(n, new_bl if n in new_bl.names else old_bl, db)}"
 
-    console.print(f"[bold]Ban list changes: list {label(old_bl)} -> list {label(new_bl)}[/]")
+    line(styled(f"Ban list changes: list {label(old_bl)} -> list {label(new_bl)}", "bold"))
     if d.empty:
-        console.print("  no changes")
+        line("  no changes")
         return
     sections: list[tuple[str, list[str]]] = [
         ("Newly banned", [name(n) for n in d.banned]),
@@ -252,9 +242,9 @@ def diff(old: str | None, new: str | None, cache: str | None, as_json: bool) -> 
     ]
     for title, lines in sections:
         if lines:
-            console.print(f"[bold]{title}[/]")
-            for line in lines:
-                console.print(f"  - {line}")
+            line(styled(title, "bold"))
+            for text in lines:
+                line(f"  - {text}")
 
 
 def _pair_text(pair: BannedPair, name: Callable[[str], str]) -> str:

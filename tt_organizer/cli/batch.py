@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
+import gc
 import sys
-from typing import TYPE_CHECKING
 
 import click
 
-from tt_organizer.cli.deck_options import (
-    DeckCheckOptions,
-    deck_check_options,
-    load_check_context,
+from tt_organizer.batch import (
+    BatchRow,
+    batch_payload,
+    batch_summary,
+    collect_inputs,
+    run_batch,
+    write_json_report,
+    write_xlsx_report,
 )
-from tt_organizer.cli.options import json_option
-from tt_organizer.cli.params import CountType
+from tt_organizer.cli import output
+from tt_organizer.cli.advice import command_advice, describe
+from tt_organizer.cli.options import CountType, deck_check_options, json_option
+from tt_organizer.cli.output import line, print_json, warn
+from tt_organizer.cli.render import print_table
 from tt_organizer.errors import EXIT_INVALID, EXIT_OK, InputError
-from tt_organizer.i18n import N_
-
-if TYPE_CHECKING:
-    from tt_organizer.batch import BatchRow
-    from tt_organizer.formats.check import CheckContext
+from tt_organizer.formats.check import CheckContext, CheckOptions, open_check
+from tt_organizer.i18n import N_, ngettext
+from tt_organizer.i18n import gettext as _
+from tt_organizer.printing import print_batch
 
 PROGRESS_MIN_DECKS = 20
 # the columns of the batch table on the terminal
@@ -54,7 +60,7 @@ def check_batch(
     out: str | None,
     jobs: int | None,
     as_json: bool,
-    check_options: DeckCheckOptions,
+    check_options: CheckOptions,
 ) -> None:
     """Validate every deck in PATHS: folders (recursive), zips of decklists, decklist files,
     or a roster sheet (.csv/.xlsx with a player column and a decklist column, one deck per row).
@@ -62,8 +68,6 @@ def check_batch(
     Prints one summary table (or JSON with --json); an unreadable file is a row with its
     error. Exit 0 if every deck is legal, 1 otherwise.
     """
-    import gc
-
     # 10,000 decks' rows stay in memory to the end and hold no reference cycles: the cyclic
     # collector's passes over them cost several tenths of a second and free nothing
     collecting = gc.isenabled()
@@ -81,30 +85,25 @@ def _check_batch(
     out: str | None,
     jobs: int | None,
     as_json: bool,
-    check_options: DeckCheckOptions,
+    check_options: CheckOptions,
 ) -> bool:
     """The command's work; True when every deck is legal."""
-    from tt_organizer.batch import batch_payload, collect_inputs, run_batch
-    from tt_organizer.cli.advice import command_advice
-    from tt_organizer.cli.output import print_json
-
     if out is not None and not out.lower().endswith((".json", ".xlsx", ".pdf")):
         raise InputError("the report file name must end with .xlsx, .pdf or .json", file=out)
-    check = load_check_context(check_options)
+    check = open_check(check_options, words=describe)
+    for warning in check.warnings:
+        warn(warning)
     items = collect_inputs(paths)
     if not items:
         raise InputError("no decklists found in " + ", ".join(paths))
     if not as_json:
-        from tt_organizer.cli.output import warn
-
         for note in items.notes:  # a roster column that looks like decklists but is not read
             warn(note)
     if sys.stderr.isatty() and len(items) > PROGRESS_MIN_DECKS:
+        # rich.progress: 27 ms of start-up (python -X importtime), only for a progress bar
         from rich.progress import Progress
 
-        from tt_organizer.cli.output import err_console
-
-        with Progress(console=err_console, transient=True) as progress:
+        with Progress(console=output.err_console, transient=True) as progress:
             task = progress.add_task("Checking decks", total=len(items))
             rows = run_batch(items, check, on_row=lambda _row: progress.advance(task),
                              advice=command_advice, jobs=jobs)
@@ -117,19 +116,11 @@ def _check_batch(
     if out is not None:
         _write_report(rows, check, out, items.notes)
         if not as_json:
-            from tt_organizer.cli.output import err_console
-
-            err_console.print(f"report written to {out}", markup=False)
+            line(f"report written to {out}", err=True)
     return all(r.legal for r in rows)
 
 
 def _render(rows: list[BatchRow], format_id: str) -> None:
-    from tt_organizer.batch import batch_summary
-    from tt_organizer.cli.output import line
-    from tt_organizer.cli.render import print_table
-    from tt_organizer.i18n import gettext as _
-    from tt_organizer.i18n import ngettext
-
     counts = batch_summary(rows)
     verdicts = {None: (_("unreadable"), "bold yellow"), True: (_("legal"), "green"),
                 False: (_("illegal"), "bold red")}
@@ -151,8 +142,6 @@ def _render(rows: list[BatchRow], format_id: str) -> None:
 def _first_message(row: BatchRow) -> str:
     """The row's first error (else warning) in the reader's language when its report came
     back with it; the English message otherwise (a deck that could not be read)."""
-    from tt_organizer.i18n import gettext as _
-
     report = row.report
     if report is None:
         return row.message
@@ -168,14 +157,8 @@ def _write_report(rows: list[BatchRow], ctx: CheckContext, path: str, notes: lis
                   ) -> None:
     """The full report: JSON for a ``.json`` path, a PDF for ``.pdf``, else an xlsx workbook."""
     if path.lower().endswith(".json"):
-        from tt_organizer.batch import write_json_report
-
         write_json_report(rows, ctx, path, notes)
     elif path.lower().endswith(".pdf"):
-        from tt_organizer.printing import print_batch
-
         print_batch(rows, ctx.fmt.id, path)
     else:
-        from tt_organizer.batch import write_xlsx_report
-
         write_xlsx_report(rows, ctx, path)

@@ -6,11 +6,17 @@ from pathlib import Path
 
 import click
 
-from tt_organizer.cli.options import json_option
-from tt_organizer.cli.params import COUNT, POSITIVE
+from tt_organizer.cards import load_cards
+from tt_organizer.cards.importer import build_card_data, build_json
+from tt_organizer.cli.main import LazyGroup
+from tt_organizer.cli.options import COUNT, POSITIVE, json_option
+from tt_organizer.cli.output import line, print_json, styled
+from tt_organizer.cli.render import print_table
+from tt_organizer.paths import card_sync_dir, shipped_data_dir
 
 
-@click.group()
+@click.group(cls=LazyGroup, lazy={"import": "tt_organizer.cli.cards_import:import_cards",
+                                  "sync": "tt_organizer.cli.cards_sync:sync"})
 def cards() -> None:
     """Look up the card database; rebuild or sync it."""
 
@@ -20,24 +26,18 @@ def cards() -> None:
 @json_option
 def show(numbers: tuple[str, ...], as_json: bool) -> None:
     """Show the cards with these NUMBERS (any spelling: bt1-10, BT1-010_P1, ...)."""
-    from tt_organizer.cards import load_cards
-    from tt_organizer.cli.output import console, escape, print_json
-
     db = load_cards()
     found = [db.get(n) for n in numbers]
     if as_json:
         print_json([c.to_dict() for c in found])
         return
     for card in found:
-        lines = [
-            f"[bold]{escape(card.number)}[/]  {escape(card.name)}",
-            f"  type: {escape(card.card_type)}   colours: {escape(card.color_text)}   "
-            f"level: {card.level if card.level is not None else '-'}",
-            f"  rarity: {escape(card.rarity or '-')}   set: {escape(card.set_code)}",
-        ]
+        line(f"{styled(card.number, 'bold')}  {card.name}")
+        line(f"  type: {card.card_type}   colours: {card.color_text}   "
+             f"level: {card.level if card.level is not None else '-'}")
+        line(f"  rarity: {card.rarity or '-'}   set: {card.set_code}")
         if card.copy_limit:
-            lines.append(f"  copies allowed by its own text: {card.copy_limit}")
-        console.print("\n".join(lines))
+            line(f"  copies allowed by its own text: {card.copy_limit}")
 
 
 @cards.command("search")
@@ -60,10 +60,6 @@ def search(
 ) -> None:
     """Search cards by TEXT: words of the name, a colour or a type (`tt cards search red
     tamer`)."""
-    from tt_organizer.cards import load_cards
-    from tt_organizer.cli.output import print_json
-    from tt_organizer.cli.render import print_table
-
     found = load_cards().search(
         " ".join(text), color=color, card_type=card_type, level=level, set_code=set_code
     )
@@ -90,24 +86,9 @@ def build(source: Path | None, out: Path | None, as_json: bool) -> None:
 
     In a checkout this rewrites the repository's data/; an installed copy writes to the
     user's data folder (which is then preferred over the shipped copy)."""
-    from tt_organizer.cards.importer import build_card_data, build_json
-    from tt_organizer.cli.output import console
-    from tt_organizer.paths import card_sync_dir, shipped_data_dir
-
     csv_path = source or shipped_data_dir() / "source" / "cards.csv"
     target = build_card_data(csv_path, out or card_sync_dir())
     if as_json:
-        from tt_organizer.cli.output import print_json
-
         print_json(build_json(target))
         return
-    console.print(f"wrote {target}")
-
-
-from tt_organizer.cli.cards_import import import_cards as _import_cards  # noqa: E402
-
-cards.add_command(_import_cards, "import")
-
-from tt_organizer.cli.cards_sync import sync as _sync  # noqa: E402
-
-cards.add_command(_sync)
+    line(f"wrote {target}")

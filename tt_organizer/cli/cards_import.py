@@ -7,6 +7,8 @@ from pathlib import Path
 import click
 
 from tt_organizer.cli.options import json_option
+from tt_organizer.cli.output import line, print_json, styled, warn
+from tt_organizer.formats.games import game_formats, import_game_cards
 
 
 @click.command("import")
@@ -24,18 +26,13 @@ def import_cards(source: Path, game: str, as_json: bool) -> None:
 
     Deck checks of that game's formats use it for name-, type- and level-based rules.
     """
-    from tt_organizer.cli.output import console, escape, print_json, warn
-    from tt_organizer.formats.games import game_formats, import_game_cards
-
     result = import_game_cards(source, game)
     if as_json:
         print_json(result.to_dict())
         return
-    types = ", ".join(f"{n} {escape(t)}" for t, n in sorted(result.types.items()))
-    console.print(
-        f"imported {result.count} card(s) for [bold]{result.game}[/] ({types}) into "
-        f"{escape(str(result.path))}"
-    )
-    console.print(f"used by format(s): {escape(', '.join(game_formats(result.game)))}")
+    types = ", ".join(f"{n} {t}" for t, n in sorted(result.types.items()))
+    line(f"imported {result.count} card(s) for {styled(result.game, 'bold')} ({types}) into "
+         f"{result.path}")
+    line(f"used by format(s): {', '.join(game_formats(result.game))}")
     for message in result.warnings:
         warn(message)

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import click
 
-from tt_organizer.cli.options import json_option
-from tt_organizer.cli.params import RETRIES, SecondsType
+from tt_organizer.cards.sync import card_source, sync_cards
+from tt_organizer.cli.options import RETRIES, SecondsType, json_option
+from tt_organizer.cli.output import line, print_json, warn
+from tt_organizer.paths import card_sync_dir
 
 
 @click.command("sync")
@@ -37,10 +39,6 @@ def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,
     current data has (unless --force), or if nothing changed. Local fixes in
     card_overrides.json are never touched and apply on top of the synced data.
     """
-    from tt_organizer.cards.sync import card_source, sync_cards
-    from tt_organizer.cli.output import console, print_json, warn
-    from tt_organizer.paths import card_sync_dir
-
     if url and from_file:
         raise click.UsageError("give --url or --from, not both")
     source = card_source(str(from_file) if from_file else url, timeout=timeout, retries=retries)
@@ -51,12 +49,12 @@ def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,
     for reason in result.overridden:
         warn(f"--force: replaced despite: {reason}")
     if result.status == "unchanged":
-        console.print(f"unchanged: {result.target} already holds these {result.count} cards")
+        line(f"unchanged: {result.target} already holds these {result.count} cards")
     else:
         before = f" (was {result.previous})" if result.previous is not None else ""
-        console.print(f"wrote {result.target}: {result.count} cards{before} from {result.source}")
+        line(f"wrote {result.target}: {result.count} cards{before} from {result.source}")
     if result.skipped:
-        console.print(f"left out {len(result.skipped)} card(s) not released yet in English")
+        line(f"left out {len(result.skipped)} card(s) not released yet in English")
     if result.kept_fixes:
-        console.print(f"kept {len(result.kept_fixes)} local fix(es) from card_overrides.json: "
-                      + ", ".join(result.kept_fixes))
+        line(f"kept {len(result.kept_fixes)} local fix(es) from card_overrides.json: "
+             + ", ".join(result.kept_fixes))

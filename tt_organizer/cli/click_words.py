@@ -11,6 +11,7 @@ later version stays English until it is copied here.
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 
 from tt_organizer.i18n import N_, gettext, ngettext
@@ -52,8 +53,6 @@ def _plurals() -> None:  # never called: marks click's counted messages for the 
 
 def install() -> None:
     """Make click's modules look their messages up in tt's catalog (idempotent)."""
-    import importlib
-
     for name in MODULES:
         module: ModuleType = importlib.import_module(f"click.{name}")
         if hasattr(module, "_"):

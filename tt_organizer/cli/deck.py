@@ -7,19 +7,26 @@ from collections.abc import Sequence
 
 import click
 
-from tt_organizer.cli.deck_options import (
-    DeckCheckOptions,
-    deck_check_options,
-    load_check_context,
-)
-from tt_organizer.cli.options import json_option
+from tt_organizer.cli.advice import describe
+from tt_organizer.cli.main import LazyGroup
+from tt_organizer.cli.options import deck_check_options, json_option
+from tt_organizer.cli.output import error, print_json, warn
+from tt_organizer.cli.render import print_report
+from tt_organizer.decklist.parsers import read_stream
 from tt_organizer.errors import EXIT_INPUT, EXIT_INVALID, EXIT_OK, InputError
+from tt_organizer.formats.check import (
+    CheckOptions,
+    check_bytes,
+    check_file,
+    open_check,
+    unreadable_json,
+)
 
 STDIN = "-"
 STDIN_SOURCE = "<stdin>"
 
 
-@click.group()
+@click.group(cls=LazyGroup, lazy={"check-batch": "tt_organizer.cli.batch:check_batch"})
 def deck() -> None:
     """Check decklists against a format and the ban list."""
 
@@ -30,7 +37,7 @@ def deck() -> None:
 @json_option
 @click.pass_context
 def validate(
-    ctx: click.Context, files: tuple[str, ...], as_json: bool, check_options: DeckCheckOptions
+    ctx: click.Context, files: tuple[str, ...], as_json: bool, check_options: CheckOptions
 ) -> None:
     """Validate one or more decklist FILES (`-` reads one decklist from standard input).
 
@@ -39,14 +46,12 @@ def validate(
     ctx.exit(validate_files(files, as_json, check_options))
 
 
-def validate_files(files: Sequence[str], as_json: bool, check_options: DeckCheckOptions) -> int:
+def validate_files(files: Sequence[str], as_json: bool, check_options: CheckOptions) -> int:
     """Check each decklist file (``-``: standard input) and print its report, or all of them
     as JSON; return the exit code: 0 every deck legal, 1 any illegal, 2 any unreadable."""
-    from tt_organizer.cli.output import error, print_json
-    from tt_organizer.decklist.parsers import read_stream
-    from tt_organizer.formats.check import check_bytes, check_file, unreadable_json
-
-    check = load_check_context(check_options)
+    check = open_check(check_options, words=describe)
+    for warning in check.warnings:
+        warn(warning)
     results: list[dict[str, object]] = []
     code = EXIT_OK
     stdin_read = False
@@ -61,8 +66,6 @@ def validate_files(files: Sequence[str], as_json: bool, check_options: DeckCheck
             else:
                 report = check_file(path, check)
         except InputError as exc:
-            from tt_organizer.cli.advice import describe  # errors alone need the advice
-
             code = EXIT_INPUT
             if as_json:
                 results.append(unreadable_json(source, check, describe(exc, shown=False)))
@@ -74,14 +77,8 @@ def validate_files(files: Sequence[str], as_json: bool, check_options: DeckCheck
         if as_json:
             results.append(report.to_dict())
         else:
-            from tt_organizer.cli.render import print_report
-
             print_report(report)
     if as_json:
         print_json(results)
     return code
 
-
-from tt_organizer.cli.batch import check_batch  # noqa: E402
-
-deck.add_command(check_batch)

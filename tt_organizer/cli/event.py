@@ -16,8 +16,7 @@ import click
 from tt_organizer import i18n
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.main import LazyGroup
-from tt_organizer.cli.options import event_option, json_option, setting_option
-from tt_organizer.cli.params import COUNT
+from tt_organizer.cli.options import COUNT, event_option, json_option, setting_option
 from tt_organizer.i18n import NP_, ngettext, pgettext
 from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import is_count, parse_count, parse_count_list

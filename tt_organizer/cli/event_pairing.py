@@ -21,8 +21,7 @@ from tt_organizer.cli.event_output import (
     warn_unpaired,
     warn_withdrawn,
 )
-from tt_organizer.cli.options import event_option, json_option
-from tt_organizer.cli.params import COUNT, POSITIVE, CountType
+from tt_organizer.cli.options import COUNT, POSITIVE, CountType, event_option, json_option
 from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
 from tt_organizer.numbers import NumberError, parse_count

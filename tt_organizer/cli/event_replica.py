@@ -3,12 +3,15 @@ Litestream, and the newest copy back into a new file (:mod:`tt_organizer.events.
 
 from __future__ import annotations
 
+import signal
 import time
 
 import click
 
-from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.output import line, print_json, warn
+from tt_organizer.events.replica import Copier, ReplicaState, describe, litestream_version
+from tt_organizer.events.replica import restore as restore_copy
 from tt_organizer.i18n import gettext as _
 
 WARN_EVERY = 30.0  # seconds between two repeats of the same warning
@@ -36,17 +39,13 @@ def replicate(replica: str, sync_interval: float, ssh_key: str | None, as_json: 
     """Copy the event file continuously to DEST with Litestream, in the foreground until
     stopped (Ctrl-C or SIGTERM); every `tt event` command keeps working meanwhile. Exit 1
     when the copy was failing as it stopped."""
-    import signal
-
-    from tt_organizer.events.replica import Copier, litestream_version
-
     copier = Copier(event_path, replica, sync_interval, ssh_key=ssh_key)
     version = litestream_version(copier.binary)
     copier.start()
     if not as_json:
-        say(_("Copying {event} to {dest} every {seconds:g} s with Litestream {version} "
-              "(Ctrl-C stops)").format(event=event_path, dest=copier.dest.shown,
-                                       seconds=sync_interval, version=version))
+        line(_("Copying {event} to {dest} every {seconds:g} s with Litestream {version} "
+               "(Ctrl-C stops)").format(event=event_path, dest=copier.dest.shown,
+                                        seconds=sync_interval, version=version), flush=True)
     signal.signal(signal.SIGTERM, lambda *_args: copier.stopping.set())
     report = Reporter(as_json)
     try:
@@ -73,9 +72,6 @@ class Reporter:
         self.warned = 0.0
 
     def __call__(self, state: object) -> None:
-        from tt_organizer.cli.output import print_json, warn
-        from tt_organizer.events.replica import ReplicaState, describe
-
         assert isinstance(state, ReplicaState)
         now = time.time()
         key = (state.health(now), state.copied_txid, state.error)
@@ -91,7 +87,7 @@ class Reporter:
         elif loud:
             warn(text)
         else:
-            say(f"{time.strftime('%H:%M:%S')} {text}")
+            line(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
         if loud:
             self.warned = now
 
@@ -106,21 +102,17 @@ class Reporter:
 def restore(dest: str, out: str, ssh_key: str | None, as_json: bool) -> None:
     """Restore the newest copy at DEST (the folder or URL given to --replica) into the new
     event file FILE, check it, and say how far it goes."""
-    from tt_organizer.cli.output import escape, print_json
-    from tt_organizer.events.replica import restore as restore_copy
-
     done = restore_copy(dest, out, ssh_key=ssh_key)
     if as_json:
         print_json(done.to_json())
         return
-    say(_("Restored {file} from {dest}").format(file=escape(done.path),
-                                                dest=escape(done.source)))
+    line(_("Restored {file} from {dest}").format(file=done.path, dest=done.source))
     where = (_("registration") if done.stage == "registration"
              else _("Swiss round {round}").format(round=done.round) if done.stage == "swiss"
              else _("top-cut round {round}").format(round=done.round))
-    say(_("  {event}: {where}; {reported}/{matches} results, {players} players").format(
-        event=escape(done.event), where=where, reported=done.reported, matches=done.matches,
+    line(_("  {event}: {where}; {reported}/{matches} results, {players} players").format(
+        event=done.event, where=where, reported=done.reported, matches=done.matches,
         players=done.players))
     if done.last_change_at:
-        say(_("  it goes up to its last change, {at}: {what}").format(
-            at=done.last_change_at, what=escape(done.last_change or "")))
+        line(_("  it goes up to its last change, {at}: {what}").format(
+            at=done.last_change_at, what=done.last_change or ""))

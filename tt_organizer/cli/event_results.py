@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from tt_organizer.cli.event_output import print_round, say, warn_withdrawn
-from tt_organizer.cli.options import event_option, json_option
-from tt_organizer.cli.params import COUNT, POSITIVE
+from tt_organizer.cli.options import COUNT, POSITIVE, event_option, json_option
 from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
 

@@ -7,8 +7,9 @@ from typing import Any
 
 import click
 
-from tt_organizer.cards.games import DIGIMON_2020
+from tt_organizer.cards.games import DIGIMON_2020, load_game_cards
 from tt_organizer.cli.options import json_option
+from tt_organizer.cli.output import line, print_json, styled
 from tt_organizer.formats.model import (
     ColorRule,
     CountRange,
@@ -17,7 +18,9 @@ from tt_organizer.formats.model import (
     Requirement,
     ZoneRule,
 )
+from tt_organizer.formats.registry import DEFAULT_FORMAT, all_formats, get_format
 from tt_organizer.i18n import ZONE, Msg, NMsg, Term, translate
+from tt_organizer.i18n import gettext as _
 
 
 class Said(Msg):
@@ -122,8 +125,6 @@ def card_data_rule(fmt: FormatDefinition) -> Msg:
     """Where the format's card data comes from, and whether it is there."""
     if fmt.game == DIGIMON_2020:
         return Msg("card data: the shipped Digimon Card Game database")
-    from tt_organizer.cards.games import load_game_cards
-
     try:
         db = load_game_cards(fmt.game)
     except Exception as exc:  # a damaged import must not hide the format list
@@ -191,9 +192,6 @@ def format_summary(fmt: FormatDefinition) -> dict[str, Any]:
 @json_option
 def formats(format_ids: tuple[str, ...], as_json: bool) -> None:
     """List every deck format (or only FORMAT...) with its rules, read from the definitions."""
-    from tt_organizer.cli.output import console, escape, print_json
-    from tt_organizer.formats.registry import DEFAULT_FORMAT, all_formats, get_format
-
     if format_ids:
         chosen = [get_format(f) for f in format_ids]
     else:  # the default first, then the other Digimon Card Game formats, then other games
@@ -204,17 +202,14 @@ def formats(format_ids: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         print_json([format_summary(f) for f in chosen])
         return
-    from tt_organizer.i18n import gettext as _
-
     for fmt in chosen:
         default = _(" (default)") if fmt.id == DEFAULT_FORMAT else ""
         version = f" {fmt.version}" if fmt.version else ""
-        console.print(
-            f"\n[bold]{escape(fmt.id)}[/]{default} — {escape(fmt.name)}{escape(version)} "
-            + _("[dim](game {game})[/]").format(game=escape(fmt.game))
-        )
+        line()
+        line(f"{styled(fmt.id, 'bold')}{default} — {fmt.name}{version} "
+             + styled(_("(game {game})").format(game=fmt.game), "dim"))
         if fmt.description:
-            console.print(f"  [dim]{escape(_(fmt.description))}[/]")
+            line(f"  {styled(_(fmt.description), 'dim')}")
         for rule in format_rule_words(fmt):
-            console.print(f"  • {escape(rule.translate())}")
-        console.print(f"  • {escape(card_data_rule(fmt).translate())}")
+            line(f"  • {rule.translate()}")
+        line(f"  • {card_data_rule(fmt).translate()}")

@@ -40,7 +40,7 @@ def translated(text: str | None) -> str | None:
 
 def _with_words(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
-    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def run(self: click.Parameter | click.Command, *args: Any, **kwargs: Any) -> object:
         twin = copy.copy(self)
         for name in ("help", "short_help"):
             if getattr(twin, name, None):

@@ -11,7 +11,17 @@ from typing import Any, ClassVar, NoReturn
 import click
 
 from tt_organizer import __version__
-from tt_organizer.errors import EXIT_INPUT, EXIT_OK, TTError
+from tt_organizer.cli import advice, click_words, help_words
+from tt_organizer.cli.edge import check_edge
+from tt_organizer.cli.output import error, warn
+from tt_organizer.errors import (
+    EXIT_INPUT,
+    EXIT_OK,
+    TTError,
+    committed_changes,
+    is_database_error,
+)
+from tt_organizer.i18n import available, gettext, normalize, set_language
 
 # command name -> "module:attribute" (a click command or group)
 SUBCOMMANDS = {
@@ -71,8 +81,6 @@ class TTGroup(LazyGroup):
         return {name: target for name, (target, _) in self.lazy.items()}
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from tt_organizer.i18n import gettext
-
         rows = [(name, gettext(self.lazy[name][1])) for name in sorted(self.lazy)]
         rows += [
             (n, c.get_short_help_str()) for n, c in self.commands.items() if n not in self.lazy
@@ -81,16 +89,13 @@ class TTGroup(LazyGroup):
             with formatter.section(gettext("Commands")):
                 formatter.write_dl(sorted(rows))
 
-    def main(self, args: Sequence[str] | None = None, *pos: Any, **kwargs: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, *pos: Any,  # type: ignore[override]
+             **kwargs: Any) -> object:  # click types it by overloads of standalone_mode
         """The one check of what enters from outside (:mod:`tt_organizer.cli.edge`): an
         argument or ``TT_*`` variable that is not valid text ends here, exit 2."""
-        from tt_organizer.cli.edge import check_edge
-
         given = list(sys.argv[1:] if args is None else args)
         refusal, warnings = check_edge(self, given)
         if warnings or refusal:
-            from tt_organizer.cli.output import error, warn
-
             for message in warnings:
                 warn(message)
             if refusal:
@@ -100,7 +105,7 @@ class TTGroup(LazyGroup):
                 return EXIT_INPUT
         return super().main(given, *pos, **kwargs)
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: click.Context) -> object:
         commits = committed_changes()
         try:
             return super().invoke(ctx)
@@ -116,12 +121,6 @@ def _fail(message: str, code: int) -> NoReturn:
     raise click.exceptions.Exit(fail(message, code, committed_changes()))
 
 
-def committed_changes() -> int:
-    """Event changes committed so far (0 when no event command has been loaded)."""
-    store = sys.modules.get("tt_organizer.events.store")
-    return store.committed_changes() if store is not None else 0
-
-
 def first_line(text: str, limit: int = 200) -> str:
     """The first line of ``text``, cut to ``limit`` characters."""
     line = text.splitlines()[0] if text else text
@@ -131,8 +130,6 @@ def first_line(text: str, limit: int = 200) -> str:
 def fail(message: str, code: int, commits: int = 0) -> int:
     """Print ``message`` as the command's error and return ``code`` -- or, when an event change
     was committed since ``commits``, warn that it was saved and return 0."""
-    from tt_organizer.cli.output import error, warn
-
     if committed_changes() > commits:
         # the command's change is committed: it did what was asked, whatever failed after
         warn(f"the change was saved, but showing it failed: {message}")
@@ -145,13 +142,8 @@ def failure_code(exc: Exception, commits: int) -> int | None:
     """Print what a command that raised ``exc`` says and return its exit code; None for an
     exception that is not a refusal (a bug: the caller raises it again)."""
     if isinstance(exc, (TTError, OSError)):
-        from tt_organizer.cli.advice import failure
-
-        return fail(*failure(exc), commits)
-    # the event store is imported only by the commands that use it: a database error can
-    # only come when it is loaded (importing it here would slow every start-up)
-    store = sys.modules.get("tt_organizer.events.store")
-    if store is None or not isinstance(exc, store.DatabaseError):
+        return fail(*advice.failure(exc), commits)
+    if not is_database_error(exc):
         return None
     return fail(f"database error: {first_line(str(exc))}", EXIT_INPUT, commits)
 
@@ -160,8 +152,6 @@ TTGroup.lazy = SUBCOMMANDS
 
 
 def _set_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    from tt_organizer.i18n import available, normalize, set_language
-
     if value and normalize(value) is None:
         raise click.BadParameter(f"{value!r}: one of {', '.join(available())}")
     set_language(value)
@@ -183,8 +173,6 @@ def cli() -> None:
 
 def main() -> None:
     """Console-script entry point."""
-    from tt_organizer.cli import click_words, help_words
-
     click_words.install()  # click's own words ("Usage:", "Error: …") through tt's catalog
     help_words.install()  # tt's own help texts, looked up when a help page is formatted
     cli(prog_name="tt")

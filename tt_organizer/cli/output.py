@@ -1,35 +1,44 @@
-"""Console output shared by every command: rich for people, JSON for machines.
+"""What every command prints, by one path: plain text for people, JSON for machines.
 
-``console`` and ``err_console`` are created on first use, so a command that prints only JSON
-never imports rich."""
+A line is plain text (:func:`line`): nothing in it is markup, so a file path or a player's
+name holding ``[bold]`` prints as it is. Styling goes only through :func:`styled`, which shows
+control characters of its text as ``\\xNN`` and colours it only on a terminal that takes
+colour; tables through :func:`tt_organizer.cli.render.print_table`; errors and warnings
+through :func:`error` / :func:`warn`. None of them loads rich.
+
+``console`` and ``err_console`` (rich, created on first use) remain for a progress bar and for
+the ``tt event`` modules' ``say()`` until they print by this path too."""
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
+
+from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from rich.console import Console
 
     console: Console
     err_console: Console
 
+# ANSI codes of the styles :func:`styled` and the tables use
+STYLES = {"bold": "1", "italic": "3", "dim": "2", "red": "31", "green": "32", "yellow": "33",
+          "bold red": "1;31", "bold green": "1;32", "bold yellow": "1;33"}
+
 
 @lru_cache(maxsize=4)
 def _console(stderr: bool, columns: str | None) -> Console:
     """One console per stream and ``COLUMNS`` (rich reads the width once, when made)."""
+    # rich.console: 19 ms of start-up (python -X importtime), paid only when used
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False)
 
 
-def __getattr__(name: str) -> Any:
-    import os
-
+def __getattr__(name: str) -> Console:
     if name == "console":
         return _console(False, os.environ.get("COLUMNS"))
     if name == "err_console":
@@ -40,11 +49,13 @@ def __getattr__(name: str) -> Any:
 LONG_LIST = 100  # a longer list prints one item per line (indenting it all is slow)
 
 
-def print_json(payload: Any, *, long_fields: bool = False) -> None:
+def print_json(payload: object, *, long_fields: bool = False) -> None:
     """Print ``payload`` as JSON on stdout (dates and paths as strings); indented, except that
     a list of more than :data:`LONG_LIST` items prints one compact item per line - with
     ``long_fields`` also such a list that is a field of the ``payload`` object (a batch's
     ``rows``): Python indents JSON without its C encoder, ten times slower."""
+    import json  # 1.4 ms of `tt --help` (python -X importtime), which prints no JSON
+
     encode = json.JSONEncoder(ensure_ascii=False, default=str).encode  # one encoder
     if isinstance(payload, list) and len(payload) > LONG_LIST:
         sys.stdout.write("[\n  " + ",\n  ".join(map(encode, payload)) + "\n]\n")
@@ -63,15 +74,43 @@ def print_json(payload: Any, *, long_fields: bool = False) -> None:
     sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False, default=str) + "\n")
 
 
-def line(text: str) -> None:
-    """Print one line of plain text (never markup) on stdout, without loading rich."""
-    sys.stdout.write(text + "\n")
+def line(text: str = "", *, err: bool = False, flush: bool = False) -> None:
+    """Print one line of plain text (never markup) on stdout (``err``: stderr); ``flush``: at
+    once (a long-running command's progress, read through a pipe)."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(text + "\n")
+    if flush:
+        stream.flush()
 
 
-def colour_on(stream: Any) -> bool:
+def clean(text: str) -> str:
+    """``text`` safe to print: control, format and unassigned characters (line breaks,
+    escapes, zero-width and direction marks, lone surrogates) shown as ``\\xNN`` /
+    ``\\uNNNN``, other spaces as a space."""
+    if text.isprintable():
+        return text
+    import unicodedata  # 0.2 ms of `tt --help`: only for text that is not printable
+
+    out = []
+    for ch in text:
+        if ch.isprintable():
+            out.append(ch)
+        elif unicodedata.category(ch) == "Zs":
+            out.append(" ")
+        else:
+            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+    return "".join(out)
+
+
+def styled(text: str, style: str, *, err: bool = False) -> str:
+    """``text`` (control characters shown by :func:`clean`: it cannot style itself) in the
+    style ``style`` of :data:`STYLES` when stdout (``err``: stderr) is a terminal that takes
+    colour (:func:`colour_on`), else as it is: a piece of a :func:`line`."""
+    return paint(clean(text), STYLES[style], colour_on(sys.stderr if err else sys.stdout))
+
+
+def colour_on(stream: IO[str]) -> bool:
     """Whether rich would colour ``stream``: a terminal, without ``NO_COLOR`` or ``TERM=dumb``."""
-    import os
-
     return bool(stream.isatty() and not os.environ.get("NO_COLOR")
                 and os.environ.get("TERM") != "dumb")
 
@@ -94,20 +133,17 @@ def _styled_stderr(label: str, ansi: str, message: str) -> None:
 
 def error(message: str) -> None:
     """Print an error line on stderr (``message`` is plain text, never markup)."""
-    from tt_organizer.i18n import gettext as _
-
     _styled_stderr(_("error:"), "1;31", message)
 
 
 def warn(message: str) -> None:
     """Print a warning line on stderr (``message`` is plain text, never markup)."""
-    from tt_organizer.i18n import gettext as _
-
     _styled_stderr(_("warning:"), "33", message)
 
 
 def escape(text: str) -> str:
-    """Escape rich markup in player-entered text."""
-    from rich.markup import escape as _escape
+    """Escape rich markup in player-entered text (for ``console.print``; :func:`line` needs
+    none)."""
+    from rich.markup import escape as _escape  # rich: 19 ms, as above; only for say()
 
     return _escape(text)

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from tt_organizer.cli.options import event_option, json_option
-from tt_organizer.cli.params import COUNT
+from tt_organizer.cli.options import COUNT, event_option, json_option
 
 if TYPE_CHECKING:
     from tt_organizer.events.penalties import Infraction

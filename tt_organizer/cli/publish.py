@@ -5,6 +5,10 @@ from __future__ import annotations
 import click
 
 from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.output import line, print_json
+from tt_organizer.events.store import load_snapshot
+from tt_organizer.i18n import ngettext
+from tt_organizer.publish.site import publish_event
 
 
 @click.command("publish")
@@ -19,15 +23,10 @@ def publish(folder: str, decklists: str, as_json: bool, event_path: str) -> None
     """Write the results into FOLDER as a static site that opens from the folder or any web
     host: standings, every round, the bracket, decklists, the field; event.json holds the
     same data. No script, no PIN, nothing fetched from elsewhere."""
-    from tt_organizer.cli.output import line, print_json
-    from tt_organizer.events.store import load_snapshot
-    from tt_organizer.publish.site import publish_event
-
     published = publish_event(load_snapshot(event_path), folder, decklists=decklists)
     if as_json:
         print_json(published.to_dict())
         return
-    from tt_organizer.i18n import ngettext
 
     count = len(published.files) - 1
     line(ngettext("Published {n} file to {folder}: open {index}",

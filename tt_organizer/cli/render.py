@@ -12,21 +12,23 @@ text are shown as ``\\xNN`` so no cell can move the cursor or colour the screen.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING, cast
 
-from tt_organizer.i18n import N_
+from tt_organizer.cli.output import STYLES, clean, colour_on
+from tt_organizer.i18n import N_, Term, ngettext, translate
+from tt_organizer.i18n import gettext as _
+from tt_organizer.numbers import is_count
 
 if TYPE_CHECKING:
     from tt_organizer.formats.validator import ValidationReport
 
     Cell = str | tuple[str, str]  # text, or (text, style name of STYLES)
-
-# ANSI codes of the styles the tables use
-STYLES = {"bold": "1", "italic": "3", "dim": "2", "red": "31", "green": "32", "yellow": "33",
-          "bold red": "1;31", "bold green": "1;32", "bold yellow": "1;33"}
 
 LEFT, RIGHT = "left", "right"
 
@@ -35,8 +37,6 @@ def _char_width(ch: str) -> int:
     """Columns ``ch`` takes on a terminal: 0 for combining and format characters (zero-width
     space and joiner, soft hyphen, variation selectors), 2 for East Asian wide and full-width
     characters, else 1."""
-    import unicodedata
-
     if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
         return 0
     return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
@@ -47,25 +47,6 @@ def text_width(text: str) -> int:
     if text.isascii():
         return len(text)
     return sum(map(_char_width, text))
-
-
-def clean(text: str) -> str:
-    """``text`` safe to print in a table: control, format and unassigned characters (line
-    breaks, escapes, zero-width and direction marks, lone surrogates) shown as ``\\xNN`` /
-    ``\\uNNNN``, other spaces as a space."""
-    if text.isprintable():
-        return text
-    import unicodedata
-
-    out = []
-    for ch in text:
-        if ch.isprintable():
-            out.append(ch)
-        elif unicodedata.category(ch) == "Zs":
-            out.append(" ")
-        else:
-            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
-    return "".join(out)
 
 
 def fold(text: str, width: int) -> list[str]:
@@ -118,7 +99,7 @@ def _fit(natural: list[int], width: int) -> list[int] | None:
     if frame + len(natural) > width:
         return None
     widths = list(natural)
-    for _ in range(sum(widths) + frame - width):
+    for _step in range(sum(widths) + frame - width):
         widths[widths.index(max(widths))] -= 1
     return widths
 
@@ -222,12 +203,6 @@ def _box_lines(cells: Sequence[str], styles: list[str], widths: list[int], justi
 def screen() -> tuple[int, bool]:
     """The width to lay stdout out in and whether to colour it: a terminal's own width, else
     ``COLUMNS`` or 80; colour on a terminal unless ``NO_COLOR`` or ``TERM=dumb``."""
-    import contextlib
-    import os
-
-    from tt_organizer.cli.output import colour_on
-    from tt_organizer.numbers import is_count
-
     columns = os.environ.get("COLUMNS", "")
     width = int(columns) if is_count(columns) and 0 < int(columns) <= 10_000 else 80
     if sys.stdout.isatty():
@@ -253,8 +228,6 @@ def zone_tables(report: ValidationReport) -> list[tuple[str, list[list[Cell]]]]:
     """Per zone: its title and rows (the Name cell styled when it is a placeholder: ``red``
     for an unknown card, ``dim`` for no card data). A zone with no cards has no rows."""
     from tt_organizer.formats.registry import find_format
-    from tt_organizer.i18n import Term, ngettext, translate
-    from tt_organizer.i18n import gettext as _
 
     deck = report.deck
     fmt = find_format(report.format_id)
@@ -288,8 +261,6 @@ def draw_report(report: ValidationReport, *, width: int = 80, colour: bool = Fal
 
     def paint(text: str, style: str) -> str:
         return f"\x1b[{STYLES[style]}m{text}\x1b[0m" if colour and style and text else text
-
-    from tt_organizer.i18n import gettext as _
 
     deck = report.deck
     if report.banlist_date:

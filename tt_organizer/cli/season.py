@@ -7,6 +7,21 @@ import shlex
 import click
 
 from tt_organizer.cli.options import json_option
+from tt_organizer.cli.output import line, print_json, warn
+from tt_organizer.cli.render import print_table
+from tt_organizer.errors import InputError
+from tt_organizer.i18n import N_, gettext, ngettext
+from tt_organizer.publish.site import publish_season
+from tt_organizer.season.file import (
+    add_alias,
+    add_events,
+    changed_events,
+    create_season,
+    read_season,
+)
+from tt_organizer.season.scheme import load_scheme, shipped_schemes
+from tt_organizer.season.standings import look_alikes, season_standings, standings_json
+from tt_organizer.season.workbook import standings_rows, write_workbook
 
 season_file_option = click.option(
     "--file", "season_path", envvar="TT_SEASON", default="season.json", show_default=True,
@@ -28,10 +43,6 @@ def season() -> None:
 def schemes(as_json: bool) -> None:
     """List the shipped points schemes (a scheme of one's own is a JSON file of the same
     shape: see docs/season.md)."""
-    from tt_organizer.cli.output import line, print_json
-    from tt_organizer.i18n import gettext
-    from tt_organizer.season.scheme import shipped_schemes
-
     shipped = shipped_schemes()
     if as_json:
         print_json([s.to_dict() for s in shipped.values()])
@@ -48,15 +59,10 @@ def schemes(as_json: bool) -> None:
 @json_option
 def create(name: str, season_path: str, scheme: str, as_json: bool) -> None:
     """Create the season NAME in a new season file."""
-    from tt_organizer.cli.output import line, print_json
-    from tt_organizer.season.file import create_season
-    from tt_organizer.season.scheme import load_scheme
-
     created = create_season(season_path, name, load_scheme(scheme))
     if as_json:
         print_json(created.created_json(season_path))
         return
-    from tt_organizer.i18n import gettext
 
     line(gettext("created season {name} ({scheme}) in {file}").format(
         name=repr(created.name), scheme=gettext(created.scheme.name), file=season_path))
@@ -70,14 +76,10 @@ def create(name: str, season_path: str, scheme: str, as_json: bool) -> None:
 def add(events: tuple[str, ...], season_path: str, as_json: bool) -> None:
     """Add EVENTS (event .sqlite files) to the season. An event already in it is counted once:
     re-added when it changed since, left alone when not."""
-    from tt_organizer.cli.output import line, print_json, warn
-    from tt_organizer.season.file import add_events
-
     added = add_events(season_path, list(events))
     if as_json:
         print_json([a.to_dict() for a in added])
         return
-    from tt_organizer.i18n import N_, gettext, ngettext
 
     outcomes = {"added": N_("added"), "re-added": N_("changed since it was added: re-added"),
                 "unchanged": N_("already in the season, unchanged: not counted twice")}
@@ -98,14 +100,10 @@ def add(events: tuple[str, ...], season_path: str, as_json: bool) -> None:
 @json_option
 def alias(name: str, other: str, season_path: str, as_json: bool) -> None:
     """Count OTHER's results under NAME: two spellings of one player."""
-    from tt_organizer.cli.output import line, print_json
-    from tt_organizer.season.file import add_alias
-
     updated = add_alias(season_path, name, other)
     if as_json:
         print_json(updated.alias_json(other))
         return
-    from tt_organizer.i18n import gettext
 
     line(gettext("{other} now counts as {name}").format(other=repr(other),
                                                         name=repr(updated.canonical(other))))
@@ -118,14 +116,6 @@ def alias(name: str, other: str, season_path: str, as_json: bool) -> None:
               help="Also write the standings to FILE.xlsx or FILE.pdf.")
 def standings(season_path: str, as_json: bool, out: str | None) -> None:
     """The season's standings under its points scheme, with names that may be one player."""
-    from tt_organizer.cli.output import err_console, print_json, warn
-    from tt_organizer.cli.render import print_table
-    from tt_organizer.errors import InputError
-    from tt_organizer.i18n import gettext, ngettext
-    from tt_organizer.season.file import changed_events, read_season
-    from tt_organizer.season.standings import look_alikes, season_standings, standings_json
-    from tt_organizer.season.workbook import standings_rows
-
     if out is not None and not out.lower().endswith((".xlsx", ".pdf")):
         raise InputError("the output file name must end with .xlsx or .pdf", file=out)
     current = read_season(season_path)
@@ -156,15 +146,14 @@ def standings(season_path: str, as_json: bool, out: str | None) -> None:
                                           command=f"`tt season add {shlex.quote(e.path)}`"))
     if out is not None:
         if out.lower().endswith(".pdf"):
+            # reportlab: 36 ms of start-up (python -X importtime), only for a .pdf
             from tt_organizer.printing.season import print_season
 
             written, _ = print_season(current, lines, out)
         else:
-            from tt_organizer.season.workbook import write_workbook
-
             written = write_workbook(current, lines, out)
         if not as_json:
-            err_console.print(gettext("written to {file}").format(file=written), markup=False)
+            line(gettext("written to {file}").format(file=written), err=True)
 
 
 @season.command("publish")
@@ -173,15 +162,10 @@ def standings(season_path: str, as_json: bool, out: str | None) -> None:
 @json_option
 def publish(folder: str, season_path: str, as_json: bool) -> None:
     """Write the season standings into FOLDER as a static site (HTML + CSS + season.json)."""
-    from tt_organizer.cli.output import line, print_json
-    from tt_organizer.publish.site import publish_season
-    from tt_organizer.season.file import read_season
-
     published = publish_season(read_season(season_path), folder)
     if as_json:
         print_json(published.to_dict())
         return
-    from tt_organizer.i18n import gettext
 
     line(gettext("Published the season to {folder}: open {index}").format(
         folder=published.folder, index=published.folder / "index.html"))

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import ipaddress
+import os
+import signal
+import sys
+import threading
 
 import click
 
-from tt_organizer.cli.options import json_option
-from tt_organizer.cli.params import PORT
+from tt_organizer.cli.event_replica import Reporter
+from tt_organizer.cli.options import PORT, json_option
+from tt_organizer.cli.output import line, print_json
 from tt_organizer.errors import InputError
-
-if TYPE_CHECKING:
-    from tt_organizer.events.replica import Copier
+from tt_organizer.events.replica import Copier
+from tt_organizer.events.store import connect
+from tt_organizer.safe_files import read_limited
 
 
 @click.command("serve")
@@ -53,18 +58,16 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
     Listens on 127.0.0.1 unless --lan. Stop it with Ctrl-C; the CLI keeps working on the same
     event file meanwhile.
     """
-    try:
+    try:  # the web server's packages are an extra (pip install '.[serve]'): maybe missing
         from tt_organizer.web import launch, security
     except ImportError as exc:
         missing = (exc.name or "a package").split(".")[0]
         raise InputError(f"tt event serve needs the serve extra ({missing} is missing): from "
                          "the clone of tt-organizer, pip install -e '.[serve]'") from None
-    from tt_organizer.cli.output import console, print_json
-    from tt_organizer.events import store
 
     paths = _event_paths(event_paths, events_dir)
     for path in paths:
-        with store.connect(path):  # a clear error now for a missing or foreign file
+        with connect(path):  # a clear error now for a missing or foreign file
             pass
     if replica and len(paths) > 1:
         raise InputError("--replica copies one event: serve the events one by one to copy "
@@ -84,24 +87,21 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
                                       copier.dest.shown if copier else None,
                                       events=paths if len(paths) > 1 else None))
     else:
-        console.print(f"Serving {', '.join(paths)} on {host}:{port}", soft_wrap=True)
+        line(f"Serving {', '.join(paths)} on {host}:{port}")
         if len(paths) > 1:
             for eid, path in zip(launch.hall_ids(paths), paths, strict=True):
-                console.print(f"  event:      {url}e/{eid}/  ({path}; projector "
-                              f"{url}e/{eid}/projector)", soft_wrap=True)
-        console.print(f"  players:    {url}", soft_wrap=True)
+                line(f"  event:      {url}e/{eid}/  ({path}; projector {url}e/{eid}/projector)")
+        line(f"  players:    {url}")
         if len(paths) == 1:
-            console.print(f"  projector:  {url}projector", soft_wrap=True)
-        console.print(f"  organizer:  {url}org/login?token={token}", soft_wrap=True)
-        console.print(f"  token:      {token}", soft_wrap=True)
+            line(f"  projector:  {url}projector")
+        line(f"  organizer:  {url}org/login?token={token}")
+        line(f"  token:      {token}")
         if lan:
             click.echo(launch.qr_text(url))
         else:
-            console.print("  (only this computer can connect; --lan opens it to the room)")
+            line("  (only this computer can connect; --lan opens it to the room)")
         if copier is not None:
-            console.print(f"  copy to:    {copier.dest.shown} (every {sync_interval:g} s, "
-                          "Litestream)", soft_wrap=True)
-    import sys
+            line(f"  copy to:    {copier.dest.shown} (every {sync_interval:g} s, Litestream)")
 
     sys.stdout.flush()
     try:
@@ -115,13 +115,6 @@ def _start_copier(event_path: str, replica: str, sync_interval: float,
                   ssh_key: str | None) -> Copier:
     """Litestream copying the served event, watched in a thread until the server stops (and
     stopping by itself if the server is killed: see tt_organizer.events.replica)."""
-    import signal
-    import sys
-    import threading
-
-    from tt_organizer.cli.event_replica import Reporter
-    from tt_organizer.events.replica import Copier
-
     copier = Copier(event_path, replica, sync_interval, ssh_key=ssh_key)
     copier.start()
     # uvicorn raises a SIGTERM again once it has shut down gracefully: it then ends the process
@@ -135,11 +128,9 @@ def _start_copier(event_path: str, replica: str, sync_interval: float,
 def _event_paths(given: tuple[str, ...], folder: str | None) -> list[str]:
     """The event files to serve: each ``--event``, then those of ``--events DIR``; with
     neither, TT_EVENT or event.sqlite (one event, as always)."""
-    import os
-
     paths = list(given)
     if folder is not None:
-        from tt_organizer.web.hall import folder_events
+        from tt_organizer.web.hall import folder_events  # the serve extra, as above
 
         paths += folder_events(folder)
     if not paths:
@@ -155,8 +146,6 @@ def _event_paths(given: tuple[str, ...], folder: str | None) -> list[str]:
 
 
 def _read_token(path: str) -> str:
-    from tt_organizer.safe_files import read_limited
-
     text = read_limited(path, 4096, what="token file").decode("utf-8", "replace")
     lines = text.splitlines()
     if not lines or not lines[0].strip():
@@ -165,8 +154,6 @@ def _read_token(path: str) -> str:
 
 
 def _address(text: str) -> str:
-    import ipaddress
-
     try:
         return str(ipaddress.ip_address(text.strip()))
     except ValueError:

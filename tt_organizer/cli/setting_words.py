@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tt_organizer.i18n import DEFAULT, N_, NP_, current, gettext, pgettext
+from tt_organizer.i18n import DEFAULT, N_, NP_, current, format_number, gettext, pgettext
 
 # each rule's value as a person reads it; the English is the option's own text
 RULE_WORDS = {
@@ -55,7 +55,6 @@ def _number(value: str) -> str:
     """``0.33`` with the reader's decimal sign; a fraction (``1/3``) as written."""
     if current() == DEFAULT or "/" in value:
         return value
-    from tt_organizer.i18n import format_number
 
     try:
         digits = len(value.partition(".")[2])

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TypeVar
 
 import click
 
-from tt_organizer.cli.options import json_option
-from tt_organizer.cli.params import POSITIVE
+from tt_organizer.cli.options import POSITIVE, json_option
+from tt_organizer.cli.output import line, print_json, styled
+from tt_organizer.cli.render import print_table
 from tt_organizer.errors import InputError
+from tt_organizer.stats.calibration import (
+    Bucket,
+    CalibrationStats,
+    Popular,
+    card_table,
+    check_pool,
+    pool_stats,
+)
+from tt_organizer.stats.export import FILES, load_events, write_dataset
+from tt_organizer.stats.plots import KINDS, report_json, write_report
+from tt_organizer.stats.workbook import write_workbook
 
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from tt_organizer.stats.calibration import Bucket, CalibrationStats, Popular
+Command = TypeVar("Command", bound=Callable[..., object])
 
 
 class StatsGroup(click.Group):
@@ -48,7 +58,7 @@ min_options = [
 ]
 
 
-def with_min_options(func: Any) -> Any:
+def with_min_options(func: Command) -> Command:
     """Add --min-games/--min-bucket."""
     for option in reversed(min_options):
         func = option(func)
@@ -57,9 +67,6 @@ def with_min_options(func: Any) -> Any:
 
 def _pooled(sources: tuple[str, ...], *, mixed_versions: bool, min_games: int,
             min_bucket: int, top: int = 10) -> CalibrationStats:
-    from tt_organizer.stats.calibration import card_table, pool_stats
-    from tt_organizer.stats.export import load_events
-
     cards = card_table()
     return pool_stats(load_events(sources, cards=cards), cards=cards,
                       mixed_versions=mixed_versions, min_games=min_games,
@@ -92,8 +99,6 @@ def show(
     samples say "not enough games". Events of different format versions are refused unless
     --mixed-versions.
     """
-    from tt_organizer.cli.output import console, err_console, print_json
-
     if out is not None and not out.lower().endswith(".xlsx"):
         raise InputError("the workbook file name must end with .xlsx", file=out)
     result = _pooled(sources, mixed_versions=mixed_versions, min_games=min_games,
@@ -101,13 +106,11 @@ def show(
     if as_json:
         print_json(result.to_dict())
     else:
-        render_stats(console, result)
+        render_stats(result)
     if out is not None:
-        from tt_organizer.stats.workbook import write_workbook
-
         written = write_workbook(result, out)
         if not as_json:
-            err_console.print(f"workbook written to {written}", markup=False)
+            line(f"workbook written to {written}", err=True)
 
 
 @stats.command("export")
@@ -123,21 +126,15 @@ def export(sources: tuple[str, ...], folder: str, mixed_versions: bool, as_json:
     and a README. Players become identifiers that are stable within an event and meaningless
     outside it; no name, PIN or membership id is written.
     """
-    from tt_organizer.cli.output import console, print_json
-    from tt_organizer.stats.calibration import check_pool
-    from tt_organizer.stats.export import FILES, load_events, write_dataset
-
     events = load_events(sources)
     check_pool(events, mixed_versions=mixed_versions)
     written = write_dataset(events, folder)
     if as_json:
         print_json(written.to_dict())
         return
-    from rich.markup import escape
-
-    console.print(f"dataset written to {escape(str(written.folder))}: {written.events} "
-                  f"event(s), {written.games} games ({written.detailed} with per-game details)")
-    console.print(f"  files: {', '.join(FILES)}")
+    line(f"dataset written to {written.folder}: {written.events} event(s), {written.games} "
+         f"games ({written.detailed} with per-game details)")
+    line(f"  files: {', '.join(FILES)}")
 
 
 @stats.command("report")
@@ -153,9 +150,6 @@ def report(sources: tuple[str, ...], out: str, min_games: int, min_bucket: int,
     rate per event and pooled with its 95% Wilson interval, game length by turns, win rate by
     Tamer and by colour with their intervals.
     """
-    from tt_organizer.cli.output import console, print_json
-    from tt_organizer.stats.plots import KINDS, report_json, write_report
-
     if not out.lower().endswith(KINDS):
         raise InputError("the report file name must end with .pdf or .html", file=out)
     result = _pooled(sources, mixed_versions=mixed_versions, min_games=min_games,
@@ -164,80 +158,74 @@ def report(sources: tuple[str, ...], out: str, min_games: int, min_bucket: int,
     if as_json:
         print_json(report_json(result, written))
         return
-    from rich.markup import escape
-
-    console.print(f"report written to {escape(str(written))}")
+    line(f"report written to {written}")
 
 
 def _pct(value: float | None) -> str:
     return "" if value is None else f"{value:.1%}"
 
 
-def render_stats(console: Console, result: CalibrationStats) -> None:
+def render_stats(result: CalibrationStats) -> None:
     """Print the report for people: the headline, then one table per figure."""
-    from rich.markup import escape
-
     fp = result.first_player
     r = fp.overall
-    console.print(f"[bold]Format calibration[/] — {escape(', '.join(result.events))}")
-    console.print(
+    line(f"{styled('Format calibration', 'bold')} — {', '.join(result.events)}")
+    line(
         f"{len(result.events)} event(s), {result.players} players, {result.decks} registered "
         f"decks, {result.matches} matches, {result.games} games played"
     )
-    console.print(
+    line(
         f"Per-game details: {result.detailed} of {result.games} games played "
         f"(who went first: {result.with_first}, turns: {result.with_turns})"
     )
-    console.print()
-    console.print(f"[bold]First player wins:[/] {escape(r.text())}")
+    line()
+    line(f"{styled('First player wins:', 'bold')} {r.text()}")
     if r.status == "ok":
-        console.print(f"  {escape(fp.verdict)}")
+        line(f"  {fp.verdict}")
     if r.games:
-        console.print(f"  {r.wins} of {r.games} decisive games won by the first player")
+        line(f"  {r.wins} of {r.games} decisive games won by the first player")
     left_out = [f"{n} {what}" for n, what in ((fp.draws, "drawn"),
                                              (fp.unknown_winner, "without a winner"),
                                              (fp.unknown_first, "without a first player"))
                 if n]
     if left_out:
-        console.print(f"  games left out: {', '.join(left_out)}")
+        line(f"  games left out: {', '.join(left_out)}")
     if len(fp.per_event) > 1:
         for name, rate in fp.per_event:
-            console.print(f"  · {escape(name)}: {escape(rate.text())}")
+            line(f"  · {name}: {rate.text()}")
 
     length = result.length
-    console.print()
+    line()
     if not length.games:
-        console.print("[bold]Game length:[/] no data")
+        line(f"{styled('Game length:', 'bold')} no data")
     else:
         values = list(length.histogram)
         head = (f"mean turn {length.mean:.1f}, median {length.median:g}"
                 if length.mean is not None and length.median is not None
                 else f"{length.status} for mean and median (need {result.min_bucket})")
-        console.print(f"[bold]Game length[/] (n={length.games}; turns {values[0]}–{values[-1]}):"
-                      f" {head}")
+        line(f"{styled('Game length', 'bold')} (n={length.games}; "
+             f"turns {values[0]}–{values[-1]}): {head}")
         peak = max(length.histogram.values())
         for turn, n in length.histogram.items():
             bar = "█" * max(1, round(24 * n / peak))
-            console.print(f"  turn {turn:>2} {bar} {n}")
+            line(f"  turn {turn:>2} {bar} {n}")
 
-    _bucket_table(console, "Win rate by deck colour (non-mirror games)", "Colour",
+    _bucket_table("Win rate by deck colour (non-mirror games)", "Colour",
                   result.colours)
-    _bucket_table(console, "Win rate by Tamer (non-mirror games)", "Tamer",
+    _bucket_table("Win rate by Tamer (non-mirror games)", "Tamer",
                   result.tamer_rates[:20])
-    _bucket_table(console, "Win rate by Tamer:Digi-Egg split (non-mirror games)",
+    _bucket_table("Win rate by Tamer:Digi-Egg split (non-mirror games)",
                   "Tamers/Eggs", result.splits)
-    _popular_table(console, f"Most-registered Tamers (of {result.decks} decks)", result.tamers)
-    _popular_table(console, f"Most-registered cards (of {result.decks} decks)", result.cards)
+    _popular_table(f"Most-registered Tamers (of {result.decks} decks)", result.tamers)
+    _popular_table(f"Most-registered cards (of {result.decks} decks)", result.cards)
     for note in result.notes:
-        console.print(f"[dim]note: {escape(note)}[/]")
+        line(styled(f"note: {note}", "dim"))
 
 
-def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucket, ...]) -> None:
-    from tt_organizer.cli.render import print_table
-
-    console.print()
+def _bucket_table(title: str, label: str, buckets: tuple[Bucket, ...]) -> None:
+    line()
     if not buckets:
-        console.print(f"[bold]{title}:[/] no data")
+        line(f"{styled(title + ':', 'bold')} no data")
         return
     rows = []
     for b in buckets:
@@ -255,12 +243,10 @@ def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucke
                          "Decks")], rows)
 
 
-def _popular_table(console: Console, title: str, items: tuple[Popular, ...]) -> None:
-    from tt_organizer.cli.render import print_table
-
-    console.print()
+def _popular_table(title: str, items: tuple[Popular, ...]) -> None:
+    line()
     if not items:
-        console.print(f"[bold]{title}:[/] no data")
+        line(f"{styled(title + ':', 'bold')} no data")
         return
     print_table(title, [(column, "right" if column in ("#", "Decks", "Share", "Copies")
                          else "left")

@@ -39,7 +39,8 @@ from tt_organizer.names import fold
 
 def _games(
     match: MatchInfo, result: MatchResult, best_of: int,
-    first: Any, winners: Any, turns: Any,
+    first: str | list[str] | None, winners: str | list[str] | None,
+    turns: str | list[int] | list[str] | None,
 ) -> list[GameInfo]:
     flags = parse_game_flags(result, first=first, winners=winners, turns=turns, best_of=best_of)
     seat = {"P1": match.player1, "P2": match.player2}

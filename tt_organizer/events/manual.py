@@ -40,7 +40,7 @@ from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg, NMsg
 from tt_organizer.numbers import is_count, parse_count
-from tt_organizer.pairing.swiss import rounds_for_players
+from tt_organizer.pairing.swiss import PlayerState, rounds_for_players
 
 SWISS = setup.SWISS
 MAX_ROUND = 20
@@ -370,7 +370,7 @@ def _acceptable(pairings: Sequence[Any], states: Sequence[Any], nobody_lacks_bye
     return True
 
 
-def _with_avoid(state: Any, avoid: dict[int, set[int]]) -> Any:
+def _with_avoid(state: PlayerState, avoid: dict[int, set[int]]) -> PlayerState:
     from dataclasses import replace
 
     extra = avoid.get(state.id)
@@ -640,7 +640,8 @@ def granted_byes(granted: Sequence[int], tables: int) -> list[Any]:
     return [Pairing(tables + k, pid, None) for k, pid in enumerate(sorted(granted), 1)]
 
 
-def apply_avoid(conn: Connection, rnd: int, states: list[Any]) -> list[Any]:
+def apply_avoid(conn: Connection, rnd: int,
+                states: list[PlayerState]) -> list[PlayerState]:
     """Player states with the avoided pairs of round ``rnd`` counted as met (so the pairing
     avoids them whenever it can)."""
     pairs = avoid_pairs(conn, rnd)

@@ -508,7 +508,7 @@ def _watcher(pid: int) -> str:
     return f"while kill -0 {pid} 2>/dev/null; do sleep 1; done"
 
 
-def _json_of(output: str) -> Any:
+def _json_of(output: str) -> list[dict[str, Any]]:
     """The JSON a Litestream command printed (its log lines, such as an SFTP replica's
     warning that the host key is not checked, come first on the same output)."""
     start = output.find("\n[")

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from tt_organizer.standings.policy import TiebreakPolicy
+
 from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events import store
 from tt_organizer.events.models import EventSettings
@@ -257,7 +259,8 @@ def _settings_dict(s: EventSettings) -> dict[str, Any]:
     }
 
 
-def tiebreak_policy(preset: str = "rulebook", rules: Mapping[str, str] | None = None) -> Any:
+def tiebreak_policy(preset: str = "rulebook", rules: Mapping[str, str] | None = None
+                    ) -> TiebreakPolicy:
     """The policy of a tiebreak preset changed by tiebreak rules (EventError if not valid)."""
     from tt_organizer.standings.policy import PRESETS
 

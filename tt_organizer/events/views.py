@@ -22,6 +22,9 @@ from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
 
 if TYPE_CHECKING:
+    from tt_organizer.events.check_in import CheckIn
+    from tt_organizer.events.manual import Change
+    from tt_organizer.events.players import DeckChange, Registration
     from tt_organizer.standings.tiebreakers import Standing
 
 
@@ -62,7 +65,7 @@ def language_json(path: str, settings: EventSettings) -> dict[str, Any]:
             "intentional_draws": settings.intentional_draws}
 
 
-def registration_json(reg: Any, bye_rounds: Sequence[int] = ()) -> dict[str, Any]:
+def registration_json(reg: Registration, bye_rounds: Sequence[int] = ()) -> dict[str, Any]:
     """What ``tt event register/late-entry --json`` prints for one player (``reg`` is a
     :class:`~tt_organizer.events.players.Registration`)."""
     return {**reg.player.to_dict(), "missed_rounds": list(reg.missed_rounds),
@@ -72,8 +75,9 @@ def registration_json(reg: Any, bye_rounds: Sequence[int] = ()) -> dict[str, Any
             "look_alikes": list(reg.look_alikes)}
 
 
-def sheet_row_json(row: int, name: str, reg: Any = None, error: str | None = None, *,
-                   action: str = "new", replaced_by: int | None = None) -> dict[str, Any]:
+def sheet_row_json(row: int, name: str, reg: Registration | None = None,
+                   error: str | None = None, *, action: str = "new",
+                   replaced_by: int | None = None) -> dict[str, Any]:
     """One row of ``register --from --json``: what it did (``action``: new, updated,
     unchanged, replaced, refused) and the player's deck verdict and the player, or the reason
     it was refused, or the later row that replaced it."""
@@ -94,7 +98,7 @@ def sign_up_json(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return {**counts, "rows": rows}
 
 
-def deck_change_json(change: Any) -> dict[str, Any]:
+def deck_change_json(change: DeckChange) -> dict[str, Any]:
     """What ``tt event deck --json`` prints (``change`` is a
     :class:`~tt_organizer.events.players.DeckChange`): the player, the deck's report and the
     deck it replaced."""
@@ -194,7 +198,7 @@ def status_json(conn: Connection) -> dict[str, Any]:
     return status.status(conn)
 
 
-def change_json(conn: Connection, change: Any) -> dict[str, Any]:
+def change_json(conn: Connection, change: Change) -> dict[str, Any]:
     """What a manual change of the round (``pair --swap/--set/--bye/--unpair --json``) prints
     (``change`` is a :class:`~tt_organizer.events.manual.Change`)."""
     return {"round": change.round, "changed": matches_json(conn, change.changed),
@@ -218,7 +222,7 @@ def avoid_json(a: PlayerInfo, b: PlayerInfo, until: int | None) -> dict[str, Any
     return {"players": [a.name, b.name], "until_round": until}
 
 
-def check_in_json(done: Any) -> dict[str, Any]:
+def check_in_json(done: CheckIn) -> dict[str, Any]:
     """What ``tt event check-in --json`` prints (``done`` is a
     :class:`~tt_organizer.events.check_in.CheckIn`): the players marked (``name`` when one),
     those already so, and how many are checked in of the registered."""

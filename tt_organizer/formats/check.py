@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from tt_organizer.errors import TTError
+
 
 @dataclass
 class CheckContext:
@@ -37,6 +39,7 @@ class CheckContext:
     input_format: str | None = None
     settings: Mapping[str, int] = field(default_factory=dict)
     strict_names: bool = False  # NAME_MISMATCH an error instead of a warning
+    warnings: tuple[str, ...] = ()  # what loading it warned of (a failed sync, a derived list)
 
 
 def cards_for_game(game: str) -> tuple[CardDatabase | None, Callable[[str], str | None]]:
@@ -81,6 +84,43 @@ def load_context(
         settings=dict(settings or {}),
         strict_names=strict_names,
     )
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """What a deck check was asked for (``tt deck validate`` / ``check-batch``'s options)."""
+
+    format_id: str | None = None
+    banlist_pick: str | None = None
+    as_of: dt.date | None = None
+    cache: str | None = None
+    strict_colors: bool = False
+    strict_names: bool = False
+    auto_zones: bool = False
+    input_format: str | None = None
+    settings: dict[str, int] = field(default_factory=dict)
+    sync_first: bool = False
+
+
+def open_check(opts: CheckOptions, *, words: Callable[[TTError], str] = str) -> CheckContext:
+    """The check context ``opts`` ask for: the ban list synced first when asked (a failed sync
+    is a warning, worded by ``words``, and the check goes on with the cached list), then
+    :func:`load_context`; its ``warnings`` say what the sync or a list derived for
+    ``as_of`` (its note) gives the reader to know."""
+    warnings: list[str] = []
+    if opts.sync_first:  # the HTTP and page-parsing modules load only when asked to sync
+        from tt_organizer.banlist.sync import sync_before_validate
+
+        if failed := sync_before_validate(opts.cache, words=words):
+            warnings.append(failed)
+    ctx = load_context(opts.format_id, cache=opts.cache, banlist_pick=opts.banlist_pick,
+                       as_of=opts.as_of, strict_colors=opts.strict_colors,
+                       strict_names=opts.strict_names, auto_zones=opts.auto_zones,
+                       input_format=opts.input_format, settings=opts.settings)
+    if ctx.banlist is not None and ctx.banlist.note:
+        warnings.append(ctx.banlist.note)
+    ctx.warnings = tuple(warnings)
+    return ctx
 
 
 def check_parsed(parsed: ParsedDecklist, ctx: CheckContext) -> ValidationReport:

@@ -12,7 +12,6 @@ import sqlite3
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
 
 from tt_organizer.events.models import AuditEntry
 
@@ -58,7 +57,7 @@ def _os_user() -> str:
         return "unknown"
 
 
-def _text(value: Any) -> str | None:
+def _text(value: object) -> str | None:
     if value is None or isinstance(value, str):
         return value
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
@@ -69,14 +68,14 @@ _INSERT_AUDIT = ("INSERT INTO audit (at, actor, action, subject, old, new) "
 
 
 def audit(
-    conn: sqlite3.Connection, action: str, subject: str, old: Any = None, new: Any = None
+    conn: sqlite3.Connection, action: str, subject: str, old: object = None, new: object = None
 ) -> None:
     """Append one entry to the audit log (values other than text are stored as JSON)."""
     conn.execute(_INSERT_AUDIT, (now(), actor(), action, subject, _text(old), _text(new)))
 
 
 def audit_entries(conn: sqlite3.Connection,
-                  entries: Sequence[tuple[str, str, Any, Any]]) -> None:
+                  entries: Sequence[tuple[str, str, object, object]]) -> None:
     """:func:`audit` of many entries at once, in order: ``(action, subject, old, new)``."""
     at, by = now(), actor()
     conn.executemany(_INSERT_AUDIT, [(at, by, action, subject, _text(old), _text(new))

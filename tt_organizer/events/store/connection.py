@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from tt_organizer.errors import EventError
+from tt_organizer.errors import EventError, count_commit
+from tt_organizer.errors import committed_changes as committed_changes
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.events.store.audit import audit
 from tt_organizer.events.store.integrity import check_changes, check_event, failure, forget_changes
@@ -45,14 +46,6 @@ BUSY_TIMEOUT_MS = 30_000
 TEST_PAUSE_ENV = "TT_TEST_PAUSE_IN_TRANSACTION"
 
 _savepoints = itertools.count(1)
-_commits = 0  # changes committed by this process (see committed_changes)
-
-
-def committed_changes() -> int:
-    """How many transactions that change an event this process has committed: the CLI compares
-    it before and after a command, so that an error after the commit is not reported as a
-    failure of the command (the change was made)."""
-    return _commits
 
 
 def _connect(path: str) -> sqlite3.Connection:
@@ -220,7 +213,6 @@ def transaction(
     """One write transaction (``BEGIN IMMEDIATE``); nested use becomes a savepoint, so a
     library call can run inside a caller's transaction. Any exception rolls it back.
     ``counted=False``: housekeeping (a schema migration), not a change a command made."""
-    global _commits
     if conn.in_transaction:
         name = f"tt_sp{next(_savepoints)}"
         conn.execute(f"SAVEPOINT {name}")
@@ -252,7 +244,7 @@ def transaction(
         raise
     conn.execute("COMMIT")
     if counted:
-        _commits += 1
+        count_commit()
 
 
 def in_transaction(conn: sqlite3.Connection) -> bool:
