@@ -620,13 +620,13 @@ def bye_rounds(conn: Connection) -> dict[int, list[int]]:
 
 
 def prepare_round(conn: Connection, rnd: int, active: list[int]
-                  ) -> tuple[list[int], list[int], list[str]]:
+                  ) -> tuple[list[int], list[int], list[check_in.SetAside]]:
     """Constraints applied when round ``rnd`` is paired (inside its transaction): returns
-    (players to pair, players with a granted bye, names removed at check-in).
+    (players to pair, players with a granted bye, those set aside at check-in).
 
     Before round 1, no-shows are set aside, and -- once anyone has checked in -- so is
     everyone who has not (:func:`tt_organizer.events.check_in.remove_absent`)."""
-    removed: list[str] = []
+    removed: list[check_in.SetAside] = []
     if rnd == 1:
         active, removed = check_in.remove_absent(conn, active)
     granted = [pid for pid, rounds in bye_rounds(conn).items() if rnd in rounds and pid in active]

@@ -194,15 +194,6 @@ def status_json(conn: Connection) -> dict[str, Any]:
     return status.status(conn)
 
 
-def change_json(conn: Connection, change: Any) -> dict[str, Any]:
-    """What a manual change of the round (``pair --swap/--set/--bye/--unpair --json``) prints
-    (``change`` is a :class:`~tt_organizer.events.manual.Change`)."""
-    return {"round": change.round, "changed": matches_json(conn, change.changed),
-            "removed": change.removed, "unpaired": change.unpaired,
-            "before": matches_json(conn, change.before),
-            "withdrawn_reports": withdrawn_json(conn, change.withdrawn)}
-
-
 def withdrawn_json(conn: Connection, reports: Sequence[Any]) -> list[dict[str, Any]]:
     """The phone reports a change withdrew (``reports``: :class:`~tt_organizer.events.
     phone_reports.Report`, as they were): stage, round, table, reporter, result, and what they
