@@ -35,7 +35,8 @@ def print_round(shown_round: PairedRound, title: str, *, before: bool = False) -
     tables = shown_round.before if before else shown_round.tables
     columns = [(_(col), "right" if col in ("Table", "Pts") else "left") for col in COLUMNS]
     print_table(title, columns, [
-        (str(t.table), t.name1, str(t.points1), _("BYE") if t.name2 is None else t.name2,
+        (str(t.table), t.name1, "" if t.points1 is None else str(t.points1),
+         _("BYE") if t.name2 is None else t.name2,
          "" if t.points2 is None else str(t.points2), shown(t.result) if t.result else "")
         for t in tables
     ])

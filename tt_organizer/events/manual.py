@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
 from tt_organizer.events import (
@@ -40,7 +39,9 @@ from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg, NMsg
 from tt_organizer.numbers import is_count, parse_count
-from tt_organizer.pairing.swiss import rounds_for_players
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SWISS = setup.SWISS
 MAX_ROUND = 20
@@ -396,6 +397,8 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
     """Pairings from JSON (the ``tt event pairings --json`` list, or ``{"round": N,
     "pairings": [...]}``), CSV or xlsx (a sheet with Table, Player 1, Player 2 columns -- the
     wall sheet's "By table", the export's pairings sheet)."""
+    from pathlib import Path  # a file's suffix: only when one is read
+
     from tt_organizer.columns import (
         PAIRING_COLUMNS,
         PAIRING_LABELS,
@@ -534,6 +537,8 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
             raise EventError(f"{where}round {rnd} not entered:\n  " + "\n  ".join(problems))
         settings = store.read_settings(conn)
         if settings.rounds is None:
+            from tt_organizer.pairing.swiss import rounds_for_players
+
             total = max(rounds_for_players(len(active)), rnd)
             store.set_rounds(conn, total)
             store.audit(conn, "rounds", "settings", "auto",

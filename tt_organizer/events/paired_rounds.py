@@ -56,12 +56,13 @@ class Notice:
 @dataclass(frozen=True)
 class RoundTable:
     """One table of a round: both players (ids and names; ``player2`` None for the bye), their
-    match points before the round, the result as reported and whether they met before."""
+    match points before the round (None when not asked for, :func:`build`'s ``figures``; and
+    for the bye's empty seat), the result as reported and whether they met before."""
 
     table: int
     player1: int
     name1: str
-    points1: int
+    points1: int | None
     player2: int | None = None
     name2: str | None = None
     points2: int | None = None
@@ -155,17 +156,20 @@ def build(conn: Connection, what: str, stage: str, rnd: int, matches: Sequence[M
           before: Sequence[MatchInfo] = (), removed: Sequence[int] = (),
           unpaired: Sequence[str] = (), withdrawn: Sequence[Report] = (),
           unchanged: int = 0, whole: Sequence[MatchInfo] = (), source: str | None = None,
-          seeded: bool = False) -> PairedRound:
+          seeded: bool = False, figures: bool = True) -> PairedRound:
     """The read model of round ``rnd`` of ``stage`` after ``what`` (its tables ``matches``);
     ``points``: each player's points before the round when the caller has them (pairing
-    computed them), else summed here. The warnings follow from the facts."""
-    every = store.read_matches(conn, games=False)
+    computed them), else summed here. The warnings follow from the facts. ``figures=False``
+    leaves out the points and the rematch flags (what ``to_json()`` does not carry: the
+    earlier rounds are not read, the standings' scoring not loaded)."""
     settings = store.read_settings(conn)
-    if points is None:
-        last = rnd if stage == setup.SWISS else max(
-            (m.round for m in every if m.stage == setup.SWISS), default=0) + 1
+    every = store.read_matches(conn, setup.SWISS, games=False) if figures else []
+    if figures and points is None:
+        last = rnd if stage == setup.SWISS else max((m.round for m in every), default=0) + 1
         points = points_before(every, settings.scoring(), last)
     met = met_before(every, rnd) if stage == setup.SWISS else set()
+    top = (store.read_matches(conn, setup.TOP_CUT, 1, tables_only=True, games=False)
+           if stage == setup.TOP_CUT else [])
     ids = [p for m in (*matches, *before, *whole) for p in (m.player1, m.player2)]
     names = store.player_names(conn, ids)
 
@@ -173,9 +177,10 @@ def build(conn: Connection, what: str, stage: str, rnd: int, matches: Sequence[M
         two = m.player2 is not None
         return RoundTable(
             table=m.table, player1=m.player1, name1=names[m.player1],
-            points1=points.get(m.player1, 0), player2=m.player2,
-            name2=names[m.player2] if m.player2 is not None else None,
-            points2=points.get(m.player2, 0) if m.player2 is not None else None,
+            points1=points.get(m.player1, 0) if points is not None else None,
+            player2=m.player2, name2=names[m.player2] if m.player2 is not None else None,
+            points2=points.get(m.player2, 0) if m.player2 is not None and points is not None
+            else None,
             result=m.result,
             rematch=two and frozenset((m.player1, m.player2)) in met)
 
@@ -183,8 +188,7 @@ def build(conn: Connection, what: str, stage: str, rnd: int, matches: Sequence[M
         what=what, stage=stage, round=rnd,
         total=settings.rounds if stage == setup.SWISS else None,
         tables=[table(m) for m in matches], matches=list(matches),
-        bracket=2 * len([m for m in every if m.stage == setup.TOP_CUT and m.round == 1
-                         and m.table > 0]),
+        bracket=2 * len(top),
         set_aside=list(set_aside), unpaired=list(unpaired), removed=list(removed),
         before=[table(m) for m in before], withdrawn=views.withdrawn_json(conn, withdrawn),
         unchanged=unchanged, whole=[table(m) for m in whole],
