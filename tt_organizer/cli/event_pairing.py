@@ -21,6 +21,7 @@ from tt_organizer.cli.output import escape, print_json, warn
 from tt_organizer.cli.params import COUNT, POSITIVE, CountType
 from tt_organizer.events import manual, rounds, store
 from tt_organizer.events.paired_rounds import PairedRound
+from tt_organizer.events.store import load_snapshot
 from tt_organizer.events.views import avoid_json
 from tt_organizer.i18n import gettext as _
 from tt_organizer.i18n import ngettext
@@ -133,7 +134,7 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
     if print_path:
         from tt_organizer.export.wall import write_wall_pairings  # openpyxl: only to write
 
-        out = write_wall_pairings(store.load_snapshot(event_path), shown.round, print_path,
+        out = write_wall_pairings(load_snapshot(event_path), shown.round, print_path,
                                   stage=shown.stage)
         what = (_("top-cut round {round}") if top else _("round {round}")).format(
             round=shown.round)
