@@ -128,9 +128,9 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
     """``tt event pairings`` without a change by hand: a round's tables (JSON: table,
     player1, player2 -- null for the bye --, result), or its wall sheet with ``print_path``."""
     with store.connect(event_path) as conn:
-        # the JSON and the wall sheet carry no points: not summed for them
+        # the JSON and the wall sheet need the tables alone
         shown = rounds.shown_round(conn, round_number, top_cut=top,
-                                   figures=not (as_json or print_path))
+                                   json_only=as_json or bool(print_path))
     if print_path:
         from tt_organizer.export.wall import write_wall_pairings  # openpyxl: only to write
 

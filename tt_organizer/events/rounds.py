@@ -109,15 +109,16 @@ def change_round(conn: Connection, change: manual.Change) -> PairedRound:
 
 
 def shown_round(conn: Connection, round_number: int | None = None, *, top_cut: bool = False,
-                figures: bool = True) -> PairedRound:
+                json_only: bool = False) -> PairedRound:
     """A round as it stands (default the current one; ``top_cut``: of the bracket), with the
     active players no table seats when it is the current Swiss round; raises EventError when
-    that round is not paired. ``figures=False``: without the points and rematch flags (for
-    ``to_json()`` alone, which has neither: the fast path of ``pairings --json``)."""
+    that round is not paired. ``json_only``: only what ``to_json()`` carries -- no points,
+    rematch flags or unpaired players (the fast path of ``pairings --json``)."""
     stage = setup.TOP_CUT if top_cut else setup.SWISS
     matches = views.round_matches(conn, round_number, top_cut)
     current = store.current_round(conn, stage)
     rnd = current if round_number is None else round_number
-    unpaired = manual.unpaired_players(conn) if not top_cut and rnd == current else []
+    unpaired = (manual.unpaired_players(conn)
+                if not (top_cut or json_only) and rnd == current else [])
     return paired_rounds.build(conn, paired_rounds.SHOWN, stage, rnd, matches, unpaired=unpaired,
-                               figures=figures)
+                               figures=not json_only)
