@@ -25,7 +25,6 @@ from tt_organizer.events import (
     topcut,
     views,
 )
-from tt_organizer.events.final_placings import round_names
 from tt_organizer.events.store import acting_as
 from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
@@ -134,7 +133,8 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
 
     def top_cut(conn: Connection, f: dict[str, str]) -> str:
         matches = topcut.advance_top_cut(conn)
-        name = round_names(store.read_matches(conn), shown=True)[matches[0].round]
+        name = rounds.shown_round(conn, matches[0].round, top_cut=True,
+                                  json_only=True).round_name()
         return ngettext("{name} paired: {n} table", "{name} paired: {n} tables",
                         len(matches)).format(name=name[:1].upper() + name[1:], n=len(matches))
 
