@@ -33,8 +33,8 @@ WORDS: dict[str, str] = {
     "round-set-aside": N_("removed before round 1 (not checked in; set aside): {players}: "
                           "{names}"),
     "round-no-deck": N_("no deck: {players} without a registered deck: {names}"),
-    "round-rematch": N_("rematch at table(s) {tables} (these players met before)"),
-    "round-rematch-entered": N_("rematch(es) at table(s) {tables}, as the file pairs them"),
+    "round-rematch": N_("rematch at {at} (these players met before)"),
+    "round-rematch-entered": N_("{rematches}, as the file pairs them"),
     "round-unpaired": N_("unpaired: {names}"),
     "round-sheets-stale": N_("printed pairings of round {round} are out of date; print them "
                              "again"),

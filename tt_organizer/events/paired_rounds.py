@@ -212,9 +212,13 @@ def _notices(r: PairedRound) -> list[Notice]:
             "players": NMsg("{n} player(s) play", "{n} player(s) play", n, n=n),
             "names": ", ".join(r.no_deck)}))
     if r.rematches and r.what != SHOWN:
-        code = "round-rematch-entered" if r.what == ENTERED else "round-rematch"
-        out.append(Notice(code, {"round": r.round,
-                                 "tables": ", ".join(map(str, r.rematches))}))
+        n, tables = len(r.rematches), ", ".join(map(str, r.rematches))
+        out.append(Notice("round-rematch-entered", {
+            "rematches": NMsg("rematch(es) at table(s) {tables}",
+                              "rematch(es) at table(s) {tables}", n, tables=tables),
+            "tables": tables}) if r.what == ENTERED else Notice("round-rematch", {
+                "at": NMsg("table(s) {tables}", "table(s) {tables}", n, tables=tables),
+                "tables": tables}))
     if r.what in (SHOWN, CHANGED) and r.unpaired:
         out.append(Notice("round-unpaired", {"names": ", ".join(r.unpaired)}))
     if r.stale_sheets:
