@@ -21,7 +21,7 @@ from tt_organizer.cli.output import escape, print_json, warn
 from tt_organizer.cli.params import COUNT, POSITIVE, CountType
 from tt_organizer.events import manual, rounds, store
 from tt_organizer.events.paired_rounds import PairedRound
-from tt_organizer.events.store import load_snapshot
+from tt_organizer.events.store import Connection, load_snapshot
 from tt_organizer.events.views import avoid_json
 from tt_organizer.i18n import gettext as _
 from tt_organizer.i18n import ngettext
@@ -148,7 +148,7 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
     warn_notices(shown.notices)
 
 
-def manual_change(conn: store.Connection, *, swap: tuple[str, str] | None,
+def manual_change(conn: Connection, *, swap: tuple[str, str] | None,
                   set_table: tuple[str, str, str] | None, bye: str | None,
                   unpair: int | None, as_json: bool) -> None:
     """Run one manual change of the current round and print what changed."""
