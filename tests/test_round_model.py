@@ -18,6 +18,7 @@ from tt_organizer.events import (
     entering,
     event_standings,
     manual,
+    paired_rounds,
     players,
     rounds,
     setup,
@@ -120,7 +121,7 @@ def test_points_before_are_the_standings_points_of_the_round_before(
     assert {p: v for p, v in points_before(every, settings, 3).items() if v} == {
         p: v for p, v in after_two.items() if v}
     assert points_before(every, settings, 1) == {}
-    shown = rounds.shown_round(conn)
+    shown = paired_rounds.shown_round(conn)
     assert [(t.points1, t.points2) for t in shown.tables] == [
         (t.points1, t.points2) for t in third.tables]
 
@@ -146,7 +147,7 @@ def test_a_change_by_hand_says_rematch_unpaired_and_stale_sheets(
                            "withdrawn_reports"]
     assert shape["changed"][0] == {"table": at, "player1": a, "player2": b, "result": None}
     # the round as shown now: the unpaired players are said, the rematch is not repeated
-    shown = rounds.shown_round(conn)
+    shown = paired_rounds.shown_round(conn)
     assert _codes(shown.notices) == ["round-unpaired"] and shown.rematches == [at]
 
 
@@ -192,7 +193,7 @@ def test_a_top_cut_round_has_its_name_and_the_final_swiss_points(tmp_path: Path,
     rounds.pair(conn)
     _report_all(conn, ("2-0",))
     topcut.advance_top_cut(conn)
-    shown = rounds.shown_round(conn, top_cut=True)
+    shown = paired_rounds.shown_round(conn, top_cut=True)
     assert shown.stage == "top-cut" and shown.total is None
     assert shown.round_name(shown=False) == "semi-final"
     assert sorted(p for t in shown.tables for p in (t.points1, t.points2)

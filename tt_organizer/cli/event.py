@@ -3,7 +3,8 @@
 A thin layer over the library's event modules; every command is one transaction. Here the
 group alone: each command lives by what it works on and is imported only when it runs
 (:data:`COMMANDS`): :mod:`~tt_organizer.cli.event_players` (registration, drops),
-:mod:`~tt_organizer.cli.event_pairing` (pairing, pairings by hand),
+:mod:`~tt_organizer.cli.event_pairing` (pairing, repair, avoid),
+:mod:`~tt_organizer.cli.event_round` (a round's tables, changed by hand),
 :mod:`~tt_organizer.cli.event_results` (results, standings, top cut) and
 :mod:`~tt_organizer.cli.event_file` (the event's creation, its status and log, and what it
 writes out: export, print).
@@ -30,7 +31,7 @@ COMMANDS = {
     "rename": "tt_organizer.cli.event_players:rename_cmd",
     "pair": "tt_organizer.cli.event_pairing:pair",
     "repair": "tt_organizer.cli.event_pairing:repair",
-    "pairings": "tt_organizer.cli.event_pairing:pairings",
+    "pairings": "tt_organizer.cli.event_round:pairings",
     "avoid": "tt_organizer.cli.event_pairing:avoid_cmd",
     "check-in": "tt_organizer.cli.event_desk:check_in_cmd",
     "deck": "tt_organizer.cli.event_desk:deck_cmd",

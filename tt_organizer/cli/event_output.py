@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tt_organizer.cli import output
 from tt_organizer.cli.advice import advice
 from tt_organizer.cli.render import print_table
-from tt_organizer.events import paired_rounds, phone_reports, views
+from tt_organizer.events import paired_rounds, views
 from tt_organizer.events.result_words import shown
 from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
@@ -52,6 +52,9 @@ def warn_notices(notices: Iterable[Notice]) -> None:
 def warn_withdrawn(conn: Connection, reports: Sequence[Report] | None = None) -> None:
     """Say which phone reports the change withdrew (``reports``, else what the last change on
     ``conn`` withdrew): their table changed, so their players report again."""
-    rows = views.withdrawn_json(conn, phone_reports.withdrawn(conn) if reports is None
-                                else reports)
+    if reports is None:
+        from tt_organizer.events import phone_reports  # PIN hashing: not for showing a round
+
+        reports = phone_reports.withdrawn(conn)
+    rows = views.withdrawn_json(conn, reports)
     warn_notices(paired_rounds.withdrawn_notices(rows))

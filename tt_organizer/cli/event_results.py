@@ -337,7 +337,7 @@ def top_cut(as_json: bool, event_path: str) -> None:
             return
         matches = topcut.advance_top_cut(conn)
         from tt_organizer.events.final_placings import bracket_round_name
-        from tt_organizer.events.rounds import shown_round
+        from tt_organizer.events.paired_rounds import shown_round
 
         label = bracket_round_name(len(matches) * 2, shown=True)
         print_round(shown_round(conn, matches[0].round, top_cut=True),

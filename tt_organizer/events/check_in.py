@@ -17,6 +17,7 @@ from typing import Any
 from tt_organizer.errors import EventError
 from tt_organizer.events import lookup, naming, store
 from tt_organizer.events.models import PlayerInfo
+from tt_organizer.events.paired_rounds import SetAside
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
 from tt_organizer.names import sort_key
@@ -96,15 +97,6 @@ def check_in_state(conn: Connection) -> dict[int, bool | None]:
     """Player id -> checked in (True), no-show (False), not asked (None)."""
     return {pid: None if value is None else bool(value)
             for pid, value in store.check_in_states(conn).items()}
-
-
-@dataclass(frozen=True)
-class SetAside:
-    """A player set aside when round 1 was paired, and why: ``no-show`` (marked so at
-    check-in) or ``not-checked-in`` (others checked in, they did not)."""
-
-    name: str
-    reason: str
 
 
 def remove_absent(conn: Connection, active: list[int]) -> tuple[list[int], list[SetAside]]:

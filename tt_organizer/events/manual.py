@@ -28,6 +28,7 @@ from tt_organizer.events import (
     check_in,
     entering,
     lookup,
+    paired_rounds,
     phone_reports,
     players,
     setup,
@@ -123,9 +124,7 @@ def _insert(conn: Connection, rnd: int, table: int, p1: int, p2: int | None) -> 
 
 
 def _unpaired_names(conn: Connection, rnd: int) -> list[str]:
-    rows = _round_rows(conn, rnd)
-    seated = {pid for m in rows for pid in (m.player1, m.player2) if pid is not None}
-    return [p.name for p in store.read_players(conn) if not p.dropped and p.id not in seated]
+    return paired_rounds.unpaired_names(conn, rnd)
 
 
 def unpaired_players(conn: Connection) -> list[str]:
@@ -625,13 +624,13 @@ def bye_rounds(conn: Connection) -> dict[int, list[int]]:
 
 
 def prepare_round(conn: Connection, rnd: int, active: list[int]
-                  ) -> tuple[list[int], list[int], list[check_in.SetAside]]:
+                  ) -> tuple[list[int], list[int], list[paired_rounds.SetAside]]:
     """Constraints applied when round ``rnd`` is paired (inside its transaction): returns
     (players to pair, players with a granted bye, those set aside at check-in).
 
     Before round 1, no-shows are set aside, and -- once anyone has checked in -- so is
     everyone who has not (:func:`tt_organizer.events.check_in.remove_absent`)."""
-    removed: list[check_in.SetAside] = []
+    removed: list[paired_rounds.SetAside] = []
     if rnd == 1:
         active, removed = check_in.remove_absent(conn, active)
     granted = [pid for pid, rounds in bye_rounds(conn).items() if rnd in rounds and pid in active]

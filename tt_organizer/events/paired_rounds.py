@@ -17,10 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tt_organizer.events import players, setup, store, views
-from tt_organizer.events.check_in import SetAside
+from tt_organizer.events import setup, store, views
 from tt_organizer.events.event_standings import points_before
-from tt_organizer.events.final_placings import top_cut_round_name
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg, NMsg
@@ -53,7 +51,7 @@ class Notice:
         return str(self.words())
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, repr=False, eq=False)  # 2,048 a command at 4,096 players: no frozen
 class RoundTable:
     """One table of a round: both players (ids and names; ``player2`` None for the bye), their
     match points before the round (None when not asked for, :func:`build`'s ``figures``; and
@@ -80,7 +78,16 @@ class RoundTable:
                 "result": self.result}
 
 
-@dataclass
+@dataclass(frozen=True)
+class SetAside:
+    """A player set aside when round 1 was paired, and why: ``no-show`` (marked so at
+    check-in) or ``not-checked-in`` (others checked in, they did not)."""
+
+    name: str
+    reason: str
+
+
+@dataclass(repr=False, eq=False)  # generated methods cost start-up; nothing compares rounds
 class PairedRound:
     """What an operation did to a round (``what``: paired, entered from a file, shown,
     changed by hand, repaired) and everything a front end shows of it."""
@@ -117,6 +124,8 @@ class PairedRound:
 
     def round_name(self, *, shown: bool = True) -> str:
         """A top-cut round's name (``semi-final``; ``shown``: in the current language)."""
+        from tt_organizer.events.final_placings import top_cut_round_name  # the top cut's
+
         return top_cut_round_name(self.bracket, self.round, shown=shown)
 
     def to_json(self) -> Any:
@@ -190,12 +199,41 @@ def build(conn: Connection, what: str, stage: str, rnd: int, matches: Sequence[M
         tables=[table(m) for m in matches], matches=list(matches),
         bracket=2 * len(top),
         set_aside=list(set_aside), unpaired=list(unpaired), removed=list(removed),
-        before=[table(m) for m in before], withdrawn=views.withdrawn_json(conn, withdrawn),
+        before=[table(m) for m in before],
+        withdrawn=views.withdrawn_json(conn, withdrawn) if withdrawn else [],
         unchanged=unchanged, whole=[table(m) for m in whole],
         stale_sheets=what in (CHANGED, REPAIRED), source=source, seeded=seeded,
-        no_deck=players.without_deck(conn) if what in (PAIRED, ENTERED) else [])
+        no_deck=_without_deck(conn) if what in (PAIRED, ENTERED) else [])
     shown.notices = _notices(shown)
     return shown
+
+
+def _without_deck(conn: Connection) -> list[str]:
+    from tt_organizer.events.players import without_deck  # names' fuzzy matching: not for JSON
+
+    return without_deck(conn)
+
+
+def unpaired_names(conn: Connection, rnd: int) -> list[str]:
+    """Active players without a seat in Swiss round ``rnd`` (after changes by hand)."""
+    seated = {pid for m in store.read_matches(conn, setup.SWISS, rnd, games=False)
+              for pid in (m.player1, m.player2) if pid is not None}
+    return [p.name for p in store.read_players(conn) if not p.dropped and p.id not in seated]
+
+
+def shown_round(conn: Connection, round_number: int | None = None, *, top_cut: bool = False,
+                json_only: bool = False) -> PairedRound:
+    """A round as it stands (default the current one; ``top_cut``: of the bracket), with the
+    active players no table seats when it is the current Swiss round; raises EventError when
+    that round is not paired. ``json_only``: only what ``to_json()`` carries -- no points,
+    rematch flags or unpaired players (the fast path of ``pairings --json``)."""
+    stage = setup.TOP_CUT if top_cut else setup.SWISS
+    matches = views.round_matches(conn, round_number, top_cut)
+    current = store.current_round(conn, stage)
+    rnd = current if round_number is None else round_number
+    unpaired = (unpaired_names(conn, rnd) if not (top_cut or json_only) and rnd == current
+                else [])
+    return build(conn, SHOWN, stage, rnd, matches, unpaired=unpaired, figures=not json_only)
 
 
 def _notices(r: PairedRound) -> list[Notice]:

@@ -5,7 +5,7 @@ read model, a :class:`~tt_organizer.events.paired_rounds.PairedRound`."""
 from __future__ import annotations
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup, manual, paired_rounds, players, setup, store, timer, views
+from tt_organizer.events import lookup, manual, paired_rounds, players, store, timer
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.paired_rounds import PairedRound
 from tt_organizer.events.setup import SWISS, TOP_CUT
@@ -106,19 +106,3 @@ def change_round(conn: Connection, change: manual.Change) -> PairedRound:
     return paired_rounds.build(conn, paired_rounds.CHANGED, SWISS, change.round, change.changed,
                                before=change.before, removed=change.removed,
                                unpaired=change.unpaired, withdrawn=change.withdrawn)
-
-
-def shown_round(conn: Connection, round_number: int | None = None, *, top_cut: bool = False,
-                json_only: bool = False) -> PairedRound:
-    """A round as it stands (default the current one; ``top_cut``: of the bracket), with the
-    active players no table seats when it is the current Swiss round; raises EventError when
-    that round is not paired. ``json_only``: only what ``to_json()`` carries -- no points,
-    rematch flags or unpaired players (the fast path of ``pairings --json``)."""
-    stage = setup.TOP_CUT if top_cut else setup.SWISS
-    matches = views.round_matches(conn, round_number, top_cut)
-    current = store.current_round(conn, stage)
-    rnd = current if round_number is None else round_number
-    unpaired = (manual.unpaired_players(conn)
-                if not (top_cut or json_only) and rnd == current else [])
-    return paired_rounds.build(conn, paired_rounds.SHOWN, stage, rnd, matches, unpaired=unpaired,
-                               figures=not json_only)

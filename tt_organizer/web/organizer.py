@@ -16,6 +16,7 @@ from starlette.routing import Route
 from tt_organizer import i18n
 from tt_organizer.errors import TTError
 from tt_organizer.events import (
+    paired_rounds,
     phone_reports,
     players,
     rounds,
@@ -133,7 +134,7 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
 
     def top_cut(conn: Connection, f: dict[str, str]) -> str:
         matches = topcut.advance_top_cut(conn)
-        name = rounds.shown_round(conn, matches[0].round, top_cut=True,
+        name = paired_rounds.shown_round(conn, matches[0].round, top_cut=True,
                                   json_only=True).round_name()
         return ngettext("{name} paired: {n} table", "{name} paired: {n} tables",
                         len(matches)).format(name=name[:1].upper() + name[1:], n=len(matches))
