@@ -27,7 +27,7 @@ def repaired(path: Path, seed: int, first_table_result: str) -> list[tuple[int, 
         players.drop(conn, str(leaver), by_id=True)
         names = {p.id: p.name for p in store.read_players(conn)}
         out = []
-        for m in rounds.repair_round(conn):
+        for m in rounds.repair_round(conn).whole:  # every table of the round
             if m.table != 1:
                 out.append((m.table, names[m.player1],
                             "BYE" if m.player2 is None else names[m.player2]))

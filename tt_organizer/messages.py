@@ -128,6 +128,17 @@ WORDS: dict[str, str] = {
     "player-listed-twice": N_("player {player} is listed twice"),
     "successes-range": N_("successes must be between 0 and {trials}, got {successes}"),
 
+    # -- events: round read model (warnings of tt_organizer/events/paired_rounds.py) ----------
+    "report-withdrawn": N_("withdrew the phone report of table {table} of round {round} ({name} "
+                           "reported {result}): the table changed; its players report again"),
+    "round-set-aside": N_("removed before round 1 (not checked in; set aside): {players}: "
+                          "{names}"),
+    "round-no-deck": N_("no deck: {players} without a registered deck: {names}"),
+    "round-rematch": N_("rematch at {at} (these players met before)"),
+    "round-rematch-entered": N_("{rematches}, as the file pairs them"),
+    "round-unpaired": N_("unpaired: {names}"),
+    "round-sheets-stale": N_("printed pairings of round {round} are out of date; print them "
+                             "again"),
 }
 
 

@@ -31,6 +31,10 @@ ADVICE: dict[str, str] = {
     "not-reported": N_("; use `tt event report {table} RESULT`"),
     "no-event": N_(" (create one with `tt event create`)"),
     "no-round": N_("; use `tt event pair` (or `pair --from FILE`)"),
+    # the round read model's warnings (tt_organizer/events/paired_rounds.py)
+    "round-set-aside": N_(" (`tt event late-entry NAME` brings one back)"),
+    "round-no-deck": N_(" (give one with `tt event deck NAME FILE`)"),
+    "round-unpaired": N_(" — seat them (--set, --bye) or run `tt event repair`"),
     "player-dropped": N_(" (`tt event undrop` first)"),
     "everyone-dropped": N_(" (report its tables, or `tt event undrop` a player first)"),
     "check-in-over": N_(" (use `tt event drop`)"),

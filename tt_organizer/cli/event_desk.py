@@ -3,32 +3,13 @@ and ``check-in`` (players, many at once or from a file, before round 1)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.events.source_words import source_words
-
-if TYPE_CHECKING:
-    from tt_organizer.events.store import Connection
-
-
-def warn_without_deck(conn: Connection) -> None:
-    """``pair``: name the players who play without a deck (on stderr, also with --json)."""
-    from tt_organizer.cli.output import warn
-    from tt_organizer.events.players import without_deck
-
-    missing = without_deck(conn)
-    if missing:
-        from tt_organizer.i18n import ngettext
-
-        warn(ngettext("no deck: {n} player(s) play without a registered deck: {names} (give "
-                      "one with `tt event deck NAME FILE`)",
-                      "no deck: {n} player(s) play without a registered deck: {names} (give "
-                      "one with `tt event deck NAME FILE`)", len(missing)).format(n=len(missing),
-                                                         names=", ".join(missing)))
 
 
 @click.command("deck")

@@ -336,10 +336,12 @@ def top_cut(as_json: bool, event_path: str) -> None:
             return
         matches = topcut.advance_top_cut(conn)
         from tt_organizer.events.final_placings import bracket_round_name
+        from tt_organizer.events.paired_rounds import shown_round
 
         label = bracket_round_name(len(matches) * 2, shown=True)
-        print_round(conn, matches, _("Top cut round {round}: {name}").format(
-            round=matches[0].round, name=label))
+        print_round(shown_round(conn, matches[0].round, top_cut=True),
+                    _("Top cut round {round}: {name}").format(round=matches[0].round,
+                                                               name=label))
 
 
 def _withdrawn(conn: Connection) -> list[dict[str, Any]]:

@@ -70,6 +70,15 @@ class LazyGroup(click.Group):
             load_command(ctx, self, cmd_name, targets[cmd_name])
         return super().get_command(ctx, cmd_name)
 
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's, with the lazy commands among the close names a typo suggests."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as exc:
+            raise click.exceptions.NoSuchCommand(
+                exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
+
 
 class TTGroup(LazyGroup):
     """The ``tt`` group: loads its subcommands lazily (its help lists them from ``lazy``,

@@ -17,6 +17,7 @@ from typing import Any
 from tt_organizer.errors import EventError
 from tt_organizer.events import lookup, naming, store
 from tt_organizer.events.models import PlayerInfo
+from tt_organizer.events.paired_rounds import SetAside
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
 from tt_organizer.names import sort_key
@@ -98,9 +99,9 @@ def check_in_state(conn: Connection) -> dict[int, bool | None]:
             for pid, value in store.check_in_states(conn).items()}
 
 
-def remove_absent(conn: Connection, active: list[int]) -> tuple[list[int], list[str]]:
+def remove_absent(conn: Connection, active: list[int]) -> tuple[list[int], list[SetAside]]:
     """Before round 1 is paired (inside its transaction): set aside the no-shows and, once
-    anyone has checked in, everyone who has not; returns (players still active, names set
+    anyone has checked in, everyone who has not; returns (players still active, those set
     aside)."""
     state = check_in_state(conn)
     anyone = any(v for v in state.values())
@@ -109,7 +110,7 @@ def remove_absent(conn: Connection, active: list[int]) -> tuple[list[int], list[
     if not gone:
         return active, []
     by_id = {p.id: p for p in store.read_players(conn)}
-    removed: list[str] = []
+    removed: list[SetAside] = []
     for pid in gone:
         p = by_id[pid]
         allow_illegal = bool(p.deck_text is not None and not p.deck_legal)
@@ -121,7 +122,8 @@ def remove_absent(conn: Connection, active: list[int]) -> tuple[list[int], list[
         store.audit(conn, "no-show", f"player {pid} {p.name}", None,
                     {"removed": True, "checked_in": state.get(pid), "set_aside": True,
                      "deck": p.deck_source if p.deck_text is not None else None})
-        removed.append(p.name)
+        removed.append(SetAside(p.name, "no-show" if state.get(pid) is False
+                                else "not-checked-in"))
     return [pid for pid in active if pid not in gone], removed
 
 

@@ -10,6 +10,7 @@ from tt_organizer.events import store
 from tt_organizer.events.models import (
     EventSettings,
     EventSnapshot,
+    MatchInfo,
     PlayerInfo,
     paired_round,
 )
@@ -17,7 +18,7 @@ from tt_organizer.events.setup import SWISS
 from tt_organizer.events.store import Connection
 
 if TYPE_CHECKING:
-    from tt_organizer.standings.tiebreakers import Result, Standing
+    from tt_organizer.standings.tiebreakers import Result, ScoringSettings, Standing
 
 
 def standings(conn: Connection, round_number: int | None = None, *,
@@ -63,3 +64,25 @@ def compute_event_standings(
     ]
     return compute_standings([p.id for p in players], records, dropped=dropped,
                              settings=settings.scoring())
+
+
+def points_before(matches: Iterable[MatchInfo], scoring: ScoringSettings, round_number: int
+                  ) -> dict[int, int]:
+    """Each player's match points from the Swiss rounds before ``round_number`` (the one
+    place they are summed: a round's tables, the wall sheets and the workbook print them;
+    the final Swiss points for a round after the last)."""
+    from tt_organizer.standings.tiebreakers import match_points
+
+    points: dict[int, int] = {}
+    for m in matches:
+        if m.stage != SWISS or m.round >= round_number or m.outcome is None:
+            continue
+        if m.outcome in ("bye", "loss-missed") or m.player2 is None:
+            earned = {m.player1: match_points("bye" if m.outcome == "bye" else "loss-missed",
+                                              scoring)[0]}
+        else:
+            p1, p2 = match_points(m.outcome, scoring)
+            earned = {m.player1: p1, m.player2: p2}
+        for pid, value in earned.items():
+            points[pid] = points.get(pid, 0) + value
+    return points

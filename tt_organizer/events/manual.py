@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError, InputError, field_hint
 from tt_organizer.events import (
     check_in,
     entering,
     lookup,
+    paired_rounds,
     phone_reports,
     players,
     setup,
@@ -40,7 +40,10 @@ from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg, NMsg
 from tt_organizer.numbers import is_count, parse_count
-from tt_organizer.pairing.swiss import PlayerState, rounds_for_players
+from tt_organizer.pairing.swiss import PlayerState
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SWISS = setup.SWISS
 MAX_ROUND = 20
@@ -122,9 +125,7 @@ def _insert(conn: Connection, rnd: int, table: int, p1: int, p2: int | None) -> 
 
 
 def _unpaired_names(conn: Connection, rnd: int) -> list[str]:
-    rows = _round_rows(conn, rnd)
-    seated = {pid for m in rows for pid in (m.player1, m.player2) if pid is not None}
-    return [p.name for p in store.read_players(conn) if not p.dropped and p.id not in seated]
+    return paired_rounds.unpaired_names(conn, rnd)
 
 
 def unpaired_players(conn: Connection) -> list[str]:
@@ -396,6 +397,8 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
     """Pairings from JSON (the ``tt event pairings --json`` list, or ``{"round": N,
     "pairings": [...]}``), CSV or xlsx (a sheet with Table, Player 1, Player 2 columns -- the
     wall sheet's "By table", the export's pairings sheet)."""
+    from pathlib import Path  # a file's suffix: only when one is read
+
     from tt_organizer.columns import (
         PAIRING_COLUMNS,
         PAIRING_LABELS,
@@ -534,6 +537,8 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
             raise EventError(f"{where}round {rnd} not entered:\n  " + "\n  ".join(problems))
         settings = store.read_settings(conn)
         if settings.rounds is None:
+            from tt_organizer.pairing.swiss import rounds_for_players
+
             total = max(rounds_for_players(len(active)), rnd)
             store.set_rounds(conn, total)
             store.audit(conn, "rounds", "settings", "auto",
@@ -620,13 +625,13 @@ def bye_rounds(conn: Connection) -> dict[int, list[int]]:
 
 
 def prepare_round(conn: Connection, rnd: int, active: list[int]
-                  ) -> tuple[list[int], list[int], list[str]]:
+                  ) -> tuple[list[int], list[int], list[paired_rounds.SetAside]]:
     """Constraints applied when round ``rnd`` is paired (inside its transaction): returns
-    (players to pair, players with a granted bye, names removed at check-in).
+    (players to pair, players with a granted bye, those set aside at check-in).
 
     Before round 1, no-shows are set aside, and -- once anyone has checked in -- so is
     everyone who has not (:func:`tt_organizer.events.check_in.remove_absent`)."""
-    removed: list[str] = []
+    removed: list[paired_rounds.SetAside] = []
     if rnd == 1:
         active, removed = check_in.remove_absent(conn, active)
     granted = [pid for pid, rounds in bye_rounds(conn).items() if rnd in rounds and pid in active]

@@ -23,7 +23,6 @@ from tt_organizer.i18n import Msg
 
 if TYPE_CHECKING:
     from tt_organizer.events.check_in import CheckIn
-    from tt_organizer.events.manual import Change
     from tt_organizer.events.players import DeckChange, Registration
     from tt_organizer.standings.tiebreakers import Standing
 
@@ -196,15 +195,6 @@ def shown_standings_json(conn: Connection) -> tuple[list[dict[str, Any]], str]:
 def status_json(conn: Connection) -> dict[str, Any]:
     """What ``tt event status --json`` prints."""
     return status.status(conn)
-
-
-def change_json(conn: Connection, change: Change) -> dict[str, Any]:
-    """What a manual change of the round (``pair --swap/--set/--bye/--unpair --json``) prints
-    (``change`` is a :class:`~tt_organizer.events.manual.Change`)."""
-    return {"round": change.round, "changed": matches_json(conn, change.changed),
-            "removed": change.removed, "unpaired": change.unpaired,
-            "before": matches_json(conn, change.before),
-            "withdrawn_reports": withdrawn_json(conn, change.withdrawn)}
 
 
 def withdrawn_json(conn: Connection, reports: Sequence[Any]) -> list[dict[str, Any]]:

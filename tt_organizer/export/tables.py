@@ -10,11 +10,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tt_organizer.events.audit_words import action_words, subject_words
+from tt_organizer.events.event_standings import points_before
 from tt_organizer.events.models import EventSnapshot, MatchInfo, PlayerInfo, paired_round
 from tt_organizer.events.penalties import PENALTY
 from tt_organizer.i18n import N_, NP_, Msg, Term
 from tt_organizer.names import sort_key
-from tt_organizer.standings.tiebreakers import match_points as points_for
 
 # words of the cells a person reads (a CSV keeps the English codes: ``str()`` of a Term)
 STAGE = "a stage of an event"
@@ -75,27 +75,6 @@ def check_round(snapshot: EventSnapshot, round_number: int | None) -> int:
     return paired_round(round_number, snapshot.current_round)
 
 
-def match_points(snapshot: EventSnapshot, m: MatchInfo) -> dict[int, int]:
-    """Match points each player of ``m`` earned (empty until the result is in)."""
-    if m.outcome is None:
-        return {}
-    scoring = snapshot.settings.scoring()
-    if m.outcome in ("bye", "loss-missed") or m.player2 is None:
-        return {m.player1: points_for("bye" if m.outcome == "bye" else "loss-missed", scoring)[0]}
-    p1, p2 = points_for(m.outcome, scoring)
-    return {m.player1: p1, m.player2: p2}
-
-
-def points_before(snapshot: EventSnapshot, round_number: int) -> dict[int, int]:
-    """Match points of every player from the Swiss rounds before ``round_number``."""
-    points = {p.id: 0 for p in snapshot.players}
-    for m in snapshot.matches:
-        if m.stage == "swiss" and m.round < round_number:
-            for pid, value in match_points(snapshot, m).items():
-                points[pid] = points.get(pid, 0) + value
-    return points
-
-
 def seat_of(m: MatchInfo, player_id: int | None) -> str:
     """``P1``/``P2`` for a player of ``m`` (empty when unknown)."""
     if player_id is None:
@@ -151,7 +130,7 @@ PAIRING_COLUMNS = (
 
 def pairings_table(snapshot: EventSnapshot, round_number: int) -> Table:
     """One round's pairings by table, with a Result column to fill in."""
-    points = points_before(snapshot, round_number)
+    points = points_before(snapshot.matches, snapshot.settings.scoring(), round_number)
     rows: list[list[object]] = []
     for m in paired_matches(snapshot, round_number):
         first, winners, turns = game_lists(m)

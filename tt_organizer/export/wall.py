@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 from tt_organizer.errors import EventError
+from tt_organizer.events.event_standings import points_before
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.export.cells import save_workbook_atomic
 from tt_organizer.export.tables import (
@@ -22,7 +23,6 @@ from tt_organizer.export.tables import (
     Table,
     check_round,
     paired_matches,
-    points_before,
 )
 from tt_organizer.export.workbook import export_time, new_workbook, write_table
 from tt_organizer.i18n import N_, Msg
@@ -38,7 +38,7 @@ def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
     if stage == "swiss":
         check_round(snapshot, round_number)
         label = Msg("Round {round}", round=round_number)
-        points = points_before(snapshot, round_number)
+        points = points_before(snapshot.matches, snapshot.settings.scoring(), round_number)
     else:
         from tt_organizer.events.final_placings import round_names
 
@@ -46,7 +46,8 @@ def wall_tables(snapshot: EventSnapshot, round_number: int, stage: str = "swiss"
         if round_number not in names:
             raise EventError("top-cut-round-not-paired", round=round_number)
         label = Msg("Top cut {name}", name=names[round_number])
-        points = points_before(snapshot, snapshot.current_round + 1)
+        points = points_before(snapshot.matches, snapshot.settings.scoring(),
+                               snapshot.current_round + 1)
     matches = paired_matches(snapshot, round_number, stage)
     if not matches:
         raise EventError("round-no-pairings" if stage == "swiss" else "top-cut-round-no-pairings",

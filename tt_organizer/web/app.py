@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from tt_organizer import i18n
 from tt_organizer.errors import InputError, TTError, in_words
-from tt_organizer.events import phone_reports, setup, store, timer, views
+from tt_organizer.events import lookup, phone_reports, setup, store, timer, views
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.events.store import Connection, Error, acting_as
 from tt_organizer.i18n import N_, Msg, ngettext
@@ -76,23 +76,13 @@ def api(server: Server, build: Callable[[Connection, Request], Any]
 # --- player pages ------------------------------------------------------------------------
 
 
-def pairings_rows(conn: Connection) -> tuple[list[dict[str, Any]], int, str]:
-    """The current round's tables (Swiss or top cut) with each player's points."""
-    stage = setup.TOP_CUT if store.current_round(conn, setup.TOP_CUT) else setup.SWISS
-    rnd = store.current_round(conn, stage)
-    if not rnd:
-        return [], 0, stage
-    rows = views.pairings_json(conn, rnd, stage == setup.TOP_CUT)
-    return rows, rnd, stage
-
-
 def build_routes(server: Server) -> list[Route | Mount]:
     """Every route of the public side (the organizer's are added by ``organizer.routes``)."""
 
     def home(request: Request) -> Response:
         q = request.query_params.get("q", "").strip()[:60]
         with server.db() as conn:
-            _rows, rnd, stage = pairings_rows(conn)
+            stage, rnd = lookup.current_stage(conn)
             snap = store.read_snapshot(conn, server.path, light=True)
         with i18n.using(server.language(request)):  # the results in words
             lines = pages.player_lines(snap, [m for m in snap.matches
@@ -110,7 +100,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
     def projector(request: Request) -> Response:
         with server.db() as conn:
-            _rows, rnd, stage = pairings_rows(conn)
+            stage, rnd = lookup.current_stage(conn)
             snap = store.read_snapshot(conn, server.path, light=True)
             placings, kind = (views.shown_standings_json(conn) if stage == setup.TOP_CUT
                               else ([], "swiss"))

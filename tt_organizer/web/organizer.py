@@ -16,6 +16,7 @@ from starlette.routing import Route
 from tt_organizer import i18n
 from tt_organizer.errors import TTError
 from tt_organizer.events import (
+    paired_rounds,
     phone_reports,
     players,
     rounds,
@@ -25,7 +26,6 @@ from tt_organizer.events import (
     topcut,
     views,
 )
-from tt_organizer.events.final_placings import round_names
 from tt_organizer.events.store import acting_as
 from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
@@ -34,6 +34,7 @@ from tt_organizer.web import pages, security
 from tt_organizer.web.server import json_response
 
 if TYPE_CHECKING:
+    from tt_organizer.events.paired_rounds import PairedRound
     from tt_organizer.events.store import Connection
     from tt_organizer.web.server import Server
 
@@ -59,6 +60,16 @@ def next_step(status: dict[str, Any]) -> str:
     if status["round"] and status["round"] >= status["rounds"]:
         return "top-cut" if status["top_cut"] else "over"
     return "pair"
+
+
+def paired_text(paired: PairedRound) -> str:
+    """What the console says after pairing a round: how many tables, then each of the
+    library's warnings (the words the command line uses, without its command advice)."""
+    n = len(paired.tables)
+    return "; ".join([ngettext("Round {round} paired: {n} tables",
+                               "Round {round} paired: {n} tables", n).format(
+                                   round=paired.round, n=n),
+                      *(notice.shown() for notice in paired.notices)])
 
 
 # what a console action answers: the message shown after it, or the message and the player
@@ -112,19 +123,19 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
 
     def pair(conn: Connection, f: dict[str, str]) -> str:
         try:
-            matches = rounds.pair_next_round(conn)
+            paired = rounds.pair(conn)
         except TTError as exc:
             if exc.hint.get("command") == "top-cut" or exc.hint.get("then") == "top-cut":
                 # the Swiss is over: say so, and where the top cut is (the button below)
                 return _("Refused: {error}").format(error=exc.shown()) + " — " + _(
                     "the top cut is next: use “{button}”").format(button=_(TOP_CUT_BUTTON))
             raise
-        return ngettext("Round {round} paired: {n} tables", "Round {round} paired: {n} tables",
-                        len(matches)).format(round=matches[0].round, n=len(matches))
+        return paired_text(paired)
 
     def top_cut(conn: Connection, f: dict[str, str]) -> str:
         matches = topcut.advance_top_cut(conn)
-        name = round_names(store.read_matches(conn), shown=True)[matches[0].round]
+        name = paired_rounds.shown_round(conn, matches[0].round, top_cut=True,
+                                  json_only=True).round_name()
         return ngettext("{name} paired: {n} table", "{name} paired: {n} tables",
                         len(matches)).format(name=name[:1].upper() + name[1:], n=len(matches))
 
