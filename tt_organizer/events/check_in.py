@@ -16,8 +16,7 @@ from typing import Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import lookup, naming, store
-from tt_organizer.events.models import PlayerInfo
-from tt_organizer.events.paired_rounds import SetAside
+from tt_organizer.events.models import PlayerInfo, SetAside
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
 from tt_organizer.names import sort_key

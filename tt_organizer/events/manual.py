@@ -36,7 +36,7 @@ from tt_organizer.events import (
     swiss_states,
     timer,
 )
-from tt_organizer.events.models import MatchInfo, PlayerInfo
+from tt_organizer.events.models import MatchInfo, PlayerInfo, SetAside
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg, NMsg
 from tt_organizer.numbers import is_count, parse_count
@@ -625,13 +625,13 @@ def bye_rounds(conn: Connection) -> dict[int, list[int]]:
 
 
 def prepare_round(conn: Connection, rnd: int, active: list[int]
-                  ) -> tuple[list[int], list[int], list[paired_rounds.SetAside]]:
+                  ) -> tuple[list[int], list[int], list[SetAside]]:
     """Constraints applied when round ``rnd`` is paired (inside its transaction): returns
     (players to pair, players with a granted bye, those set aside at check-in).
 
     Before round 1, no-shows are set aside, and -- once anyone has checked in -- so is
     everyone who has not (:func:`tt_organizer.events.check_in.remove_absent`)."""
-    removed: list[paired_rounds.SetAside] = []
+    removed: list[SetAside] = []
     if rnd == 1:
         active, removed = check_in.remove_absent(conn, active)
     granted = [pid for pid, rounds in bye_rounds(conn).items() if rnd in rounds and pid in active]

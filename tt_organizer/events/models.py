@@ -280,3 +280,12 @@ class EventSnapshot:
             (m for m in self.matches if m.round == round_number and m.stage == stage),
             key=lambda m: m.table,
         )
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A player set aside when round 1 was paired, and why: ``no-show`` (marked so at
+    check-in) or ``not-checked-in`` (others checked in, they did not)."""
+
+    name: str
+    reason: str

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tt_organizer.events import setup, store, views
 from tt_organizer.events.event_standings import points_before
-from tt_organizer.events.models import MatchInfo
+from tt_organizer.events.models import MatchInfo, SetAside
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg, NMsg
 from tt_organizer.messages import WORDS
@@ -76,15 +76,6 @@ class RoundTable:
         """The ``pairings --json`` form: table, player1, player2 (null for the bye), result."""
         return {"table": self.table, "player1": self.name1, "player2": self.name2,
                 "result": self.result}
-
-
-@dataclass(frozen=True)
-class SetAside:
-    """A player set aside when round 1 was paired, and why: ``no-show`` (marked so at
-    check-in) or ``not-checked-in`` (others checked in, they did not)."""
-
-    name: str
-    reason: str
 
 
 @dataclass(repr=False, eq=False)  # generated methods cost start-up; nothing compares rounds
