@@ -27,6 +27,23 @@ WORDS: dict[str, str] = {
 
     # -- pairing, standings, export, printing, publish, season, stats --------------------------
 
+    # -- events: results read models (result changes, drops) ---------------------------------
+    "report-withdrawn": N_("withdrew the phone report of table {table} of round {round} ({name} "
+                           "reported {result}): the table changed; its players report again"),
+    "paired-on-old-result": N_("{rounds} was paired on the old result {old}; those pairings "
+                               "stay as they are"),
+    "paired-on-old-result-many": N_("{rounds} were paired on the old result {old}; those "
+                                    "pairings stay as they are"),
+    "dropped-before-round-1": N_("Dropped {name} before round 1"),
+    "dropped-after-round": N_("Dropped {name} after round {round}"),
+    "dropped-during-round": N_("Dropped {name} during round {round}"),
+    "dropped-during-top-cut": N_("Dropped {name} during top-cut round {round}"),
+    "drop-still-paired": N_("{name} is still paired at table {table} of round {round}: report "
+                            "that table"),
+    "drop-in-bracket": N_("{name} is still in the bracket at table {table}; report that table "
+                          "as a loss for them (the opponent advances)"),
+    "undropped": N_("{name} is back: paired again from the next round"),
+
 }
 
 
