@@ -24,7 +24,6 @@ from tt_organizer.events.store import Connection, connect
 from tt_organizer.events.views import recorded_json, top_cut_json
 from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
-from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS, percent_text
 
 Command = TypeVar("Command", bound=Callable[..., object])
 
@@ -217,6 +216,8 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     results so far), or with ``final`` (no round) the final placings — one read
     (:class:`~tt_organizer.events.standings_lines.StandingsLines`), printed as a table or
     as its JSON."""
+    from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS, percent_text  # not for one row
+
     with connect(event_path) as conn:
         shown = read_standings(conn, round_number, final=final)
     if as_json:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tt_organizer.events import manual, players, store
+from tt_organizer.events import players, store
 from tt_organizer.events.players import Registration
 from tt_organizer.events.store import Connection
 from tt_organizer.events.views import registration_json
@@ -34,6 +34,8 @@ def enter_player(conn: Connection, name: str, *, deck_path: str | None = None,
     with store.transaction(conn):
         reg = players.register_player(conn, name, deck_path=deck_path, ext_id=ext_id,
                                       allow_illegal=allow_illegal, late=late)
-        if bye_rounds:
+        if bye_rounds:  # manual loads pairing: not for a drop or a report (test_startup)
+            from tt_organizer.events import manual
+
             manual.set_bye_rounds(conn, reg.player.name, bye_rounds)
     return Entry(reg, tuple(bye_rounds))
