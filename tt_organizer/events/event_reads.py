@@ -23,3 +23,9 @@ def event_snapshot(conn: Connection, path: str = "", *, light: bool = False) -> 
     """Everything stored, in one state of the file; ``light`` leaves out the decks and the
     audit log (enough for pairings and results)."""
     return store.read_snapshot(conn, path, light=light)
+
+
+def last_change(conn: Connection) -> int:
+    """The id of the event's last audited change (every change is audited): one index
+    lookup that says whether anything changed since a page was drawn."""
+    return store.last_change(conn)

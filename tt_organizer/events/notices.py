@@ -22,8 +22,7 @@ class Notice:
     params: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.code not in WORDS:
-            raise TypeError(f"{self.code!r} is not a code of tt_organizer.messages")
+        assert self.code in WORDS, f"{self.code!r} is not a code of tt_organizer.messages"
 
     @property
     def words(self) -> Msg:

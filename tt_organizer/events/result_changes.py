@@ -143,8 +143,7 @@ def report(
                                     round_number=round_number, first=first, winners=winners,
                                     turns=turns)
     else:
-        if result is None:
-            raise TypeError("report: give result, winner or draw")
+        assert result is not None, "report: give result, winner or draw"
         m = entering.report_result(conn, table, result, round_number=round_number,
                                    first=first, winners=winners, turns=turns)
     withdrawn = withdrawn_reports(conn)

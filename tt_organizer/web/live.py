@@ -18,9 +18,9 @@ import hashlib
 import threading
 from typing import Any
 
+from tt_organizer.events.event_reads import last_change
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store import web as web_store
-from tt_organizer.events.store.matches import last_change
 from tt_organizer.numbers import is_count
 from tt_organizer.pairing.swiss import rounds_for_players
 
