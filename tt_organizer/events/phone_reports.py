@@ -282,7 +282,8 @@ def organizer_result(
         rnd = round_number or current
         match = next((m for m in store.read_matches(conn) if m.stage == stage
                       and m.round == rnd and m.table == table), None)
-        if match is not None and match.result is not None:
+        # a bye is never corrected: the report path refuses it as `tt event report` does
+        if match is not None and match.result is not None and match.player2 is not None:
             return DeskResult(entering.correct_result(
                 conn, rnd, table, result, override=override, top_cut=top, first=first or None,
                 winners=winners or None, turns=turns or None), before=match)
