@@ -3,7 +3,8 @@
 A thin layer over the library's event modules; every command is one transaction. The commands
 live by what they work on: :mod:`~tt_organizer.cli.event_players` (registration, drops),
 :mod:`~tt_organizer.cli.event_pairing` (pairing, pairings by hand), and
-:mod:`~tt_organizer.cli.event_results` (results, standings, top cut); here the group, the
+:mod:`~tt_organizer.cli.event_results` (results, top cut),
+:mod:`~tt_organizer.cli.event_ranking` (standings); here the group, the
 event's creation, its status and log, and what it writes out (export, print).
 """
 
@@ -39,7 +40,7 @@ COMMANDS = {
     "report": "tt_organizer.cli.event_results:report",
     "unreport": "tt_organizer.cli.event_results:unreport",
     "correct": "tt_organizer.cli.event_results:correct",
-    "standings": "tt_organizer.cli.event_results:standings_cmd",
+    "standings": "tt_organizer.cli.event_ranking:standings_cmd",
     "top-cut": "tt_organizer.cli.event_results:top_cut",
     "penalty": "tt_organizer.cli.penalties:penalty",
     "penalties": "tt_organizer.cli.penalties:penalties",
