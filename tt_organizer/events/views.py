@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import setup, status, store
@@ -21,6 +21,9 @@ from tt_organizer.events.models import (
 from tt_organizer.events.standings_lines import read_standings, shown_standings
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
+
+if TYPE_CHECKING:
+    from tt_organizer.events.players import Registration
 
 
 def player_json(p: PlayerInfo) -> dict[str, Any]:
@@ -53,9 +56,9 @@ def language_json(path: str, settings: EventSettings) -> dict[str, Any]:
             "intentional_draws": settings.intentional_draws}
 
 
-def registration_json(reg: Any, bye_rounds: Sequence[int] = ()) -> dict[str, Any]:
-    """What ``tt event register/late-entry --json`` prints for one player (``reg`` is a
-    :class:`~tt_organizer.events.players.Registration`)."""
+def registration_json(reg: Registration, bye_rounds: Sequence[int] = ()) -> dict[str, Any]:
+    """What ``tt event register/late-entry --json`` prints for one player
+    (:class:`~tt_organizer.events.entries.Entry` builds it)."""
     return {**reg.player.to_dict(), "missed_rounds": list(reg.missed_rounds),
             "deck_report": reg.report.to_dict() if reg.report is not None else None,
             "bye_rounds": list(bye_rounds),
