@@ -46,8 +46,7 @@ def test_a_drop_during_a_round_names_the_table_still_to_report(tmp_path: Path) -
     assert str(done.headline) == f"Dropped {name} during round 1"
     codes = [n.code for n in done.notices]
     assert codes == ["report-withdrawn", "drop-still-paired"]  # the withdrawn report first
-    assert str(done.notices[1]) == (f"{name} is still paired at table 2 of round 1: report "
-                                    "that table")
+    assert str(done.notices[1]) == f"{name} is still paired at table 2 of round 1; report it"
     assert done.to_json()["still_paired_at_table"] == 2
     assert done.to_json()["withdrawn_reports"][0]["table"] == 2
 

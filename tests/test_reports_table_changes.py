@@ -166,7 +166,7 @@ def test_console_says_what_it_withdrew(tmp_path: Path) -> None:
         # the same words as `tt event drop` (one DropChange, one wording: issue 35)
         assert "withdrew the phone report of table 1 of round 1" in page
         assert "the table changed; its players report again" in page
-        assert "is still paired at table 1 of round 1: report that table" in page
+        assert "is still paired at table 1 of round 1; report it" in page
 
 
 def test_a_stale_report_is_never_shown_or_confirmed(tmp_path: Path) -> None:

@@ -38,8 +38,8 @@ WORDS: dict[str, str] = {
     "dropped-after-round": N_("Dropped {name} after round {round}"),
     "dropped-during-round": N_("Dropped {name} during round {round}"),
     "dropped-during-top-cut": N_("Dropped {name} during top-cut round {round}"),
-    "drop-still-paired": N_("{name} is still paired at table {table} of round {round}: report "
-                            "that table"),
+    "drop-still-paired": N_("{name} is still paired at table {table} of round {round}; report "
+                            "it"),
     "drop-in-bracket": N_("{name} is still in the bracket at table {table}; report that table "
                           "as a loss for them (the opponent advances)"),
     "undropped": N_("{name} is back: paired again from the next round"),

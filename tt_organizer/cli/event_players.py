@@ -260,7 +260,7 @@ def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
     with connect(event_path) as conn:
         done = drops.drop(conn, str(ext_id) if by_id else str(name), by_id=by_id)
     for n in done.notices:
-        warn(n.shown() + (_(" (or `tt event repair` re-pairs just their opponent)")
+        warn(n.shown() + (_(", or `tt event repair` to re-pair just their opponent")
                           if n.code == "drop-still-paired" else ""))
     if as_json:
         print_json(done.to_json())

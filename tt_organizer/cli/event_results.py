@@ -19,7 +19,6 @@ from tt_organizer.events.final_placings import bracket_round_name
 from tt_organizer.events.result_changes import ResultChange
 from tt_organizer.events.result_words import shown as shown_result
 from tt_organizer.events.store import Connection, connect
-from tt_organizer.events.views import recorded_json, top_cut_json
 from tt_organizer.i18n import gettext as _
 from tt_organizer.i18n import ngettext
 
@@ -45,11 +44,11 @@ def with_game_options(func: Command) -> Command:
 
 
 def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
-    from tt_organizer.events.sheets import record_results_sheet  # openpyxl: --from only
+    from tt_organizer.events import sheets, views  # openpyxl: --from only
 
-    count = record_results_sheet(conn, path)
+    count = sheets.record_results_sheet(conn, path)
     if as_json:
-        print_json(recorded_json(path, count))
+        print_json(views.recorded_json(path, count))
     else:
         say(ngettext("Recorded {n} result(s) from {file}", "Recorded {n} result(s) from {file}",
                      count).format(n=count, file=path))
@@ -190,6 +189,8 @@ def top_cut(as_json: bool, event_path: str) -> None:
 
     Run it again after each bracket round is reported to pair the next one.
     """
+    from tt_organizer.events.views import top_cut_json  # the standings' modules: not for report
+
     with connect(event_path) as conn:
         winner = topcut.champion(conn)
         if as_json:
