@@ -42,7 +42,17 @@ def notice(code: str, **params: Any) -> Notice:
     return Notice(code, params)
 
 
-def joined(items: list[Msg]) -> Msg:
-    """Several messages as one parameter, ``a, b, c`` (each translated with it)."""
-    return Msg(", ".join(f"{{m{i}}}" for i in range(len(items))),
-               **{f"m{i}": m for i, m in enumerate(items)})
+class Joined(Msg):
+    """Several messages as one parameter, ``a, b, c``: English in ``str()``, each item in the
+    reader's language when translated."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[Msg]) -> None:
+        template = "{items}"  # not a catalog message: only the items are translated
+        super().__init__(template, items=", ".join(str(m) for m in items))
+        self.items = tuple(items)
+
+    def translate(self) -> str:
+        """The items in the current language."""
+        return ", ".join(m.translate() for m in self.items)

@@ -17,7 +17,7 @@ from typing import Any
 
 from tt_organizer.events import entering, phone_reports, status, store
 from tt_organizer.events.models import MatchInfo
-from tt_organizer.events.notices import Notice, joined, notice
+from tt_organizer.events.notices import Joined, Notice, notice
 from tt_organizer.events.phone_reports import Report
 from tt_organizer.events.result_words import CONTEXT as RESULT_WORD
 from tt_organizer.events.setup import SWISS, TOP_CUT
@@ -109,7 +109,7 @@ class ResultChange:
             old = Term(self.old_result or "?", RESULT_WORD)
             out.append(notice("paired-on-old-result" if len(self.paired_on) == 1
                               else "paired-on-old-result-many",
-                              rounds=joined(list(self.paired_on)), old=old))
+                              rounds=Joined(list(self.paired_on)), old=old))
         return out
 
     def to_json(self) -> dict[str, Any]:
