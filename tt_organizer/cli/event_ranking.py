@@ -19,6 +19,7 @@ from tt_organizer.events.standings_lines import read_standings
 from tt_organizer.events.store import connect
 from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
+from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS, percent_text
 
 
 @click.command("standings")
@@ -53,8 +54,6 @@ def show_standings(*, round_number: int | None, final: bool, as_json: bool,
     results so far), or with ``final`` (no round) the final placings — one read
     (:class:`~tt_organizer.events.standings_lines.StandingsLines`), printed as a table or
     as its JSON."""
-    from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS, percent_text  # not for one row
-
     with connect(event_path) as conn:
         shown = read_standings(conn, round_number, final=final)
     if as_json:

@@ -280,8 +280,8 @@ def organizer_result(
         stage, current = lookup.current_stage(conn)
         top = stage == setup.TOP_CUT
         rnd = round_number or current
-        match = next((m for m in store.read_matches(conn) if m.stage == stage
-                      and m.round == rnd and m.table == table), None)
+        found = store.read_matches(conn, stage, rnd, table, tables_only=True)
+        match = found[0] if found else None
         # a bye is never corrected: the report path refuses it as `tt event report` does
         if match is not None and match.result is not None and match.player2 is not None:
             return DeskResult(entering.correct_result(
