@@ -80,7 +80,7 @@ def test_tt_event_loads_only_the_command_that_runs(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "none.sqlite")],
                          capture_output=True, text=True, check=True).stdout
     loaded = out.strip().splitlines()[-1]
-    assert "tt_organizer.cli.event_results" in loaded
-    for other in ("event_players", "event_pairing", "event_desk", "serve", "publish",
-                  "penalties"):
+    assert "tt_organizer.cli.event_ranking" in loaded
+    for other in ("event_results", "event_players", "event_pairing", "event_desk", "serve",
+                  "publish", "penalties"):
         assert f"tt_organizer.cli.{other}'" not in loaded, loaded

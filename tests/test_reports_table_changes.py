@@ -163,7 +163,10 @@ def test_console_says_what_it_withdrew(tmp_path: Path) -> None:
         page = org.post(srv.url + "/org/drop",
                         data={"csrf": token, "name": names[p1], "confirm": "yes"},
                         timeout=10).text
-        assert "the phone report of table 1 was withdrawn (the table changed)" in page
+        # the same words as `tt event drop` (one DropChange, one wording: issue 35)
+        assert "withdrew the phone report of table 1 of round 1" in page
+        assert "the table changed; its players report again" in page
+        assert "is still paired at table 1 of round 1; report it" in page
 
 
 def test_a_stale_report_is_never_shown_or_confirmed(tmp_path: Path) -> None:

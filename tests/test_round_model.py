@@ -27,7 +27,7 @@ from tt_organizer.events import (
     views,
 )
 from tt_organizer.events.event_standings import points_before
-from tt_organizer.events.paired_rounds import Notice
+from tt_organizer.events.notices import Notice
 from tt_organizer.events.store import Connection
 from tt_organizer.messages import WORDS
 

@@ -139,6 +139,22 @@ WORDS: dict[str, str] = {
     "round-unpaired": N_("unpaired: {names}"),
     "round-sheets-stale": N_("printed pairings of round {round} are out of date; print them "
                              "again"),
+
+    # -- events: results read models (result changes, drops) ---------------------------------
+    "paired-on-old-result": N_("{rounds} was paired on the old result {old}; those pairings "
+                               "stay as they are"),
+    "paired-on-old-result-many": N_("{rounds} were paired on the old result {old}; those "
+                                    "pairings stay as they are"),
+    "dropped-before-round-1": N_("Dropped {name} before round 1"),
+    "dropped-after-round": N_("Dropped {name} after round {round}"),
+    "dropped-during-round": N_("Dropped {name} during round {round}"),
+    "dropped-during-top-cut": N_("Dropped {name} during top-cut round {round}"),
+    "drop-still-paired": N_("{name} is still paired at table {table} of round {round}; report "
+                            "it"),
+    "drop-in-bracket": N_("{name} is still in the bracket at table {table}; report that table "
+                          "as a loss for them (the opponent advances)"),
+    "undropped": N_("{name} is back: paired again from the next round"),
+
 }
 
 

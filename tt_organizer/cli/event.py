@@ -5,7 +5,8 @@ group alone: each command lives by what it works on and is imported only when it
 (:data:`COMMANDS`): :mod:`~tt_organizer.cli.event_players` (registration, drops),
 :mod:`~tt_organizer.cli.event_pairing` (pairing, repair, avoid),
 :mod:`~tt_organizer.cli.event_round` (a round's tables, changed by hand),
-:mod:`~tt_organizer.cli.event_results` (results, standings, top cut) and
+:mod:`~tt_organizer.cli.event_results` (results, top cut),
+:mod:`~tt_organizer.cli.event_ranking` (standings) and
 :mod:`~tt_organizer.cli.event_file` (the event's creation, its status and log, and what it
 writes out: export, print).
 """
@@ -38,7 +39,7 @@ COMMANDS = {
     "report": "tt_organizer.cli.event_results:report",
     "unreport": "tt_organizer.cli.event_results:unreport",
     "correct": "tt_organizer.cli.event_results:correct",
-    "standings": "tt_organizer.cli.event_results:standings_cmd",
+    "standings": "tt_organizer.cli.event_ranking:standings_cmd",
     "top-cut": "tt_organizer.cli.event_results:top_cut",
     "penalty": "tt_organizer.cli.penalties:penalty",
     "penalties": "tt_organizer.cli.penalties:penalties",

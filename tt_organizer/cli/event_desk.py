@@ -3,13 +3,20 @@ and ``check-in`` (players, many at once or from a file, before round 1)."""
 
 from __future__ import annotations
 
-from typing import Any
+import sys
 
 import click
 
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.output import escape, print_json
+from tt_organizer.events import check_in, players
+from tt_organizer.events.check_in import Missing
 from tt_organizer.events.source_words import source_words
+from tt_organizer.events.store import connect
+from tt_organizer.events.views import check_in_json, deck_change_json
+from tt_organizer.i18n import Term, ngettext, translate
+from tt_organizer.i18n import gettext as _
 
 
 @click.command("deck")
@@ -28,32 +35,22 @@ def deck_cmd(name: str, file: str, allow_illegal: bool, override: bool, as_json:
     change is logged with the deck it replaces. Until round 2 is paired any deck may change;
     afterwards only with --override.
     """
-    from tt_organizer.events import players, store
-
     text = source = None
     path = None
     if file == "-":
-        import sys
-
         from tt_organizer.decklist.parsers import read_stream
 
         source = "<stdin>"
         text = read_stream(sys.stdin.buffer, source).decode("utf-8-sig", errors="replace")
     else:
         path = file
-    with store.connect(event_path) as conn:
+    with connect(event_path) as conn:
         change = players.give_deck(conn, name, deck_path=path, deck_text=text,
                                    deck_source=source, allow_illegal=allow_illegal,
                                    override=override)
     if as_json:
-        from tt_organizer.cli.output import print_json
-        from tt_organizer.events.views import deck_change_json
-
         print_json(deck_change_json(change))
         return
-    from tt_organizer.cli.output import escape
-    from tt_organizer.i18n import Term, translate
-    from tt_organizer.i18n import gettext as _
 
     p = change.player
     verdict = ("[green]" + _("legal") + "[/]" if p.deck_legal
@@ -90,13 +87,11 @@ def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, m
     no-show always); with nobody checked in, nobody is. A name that matches nobody refuses
     the whole list (nothing is changed). --missing lists who has not checked in yet.
     """
-    from tt_organizer.events import check_in, store
-
     if missing:
         if names or from_file or no_show:
             raise click.UsageError("--missing lists the players; it takes no NAME, --from "
                                    "or --no-show")
-        with store.connect(event_path) as conn:
+        with connect(event_path) as conn:
             _show_missing(check_in.missing(conn), as_json)
         return
     refs = list(names)
@@ -106,24 +101,17 @@ def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, m
         refs += read_names(from_file)
     if not refs:
         raise click.UsageError("name the players (NAME…) or give --from FILE")
-    with store.connect(event_path) as conn:
+    with connect(event_path) as conn:
         done = check_in.check_in(conn, refs, no_show=no_show)
     if as_json:
-        from tt_organizer.cli.output import print_json
-        from tt_organizer.events.views import check_in_json
-
         print_json(check_in_json(done))
         return
-    from tt_organizer.cli.output import escape
-    from tt_organizer.i18n import gettext as _
 
     what = _("no-show (set aside when round 1 is paired)") if no_show else _("checked in")
     shown = [p.name for p in done.players]
     if len(shown) == 1:
         say(f"{escape(shown[0])}: {what}")
     elif shown:
-        from tt_organizer.i18n import ngettext
-
         counted = (ngettext("{n} no-show (set aside when round 1 is paired): {names}",
                             "{n} no-show (set aside when round 1 is paired): {names}",
                             len(shown)) if no_show else
@@ -136,16 +124,11 @@ def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, m
                                                       players=done.registered))
 
 
-def _show_missing(found: Any, as_json: bool) -> None:
+def _show_missing(found: Missing, as_json: bool) -> None:
     """Print who has not checked in (``found``: a :class:`check_in.Missing`)."""
     if as_json:
-        from tt_organizer.cli.output import print_json
-
         print_json(found.to_dict())
         return
-    from tt_organizer.cli.output import escape
-    from tt_organizer.i18n import gettext as _
-    from tt_organizer.i18n import ngettext
 
     if found.over:
         say(_("round 1 is paired: check-in is over"))

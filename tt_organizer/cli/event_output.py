@@ -1,6 +1,6 @@
 """What the ``tt event`` command modules print alike: a line, a round's tables with the
 players' points before it (a :class:`~tt_organizer.events.paired_rounds.PairedRound`), and
-the library's warnings (:class:`~tt_organizer.events.paired_rounds.Notice`), each with the
+the library's warnings (:class:`~tt_organizer.events.notices.Notice`), each with the
 command line's advice."""
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
-    from tt_organizer.events.paired_rounds import Notice, PairedRound
+    from tt_organizer.events.notices import Notice
+    from tt_organizer.events.paired_rounds import PairedRound
     from tt_organizer.events.phone_reports import Report
     from tt_organizer.events.store import Connection
 

@@ -3,27 +3,33 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
-from tt_organizer.cli.event_output import say, warn_withdrawn
+from tt_organizer.cli.advice import describe
+from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.output import colour_on, escape, line, paint, print_json, warn
+from tt_organizer.cli.render import print_table
 from tt_organizer.errors import EXIT_INVALID, EventError
+from tt_organizer.events import drops, entries, renaming
+from tt_organizer.events.event_reads import stored_players
+from tt_organizer.events.players import Registration
 from tt_organizer.events.source_words import source_words
+from tt_organizer.events.store import Connection, connect
+from tt_organizer.events.views import deck_verdict, players_json, sheet_row_json, sign_up_json
 from tt_organizer.i18n import N_, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tt_organizer.events.sheets import SheetRow
-    from tt_organizer.events.store import Connection
 
 
-def _registration_line(reg: Any, colour: bool) -> str:
+def _registration_line(reg: Registration, colour: bool) -> str:
     """One registration as a plain line (ANSI styles when ``colour``), for ``line()``."""
-    from tt_organizer.cli.output import paint
-
     p = reg.player
     ident = _(" (id {id})").format(id=p.ext_id) if p.ext_id else ""
     line = _("Registered #{number} {name}").format(number=p.id,
@@ -54,20 +60,12 @@ def _register_from(
     conn: Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
 ) -> int:
     """``register --from``: the sheet registered by the library, its outcome shown per row."""
-    import sys
-
-    from tt_organizer.cli.advice import describe
-    from tt_organizer.cli.output import colour_on, line, warn
-    from tt_organizer.events.sheets import register_sheet
-    from tt_organizer.events.views import sheet_row_json
+    from tt_organizer.events.sheets import register_sheet  # openpyxl/csv: --from only
 
     outcome = register_sheet(conn, path, allow_illegal=allow_illegal, late=late)
     for note in outcome.notes:  # a column that looks like decklists, not read
         warn(note)
     if as_json:
-        from tt_organizer.cli.output import print_json
-        from tt_organizer.events.views import sign_up_json
-
         print_json(sign_up_json([
             sheet_row_json(r.row, r.name, r.registration,
                            describe(r.error, shown=False) if r.error else None,
@@ -99,10 +97,6 @@ def _counted(action: str, n: int) -> str:
 
 def _sheet_row_line(r: SheetRow, colour: bool) -> str:
     """One row of a sign-up sheet as ``register --from`` prints it."""
-    from tt_organizer.cli.advice import describe
-    from tt_organizer.cli.output import paint
-    from tt_organizer.events.views import deck_verdict
-
     if r.error is not None:
         return _("row {row}: {refused} — {error}").format(
             row=r.row, refused=paint(_("refused"), "31", colour), error=describe(r.error))
@@ -134,9 +128,7 @@ def _register(
     allow_illegal: bool, from_file: str | None, event_path: str, late: bool,
     as_json: bool = False, bye_rounds: Sequence[int] = (),
 ) -> None:
-    from tt_organizer.events import manual, players, store
-
-    with store.connect(event_path) as conn:
+    with connect(event_path) as conn:
         if from_file:
             if name or deck or ext_id or bye_rounds:
                 raise click.UsageError("--from registers the file's rows; give no "
@@ -144,21 +136,13 @@ def _register(
             ctx.exit(_register_from(conn, from_file, allow_illegal, late, as_json))
         if not name:
             raise click.UsageError("give a NAME (or --from FILE)")
-        with store.transaction(conn):
-            reg = players.register_player(conn, name, deck_path=deck, ext_id=ext_id,
-                                          allow_illegal=allow_illegal, late=late)
-            if bye_rounds:
-                manual.set_bye_rounds(conn, reg.player.name, bye_rounds)
+        entry = entries.enter_player(conn, name, deck_path=deck, ext_id=ext_id,
+                                     allow_illegal=allow_illegal, late=late,
+                                     bye_rounds=bye_rounds)
     if as_json:
-        from tt_organizer.cli.output import print_json
-        from tt_organizer.events.views import registration_json
-
-        print_json(registration_json(reg, bye_rounds))
+        print_json(entry.to_json())
         return
-    import sys
-
-    from tt_organizer.cli.output import colour_on, line
-
+    reg = entry.registration
     line(_registration_line(reg, colour_on(sys.stdout)))
     warn_look_alikes(reg)
     if bye_rounds:
@@ -167,12 +151,10 @@ def _register(
             rounds=", ".join(map(str, bye_rounds))))
 
 
-def warn_look_alikes(reg: Any) -> None:
+def warn_look_alikes(reg: Registration) -> None:
     """Warn when a registered name is the new one without case and accents (the same person
     twice?)."""
     if reg.look_alikes:
-        from tt_organizer.cli.output import warn
-
         warn(_("{names} is registered too, the same name without case and accents: the same "
                "person twice? (see `tt event players`; commands now need each name as "
                "registered)").format(names=" / ".join(reg.look_alikes)))
@@ -231,18 +213,11 @@ def late_entry(ctx: click.Context, name: str, deck: str | None, ext_id: str | No
 @event_option
 def players(as_json: bool, event_path: str) -> None:
     """List the players and their decks."""
-    from tt_organizer.cli.output import print_json
-    from tt_organizer.events.store import connect, read_players
-
     with connect(event_path) as conn:
-        rows = read_players(conn)
+        rows = stored_players(conn)
     if as_json:
-        from tt_organizer.events.views import players_json
-
         print_json(players_json(rows))
         return
-    from tt_organizer.cli.render import print_table
-
     shown = []
     for p in rows:
         legal = {None: "-", True: _("yes"),
@@ -279,41 +254,18 @@ def drop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: st
 def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
                 event_path: str) -> None:
     """``tt event drop NAME`` / ``--id ID`` (exactly one of them): drop a player from the next
-    pairing on, warning when they are still seated in the current round."""
-    from tt_organizer.cli.output import line, warn
-    from tt_organizer.events import players, setup, store
-
+    pairing on, warning when they are still seated in the current round (one
+    :class:`~tt_organizer.events.drops.DropChange`, shown as the console shows it)."""
     by_id = name is None
-    with store.connect(event_path) as conn:
-        p = players.drop(conn, str(ext_id) if by_id else str(name), by_id=by_id)
-        warn_withdrawn(conn)
-        pending = players.pending_in_current_round(conn, p.id)
-        if as_json:
-            from tt_organizer.cli.output import print_json
-            from tt_organizer.events import phone_reports
-            from tt_organizer.events.views import drop_json, withdrawn_json
-
-            print_json(drop_json(p, pending,
-                                 withdrawn_json(conn, phone_reports.withdrawn(conn))))
-            return
-    if pending is not None and pending.stage == setup.TOP_CUT:
-        line(_("Dropped {name} during top-cut round {round}").format(name=p.name,
-                                                                     round=pending.round))
-        warn(_("{name} is still in the bracket at table {table}; report that table as a loss "
-               "for them (the opponent advances)").format(name=p.name, table=pending.table))
+    with connect(event_path) as conn:
+        done = drops.drop(conn, str(ext_id) if by_id else str(name), by_id=by_id)
+    for n in done.notices:
+        warn(n.shown() + (_(", or `tt event repair` to re-pair just their opponent")
+                          if n.code == "drop-still-paired" else ""))
+    if as_json:
+        print_json(done.to_json())
         return
-    if pending:
-        line(_("Dropped {name} during round {round}").format(name=p.name,
-                                                             round=p.dropped_round))
-    elif p.dropped_round:
-        line(_("Dropped {name} after round {round}").format(name=p.name,
-                                                            round=p.dropped_round))
-    else:
-        line(_("Dropped {name} before round 1").format(name=p.name))
-    if pending is not None:
-        warn(_("{name} is still paired at table {table} of round {round}; report it, or "
-               "`tt event repair` to re-pair just their opponent").format(
-                   name=p.name, table=pending.table, round=pending.round))
+    line(done.headline.shown())
 
 
 @click.command("undrop")
@@ -323,18 +275,13 @@ def drop_player(*, name: str | None, ext_id: str | None, as_json: bool,
 @event_option
 def undrop_cmd(name: str | None, ext_id: str | None, as_json: bool, event_path: str) -> None:
     """Take back a drop; the player is paired again from the next pairing."""
-    from tt_organizer.cli.output import escape
-    from tt_organizer.events import players, store
-
     ref, by_id = _player_ref(name, ext_id)
-    with store.connect(event_path) as conn:
-        p = players.undrop(conn, ref, by_id=by_id)
+    with connect(event_path) as conn:
+        done = drops.undrop(conn, ref, by_id=by_id)
     if as_json:
-        from tt_organizer.cli.output import print_json
-
-        print_json(p.to_dict())
+        print_json(done.to_json())
         return
-    say(_("{name} is back in the event").format(name=escape(p.name)))
+    line(done.headline.shown())
 
 
 @click.command("rename")
@@ -348,14 +295,9 @@ def rename_cmd(old: str, new: str, as_json: bool, event_path: str) -> None:
     OLD is found as every command finds a name (case and accents aside). Refused when NEW is
     another player's name, case and accents aside. Results, deck and PIN stay the player's.
     """
-    from tt_organizer.cli.output import escape
-    from tt_organizer.events import renaming, store
-
-    with store.connect(event_path) as conn:
+    with connect(event_path) as conn:
         done = renaming.rename_player(conn, old, new)
     if as_json:
-        from tt_organizer.cli.output import print_json
-
         print_json(done.to_dict())
         return
     if not done.changed:
@@ -368,11 +310,9 @@ def rename_cmd(old: str, new: str, as_json: bool, event_path: str) -> None:
 
 def check_bye_rounds(text: str | None) -> list[int]:
     """Parse ``register --bye-rounds`` (usage error when malformed)."""
-    from tt_organizer.events import manual
-
     if text is None:
         return []
-    from tt_organizer.cli.advice import describe
+    from tt_organizer.events import manual  # loads pairing: not for a drop (test_startup)
 
     try:
         return manual.parse_rounds(text)

@@ -1,19 +1,26 @@
 """``tt event`` commands for results: ``report`` (one table, or a results sheet with
-``--from``), ``unreport``, ``correct``, ``standings`` and the ``top-cut`` bracket."""
+``--from``), ``unreport``, ``correct`` and the ``top-cut`` bracket (``standings``:
+:mod:`tt_organizer.cli.event_ranking`). Each renders the
+:class:`~tt_organizer.events.result_changes.ResultChange` its library call returns."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TypeVar
 
 import click
 
-from tt_organizer.cli.event_output import print_round, say, warn_withdrawn
-from tt_organizer.cli.options import COUNT, POSITIVE, event_option, json_option
-from tt_organizer.i18n import N_, ngettext
+from tt_organizer.cli.event_output import print_round, say
+from tt_organizer.cli.options import POSITIVE, event_option, json_option
+from tt_organizer.cli.output import escape, line, print_json, warn
+from tt_organizer.events import result_changes, topcut
+from tt_organizer.events.result_changes import ResultChange
+from tt_organizer.events.result_words import shown as shown_result
+from tt_organizer.events.store import Connection, connect
 from tt_organizer.i18n import gettext as _
+from tt_organizer.i18n import ngettext
 
-if TYPE_CHECKING:
-    from tt_organizer.events.store import Connection
+Command = TypeVar("Command", bound=Callable[..., object])
 
 
 game_options = [
@@ -26,7 +33,7 @@ game_options = [
 ]
 
 
-def with_game_options(func: Any) -> Any:
+def with_game_options(func: Command) -> Command:
     """Add --first/--winners/--turns."""
     for option in reversed(game_options):
         func = option(func)
@@ -35,14 +42,11 @@ def with_game_options(func: Any) -> Any:
 
 
 def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
-    from tt_organizer.events.sheets import record_results_sheet
+    from tt_organizer.events import sheets, views  # openpyxl: --from only
 
-    count = record_results_sheet(conn, path)
+    count = sheets.record_results_sheet(conn, path)
     if as_json:
-        from tt_organizer.cli.output import print_json
-        from tt_organizer.events.views import recorded_json
-
-        print_json(recorded_json(path, count))
+        print_json(views.recorded_json(path, count))
     else:
         say(ngettext("Recorded {n} result(s) from {file}", "Recorded {n} result(s) from {file}",
                      count).format(n=count, file=path))
@@ -77,9 +81,7 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
     if from_file:
         if table is not None or result is not None:
             raise click.UsageError("--from reports the file's rows; give no TABLE/RESULT")
-        from tt_organizer.events import store
-
-        with store.connect(event_path) as conn:
+        with connect(event_path) as conn:
             _report_from(conn, from_file, as_json)
         return
     if table is None and (winner is not None or draw):
@@ -91,41 +93,31 @@ def report(table: int | None, result: str | None, winner: str | None, draw: bool
                  event_path=event_path)
 
 
+def warn_notices(change: ResultChange) -> None:
+    """The change's warnings on stderr (also with --json), in the reader's language."""
+    for n in change.notices:
+        warn(n.shown())
+
+
 def report_table(*, table: int, result: str | None, winner: str | None, draw: bool,
                  first: str | None, winners: str | None, turns: str | None,
                  round_number: int | None, as_json: bool, event_path: str) -> None:
     """``tt event report TABLE RESULT`` (or ``--winner NAME`` / ``--draw``): record one
     table's result and say who won and how many tables are left."""
-    from tt_organizer.cli.output import line
-    from tt_organizer.events import entering, setup, status, store
-
-    with store.connect(event_path) as conn:
-        if winner is not None or draw:
-            m = entering.report_by_name(conn, table, winner=winner, draw=draw, score=result,
-                                         round_number=round_number, first=first,
-                                         winners=winners, turns=turns)
-        else:
-            assert result is not None  # the click command and the fast path ask for it
-            m = entering.report_result(conn, table, result, round_number=round_number,
-                                      first=first, winners=winners, turns=turns)
-        warn_withdrawn(conn)
-        snap_names = store.player_names(conn, (m.player1, m.player2))
-        left = status.missing_tables(conn)
-        text = entering.describe(m, snap_names)
-        won = entering.winner_name(m, snap_names)
-        if as_json:
-            from tt_organizer.cli.output import print_json
-            from tt_organizer.events.views import result_json
-
-            print_json(result_json(conn, m, missing_tables=list(left), winner=won,
-                                   summary=text, withdrawn_reports=_withdrawn(conn)))
-            return
-    where = (_("top-cut round {round}") if m.stage == setup.TOP_CUT
+    with connect(event_path) as conn:
+        change = result_changes.report(conn, table, result, winner=winner, draw=draw,
+                                       round_number=round_number, first=first,
+                                       winners=winners, turns=turns)
+    warn_notices(change)
+    if as_json:
+        print_json(change.to_json())
+        return
+    m, won, left = change.match, change.winner, change.missing_tables
+    where = (_("top-cut round {round}") if change.top_cut
              else _("round {round}")).format(round=m.round)
     verdict = (_("{name} wins").format(name=won) if won else
                _("recorded as double-loss") if m.outcome == "double-loss" else _("a draw"))
-    shown = entering.describe(m, snap_names, shown=True)
-    line(f"{shown}  ({where}; {verdict})")  # plain text: no markup, so rich is not loaded
+    line(f"{change.summary(shown=True)}  ({where}; {verdict})")  # plain text: no markup
     line(ngettext("  {n} table(s) still to report", "  {n} table(s) still to report",
                   len(left)).format(n=len(left)) if left
          else _("  round complete"))
@@ -141,22 +133,14 @@ def unreport(round_number: int, table: int, top: bool, as_json: bool, event_path
     """Clear the reported result of TABLE in ROUND (logged), e.g. a slip typed against the
     wrong table. Refused once a later round (or the top cut) has been paired on it: use
     `tt event correct` then."""
-    from tt_organizer.cli.output import escape
-    from tt_organizer.events import entering, store
-
-    with store.connect(event_path) as conn:
-        m = entering.unreport_result(conn, round_number, table, top_cut=top)
-        warn_withdrawn(conn)
-        names = {p.id: p.name for p in store.read_players(conn)}
-        if as_json:
-            from tt_organizer.cli.output import print_json
-            from tt_organizer.events.views import result_json
-
-            print_json(result_json(conn, m, cleared=True,
-                                   withdrawn_reports=_withdrawn(conn)))
-            return
+    with connect(event_path) as conn:
+        change = result_changes.unreport(conn, round_number, table, top_cut=top)
+    warn_notices(change)
+    if as_json:
+        print_json(change.to_json())
+        return
     say(_("Cleared {match}; the table is open for a report").format(
-        match=escape(entering.describe(m, names))))
+        match=escape(change.summary())))
 
 
 @click.command("correct")
@@ -172,139 +156,24 @@ def correct(round_number: int, table: int, result: str, first: str | None, winne
             turns: str | None, override: bool, top: bool, as_json: bool,
             event_path: str) -> None:
     """Change the result of TABLE in ROUND (logged; standings follow)."""
-    from tt_organizer.cli.output import escape
-    from tt_organizer.events import entering, setup, store
-
-    with store.connect(event_path) as conn:
-        stage = setup.TOP_CUT if top else setup.SWISS
-        before = next((m for m in store.read_matches(conn) if m.stage == stage
-                       and m.round == round_number and m.table == table), None)
-        m = entering.correct_result(conn, round_number, table, result, override=override,
-                                   top_cut=top, first=first, winners=winners, turns=turns)
-        warn_withdrawn(conn)
-        names = {p.id: p.name for p in store.read_players(conn)}
-        later = entering.rounds_paired_on_words(conn, round_number, top_cut=top)
-        if as_json:
-            from tt_organizer.cli.output import print_json
-            from tt_organizer.events.views import result_json
-
-            print_json(result_json(conn, m, old_result=before.result if before else None,
-                                   override=override,
-                                   paired_on_old_result=[str(r) for r in later],
-                                   withdrawn_reports=_withdrawn(conn)))
-            return
-    from tt_organizer.events.result_words import shown as shown_result
-
-    old = (before.result if before else None) or "?"
-    label = (_("Top-cut round {round}") if m.stage == setup.TOP_CUT
+    with connect(event_path) as conn:
+        change = result_changes.correct(conn, round_number, table, result, override=override,
+                                        top_cut=top, first=first, winners=winners, turns=turns)
+    if as_json:
+        warn_notices(change)
+        print_json(change.to_json())
+        return
+    m = change.match
+    label = (_("Top-cut round {round}") if change.top_cut
              else _("Round {round}")).format(round=m.round)
     say(
         _("{round} table {table}: {p1} v {p2} corrected {old} → {new}").format(
-            round=label, table=m.table, p1=escape(names[m.player1]),
-            p2=escape(names[m.player2 or 0]), old=shown_result(old),
+            round=label, table=m.table, p1=escape(change.name(m.player1)),
+            p2=escape(change.name(m.player2)), old=shown_result(change.old_result or "?"),
             new=shown_result(m.result or "?"))
         + (_(" (override)") if override else "")
     )
-    if later:
-        from tt_organizer.cli.output import warn
-        from tt_organizer.i18n import ngettext
-
-        warn(ngettext("{rounds} was paired on the old result {old}; those pairings stay as "
-                      "they are", "{rounds} were paired on the old result {old}; those "
-                      "pairings stay as they are", len(later)).format(
-                          rounds=", ".join(r.translate() for r in later),
-                          old=shown_result(old)))
-
-
-# --- standings -------------------------------------------------------------------------------
-
-
-@click.command("standings")
-@click.option("--round", "round_number", type=COUNT, default=None,
-              help="Standings after this round (default: all results so far).")
-@click.option("--final", is_flag=True,
-              help="Final placings: the top-cut bracket (1st, 2nd, 3rd-4th, 5th-8th, …), "
-                   "then the Swiss order.")
-@json_option
-@event_option
-def standings_cmd(round_number: int | None, final: bool, as_json: bool, event_path: str) -> None:
-    """Swiss standings with every tiebreaker in use, in order (JSON percentages are fractions
-    0–1; with --final each line also has its "place", e.g. "3-4")."""
-    if final and round_number is not None:
-        raise click.UsageError("--final covers the whole event; give no --round")
-    import gc
-
-    # a big event's matches, standings and rows (tens of thousands of objects, no reference
-    # cycles) are made once and kept to the end: the cyclic collector's passes over them
-    # cost a tenth of the command and free nothing
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        show_standings(round_number=round_number, final=final, as_json=as_json,
-                       event_path=event_path)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def show_standings(*, round_number: int | None, final: bool, as_json: bool,
-                   event_path: str) -> None:
-    """``tt event standings``: the Swiss standings after ``round_number`` (default all
-    results so far), or with ``final`` (no round) the final placings."""
-    from tt_organizer.cli.output import print_json
-    from tt_organizer.events import event_standings, setup, store
-    from tt_organizer.events.models import paired_round
-    from tt_organizer.standings.tiebreakers import TIEBREAK_LABELS
-
-    with store.connect(event_path) as conn, store.read_transaction(conn):  # one state
-        if as_json:
-            from tt_organizer.events.views import standings_json
-
-            print_json(standings_json(conn, round_number, final=final))
-            return
-        settings = store.read_settings(conn)
-        if final:
-            from tt_organizer.events.final_placings import event_final_placings
-
-            placed = [(p.place, p.standing) for p in event_final_placings(conn)]
-            names = store.player_names(conn)
-        else:
-            roster = store.read_roster(conn)
-            placed = [("", s) for s in event_standings.standings(conn, round_number,
-                                                                players=roster)]
-            names = {p.id: p.name for p in roster}
-        # the round the standings are after: the one notion the sheets and exports use too
-        shown = paired_round(round_number, store.current_round(conn), first=0)
-        top_played = store.current_round(conn, setup.TOP_CUT) > 0
-    from tt_organizer.cli.render import print_table
-    from tt_organizer.standings.tiebreakers import percent_text
-
-    tbs = settings.tiebreakers
-    from tt_organizer.cli.setting_words import policy_name
-
-    policy = policy_name(settings.tiebreak_policy.name)
-    title = (_("Final standings (tiebreak policy {policy})") if final else
-             _("Standings after round {round} (tiebreak policy {policy})")).format(
-                 round=shown, policy=policy)
-    cols = [N_("Place")] if final else []
-    cols += [N_("Rank"), N_("Player"), N_("Pts"), N_("W-L-D"),
-             *(TIEBREAK_LABELS[t] for t in tbs), ""]
-    # the table a column at a time (thousands of lines)
-    lines = [s for _place, s in placed]
-    cells = [[place for place, _s in placed]] if final else []
-    cells += [[str(s.rank) for s in lines], [names[s.player] for s in lines],
-              [str(s.points) for s in lines], [f"{s.wins}-{s.losses}-{s.draws}" for s in lines]]
-    for t in tbs:
-        figures = [getattr(s, t) for s in lines]
-        text = {v: percent_text(v) for v in set(figures)}  # a few hundred distinct figures
-        cells.append([text[v] for v in figures])
-    dropped = _("dropped")
-    cells.append([dropped if s.dropped else "" for s in lines])
-    print_table(title, [(_(c) if c else c, "left" if c in ("Player", "") else "right")
-                        for c in cols], list(zip(*cells, strict=True)))
-    if top_played and not final:
-        say(_("  the top cut has been played: `tt event standings --final` gives the final "
-              "placings"))
+    warn_notices(change)
 
 
 # --- top cut ---------------------------------------------------------------------------------
@@ -318,15 +187,11 @@ def top_cut(as_json: bool, event_path: str) -> None:
 
     Run it again after each bracket round is reported to pair the next one.
     """
-    from tt_organizer.cli.output import escape
-    from tt_organizer.events import store, topcut
+    from tt_organizer.events.views import top_cut_json  # the standings' modules: not for report
 
-    with store.connect(event_path) as conn:
+    with connect(event_path) as conn:
         winner = topcut.champion(conn)
         if as_json:
-            from tt_organizer.cli.output import print_json
-            from tt_organizer.events.views import top_cut_json
-
             matches = topcut.advance_top_cut(conn) if winner is None else []
             print_json(top_cut_json(conn, winner, matches))
             return
@@ -343,10 +208,3 @@ def top_cut(as_json: bool, event_path: str) -> None:
                     _("Top cut round {round}: {name}").format(round=matches[0].round,
                                                                name=label))
 
-
-def _withdrawn(conn: Connection) -> list[dict[str, Any]]:
-    """The ``withdrawn_reports`` of a result command's JSON: what the change withdrew."""
-    from tt_organizer.events import phone_reports
-    from tt_organizer.events.views import withdrawn_json
-
-    return withdrawn_json(conn, phone_reports.withdrawn(conn))

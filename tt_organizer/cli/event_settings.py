@@ -7,6 +7,13 @@ import click
 
 from tt_organizer.cli.event_output import say
 from tt_organizer.cli.options import event_option, json_option
+from tt_organizer.cli.output import print_json
+from tt_organizer.cli.setting_words import language_name
+from tt_organizer.events.event_reads import stored_settings
+from tt_organizer.events.setup import change_intentional_draws, change_language
+from tt_organizer.events.store import connect
+from tt_organizer.events.views import language_json
+from tt_organizer.i18n import gettext as _
 
 
 @click.command("settings")
@@ -23,22 +30,13 @@ def settings_command(language: str | None, intentional_draws: str | None, as_jso
                      event_path: str) -> None:
     """Show the event's language and whether phones offer an intentional draw; change them
     with --language and --intentional-draws."""
-    from tt_organizer.events import store
-    from tt_organizer.events.setup import change_intentional_draws, change_language
-
-    with store.connect(event_path) as conn:
-        s = change_language(conn, language) if language else store.read_settings(conn)
+    with connect(event_path) as conn:
+        s = change_language(conn, language) if language else stored_settings(conn)
         if intentional_draws is not None:
             s = change_intentional_draws(conn, intentional_draws == "yes")
     if as_json:
-        from tt_organizer.cli.output import print_json
-        from tt_organizer.events.views import language_json
-
         print_json(language_json(event_path, s))
         return
-    from tt_organizer.cli.setting_words import language_name
-    from tt_organizer.i18n import gettext as _
-
     say(_("Event language: {language}").format(language=language_name(s.language)))
     say(_("Intentional draws reported on phones: {allowed}").format(
         allowed=_("yes") if s.intentional_draws else _("no")))

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 import click
 
 from tt_organizer.cli.options import COUNT, event_option, json_option
-
-if TYPE_CHECKING:
-    from tt_organizer.events.penalties import Infraction
+from tt_organizer.cli.output import line, print_json
+from tt_organizer.cli.render import print_table
+from tt_organizer.events.penalties import (
+    PENALTY_WORDS,
+    Infraction,
+    give_penalty,
+    infractions,
+    penalty_log,
+)
+from tt_organizer.events.result_words import shown as shown_result
+from tt_organizer.events.store import connect
+from tt_organizer.i18n import gettext as _
+from tt_organizer.i18n import translate
 
 infractions_option = click.option(
     "--infractions", "infractions_path", envvar="TT_INFRACTIONS", default=None,
@@ -39,21 +48,14 @@ def penalty(name: str, infraction: str, penalty: str, round_number: int | None,
     A game or match loss changes the result of NAME's match in that round (audited, standings
     follow); a disqualification drops NAME and records their unreported match as a loss.
     """
-    from tt_organizer.cli.output import line, print_json
-    from tt_organizer.events import store
-    from tt_organizer.events.penalties import give_penalty, infractions
-
     known = infractions(infractions_path)
-    with store.connect(event_path) as conn:
+    with connect(event_path) as conn:
         given = give_penalty(conn, name, infraction, penalty, round_number=round_number,
                              top_cut=top_cut, note=note, known=known)
     names = {given.player.id: given.player.name}
     if as_json:
         print_json(given.to_dict(names))
         return
-    from tt_organizer.events.penalties import PENALTY_WORDS
-    from tt_organizer.events.result_words import shown as shown_result
-    from tt_organizer.i18n import gettext as _
 
     p = given.penalty
     line(_("{name}: {penalty} for {infraction} (round {round})").format(
@@ -65,8 +67,6 @@ def penalty(name: str, infraction: str, penalty: str, round_number: int | None,
             old=shown_result(given.before.result) if given.before.result else _("not reported"),
             new=shown_result(given.after.result or "?")))
     if given.kept_text is not None:
-        from tt_organizer.i18n import translate
-
         line("  " + translate(given.kept_text))
     if given.dropped:
         line(_("  {name} is disqualified and dropped from the event").format(
@@ -78,18 +78,11 @@ def penalty(name: str, infraction: str, penalty: str, round_number: int | None,
 @event_option
 def penalties(as_json: bool, event_path: str) -> None:
     """The judge's log: every penalty given, oldest first."""
-    from tt_organizer.cli.output import line, print_json
-    from tt_organizer.cli.render import print_table
-    from tt_organizer.events import store
-    from tt_organizer.events.penalties import penalty_log
-
-    with store.connect(event_path) as conn:
+    with connect(event_path) as conn:
         log, names = penalty_log(conn)
     if as_json:
         print_json([p.to_dict(names) for p in log])
         return
-    from tt_organizer.events.penalties import PENALTY_WORDS, infractions
-    from tt_organizer.i18n import gettext as _
 
     if not log:
         line(_("No penalty has been given."))
@@ -106,8 +99,6 @@ def penalties(as_json: bool, event_path: str) -> None:
 def _infraction_name(infraction: str, known: Mapping[str, Infraction]) -> str:
     """An infraction (its id or its recorded name) by its name in the reader's language; a
     name the catalog does not have (an organizer's own list) as recorded."""
-    from tt_organizer.i18n import gettext as _
-
     return _(known[infraction].name) if infraction in known else _(infraction)
 
 
@@ -116,11 +107,6 @@ def _infraction_name(infraction: str, known: Mapping[str, Infraction]) -> str:
 @json_option
 def infractions_cmd(infractions_path: str | None, as_json: bool) -> None:
     """The infractions a penalty can name, with the penalty each usually gets."""
-    from tt_organizer.cli.output import print_json
-    from tt_organizer.cli.render import print_table
-    from tt_organizer.events.penalties import PENALTY_WORDS, infractions
-    from tt_organizer.i18n import gettext as _
-
     known = infractions(infractions_path).values()
     if as_json:
         print_json([i.to_dict() for i in known])

@@ -20,35 +20,15 @@ from typing import TYPE_CHECKING, Any
 from tt_organizer.events import setup, store, views
 from tt_organizer.events.event_standings import points_before
 from tt_organizer.events.models import MatchInfo, SetAside
+from tt_organizer.events.notices import Notice
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg, NMsg
-from tt_organizer.messages import WORDS
+from tt_organizer.i18n import NMsg
 
 if TYPE_CHECKING:
     from tt_organizer.events.phone_reports import Report
 
 # what happened to the round (PairedRound.what)
 PAIRED, ENTERED, SHOWN, CHANGED, REPAIRED = "paired", "entered", "shown", "changed", "repaired"
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A warning of the library: a code of :data:`tt_organizer.messages.WORDS` and its
-    parameters; ``str()`` in English, :meth:`shown` in the reader's language."""
-
-    code: str
-    params: Mapping[str, object] = field(default_factory=dict)
-
-    def words(self) -> Msg:
-        """The warning as a message (its words from the catalog)."""
-        return Msg(WORDS[self.code], **self.params)
-
-    def shown(self) -> str:
-        """The warning in the current language."""
-        return self.words().translate()
-
-    def __str__(self) -> str:
-        return str(self.words())
 
 
 @dataclass(slots=True, repr=False, eq=False)  # 2,048 a command at 4,096 players: no frozen

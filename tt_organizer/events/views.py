@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import event_standings, setup, status, store
+from tt_organizer.events import setup, status, store
 from tt_organizer.events.models import (
     AuditEntry,
     EventSettings,
@@ -18,13 +18,13 @@ from tt_organizer.events.models import (
     PlayerInfo,
     paired_round,
 )
+from tt_organizer.events.standings_lines import read_standings, shown_standings
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
 
 if TYPE_CHECKING:
     from tt_organizer.events.check_in import CheckIn
     from tt_organizer.events.players import DeckChange, Registration
-    from tt_organizer.standings.tiebreakers import Standing
 
 
 def player_json(p: PlayerInfo) -> dict[str, Any]:
@@ -43,13 +43,6 @@ def matches_json(conn: Connection, matches: Sequence[MatchInfo]) -> list[dict[st
     return [m.to_dict(names) for m in matches]
 
 
-def result_json(conn: Connection, m: MatchInfo, **extra: Any) -> dict[str, Any]:
-    """JSON form of one recorded result with its games (``report``, ``correct``,
-    ``unreport`` print it with their own ``extra`` fields after it)."""
-    names = store.player_names(conn, (m.player1, m.player2))
-    return {**m.result_dict(names), **extra}
-
-
 def created_json(path: str, settings: EventSettings) -> dict[str, Any]:
     """What ``tt event create --json`` prints: the file and the settings as stored."""
     from dataclasses import asdict
@@ -65,8 +58,8 @@ def language_json(path: str, settings: EventSettings) -> dict[str, Any]:
 
 
 def registration_json(reg: Registration, bye_rounds: Sequence[int] = ()) -> dict[str, Any]:
-    """What ``tt event register/late-entry --json`` prints for one player (``reg`` is a
-    :class:`~tt_organizer.events.players.Registration`)."""
+    """What ``tt event register/late-entry --json`` prints for one player
+    (:class:`~tt_organizer.events.entries.Entry` builds it)."""
     return {**reg.player.to_dict(), "missed_rounds": list(reg.missed_rounds),
             "deck_report": reg.report.to_dict() if reg.report is not None else None,
             "bye_rounds": list(bye_rounds),
@@ -110,14 +103,6 @@ def deck_verdict(p: PlayerInfo) -> str:
     return "legal" if p.deck_legal else ("no deck" if p.deck_legal is None else "illegal")
 
 
-def drop_json(p: PlayerInfo, pending: MatchInfo | None,
-              withdrawn: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """What ``tt event drop --json`` prints: the player, the table they still sit at and the
-    phone reports of that table the drop withdrew (:func:`withdrawn_json`)."""
-    return {**p.to_dict(), "still_paired_at_table": pending.table if pending else None,
-            "withdrawn_reports": withdrawn or []}
-
-
 def top_cut_json(conn: Connection, champion: PlayerInfo | None,
                  matches: Sequence[MatchInfo] = ()) -> dict[str, Any]:
     """What ``tt event top-cut --json`` prints: the champion once the bracket is played, else
@@ -152,44 +137,18 @@ def pairings_json(conn: Connection, round_number: int | None = None,
     return matches_json(conn, round_matches(conn, round_number, top_cut))
 
 
-def _frac(value: float | None) -> float | None:
-    return None if value is None else round(float(value), 4)
-
-
-def standing_json(s: Standing, name: str, tiebreakers: Sequence[str]) -> dict[str, Any]:
-    """The ``standings --json`` shape of one line; ``tiebreakers`` holds the ones in use, in
-    the order they rank."""
-    return {"rank": s.rank, "player": name, "points": s.points, "wins": s.wins,
-            "losses": s.losses, "draws": s.draws, "omw": _frac(s.omw), "oomw": _frac(s.oomw),
-            "gw": _frac(s.gw), "dropped": s.dropped, "ogw": _frac(s.ogw),
-            "tiebreakers": {t: _frac(getattr(s, t)) for t in tiebreakers}}
-
-
 def standings_json(conn: Connection, round_number: int | None = None, *,
                    final: bool = False) -> list[dict[str, Any]]:
-    """What ``tt event standings [--round N] [--final] --json`` prints (percentages as
-    fractions; with ``final`` each line also has its ``"place"``, e.g. ``"3-4"``)."""
-    from tt_organizer.events.final_placings import Placing, event_final_placings
-
-    tbs = store.read_settings(conn).tiebreakers
-    placed = (event_final_placings(conn) if final
-              else [Placing("", s) for s in event_standings.standings(conn, round_number)])
-    names = store.player_names(conn)
-    return [{**standing_json(p.standing, names[p.standing.player], tbs),
-             **({"place": p.place} if final else {})} for p in placed]
+    """What ``tt event standings [--round N] [--final] --json`` prints
+    (:meth:`~tt_organizer.events.standings_lines.StandingsLines.to_json`)."""
+    return read_standings(conn, round_number, final=final).to_json()
 
 
 def shown_standings_json(conn: Connection) -> tuple[list[dict[str, Any]], str]:
-    """The standings to show now, and which they are: the Swiss standings (``swiss``), or
-    once the top cut is paired the final placings as ``standings --final --json`` gives them
-    (each line's ``place``; a player still in the bracket holds a range, ``1-4``):
-    ``top-cut`` while it is played, ``final`` once the champion is known."""
-    from tt_organizer.events.topcut import champion
-
-    if not store.current_round(conn, setup.TOP_CUT):
-        return standings_json(conn), "swiss"
-    return standings_json(conn, final=True), ("final" if champion(conn) is not None
-                                              else "top-cut")
+    """The standings to show now as JSON, and which they are (``swiss``, ``top-cut``,
+    ``final``: :func:`~tt_organizer.events.standings_lines.shown_standings`)."""
+    lines, kind = shown_standings(conn)
+    return lines.to_json(), kind
 
 
 def status_json(conn: Connection) -> dict[str, Any]:

@@ -23,8 +23,9 @@ from starlette.staticfiles import StaticFiles
 
 from tt_organizer import i18n
 from tt_organizer.errors import InputError, TTError, in_words
-from tt_organizer.events import lookup, phone_reports, setup, store, timer, views
-from tt_organizer.events.models import EventSnapshot
+from tt_organizer.events import lookup, phone_reports, setup, timer, views
+from tt_organizer.events.event_reads import event_snapshot, stored_players, stored_settings
+from tt_organizer.events.player_page import read_player_page
 from tt_organizer.events.store import Connection, Error, acting_as
 from tt_organizer.i18n import N_, Msg, ngettext
 from tt_organizer.i18n import gettext as _
@@ -83,7 +84,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
         q = request.query_params.get("q", "").strip()[:60]
         with server.db() as conn:
             stage, rnd = lookup.current_stage(conn)
-            snap = store.read_snapshot(conn, server.path, light=True)
+            snap = event_snapshot(conn, server.path, light=True)
         with i18n.using(server.language(request)):  # the results in words
             lines = pages.player_lines(snap, [m for m in snap.matches
                                               if m.stage == stage and m.round == rnd])
@@ -101,7 +102,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
     def projector(request: Request) -> Response:
         with server.db() as conn:
             stage, rnd = lookup.current_stage(conn)
-            snap = store.read_snapshot(conn, server.path, light=True)
+            snap = event_snapshot(conn, server.path, light=True)
             placings, kind = (views.shown_standings_json(conn) if stage == setup.TOP_CUT
                               else ([], "swiss"))
         with i18n.using(server.language(request)):  # the results in words
@@ -113,7 +114,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
     def me_pick(request: Request) -> Response:
         with server.db() as conn:
-            players = store.read_players(conn)
+            players = stored_players(conn)
         return server.page(request, "pick.html", players=players)
 
     def me(request: Request) -> Response:
@@ -225,24 +226,6 @@ async def _run_sync(func: Callable[[], Response]) -> Response:
     return await run_in_threadpool(func)
 
 
-def _player_snapshot(conn: Connection, path: str, pid: int) -> EventSnapshot:
-    """The part of the event a player's page shows: the settings,
-    the player's pairings, the players at them and the player's penalties — a few indexed
-    rows, where the whole event would cost a 2,000-player room its speed. 404 if no such
-    player."""
-    me = store.read_player(conn, pid)
-    if me is None:
-        raise HTTPException(404, "no such player")
-    matches = tuple(store.read_matches(conn, player=pid))
-    others = sorted({x for m in matches for x in (m.player1, m.player2)
-                     if x is not None and x != pid})
-    players = (me, *(p for p in map(lambda i: store.read_player(conn, i), others) if p))
-    return EventSnapshot(
-        path=path, settings=store.read_settings(conn), players=players, matches=matches,
-        current_round=store.current_round(conn),
-        penalties=tuple(p for p in store.read_penalties(conn) if p.player == pid))
-
-
 def player_page(server: Server, request: Request, pid: int, **options: Any) -> Response:
     """A player's page: their table, opponent and seat, the report or confirm form (filled in
     again with ``form`` after a refusal, ``error`` beside it), both versions of a dispute,
@@ -256,24 +239,21 @@ def _player_page(server: Server, request: Request, pid: int, *, status_code: int
                  message: str = "", error: str = "", form: dict[str, str] | None = None,
                  locked: bool = False, headers: dict[str, str] | None = None) -> Response:
     with server.db() as conn:
-        snap = _player_snapshot(conn, server.path, pid)
-        player = snap.player(pid)
-        match = phone_reports.current_match(conn, pid)
-        rep = phone_reports.open_report(conn, match) if match else None
-        withdrawn = (phone_reports.withdrawn_report(conn, pid)
-                     if match is not None and match.result is None and rep is None else None)
-    seat = None if match is None else ("P1" if match.player1 == pid else "P2")
+        page = read_player_page(conn, server.path, pid)
+    if page is None:
+        raise HTTPException(404, "no such player")
+    snap, player, match, rep = page.snapshot, page.player, page.match, page.report
+    seat = page.seat
     p1 = snap.name(match.player1) if match else ""
     p2 = snap.name(match.player2) if match and match.player2 else None
     opponent = (p2 if seat == "P1" else p1) if match and p2 else None
     best_of = snap.settings.best_of
     history = []
-    for m in snap.matches:
-        if pid in (m.player1, m.player2) and m.result and (m is not match):
-            a, b = snap.name(m.player1), snap.name(m.player2) if m.player2 else None
-            history.append({"round": m.round, "stage": m.stage, "table": m.table,
-                            "opponent": b if m.player1 == pid else a,
-                            "result": pages.result_label(m.result, a, b, best_of)})
+    for m in page.history:
+        a, b = snap.name(m.player1), snap.name(m.player2) if m.player2 else None
+        history.append({"round": m.round, "stage": m.stage, "table": m.table,
+                        "opponent": b if m.player1 == pid else a,
+                        "result": pages.result_label(m.result or "", a, b, best_of)})
     report = rep.to_dict() if rep else None
     response = server.page(
         request, "me.html", status_code, player=player, match=match, seat=seat,
@@ -287,7 +267,7 @@ def _player_page(server: Server, request: Request, pid: int, *, status_code: int
         choices=pages.result_choices(p1, p2, best_of,
                                      intentional_draws=snap.settings.intentional_draws)
         if p2 else [],
-        penalties=pages.penalty_rows(snap, pid), withdrawn=withdrawn)
+        penalties=pages.penalty_rows(snap, pid), withdrawn=page.withdrawn)
     for key, value in (headers or {}).items():
         response.headers[key] = value
     return response
@@ -301,7 +281,7 @@ def _player_change(conn: Connection, pid: int, fields: dict[str, str],
     try:
         with acting_as(f"web:player#{pid}@{address}"):
             if action == "report":
-                best_of = store.read_settings(conn).best_of
+                best_of = stored_settings(conn).best_of
                 result = fields.get("result", "")
                 if not result:
                     raise InputError(Msg("choose the result first"), code="no-result")

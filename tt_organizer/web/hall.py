@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 
 from tt_organizer import i18n
 from tt_organizer.errors import InputError
-from tt_organizer.events import store
+from tt_organizer.events.event_reads import stored_settings
 from tt_organizer.names import fold
 from tt_organizer.web import live, security
 from tt_organizer.web.app import ME_COOKIE, STATIC, event_app
@@ -209,7 +209,7 @@ class Hall:
         pairings; the organizer also gets each console's link."""
         first = next(iter(self.events.values())).server
         with first.db() as conn:  # the first event's language when the browser says none
-            lang = page_language(request, store.read_settings(conn).language)
+            lang = page_language(request, stored_settings(conn).language)
         rows = [e.summary() for e in self.events.values()]
         with i18n.using(i18n.negotiate_locale(request.headers.get("accept-language"), lang)):
             html = first.env.get_template("events.html").render(

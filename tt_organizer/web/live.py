@@ -18,30 +18,22 @@ import hashlib
 import threading
 from typing import Any
 
+from tt_organizer.events.event_reads import (
+    last_change,
+    page_header,
+    player_page_rows,
+    round_rows,
+)
 from tt_organizer.events.store import Connection
-from tt_organizer.events.store import web as web_store
-from tt_organizer.events.store.matches import last_change
 from tt_organizer.numbers import is_count
-from tt_organizer.pairing.swiss import rounds_for_players
 
 SWISS, TOP_CUT = "swiss", "top-cut"
-
-
-def _sql(conn: Connection) -> Any:
-    """The SQLite connection under the store's opaque one (the server serves SQLite files)."""
-    return conn
 
 
 def header(conn: Connection) -> dict[str, Any]:
     """The event's name, stage, round, number of rounds and the top cut's size (what
     ``base.html`` shows: a top-cut round by its name, :func:`pages.round_title`)."""
-    row = web_store.event_header(_sql(conn))
-    stage, rnd = (TOP_CUT, row["top"]) if row["top"] else (SWISS, row["swiss"])
-    rounds = row["rounds"]
-    if rounds is None:
-        rounds = rounds_for_players(web_store.active_players(_sql(conn)))
-    return {"event": row["name"], "stage": stage if rnd else "registration", "round": rnd,
-            "rounds": rounds, "top_size": row["top_size"]}
+    return page_header(conn)
 
 
 def _digest(*parts: Any) -> str:
@@ -52,11 +44,11 @@ def page_version(conn: Connection, page: str) -> str:
     """The version of ``page`` (a path: ``/``, ``/me/5``, ``/standings`` …) as of now."""
     head = header(conn)
     if page.startswith("/me/") and is_count(page[4:]) and len(page) < 12:
-        return _digest(head, web_store.player_page_key(_sql(conn), int(page[4:])))
+        return _digest(head, player_page_rows(conn, int(page[4:])))
     if page in ("/", "/projector"):
         stage = TOP_CUT if head["stage"] == TOP_CUT else SWISS
-        return _digest(head, web_store.round_key(_sql(conn), stage, head["round"]))
-    return _digest(head, last_change(_sql(conn)))  # standings, console, …: any change
+        return _digest(head, round_rows(conn, stage, head["round"]))
+    return _digest(head, last_change(conn))  # standings, console, …: any change
 
 
 class Versions:
@@ -70,7 +62,7 @@ class Versions:
 
     def of(self, conn: Connection, page: str) -> str:
         """The version of ``page``: remembered while ``max(audit.id)`` stays the same."""
-        change = last_change(_sql(conn))
+        change = last_change(conn)
         with self._lock:
             if change != self._seen:
                 self._pages.clear()

@@ -16,9 +16,11 @@ from starlette.routing import Route
 from tt_organizer import i18n
 from tt_organizer.errors import TTError
 from tt_organizer.events import (
+    drops,
     paired_rounds,
     phone_reports,
     players,
+    result_changes,
     rounds,
     store,
     submissions,
@@ -26,6 +28,8 @@ from tt_organizer.events import (
     topcut,
     views,
 )
+from tt_organizer.events.event_reads import stored_settings
+from tt_organizer.events.notices import Notice
 from tt_organizer.events.store import acting_as
 from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
@@ -77,10 +81,9 @@ def paired_text(paired: PairedRound) -> str:
 Done = str | tuple[str, int]
 
 
-def _withdrawn_note(conn: Connection) -> str:
-    """What the console adds when the change withdrew phone reports (their table changed)."""
-    return "".join(_("; the phone report of table {table} was withdrawn (the table changed)")
-                   .format(table=r.table) for r in phone_reports.withdrawn(conn))
+def _with_notices(text: str, notices: list[Notice]) -> str:
+    """A console message and the operation's warnings, as the CLI words them."""
+    return "".join([text, *(" — " + n.shown() for n in notices)])
 
 
 def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]], Done]]:
@@ -88,27 +91,22 @@ def _actions(server: Server) -> dict[str, Callable[[Connection, dict[str, str]],
 
     def result(conn: Connection, f: dict[str, str]) -> str:
         result = f.get("result", "")
-        best_of = store.read_settings(conn).best_of
+        best_of = stored_settings(conn).best_of
         # the lists as typed (first=P1,P2) or the console's one-tap fields (first1, first2…)
-        done = phone_reports.organizer_result(
+        change = result_changes.desk_result(
             conn, _number(f, "table"), result,
             first=f.get("first") or pages.game_list(f, "first", result, best_of),
             winners=f.get("winners") or pages.game_list(f, "winner", result, best_of),
             turns=f.get("turns") or pages.game_list(f, "turns", result, best_of),
             override=f.get("override") == "on")
-        return pages.desk_result_text(done, store.player_names(conn), best_of) + \
-            _withdrawn_note(conn)
+        return _with_notices(pages.desk_result_text(change, best_of), change.notices)
 
     def drop(conn: Connection, f: dict[str, str]) -> str:
-        p = players.drop(conn, f.get("name", ""))
-        pending = players.pending_in_current_round(conn, p.id)
-        return _("Dropped {name}").format(name=p.name) + (
-            _(" (still paired at table {table}: report it)").format(table=pending.table)
-            if pending else "") + _withdrawn_note(conn)
+        done = drops.drop(conn, f.get("name", ""))
+        return _with_notices(done.headline.shown(), done.notices)
 
     def undrop(conn: Connection, f: dict[str, str]) -> str:
-        p = players.undrop(conn, f.get("name", ""))
-        return _("{name} is back: paired again from the next round").format(name=p.name)
+        return drops.undrop(conn, f.get("name", "")).headline.shown()
 
     def late(conn: Connection, f: dict[str, str]) -> Done:
         reg = players.register_player(conn, f.get("name", ""), ext_id=f.get("ext_id") or None,

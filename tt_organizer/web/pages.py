@@ -5,7 +5,6 @@ sides, the per-game details of a report form. No HTTP here: the handlers in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +12,7 @@ from tt_organizer.errors import TTError
 from tt_organizer.events.final_placings import top_cut_round_name
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.penalties import PENALTY_WORDS
-from tt_organizer.events.phone_reports import DeskResult
+from tt_organizer.events.result_changes import ResultChange
 from tt_organizer.events.result_text import (
     NO_GAME_DRAW,
     parse_result,
@@ -47,11 +46,11 @@ def result_label(result: str, p1: str, p2: str | None, best_of: int) -> str:
     return _("Double loss (both lose)")
 
 
-def desk_result_text(done: DeskResult, names: Mapping[int, str], best_of: int) -> str:
+def desk_result_text(done: ResultChange, best_of: int) -> str:
     """What the console says after the organizer entered a result, with names: recorded, a
     dispute settled, or a correction from the old result to the new one."""
     m = done.match
-    p1, p2 = names[m.player1], names[m.player2] if m.player2 is not None else None
+    p1, p2 = done.name(m.player1), done.name(m.player2) if m.player2 is not None else None
     table = _("Table {table} ({p1} vs {p2})").format(table=m.table, p1=p1, p2=p2 or "BYE")
     new = result_label(m.result or "", p1, p2, best_of)
     if done.before is not None and done.before.result:

@@ -19,8 +19,8 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tt_organizer import i18n
 from tt_organizer.events import store, timer
+from tt_organizer.events.event_reads import last_change, stored_settings
 from tt_organizer.events.store import Connection, Error, connect, open_event
-from tt_organizer.events.store.matches import last_change
 from tt_organizer.names import fold
 from tt_organizer.web import live, security
 from tt_organizer.web.pages import round_title, seat_labels
@@ -144,7 +144,7 @@ class Server:
         change = last_change(conn)  # first: what is read after it is at least this new
         known = self._heads
         if known is None or known[0] != change:
-            known = (change, live.header(conn), store.read_settings(conn).language,
+            known = (change, live.header(conn), stored_settings(conn).language,
                      timer.timer_state(conn))
             self._heads = known
         _change, head, language, clock = known

@@ -14,7 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from tt_organizer import i18n
-from tt_organizer.events import store
+from tt_organizer.events.event_reads import event_snapshot
 from tt_organizer.i18n import N_
 from tt_organizer.web.server import Server, secure_headers
 
@@ -57,7 +57,7 @@ def _stats(server: Server) -> CalibrationStats:
     from tt_organizer.stats.calibration import compute_stats
 
     with server.db() as conn:
-        snapshot = store.read_snapshot(conn, server.path)
+        snapshot = event_snapshot(conn, server.path)
     return compute_stats([snapshot])
 
 
