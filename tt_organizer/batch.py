@@ -45,6 +45,7 @@ from tt_organizer.columns import find_roster
 from tt_organizer.errors import InputError
 from tt_organizer.formats.check import CheckContext, check_bytes, check_file, check_text
 from tt_organizer.formats.validator import ValidationReport
+from tt_organizer.i18n import N_, Term
 from tt_organizer.safe_files import LINK_REFUSED
 from tt_organizer.tables import (
     MAX_FILE_BYTES,
@@ -246,13 +247,14 @@ def _open_nofollow(name: str, dir_fd: int | None, source: str) -> BinaryIO:
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW, dir_fd=dir_fd)
     except OSError as exc:
-        reason = LINK_REFUSED if exc.errno == errno.ELOOP else (
-            f"cannot read file: {exc.strerror or exc}")
-        raise InputError(reason, file=source) from None
+        if exc.errno == errno.ELOOP:
+            raise InputError(LINK_REFUSED, file=source) from None
+        raise InputError("cannot-read-file", file=source,
+                         error=exc.strerror or str(exc)) from None
     handle = open(fd, "rb")  # noqa: SIM115 - closed by the caller's with
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         handle.close()
-        raise InputError("not a regular file, not an archive", file=source)
+        raise InputError("not-regular", file=source, what=Term(N_("archive")))
     os.set_blocking(fd, True)
     return handle
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import NMsg
 from tt_organizer.names import fold
 from tt_organizer.tables import Sheet, cell_text
 
@@ -215,7 +216,7 @@ def missing_columns(
 ) -> InputError:
     """The error for a sheet without a header row naming every ``required`` role."""
     if not sheet.rows:
-        return InputError(f"sheet {sheet.name!r} is empty", file=source)
+        return InputError("sheet-empty", file=source, sheet=repr(sheet.name))
     best: list[str] = []
     line = sheet.rows[0][0]
     for number, values in sheet.rows[:HEADER_SCAN_ROWS]:
@@ -224,12 +225,12 @@ def missing_columns(
         if len(found) > len(best):
             best, line = found, number
     missing = [labels[r] for r in required if r not in best]
+    shown = ", ".join(repr(m) for m in missing)
     return InputError(
-        f"sheet {sheet.name!r}: missing column{'s' if len(missing) > 1 else ''} "
-        f"{', '.join(repr(m) for m in missing)} (no header row in the first "
-        f"{HEADER_SCAN_ROWS} rows names {', '.join(labels[r] for r in required)})",
-        file=source,
-        line=line,
+        "sheet-missing-columns", file=source, line=line, sheet=repr(sheet.name),
+        missing=NMsg("missing column {columns}", "missing columns {columns}", len(missing),
+                     columns=shown),
+        rows=HEADER_SCAN_ROWS, roles=", ".join(labels[r] for r in required),
     )
 
 

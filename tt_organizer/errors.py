@@ -70,6 +70,29 @@ class TTError(Exception):
             self.message = english
 
 
+class Quoted(Msg):
+    """An error quoted whole inside another message (``invalid card list: {error}``): its
+    ``str()`` in English, :meth:`TTError.shown` where a person reads it."""
+
+    __slots__ = ("exc",)
+
+    def __init__(self, exc: TTError) -> None:
+        super().__init__("{error}", error=str(exc))
+        self.exc = exc
+
+    def __str__(self) -> str:
+        return str(self.exc)
+
+    def translate(self) -> str:
+        """The quoted error in the current language."""
+        return self.exc.shown()
+
+
+def words_of(exc: TTError) -> Msg:
+    """``exc`` as the parameter of another message that quotes it (translated with it)."""
+    return Quoted(exc)
+
+
 def in_words(exc: TTError, names: Mapping[str, str], *, shown: bool = False) -> str:
     """``str(exc)`` (``shown``: :meth:`TTError.shown`) with the words that name each of its
     fields (``hint["words"]``) replaced by a front-end's own name for that field (``names``:
@@ -127,8 +150,11 @@ class UnknownCardError(TTError):
     def __init__(self, number: str, suggestions: list[str]) -> None:
         self.number = number
         self.suggestions = suggestions
-        hint = f" (did you mean {', '.join(suggestions)}?)" if suggestions else ""
-        super().__init__(f"unknown card number {number}{hint}")
+        if suggestions:
+            super().__init__("unknown-card-suggested", code="unknown-card", number=number,
+                             suggestions=", ".join(suggestions))
+        else:
+            super().__init__("unknown-card", number=number)
 
 
 class EventError(TTError):

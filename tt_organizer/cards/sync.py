@@ -39,7 +39,9 @@ from tt_organizer.atomic import write_json_atomic
 from tt_organizer.cards.importer import COPY_LIMIT_COLUMN, JSON_COLUMNS, parse_cards_csv
 from tt_organizer.cards.model import CARDS_FILE, COLORS, OVERRIDES_FILE
 from tt_organizer.cards.numbers import normalize_number
-from tt_organizer.errors import InputError, TTError
+from tt_organizer.errors import InputError, TTError, words_of
+from tt_organizer.i18n import Msg
+from tt_organizer.messages import WORDS
 from tt_organizer.records import record_checksum
 from tt_organizer.sources import DATA_TYPES, Fetched, Source, open_source
 
@@ -243,33 +245,32 @@ def parse_card_list(
     text = fetched.text()
     stripped = text.lstrip()
     if not stripped:
-        raise CardSyncError(f"{fetched.location}: empty card list")
+        raise CardSyncError("empty-card-list", location=fetched.location)
     if stripped[0] in "[{":
         try:
             payload = json.loads(text)
         except ValueError as exc:
-            raise CardSyncError(f"{fetched.location}: not valid JSON ({exc})") from None
+            raise CardSyncError("card-list-not-json", location=fetched.location,
+                                error=str(exc)) from None
         if isinstance(payload, dict):
             payload = next((payload[k] for k in ("cards", "data", "items", "results")
                             if isinstance(payload.get(k), list)), None)
         if not isinstance(payload, list):
-            raise CardSyncError(f"{fetched.location}: no list of card records in the JSON")
+            raise CardSyncError("no-card-records", location=fetched.location)
         rows, problems = records_to_rows(payload, skipped)
         if problems:
             shown = "; ".join(problems[:5]) + (f"; ... {len(problems) - 5} more"
                                                if len(problems) > 5 else "")
-            raise CardSyncError(
-                f"{fetched.location}: {len(problems)} record(s) cannot be used: {shown}"
-            )
+            raise CardSyncError("unusable-card-records", location=fetched.location,
+                                count=len(problems), problems=shown)
         text = to_csv(rows)
     elif not stripped.startswith("card_number"):
-        raise CardSyncError(
-            f"{fetched.location}: neither a JSON card list nor a cards.csv facts table"
-        )
+        raise CardSyncError("not-a-card-list", location=fetched.location)
     try:
         return parse_cards_csv(text, source=fetched.location)
     except InputError as exc:
-        raise CardSyncError(f"invalid card list: {exc}") from None
+        raise CardSyncError("invalid-card-list", error=words_of(exc)
+) from None
 
 
 def card_source(location: str | None = None, *, timeout: float = 60.0,
@@ -295,21 +296,21 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
             previous_rows = None
     overridden: list[str] = []
     if previous_rows is not None and len(rows) * 2 < len(previous_rows):
-        reason = (f"the card list shrank by more than half ({len(previous_rows)} cards now, "
-                  f"{len(rows)} in {fetched.location})")
+        reason = Msg(WORDS["card-list-shrank"], now=len(previous_rows), new=len(rows),
+                     location=fetched.location)
         if not force:
-            raise CardSyncError(f"refusing it: {reason}; {target} is unchanged",
-                                code="card-sync-refused", hint={"reason": reason})
-        overridden.append(reason)
+            raise CardSyncError("card-sync-refused", reason=reason, target=str(target),
+                                hint={"reason": str(reason)})
+        overridden.append(str(reason))
     losses = lost_facts(previous_rows or [], rows)
     if losses:
         shown = "; ".join(losses[:5]) + (f"; ... {len(losses) - 5} more" if len(losses) > 5
                                           else "")
-        reason = f"the new list would lose {len(losses)} fact(s) the current data has: {shown}"
+        reason = Msg(WORDS["card-facts-lost"], count=len(losses), facts=shown)
         if not force:
-            raise CardSyncError(f"refusing it: {reason}; {target} is unchanged",
-                                code="card-sync-refused", hint={"reason": reason})
-        overridden.append(reason)
+            raise CardSyncError("card-sync-refused", reason=reason, target=str(target),
+                                hint={"reason": str(reason)})
+        overridden.append(str(reason))
     previous = len(previous_rows) if previous_rows is not None else None
     kept = sorted(_read_override_numbers(out_dir))
     if previous_rows is not None and previous_rows == rows:
