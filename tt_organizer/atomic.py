@@ -106,7 +106,7 @@ class _AtomicFile:
 
 
 def _write_error(path: Path, exc: OSError) -> InputError:
-    return InputError(f"cannot write the file: {exc.strerror or exc}", file=str(path))
+    return InputError("cannot-write-file", file=str(path), error=exc.strerror or str(exc))
 
 
 @contextlib.contextmanager

@@ -5,7 +5,7 @@ Exit codes: 0 ok, 1 the thing checked is not legal / not valid, 2 usage or input
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tt_organizer.i18n import Msg
@@ -86,6 +86,26 @@ class Quoted(Msg):
     def translate(self) -> str:
         """The quoted error in the current language."""
         return self.exc.shown()
+
+
+class Listed(Msg):
+    """Several messages (or words) as one parameter, each in the reader's language, joined by
+    ``sep`` (the reasons a sync was refused)."""
+
+    __slots__ = ("items", "sep")
+
+    def __init__(self, items: Sequence[str | Msg], sep: str = "; ") -> None:
+        super().__init__("{items}")
+        self.items, self.sep = list(items), sep
+
+    def __str__(self) -> str:
+        return self.sep.join(str(item) for item in self.items)
+
+    def translate(self) -> str:
+        """Each item in the current language."""
+        from tt_organizer.i18n import translate
+
+        return self.sep.join(translate(item) for item in self.items)
 
 
 def words_of(exc: TTError) -> Msg:

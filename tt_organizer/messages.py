@@ -90,6 +90,26 @@ WORDS: dict[str, str] = {
                                 "rows names {roles})"),
     "unknown-card": N_("unknown card number {number}"),
     "unknown-card-suggested": N_("unknown card number {number} (did you mean {suggestions}?)"),
+    "cannot-write-file": N_("cannot write the file: {error}"),
+    "decklist-and-deck-file": N_("both a decklist and a deck file; keep one"),
+    "deck-file-in-archive": N_("deck file {path} is not read from inside an archive"),
+    "deck-file-outside-folder": N_("deck file {path} is outside the sheet's folder {folder}"),
+    "decks-column-not-read": N_("column {column} looks like decklists but is not read "
+                                "({where})"),
+    "decklists-read-from": N_("the decklists are read from column {column}"),
+    "decklists-name-it": N_("name it 'Decklist' to have them read"),
+    "cannot-read-folder": N_("cannot read the folder: {error}"),
+    "link-outside-folder": N_("a link to outside the folder: not read"),
+    "folders-too-deep": N_("folders nested more than {limit} deep: not read"),
+    "archive-too-large": N_("archive too large: not read"),
+    "unreadable-zip": N_("not a readable zip archive ({error})"),
+    "too-many-archive-files": N_("too many files in the archive ({files}, limit {limit})"),
+    "zip-shared-data": N_("not read: files in the archive share their data (a zip bomb)"),
+    "archive-unpacks-too-large": N_("not read: the archive unpacks to more than {limit} MiB"),
+    "cannot-read-from-archive": N_("cannot read from the archive ({error})"),
+    "file-too-large-1mib": N_("file too large (limit 1 MiB)"),
+    "nested-archive": N_("nested archives are not read"),
+    "no-decklist-in-row": N_("no decklist in this row"),
 
     # -- decklists, cards, formats, ban lists, sources ---------------------------------------
     "count-out-of-range": N_("count {count} is out of range (1-{limit} copies per line)"),
@@ -181,6 +201,57 @@ WORDS: dict[str, str] = {
                            "{location})"),
     "card-facts-lost": N_("the new list would lose {count} fact(s) the current data has: "
                           "{facts}"),
+    "no-banlist-file": N_("{path}: no such ban-list file"),
+    "not-a-banlist-file": N_("{path}: not a ban-list file ({error})"),
+    "no-banlist-cache": N_("no cached ban list in {folder}"),
+    "banlist-neither-file-nor-date": N_("ban list {pick}: neither a file nor a date "
+                                        "(YYYY-MM-DD)"),
+    "no-announcement": N_("no cached announcement of {date} in {folder} (cached: {have})"),
+    "no-announcement-none-cached": N_("no cached announcement of {date} in {folder} (cached: "
+                                      "none)"),
+    "no-banlist-to-choose": N_("no ban list to choose from"),
+    "sync-refused": N_("refusing the ban list from {where}: {reasons}. The cache is unchanged"),
+    "not-the-banlist-page": N_("it does not look like the ban-list page (title {title})"),
+    "banlist-page-empty": N_("the current list is empty"),
+    "banlist-shrank": N_("the list shrank by more than half ({old} entries in the cached list "
+                         "of {date}, {size} on the page)"),
+    "announced-not-page-date": N_("the announced date {date} is not the page's own date "
+                                  "{page}"),
+    "page-without-date": N_("no announcement date in the page title (give it as YYYY-MM-DD)"),
+    "page-parse-timeout": N_("timed out: reading the page from {where} did not finish within "
+                             "the sync's deadline (a page far larger or stranger than the real "
+                             "one)"),
+    "bad-seconds": N_("{what}={value}: expected seconds between 0.1 and 3600 (digits 0-9 and a "
+                      "dot)"),
+    "unknown-charset": N_("the page names an unknown character set {charset}"),
+    "undecodable-page": N_("the page is not valid {charset} text (undecodable bytes at offset "
+                           "{at}; is it in another encoding than it says?), so its card names "
+                           "would be garbled"),
+    "announcement-in-future": N_("the announcement date {date} is in the future (today is "
+                                 "{today}; at most {days} days ahead are accepted)"),
+    "banlist-too-large": N_("the list is abnormally large ({size} entries; real lists hold a "
+                            "few dozen)"),
+    "banlist-grew": N_("the list grew abnormally ({old} entries in the cached list of {date}, "
+                       "{size} on the page)"),
+    "banlist-numbers-unknown": N_("most of its card numbers are not in the card database "
+                                  "({unknown} of {total}, e.g. {examples})"),
+    "banlist-date-taken": N_("a different list is already cached for {date} ({cached}; the "
+                             "page has {page}): an announcement does not change after the "
+                             "fact"),
+    "banlist-counts": N_("{banned} banned, {restricted} restricted, {pairs} pair(s)"),
+    "format-without-zones": N_("a format needs at least one zone"),
+    "zone-ids-repeated": N_("zone ids must be different: {ids}"),
+    "unknown-zones": N_("unknown zone(s) {unknown} (zones: {ids})"),
+    "format-unknown-setting": N_("format {format} has no setting {unknown} (its settings: "
+                                 "{known})"),
+    "format-without-settings": N_("format {format} has no setting {unknown} (its settings: "
+                                  "none)"),
+    "unknown-game": N_("unknown game {name}; known: {known}"),
+    "shipped-card-database": N_("the Digimon Card Game (2020) uses the shipped card database"),
+    "unreadable-definition": N_("bad format definition: {kind}: {error}"),
+    "bad-definition": N_("bad format definition: {problems}"),
+    "definition-problem": N_("{where}: {problem}"),
+    "unknown-format": N_("unknown format {format}; known: {known}"),
 
     # -- events: store, setup, players, check-in, entering, naming -----------------------------
 
