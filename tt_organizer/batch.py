@@ -215,11 +215,11 @@ def _walk(fd: int, folder: Path, real_root: Path, notes: list[str], depth: int
         try:
             child = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
         except OSError as exc:  # swapped for a link or removed since the listing
-            reason: str | Msg = (Msg(WORDS[LINK_REFUSED])
-                                 if exc.errno in (errno.ELOOP, errno.ENOTDIR)
-                                 else exc.strerror or str(exc))
+            why: str | Msg = (Msg(WORDS[LINK_REFUSED])
+                              if exc.errno in (errno.ELOOP, errno.ENOTDIR)
+                              else exc.strerror or str(exc))
             yield BatchInput(name, str(path), problem=InputError("cannot-read-folder",
-                                                               error=reason))
+                                                               error=why))
             continue
         try:
             yield from _walk(child, path, real_root, notes, depth + 1)
@@ -379,7 +379,8 @@ def _roster(
         if roster.notes:  # the decks are there, under a header that is not read
             return [BatchInput(Path(source).stem, source,
                                problem=InputError("decks-column-not-read",
-                                                **roster.ignored[0].args))]
+                                                  column=roster.ignored[0].args["column"],
+                                                  where=roster.ignored[0].args["where"]))]
         return None
     notes.extend(f"{source}: {note}" for note in roster.notes)
     out: list[BatchInput] = []

@@ -12,6 +12,10 @@ from tt_organizer.decklist.sections import BANNER, SKIP, classify_header, names_
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
 
+TYPE_CHECKING = False  # no typing module at run time (start-up)
+if TYPE_CHECKING:
+    from typing import Any
+
 Normalizer = Callable[[str], str | None]
 
 MAX_COUNT = 99
@@ -65,7 +69,7 @@ def split_lines(text: str) -> list[str]:
 
 
 def fail(
-    code: str, source: str, line: int | None = None, text: str | None = None, **params: object
+    code: str, source: str, line: int | None = None, text: str | None = None, **params: Any
 ) -> InputError:
     """The refusal ``code`` (of :mod:`tt_organizer.messages`, with its ``params``) located in
     ``source`` at ``line``, quoting ``text``."""

@@ -21,6 +21,10 @@ from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
 
+TYPE_CHECKING = False  # no typing module at run time (start-up)
+if TYPE_CHECKING:
+    from typing import Any
+
 Normalizer = Callable[[str], str | None]
 
 LINK = lazy_compile(r"^https?://\S+$", re.IGNORECASE)
@@ -43,7 +47,7 @@ def is_link(text: str) -> bool:
     return "\n" not in stripped and bool(LINK.match(stripped))
 
 
-def _fail(code: str, source: str, **params: object) -> InputError:
+def _fail(code: str, source: str, **params: Any) -> InputError:
     """The refusal ``code`` (of :mod:`tt_organizer.messages`) of the link read from
     ``source``."""
     return InputError(code, file=source, **params)
