@@ -16,6 +16,7 @@ import pytest
 from tt_organizer import i18n
 from tt_organizer.banlist import guards
 from tt_organizer.banlist.model import BanList
+from tt_organizer.banlist.page import parse_page
 from tt_organizer.banlist.sync import SyncRefused
 from tt_organizer.cards import load_cards
 from tt_organizer.decklist.parsers import parse_decklist
@@ -137,3 +138,17 @@ def test_the_reasons_of_a_refused_sync_are_each_translated() -> None:
         assert refused.shown() == (
             "se rechaza la lista de prohibidas de page.html: la lista es anormalmente grande "
             "(1001 entradas; las listas reales tienen unas pocas decenas). La caché no cambia")
+
+
+def test_the_problems_of_a_ban_list_page_are_text_and_translated() -> None:
+    """A page's problems stay English text (what a sync's JSON and tests compare) and a refusal
+    quoting them shows each in the reader's language."""
+    page = parse_page("<html><head><title>Restricted cards</title></head><body></body></html>")
+    assert page.problems == [
+        "no current list (the 'List of Currently Affected Cards' section is missing)"]
+    refused = SyncRefused(page.problems, "page.html")
+    assert str(refused).endswith(
+        "(the 'List of Currently Affected Cards' section is missing). The cache is unchanged")
+    with i18n.using("zh"):
+        assert refused.shown() == ("已拒绝来自 page.html 的禁卡表：没有当前列表（缺少 "
+                                   "'List of Currently Affected Cards' 部分）。缓存未改动")

@@ -88,6 +88,29 @@ class Quoted(Msg):
         return self.exc.shown()
 
 
+class Said(str):
+    """English words that know their message: a ``str`` (JSON, comparisons and joins see the
+    English), shown in the reader's language where a message quotes it (:class:`Listed`,
+    :func:`shown_words`). For a list of warnings whose contract is text (a sync's reasons)."""
+
+    words: Msg
+
+    def __new__(cls, words: Msg) -> Said:
+        said = super().__new__(cls, str(words))
+        said.words = words
+        return said
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Said, (self.words,))
+
+
+def shown_words(item: object) -> str:
+    """``item`` in the current language: a :class:`Said` or a Msg translated, else as it is."""
+    from tt_organizer.i18n import translate
+
+    return translate(item.words if isinstance(item, Said) else item)
+
+
 class Listed(Msg):
     """Several messages (or words) as one parameter, each in the reader's language, joined by
     ``sep`` (the reasons a sync was refused)."""
@@ -103,9 +126,7 @@ class Listed(Msg):
 
     def translate(self) -> str:
         """Each item in the current language."""
-        from tt_organizer.i18n import translate
-
-        return self.sep.join(translate(item) for item in self.items)
+        return self.sep.join(shown_words(item) for item in self.items)
 
 
 def words_of(exc: TTError) -> Msg:

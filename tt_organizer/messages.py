@@ -252,6 +252,25 @@ WORDS: dict[str, str] = {
     "bad-definition": N_("bad format definition: {problems}"),
     "definition-problem": N_("{where}: {problem}"),
     "unknown-format": N_("unknown format {format}; known: {known}"),
+    "pair-with-empty-side": N_("a banned pair with an empty side"),
+    "page-too-much-markup": N_("the page has too much markup ({markup} tags, comments or "
+                               "declarations; at most {limit})"),
+    "page-too-many-elements": N_("the page has too many elements (over {limit})"),
+    "page-nested-too-deep": N_("the page is nested too deep (over {limit} levels)"),
+    "page-cut-short": N_("the page is cut short (no closing </body> or </html> tag)"),
+    "no-current-list": N_("no current list (the {heading} section is missing)"),
+    "list-part-missing": N_("the {part} part of the current list is missing"),
+    "record-not-an-object": N_("record {record}: not an object"),
+    "record-numbered": N_("record {record} ({number})"),
+    "record-without-number": N_("record {record} (no number)"),
+    "record-no-card-number": N_("{where}: no card number"),
+    "record-unknown-type": N_("{where}: unknown card type {value}"),
+    "record-bad-colours": N_("{where}: bad colour(s) {colours}"),
+    "record-without-name": N_("{where}: no name"),
+    "card-missing": N_("{number} is missing"),
+    "card-loses-colour": N_("{number} loses colour {colours}"),
+    "card-loses-fact": N_("{number} loses its {fact} ({value})"),
+    "and-more": N_("... {n} more"),
 
     # -- events: store, setup, players, check-in, entering, naming -----------------------------
 

@@ -39,8 +39,8 @@ from tt_organizer.atomic import write_json_atomic
 from tt_organizer.cards.importer import COPY_LIMIT_COLUMN, JSON_COLUMNS, parse_cards_csv
 from tt_organizer.cards.model import CARDS_FILE, COLORS, OVERRIDES_FILE
 from tt_organizer.cards.numbers import normalize_number
-from tt_organizer.errors import InputError, TTError, words_of
-from tt_organizer.i18n import Msg
+from tt_organizer.errors import InputError, Listed, Said, TTError, words_of
+from tt_organizer.i18n import N_, Msg, Term
 from tt_organizer.messages import WORDS
 from tt_organizer.records import record_checksum
 from tt_organizer.sources import DATA_TYPES, Fetched, Source, open_source
@@ -190,7 +190,7 @@ def records_to_rows(
     problems: list[str] = []
     for i, rec in enumerate(records, start=1):
         if not isinstance(rec, dict):
-            problems.append(f"record {i}: not an object")
+            problems.append(Said(Msg(WORDS["record-not-an-object"], record=i)))
             continue
         raw = _text(_first(rec, _NUMBER_KEYS))
         if _placeholder(rec):
@@ -198,25 +198,28 @@ def records_to_rows(
                 skipped.append(raw)
             continue
         number = normalize_number(raw) if raw else None
-        where = f"record {i} ({raw or 'no number'})"
+        where = (Msg(WORDS["record-numbered"], record=i, number=raw) if raw
+                 else Msg(WORDS["record-without-number"], record=i))
         if number is None:
-            problems.append(f"{where}: no card number")
+            problems.append(Said(Msg(WORDS["record-no-card-number"], where=where)))
             continue
         is_base = raw.strip().upper() == number
         if number in rows and (number in base_seen or not is_base):
             continue
         card_type = map_type(_first(rec, _TYPE_KEYS))
         if card_type is None:
-            problems.append(f"{where}: unknown card type {_first(rec, _TYPE_KEYS)!r}")
+            problems.append(Said(Msg(WORDS["record-unknown-type"], where=where,
+                                     value=repr(_first(rec, _TYPE_KEYS)))))
             continue
         colors = _colors(rec)
         bad = [c for c in colors if c not in COLORS]
         if bad or not colors:
-            problems.append(f"{where}: bad colour(s) {bad or '(none)'}")
+            problems.append(Said(Msg(WORDS["record-bad-colours"], where=where,
+                                     colours=str(bad) if bad else Term(N_("(none)")))))
             continue
         name = _text(_first(rec, _NAME_KEYS))
         if not name:
-            problems.append(f"{where}: no name")
+            problems.append(Said(Msg(WORDS["record-without-name"], where=where)))
             continue
         rarity = _text(_first(rec, _RARITY_KEYS))
         rows[number] = [number, name, card_type, "/".join(colors),
@@ -259,10 +262,8 @@ def parse_card_list(
             raise CardSyncError("no-card-records", location=fetched.location)
         rows, problems = records_to_rows(payload, skipped)
         if problems:
-            shown = "; ".join(problems[:5]) + (f"; ... {len(problems) - 5} more"
-                                               if len(problems) > 5 else "")
             raise CardSyncError("unusable-card-records", location=fetched.location,
-                                count=len(problems), problems=shown)
+                                count=len(problems), problems=_first_five(problems))
         text = to_csv(rows)
     elif not stripped.startswith("card_number"):
         raise CardSyncError("not-a-card-list", location=fetched.location)
@@ -304,9 +305,7 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
         overridden.append(str(reason))
     losses = lost_facts(previous_rows or [], rows)
     if losses:
-        shown = "; ".join(losses[:5]) + (f"; ... {len(losses) - 5} more" if len(losses) > 5
-                                          else "")
-        reason = Msg(WORDS["card-facts-lost"], count=len(losses), facts=shown)
+        reason = Msg(WORDS["card-facts-lost"], count=len(losses), facts=_first_five(losses))
         if not force:
             raise CardSyncError("card-sync-refused", reason=reason, target=str(target),
                                 hint={"reason": str(reason)})
@@ -333,7 +332,8 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
                           skipped=skipped, overridden=overridden, kept_fixes=kept)
 
 
-_FACTS = ((2, "type"), (3, "colours"), (4, "level"), (5, "rarity"), (7, "copy limit"))
+_FACTS = ((2, N_("type")), (3, N_("colours")), (4, N_("level")), (5, N_("rarity")),
+          (7, N_("copy limit")))
 
 
 def lost_facts(previous: list[Any], rows: list[list[object]]) -> list[str]:
@@ -347,7 +347,7 @@ def lost_facts(previous: list[Any], rows: list[list[object]]) -> list[str]:
             continue
         row = new.get(old[0])
         if row is None:
-            out.append(f"{old[0]} is missing")
+            out.append(Said(Msg(WORDS["card-missing"], number=old[0])))
             continue
         for index, label in _FACTS:
             before = old[index] if index < len(old) else None
@@ -356,10 +356,18 @@ def lost_facts(previous: list[Any], rows: list[list[object]]) -> list[str]:
                 was, now = str(before).split("/"), str(after).split("/")
                 gone = [c for c in was if c not in now]
                 if len(now) < len(was):  # fewer colours (a recoloured card is an update)
-                    out.append(f"{old[0]} loses colour {'/'.join(gone)}")
+                    out.append(Said(Msg(WORDS["card-loses-colour"], number=old[0],
+                                        colours="/".join(gone))))
             elif before not in (None, "") and after in (None, ""):
-                out.append(f"{old[0]} loses its {label} ({before})")
+                out.append(Said(Msg(WORDS["card-loses-fact"], number=old[0], fact=Term(label),
+                                    value=before)))
     return out
+
+
+def _first_five(items: list[str]) -> Listed:
+    """The first five of ``items`` and how many more, each in the reader's language."""
+    more = [Msg(WORDS["and-more"], n=len(items) - 5)] if len(items) > 5 else []
+    return Listed([*items[:5], *more])
 
 
 def _read_override_numbers(out_dir: Path) -> list[str]:
