@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 DEFAULT_FORMAT = "tamer-tactics-0.9.1"
+WHOLE_DEFINITION = N_("definition")  # where a problem of the definition as a whole is
 ALIASES = {"tamer-tactics": DEFAULT_FORMAT, "tt": DEFAULT_FORMAT}
 MAX_DEFINITION_BYTES = 1024 * 1024
 # text, not a Path: a deck check reads its definition with os.path alone (see paths.py)
@@ -52,7 +53,7 @@ def read_definition(path: str | Path) -> FormatDefinition:
             raise InputError("bad-definition", file=str(path), problems=_said(exc)) from None
         problems = Listed([  # one line per problem, not pydantic's report
             Msg(WORDS["definition-problem"],
-                where=".".join(str(p) for p in e["loc"]) or Term(N_("definition")),
+                where=".".join(str(p) for p in e["loc"]) or Term(WHOLE_DEFINITION),
                 problem=_problem(e))
             for e in errors()
         ])
