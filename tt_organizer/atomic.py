@@ -106,7 +106,7 @@ class _AtomicFile:
 
 
 def _write_error(path: Path, exc: OSError) -> InputError:
-    return InputError(f"cannot write the file: {exc.strerror or exc}", file=str(path))
+    return InputError("cannot-write-file", file=str(path), error=exc.strerror or str(exc))
 
 
 @contextlib.contextmanager
@@ -220,10 +220,10 @@ def make_folder(folder: str | Path) -> Path:
     several files. InputError if it is a file or cannot be made."""
     out = Path(folder)
     if out.exists() and not out.is_dir():
-        raise InputError("is a file, not a folder", file=str(out))
+        raise InputError("file-not-folder", file=str(out))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise InputError(f"cannot make the folder: {exc.strerror or exc}", file=str(out)
-                         ) from None
+        raise InputError("cannot-make-folder", file=str(out),
+                         error=exc.strerror or str(exc)) from None
     return out

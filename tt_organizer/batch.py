@@ -45,6 +45,8 @@ from tt_organizer.columns import find_roster
 from tt_organizer.errors import InputError
 from tt_organizer.formats.check import CheckContext, check_bytes, check_file, check_text
 from tt_organizer.formats.validator import ValidationReport
+from tt_organizer.i18n import N_, Msg, Term
+from tt_organizer.messages import WORDS
 from tt_organizer.safe_files import LINK_REFUSED
 from tt_organizer.tables import (
     MAX_FILE_BYTES,
@@ -85,7 +87,12 @@ class BatchInput:
     path: Path | None = None
     data: bytes | None = None
     text: str | None = None
-    error: str | None = None  # already known to be unreadable
+    problem: InputError | None = None  # already known to be unreadable
+
+    @property
+    def error(self) -> str | None:
+        """Why it cannot be read, in English (as a row says it), or None."""
+        return None if self.problem is None else _reason(self.problem)
 
 
 @dataclass
@@ -156,8 +163,8 @@ def folder_inputs(root: Path, notes: list[str]) -> Iterator[BatchInput]:
     try:
         fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     except OSError as exc:
-        yield BatchInput(root.name, str(root),
-                         error=f"cannot read the folder: {exc.strerror or exc}")
+        yield BatchInput(root.name, str(root), problem=InputError(
+            "cannot-read-folder", error=exc.strerror or str(exc)))
         return
     try:
         yield from _walk(fd, root, real_root, notes, 0)
@@ -172,8 +179,8 @@ def _walk(fd: int, folder: Path, real_root: Path, notes: list[str], depth: int
         with os.scandir(fd) as scan:
             entries = sorted((e for e in scan if not _hidden(e.name)), key=lambda e: e.name)
     except OSError as exc:
-        yield BatchInput(folder.name, str(folder),
-                         error=f"cannot read the folder: {exc.strerror or exc}")
+        yield BatchInput(folder.name, str(folder), problem=InputError(
+            "cannot-read-folder", error=exc.strerror or str(exc)))
         return
     subfolders = []
     for entry in entries:
@@ -183,7 +190,7 @@ def _walk(fd: int, folder: Path, real_root: Path, notes: list[str], depth: int
                 target = path.resolve(strict=True)
                 if not target.is_relative_to(real_root):
                     yield BatchInput(path.stem, str(path),
-                                     error="a link to outside the folder: not read")
+                                     problem=InputError("link-outside-folder"))
                     continue
                 if target.is_dir():
                     continue
@@ -195,21 +202,24 @@ def _walk(fd: int, folder: Path, real_root: Path, notes: list[str], depth: int
                 continue
         except (OSError, RuntimeError) as exc:  # a broken or looping link, a vanished file
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            yield BatchInput(path.stem, str(path), error=f"cannot read: {reason}")
+            yield BatchInput(path.stem, str(path),
+                             problem=InputError("cannot-read", error=str(reason)))
             continue
         yield from _read_file(entry.name, fd, path, notes)
     for name in subfolders:
         path = folder / name
         if depth >= MAX_FOLDER_DEPTH:
-            yield BatchInput(name, str(path), error=(
-                f"folders nested more than {MAX_FOLDER_DEPTH} deep: not read"))
+            yield BatchInput(name, str(path), problem=InputError("folders-too-deep",
+                                                               limit=MAX_FOLDER_DEPTH))
             continue
         try:
             child = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
         except OSError as exc:  # swapped for a link or removed since the listing
-            reason = ("a link: not read (it may lead out of the folder)"
-                      if exc.errno in (errno.ELOOP, errno.ENOTDIR) else exc.strerror or exc)
-            yield BatchInput(name, str(path), error=f"cannot read the folder: {reason}")
+            why: str | Msg = (Msg(WORDS[LINK_REFUSED])
+                              if exc.errno in (errno.ELOOP, errno.ENOTDIR)
+                              else exc.strerror or str(exc))
+            yield BatchInput(name, str(path), problem=InputError("cannot-read-folder",
+                                                               error=why))
             continue
         try:
             yield from _walk(child, path, real_root, notes, depth + 1)
@@ -237,7 +247,7 @@ def _read_file(name: str, dir_fd: int | None, path: Path, notes: list[str]
         else:
             data = read_file_bytes(name, source, dir_fd=dir_fd, follow=False)
     except InputError as exc:
-        return [BatchInput(path.stem, source, error=_reason(exc))]
+        return [BatchInput(path.stem, source, problem=exc)]
     return [BatchInput(path.stem, source, path=path, data=data)]
 
 
@@ -246,13 +256,14 @@ def _open_nofollow(name: str, dir_fd: int | None, source: str) -> BinaryIO:
     try:
         fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW, dir_fd=dir_fd)
     except OSError as exc:
-        reason = LINK_REFUSED if exc.errno == errno.ELOOP else (
-            f"cannot read file: {exc.strerror or exc}")
-        raise InputError(reason, file=source) from None
+        if exc.errno == errno.ELOOP:
+            raise InputError(LINK_REFUSED, file=source) from None
+        raise InputError("cannot-read-file", file=source,
+                         error=exc.strerror or str(exc)) from None
     handle = open(fd, "rb")  # noqa: SIM115 - closed by the caller's with
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         handle.close()
-        raise InputError("not a regular file, not an archive", file=source)
+        raise InputError("not-regular", file=source, what=Term(N_("archive")))
     os.set_blocking(fd, True)
     return handle
 
@@ -266,7 +277,7 @@ def _file(path: Path, source: str, notes: list[str]) -> list[BatchInput]:
             data = read_file_bytes(path, source, "a spreadsheet", limit=MAX_SHEET_BYTES)
             roster = _roster(data, source, suffix, path.absolute().parent, notes)
         except InputError as exc:
-            return [BatchInput(path.stem, source, error=_reason(exc))]
+            return [BatchInput(path.stem, source, problem=exc)]
         if roster is not None:
             return roster
         # not a roster: one decklist file, checked from the bytes already read
@@ -292,19 +303,19 @@ def _zip(path: Path, source: str, notes: list[str], handle: BinaryIO | None = No
     try:
         size = os.fstat(handle.fileno()).st_size if handle is not None else path.stat().st_size
         if size > MAX_ZIP_FILE_BYTES:
-            return [BatchInput(path.stem, source, error="archive too large: not read")]
+            return [BatchInput(path.stem, source, problem=InputError("archive-too-large"))]
         archive = zipfile.ZipFile(handle if handle is not None else path)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
-        return [BatchInput(path.stem, source, error=f"not a readable zip archive ({exc})")]
+        return [BatchInput(path.stem, source, problem=InputError("unreadable-zip",
+                                                               error=str(exc)))]
     total = 0
     with archive:
         entries = [i for i in archive.infolist() if not i.is_dir()]
         if len(entries) > MAX_ZIP_MEMBERS:
-            return [BatchInput(path.stem, source, error=(
-                f"too many files in the archive ({len(entries)}, limit {MAX_ZIP_MEMBERS})"))]
+            return [BatchInput(path.stem, source, problem=InputError(
+                "too-many-archive-files", files=len(entries), limit=MAX_ZIP_MEMBERS))]
         if _shared_data(entries):
-            return [BatchInput(path.stem, source, error=(
-                "not read: files in the archive share their data (a zip bomb)"))]
+            return [BatchInput(path.stem, source, problem=InputError("zip-shared-data"))]
         members = sorted(entries, key=lambda i: i.filename)
         members = [i for i in members if not any(_hidden(p) for p in i.filename.split("/"))]
         for info in members:
@@ -312,25 +323,26 @@ def _zip(path: Path, source: str, notes: list[str], handle: BinaryIO | None = No
             label = f"{source}!{name}"
             player = Path(name).stem
             if info.file_size > MAX_MEMBER_BYTES:
-                out.append(BatchInput(player, label, error=(
-                    f"file too large ({info.file_size} bytes, limit 1 MiB)")))
+                out.append(BatchInput(player, label, problem=InputError(
+                    "file-too-many-bytes", size=info.file_size)))
                 continue
             if total + info.file_size > MAX_ZIP_BYTES:
-                out.append(BatchInput(player, label, error=(
-                    f"not read: the archive unpacks to more than {MAX_ZIP_BYTES >> 20} MiB")))
+                out.append(BatchInput(player, label, problem=InputError(
+                    "archive-unpacks-too-large", limit=MAX_ZIP_BYTES >> 20)))
                 continue
             try:
                 with archive.open(info) as member:
                     data = member.read(MAX_MEMBER_BYTES + 1)
             except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, ValueError,
                     EOFError, zlib.error) as exc:
-                out.append(BatchInput(player, label, error=f"cannot read from the archive ({exc})"))
+                out.append(BatchInput(player, label, problem=InputError(
+                    "cannot-read-from-archive", error=str(exc))))
                 continue
             total += len(data)
             if len(data) > MAX_MEMBER_BYTES:
-                out.append(BatchInput(player, label, error="file too large (limit 1 MiB)"))
+                out.append(BatchInput(player, label, problem=InputError("file-too-large-1mib")))
             elif name.lower().endswith(".zip"):
-                out.append(BatchInput(player, label, error="nested archives are not read"))
+                out.append(BatchInput(player, label, problem=InputError("nested-archive")))
             else:
                 out.extend(_member(player, label, name, data, notes))
     return out
@@ -344,7 +356,7 @@ def _member(
         try:
             roster = _roster(data, label, suffix, None, notes)
         except InputError as exc:
-            return [BatchInput(player, label, error=_reason(exc))]
+            return [BatchInput(player, label, problem=exc)]
         if roster is not None:
             return roster
     return [BatchInput(player, label, data=data)]
@@ -365,7 +377,10 @@ def _roster(
         return None
     if "deck" not in roster.roles and "deck_path" not in roster.roles:
         if roster.notes:  # the decks are there, under a header that is not read
-            return [BatchInput(Path(source).stem, source, error=roster.notes[0])]
+            return [BatchInput(Path(source).stem, source,
+                               problem=InputError("decks-column-not-read",
+                                                  column=roster.ignored[0].args["column"],
+                                                  where=roster.ignored[0].args["where"]))]
         return None
     notes.extend(f"{source}: {note}" for note in roster.notes)
     out: list[BatchInput] = []
@@ -373,13 +388,13 @@ def _roster(
         label = f"{source}:row {entry.row}"
         player = entry.name or f"row {entry.row}"
         if entry.problem is not None:
-            out.append(BatchInput(player, label, error=entry.problem))
+            out.append(BatchInput(player, label, problem=entry.problem))
         elif entry.deck_path is not None:
             out.append(BatchInput(player, label, path=entry.deck_path))
         elif entry.deck_text and entry.deck_text.strip():
             out.append(BatchInput(player, label, text=entry.deck_text))
         else:
-            out.append(BatchInput(player, label, error="no decklist in this row"))
+            out.append(BatchInput(player, label, problem=InputError("no-decklist-in-row")))
     return out
 
 
@@ -413,8 +428,8 @@ def _check(
     item: BatchInput, ctx: CheckContext, text_ctx: CheckContext, advice: Advice | None
 ) -> BatchRow:
     try:
-        if item.error is not None:
-            raise InputError(item.error)
+        if item.problem is not None:
+            raise item.problem
         if item.data is not None:
             report = check_bytes(item.data, ctx, source=item.source,
                                  suffix=Path(item.source).suffix)

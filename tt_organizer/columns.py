@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import Msg, NMsg
+from tt_organizer.messages import WORDS
 from tt_organizer.names import fold
 from tt_organizer.tables import Sheet, cell_text
 
@@ -215,7 +217,7 @@ def missing_columns(
 ) -> InputError:
     """The error for a sheet without a header row naming every ``required`` role."""
     if not sheet.rows:
-        return InputError(f"sheet {sheet.name!r} is empty", file=source)
+        return InputError("sheet-empty", file=source, sheet=repr(sheet.name))
     best: list[str] = []
     line = sheet.rows[0][0]
     for number, values in sheet.rows[:HEADER_SCAN_ROWS]:
@@ -224,12 +226,12 @@ def missing_columns(
         if len(found) > len(best):
             best, line = found, number
     missing = [labels[r] for r in required if r not in best]
+    shown = ", ".join(repr(m) for m in missing)
     return InputError(
-        f"sheet {sheet.name!r}: missing column{'s' if len(missing) > 1 else ''} "
-        f"{', '.join(repr(m) for m in missing)} (no header row in the first "
-        f"{HEADER_SCAN_ROWS} rows names {', '.join(labels[r] for r in required)})",
-        file=source,
-        line=line,
+        "sheet-missing-columns", file=source, line=line, sheet=repr(sheet.name),
+        missing=NMsg("missing column {columns}", "missing columns {columns}", len(missing),
+                     columns=shown),
+        rows=HEADER_SCAN_ROWS, roles=", ".join(labels[r] for r in required),
     )
 
 
@@ -266,6 +268,7 @@ class Roster:
     header: int
     roles: dict[str, int]
     notes: list[str] = field(default_factory=list)
+    ignored: list[Msg] = field(default_factory=list)  # the notes as messages (a reader's words)
     joined: bool = False  # the name is a first-name column and a surname column joined
 
     def rows(self) -> Iterator[tuple[int, list[object]]]:
@@ -295,16 +298,16 @@ class Roster:
                                 submitted=cell_value(values, self.roles, "submitted"))
             file_cell = deck_file or (deck if _looks_like_path(deck, base) else "")
             if deck and deck_file:
-                entry.problem = "both a decklist and a deck file; keep one"
+                entry.problem = InputError("decklist-and-deck-file")
             elif file_cell and base is None:
-                entry.problem = f"deck file {file_cell!r} is not read from inside an archive"
+                entry.problem = InputError("deck-file-in-archive", path=repr(file_cell))
             elif file_cell and base is not None:
                 resolved = _deck_path(file_cell, base)
                 if _inside(resolved, base):
                     entry.deck_path = resolved
                 else:
-                    entry.problem = (f"deck file {file_cell!r} is outside the sheet's folder "
-                                     f"{base}")
+                    entry.problem = InputError("deck-file-outside-folder", path=repr(file_cell),
+                                               folder=str(base))
             elif deck:
                 entry.deck_text = str(cell_value(values, self.roles, "deck")).replace("\r\n", "\n")
             yield entry
@@ -320,7 +323,7 @@ class RosterEntry:
     ext_id: str | None
     deck_text: str | None = None
     deck_path: Path | None = None
-    problem: str | None = None
+    problem: InputError | None = None
     submitted: object = None  # the answer's timestamp cell (a form's Timestamp), if any
 
 
@@ -384,24 +387,25 @@ def find_roster(sheets: list[Sheet]) -> Roster | None:
             roster = Roster(sheet, index, roles,
                             joined="last_name" in roles and keys[roles["name"]]
                             in FIRST_NAME_COLUMNS)
-            roster.notes = _ignored_decklists(roster, values)
+            roster.ignored = _ignored_decklists(roster, values)
+            roster.notes = [str(note) for note in roster.ignored]
             return roster
     return None
 
 
-def _ignored_decklists(roster: Roster, header: list[object]) -> list[str]:
+def _ignored_decklists(roster: Roster, header: list[object]) -> list[Msg]:
     """Notes on columns not read whose cells look like decklists."""
     used = set(roster.roles.values())
     sample = roster.sheet.rows[roster.header + 1:roster.header + 51]
-    notes = []
+    notes: list[Msg] = []
     for index, title in enumerate(header):
         if index in used:
             continue
         values = [v[index] for _n, v in sample if index < len(v) and cell_text(v[index])]
         if values and sum(1 for v in values if _looks_like_decklist(v)) * 2 > len(values):
             deck = roster.roles.get("deck")
-            where = (f"the decklists are read from column {cell_text(header[deck])!r}"
-                     if deck is not None else "name it 'Decklist' to have them read")
-            notes.append(f"column {cell_text(title)!r} looks like decklists but is not read "
-                         f"({where})")
+            where = (Msg(WORDS["decklists-read-from"], column=repr(cell_text(header[deck])))
+                     if deck is not None else Msg(WORDS["decklists-name-it"]))
+            notes.append(Msg(WORDS["decks-column-not-read"], column=repr(cell_text(title)),
+                             where=where))
     return notes

@@ -6,7 +6,7 @@ Exit codes: 0 ok, 1 the thing checked is not legal / not valid, 2 usage or input
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tt_organizer.i18n import Msg
@@ -94,6 +94,70 @@ class TTError(Exception):
             self.message = english
 
 
+class Quoted(Msg):
+    """An error quoted whole inside another message (``invalid card list: {error}``): its
+    ``str()`` in English, :meth:`TTError.shown` where a person reads it."""
+
+    __slots__ = ("exc",)
+
+    def __init__(self, exc: TTError) -> None:
+        super().__init__("{error}", error=str(exc))
+        self.exc = exc
+
+    def __str__(self) -> str:
+        return str(self.exc)
+
+    def translate(self) -> str:
+        """The quoted error in the current language."""
+        return self.exc.shown()
+
+
+class Said(str):
+    """English words that know their message: a ``str`` (JSON, comparisons and joins see the
+    English), shown in the reader's language where a message quotes it (:class:`Listed`,
+    :func:`shown_words`). For a list of warnings whose contract is text (a sync's reasons)."""
+
+    words: Msg
+
+    def __new__(cls, words: Msg) -> Said:
+        said = super().__new__(cls, str(words))
+        said.words = words
+        return said
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Said, (self.words,))
+
+
+def shown_words(item: object) -> str:
+    """``item`` in the current language: a :class:`Said` or a Msg translated, else as it is."""
+    from tt_organizer.i18n import translate
+
+    return translate(item.words if isinstance(item, Said) else item)
+
+
+class Listed(Msg):
+    """Several messages (or words) as one parameter, each in the reader's language, joined by
+    ``sep`` (the reasons a sync was refused)."""
+
+    __slots__ = ("items", "sep")
+
+    def __init__(self, items: Sequence[str | Msg], sep: str = "; ") -> None:
+        super().__init__("{items}")
+        self.items, self.sep = list(items), sep
+
+    def __str__(self) -> str:
+        return self.sep.join(str(item) for item in self.items)
+
+    def translate(self) -> str:
+        """Each item in the current language."""
+        return self.sep.join(shown_words(item) for item in self.items)
+
+
+def words_of(exc: TTError) -> Msg:
+    """``exc`` as the parameter of another message that quotes it (translated with it)."""
+    return Quoted(exc)
+
+
 def in_words(exc: TTError, names: Mapping[str, str], *, shown: bool = False) -> str:
     """``str(exc)`` (``shown``: :meth:`TTError.shown`) with the words that name each of its
     fields (``hint["words"]``) replaced by a front-end's own name for that field (``names``:
@@ -151,8 +215,11 @@ class UnknownCardError(TTError):
     def __init__(self, number: str, suggestions: list[str]) -> None:
         self.number = number
         self.suggestions = suggestions
-        hint = f" (did you mean {', '.join(suggestions)}?)" if suggestions else ""
-        super().__init__(f"unknown card number {number}{hint}")
+        if suggestions:
+            super().__init__("unknown-card-suggested", code="unknown-card", number=number,
+                             suggestions=", ".join(suggestions))
+        else:
+            super().__init__("unknown-card", number=number)
 
 
 class EventError(TTError):

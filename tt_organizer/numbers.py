@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import Term
 
 MAX_DIGITS = 10
 MAX_VALUE = 2**31 - 1  # far below SQLite's limit; the largest pairing seed
@@ -39,7 +40,7 @@ def parse_count(
     ``what``) otherwise. An int is accepted as it is (a spreadsheet cell), a bool is not; a
     float only when whole (``3.0`` from a sheet)."""
     if isinstance(text, bool):
-        raise NumberError(f"{what}: {text!r} is not a number")
+        raise NumberError("not-a-number", what=Term(what), value=repr(text))
     if isinstance(text, float) and text.is_integer() and abs(text) <= MAX_VALUE:
         text = int(text)
     if isinstance(text, int):
@@ -48,13 +49,14 @@ def parse_count(
         shown = str(text)
         if not _ASCII_DIGITS.fullmatch(shown):
             if shown.isdigit() and shown.isascii():
-                raise NumberError(f"{what}: {_short(shown)!r} is too large (a number from "
-                                  f"{minimum} to {maximum})")
-            raise NumberError(f"{what}: {_short(shown)!r} is not a number from {minimum} to "
-                              f"{maximum} (digits 0-9 only)")
+                raise NumberError("number-too-large", what=Term(what), value=repr(_short(shown)),
+                                  minimum=minimum, maximum=maximum)
+            raise NumberError("not-a-count", what=Term(what), value=repr(_short(shown)),
+                              minimum=minimum, maximum=maximum)
         value = int(shown)
     if not minimum <= value <= maximum:
-        raise NumberError(f"{what}: {value} is out of range ({minimum} to {maximum})")
+        raise NumberError("out-of-range", what=Term(what), value=value, minimum=minimum,
+                          maximum=maximum)
     return value
 
 
@@ -63,11 +65,12 @@ def parse_decimal(text: str, what: str, *, minimum: float, maximum: float) -> fl
     nothing else) in ``[minimum, maximum]``; :class:`NumberError` (naming ``what``)
     otherwise."""
     if not _ASCII_DECIMAL.fullmatch(text):
-        raise NumberError(f"{what}: {_short(text)!r} is not a number from {minimum:g} to "
-                          f"{maximum:g} (digits 0-9 and a dot only)")
+        raise NumberError("not-a-decimal", what=Term(what), value=repr(_short(text)),
+                          minimum=f"{minimum:g}", maximum=f"{maximum:g}")
     value = float(text)
     if not minimum <= value <= maximum:
-        raise NumberError(f"{what}: {_short(text)} is out of range ({minimum:g} to {maximum:g})")
+        raise NumberError("out-of-range", what=Term(what), value=_short(text),
+                          minimum=f"{minimum:g}", maximum=f"{maximum:g}")
     return value
 
 
@@ -78,7 +81,8 @@ def parse_count_list(
     """A comma-separated list of :func:`parse_count` numbers (``count`` of them if given)."""
     parts = text.split(",")
     if count is not None and len(parts) != count:
-        raise NumberError(f"{what}: {_short(text)!r}: expected {count} numbers separated by commas")
+        raise NumberError("wrong-number-count", what=Term(what), value=repr(_short(text)),
+                          count=count)
     return [parse_count(p, what, minimum=minimum, maximum=maximum) for p in parts]
 
 

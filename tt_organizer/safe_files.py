@@ -16,14 +16,19 @@ import stat
 from typing import TYPE_CHECKING
 
 from tt_organizer.errors import InputError
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import N_, Term
 
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
 MiB = 1024 * 1024
-LINK_REFUSED = "a link: not read (it may lead out of the folder)"
+LINK_REFUSED = "link-refused"  # a code of tt_organizer.messages
+# what the callers of read_limited say a file should be (``what=``), marked for the catalog
+KINDS = (N_("file"), N_("decklist file"), N_("spreadsheet"), N_("card facts table"),
+         N_("card list"), N_("list of names"), N_("pairings file"), N_("token file"),
+         N_("infraction list"), N_("game dataset"), N_("season file"), N_("points scheme"),
+         N_("format definition"), N_("ban-list file"))
 
 
 def _size_text(limit: int) -> str:
@@ -63,38 +68,37 @@ def read_limited(
         if stat.S_ISLNK(info.st_mode):
             raise InputError(LINK_REFUSED, file=where)
         if stat.S_ISDIR(info.st_mode):
-            raise InputError(f"is a directory, not a {what}", file=where)
+            raise InputError("directory-not-a", file=where, what=Term(what))
         if stat.S_ISFIFO(info.st_mode) and pipes:
             data = _read_pipe(p, limit, dir_fd, nofollow)
         elif not stat.S_ISREG(info.st_mode):
-            kind = "a named pipe" if stat.S_ISFIFO(info.st_mode) else "a device or socket"
-            raise InputError(f"not a regular file ({kind}), not a {what}", file=where)
+            kind = N_("a named pipe") if stat.S_ISFIFO(info.st_mode) else N_("a device or socket")
+            raise InputError("not-regular-kind", file=where, kind=Term(kind), what=Term(what))
         elif info.st_size > limit:
-            raise InputError(
-                f"{_noun(what)} too large ({info.st_size} bytes, limit {_size_text(limit)})",
-                file=where,
-            )
+            raise InputError("too-large-size", file=where, what=Term(_noun(what)),
+                             size=info.st_size, limit=_size_text(limit))
         else:
             # O_NONBLOCK: should the path be swapped for a pipe after the check, open() still
             # returns at once (it has no effect on reading a regular file)
             fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | nofollow, dir_fd=dir_fd)
             with open(fd, "rb") as handle:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
-                    raise InputError(f"not a regular file, not a {what}", file=where)
+                    raise InputError("not-regular", file=where, what=Term(what))
                 os.set_blocking(fd, True)
                 data = handle.read(limit + 1)
     except FileNotFoundError:
         raise InputError("file-missing", file=where) from None
     except PermissionError:
-        raise InputError(Msg("permission denied"), file=where) from None
+        raise InputError("permission-denied", file=where) from None
     except IsADirectoryError:
-        raise InputError(f"is a directory, not a {what}", file=where) from None
+        raise InputError("directory-not-a", file=where, what=Term(what)) from None
     except OSError as exc:
         if exc.errno == errno.ELOOP and not follow:  # O_NOFOLLOW met a link swapped in
             raise InputError(LINK_REFUSED, file=where) from None
-        raise InputError(f"cannot read file: {exc.strerror or exc}", file=where) from None
+        raise InputError("cannot-read-file", file=where, error=exc.strerror or str(exc)) from None
     if len(data) > limit:
-        raise InputError(f"{_noun(what)} too large (limit {_size_text(limit)})", file=where)
+        raise InputError("too-large", file=where, what=Term(_noun(what)),
+                         limit=_size_text(limit))
     return data
 
 
@@ -138,10 +142,9 @@ def read_json(path: str | Path, limit: int, *, what: str = "file", code: str | N
     try:
         return json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", file=where,
-                         code=code) from None
+        raise InputError("not-utf8", file=where, code=code, reason=exc.reason,
+                         at=exc.start) from None
     except ValueError as exc:
-        raise InputError(f"not JSON: {exc}", file=where, code=code) from None
+        raise InputError("not-json", file=where, code=code, error=str(exc)) from None
     except RecursionError:
-        raise InputError(f"not a {what}: JSON nested too deeply", file=where,
-                         code=code) from None
+        raise InputError("json-too-deep", file=where, code=code, what=Term(what)) from None

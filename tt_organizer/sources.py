@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
 from tt_organizer import __version__
-from tt_organizer.errors import TTError
+from tt_organizer.errors import TTError, words_of
+from tt_organizer.i18n import Msg
 
 if TYPE_CHECKING:
     import requests
@@ -41,8 +42,8 @@ _META_CHARSET = re.compile(rb"<meta[^>]+charset\s*=\s*[\"']?\s*([A-Za-z0-9_.:-]+
 class FetchError(TTError):
     """A source that could not be read (network, HTTP status, size, content type...)."""
 
-    def __init__(self, message: str, *, retryable: bool = False) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Msg, *, retryable: bool = False, **params: Any) -> None:
+        super().__init__(message, **params)
         self.retryable = retryable
 
 
@@ -125,13 +126,15 @@ class LocalSource(Source):
         from tt_organizer.safe_files import read_limited
 
         if not self.path.exists():
-            raise FetchError(f"{self.path}: no such file")
+            raise FetchError("no-such-file", path=str(self.path))
         if self.path.is_dir():
-            raise FetchError(f"{self.path}: is a folder, not a file")
+            raise FetchError("folder-not-file", path=str(self.path))
         try:
             body = read_limited(self.path, self.max_bytes)
         except TTError as exc:
-            raise FetchError(str(exc)) from None
+            where = getattr(exc, "file", None) or str(self.path)
+            said: str | Msg = exc.words if exc.words is not None else exc.message
+            raise FetchError("failed-at", path=where, error=said) from None
         return Fetched(location=str(self.path), body=body, content_type=self.content_type)
 
 
@@ -153,7 +156,7 @@ class RemoteSource(Source):
     ) -> None:
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise FetchError(f"not an http(s) address: {url}")
+            raise FetchError("not-http-address", url=url)
         super().__init__(url, max_bytes=max_bytes)
         self.url = url
         self.accept = tuple(t.lower() for t in accept)
@@ -182,7 +185,8 @@ class RemoteSource(Source):
                 over = time.monotonic() + pause >= ends
                 if not exc.retryable or self.attempts > self.retries or over:
                     if exc.retryable and self.attempts > 1:
-                        raise FetchError(f"{exc} (after {self.attempts} attempts)") from None
+                        raise FetchError("after-attempts", error=words_of(exc),
+                                         attempts=self.attempts) from None
                     raise
                 time.sleep(pause)
 
@@ -211,7 +215,7 @@ class RemoteSource(Source):
             return fetched
 
     def _deadline_error(self, url: str) -> FetchError:
-        return FetchError(f"timed out: {url} took longer than {self.deadline:g} s in all")
+        return FetchError("deadline-passed", url=url, seconds=f"{self.deadline:g}")
 
     def _exchange(self, session: requests.Session, connect_timeout: float) -> Fetched:
         import requests
@@ -236,56 +240,45 @@ class RemoteSource(Source):
                 self._check_type(content_type, url)
                 body = self._read_capped(response, url)
                 return Fetched(location=url, body=body, content_type=content_type)
-        raise FetchError(f"too many redirects (more than {MAX_REDIRECTS}) from {self.url}")
+        raise FetchError("too-many-redirects", limit=MAX_REDIRECTS, url=self.url)
 
     def _network_error(self, exc: Exception, url: str) -> FetchError:
         import requests
 
         host = urlsplit(url).netloc
         if isinstance(exc, requests.exceptions.ConnectTimeout):
-            return FetchError(
-                f"timed out connecting to {host} after {self.connect_timeout:g} s", retryable=True
-            )
+            return FetchError("connect-timeout", retryable=True, host=host,
+                              seconds=f"{self.connect_timeout:g}")
         if isinstance(exc, requests.exceptions.Timeout):
-            return FetchError(
-                f"timed out after {self.timeout:g} s waiting for {url}", retryable=True
-            )
+            return FetchError("read-timeout", retryable=True, seconds=f"{self.timeout:g}",
+                              url=url)
         if isinstance(exc, requests.exceptions.ConnectionError):
             if _is_dns_failure(exc):
-                return FetchError(
-                    f"cannot resolve host {urlsplit(url).hostname} (DNS failure or no network)",
-                    retryable=True,
-                )
+                return FetchError("dns-failure", retryable=True, host=urlsplit(url).hostname)
             if "refused" in str(exc).lower():
-                return FetchError(f"cannot connect to {host}: connection refused", retryable=True)
-            return FetchError(f"cannot connect to {host} (no network?)", retryable=True)
+                return FetchError("connection-refused", retryable=True, host=host)
+            return FetchError("cannot-connect", retryable=True, host=host)
         if isinstance(exc, requests.exceptions.ChunkedEncodingError):
-            return FetchError(
-                f"the response from {url} was cut short (the connection closed before all of "
-                "it arrived)",
-                retryable=True,
-            )
+            return FetchError("response-cut-short", retryable=True, url=url)
         if isinstance(exc, requests.exceptions.ContentDecodingError):
-            return FetchError(
-                f"the compressed response from {url} cannot be decoded (damaged or cut short)",
-                retryable=True,
-            )
+            return FetchError("response-undecodable", retryable=True, url=url)
         if isinstance(exc, requests.exceptions.InvalidURL | requests.exceptions.MissingSchema):
-            return FetchError(f"not a valid address: {url}")
-        return FetchError(f"request to {url} failed: {exc.__class__.__name__}", retryable=True)
+            return FetchError("not-valid-address", url=url)
+        return FetchError("request-failed", retryable=True, url=url,
+                          error=exc.__class__.__name__)
 
     def _redirect_target(self, url: str, location: str | None) -> str:
         if not location:
-            raise FetchError(f"redirect without a Location header from {url}")
+            raise FetchError("redirect-without-location", url=url)
         target = urljoin(url, location)
         old, new = urlsplit(url), urlsplit(target)
         same_host = (old.hostname or "").lower() == (new.hostname or "").lower()
         upgrade = old.scheme == "http" and new.scheme == "https"
         same_port = _port(old) == _port(new) or (upgrade and new.port is None)
         if not same_host or not same_port or new.scheme not in ("http", "https"):
-            raise FetchError(f"refusing redirect to another host: {url} -> {target}")
+            raise FetchError("redirect-other-host", url=url, target=target)
         if old.scheme == "https" and new.scheme == "http":
-            raise FetchError(f"refusing redirect from https to http: {target}")
+            raise FetchError("redirect-to-http", target=target)
         return target
 
     @staticmethod
@@ -294,7 +287,8 @@ class RemoteSource(Source):
         if 200 <= status < 300:
             return
         reason = f" {response.reason}" if response.reason else ""
-        raise FetchError(f"HTTP {status}{reason} from {url}", retryable=status in RETRY_STATUSES)
+        raise FetchError("http-status", retryable=status in RETRY_STATUSES, status=status,
+                         reason=reason, url=url)
 
     def _check_type(self, content_type: str | None, url: str) -> None:
         if not content_type or not self.accept:
@@ -302,7 +296,8 @@ class RemoteSource(Source):
         media = content_type.split(";")[0].strip().lower()
         if media not in self.accept:
             wanted = " or ".join(self.accept)
-            raise FetchError(f"unexpected content type {media!r} from {url} (expected {wanted})")
+            raise FetchError("unexpected-content-type", media=repr(media), url=url,
+                             wanted=wanted)
 
     def _read_capped(self, response: requests.Response, url: str) -> bytes:
         import requests
@@ -312,19 +307,16 @@ class RemoteSource(Source):
         if declared.isascii() and declared.isdigit() and (
             len(declared) > 15 or int(declared) > self.max_bytes
         ):
-            raise FetchError(
-                f"response too large: {declared} bytes declared by {url} "
-                f"(limit {self.max_bytes:,})"
-            )
+            raise FetchError("response-declared-too-large", size=declared, url=url,
+                             limit=f"{self.max_bytes:,}")
         chunks: list[bytes] = []
         size = 0
         try:
             for chunk in response.iter_content(chunk_size=65536):
                 size += len(chunk)
                 if size > self.max_bytes:
-                    raise FetchError(
-                        f"response too large: more than {self.max_bytes:,} bytes from {url}"
-                    )
+                    raise FetchError("response-too-large", limit=f"{self.max_bytes:,}",
+                                     url=url)
                 chunks.append(chunk)
         except requests.exceptions.RequestException as exc:
             raise self._network_error(exc, url) from None

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from tt_organizer.cell_text import unescape_text  # the CSV export's escaping, undone
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import N_, Term
 from tt_organizer.lazy_re import lazy_compile
 from tt_organizer.safe_files import read_limited
 
@@ -86,10 +87,10 @@ def decode_text(data: bytes, source: str, what: str = "a text file") -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            raise InputError(f"not {what} (binary data)", file=source) from None
+            raise InputError("binary-data", file=source, what=Term(what)) from None
     if b"\x00" in data:
         line = data.count(b"\n", 0, data.index(b"\x00")) + 1
-        raise InputError(f"not {what} (binary data)", file=source, line=line)
+        raise InputError("binary-data", file=source, line=line, what=Term(what))
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return data.decode(encoding)
@@ -104,7 +105,11 @@ def _size(n: int) -> str:
 
 # --- files ------------------------------------------------------------------------------------
 
-_DIRECTORY = "is a directory, not {what}"  # code "directory": a front-end says what reads one
+# what a file should have been, as the messages name it (marked for the catalog)
+KINDS = (N_("a decklist file"), N_("a spreadsheet"), N_("a text file"),
+         N_("a spreadsheet or CSV file"), N_("a text decklist"))
+# a workbook's parts counted against their limits
+PARTS = (N_("shared strings"), N_("rows"), N_("cells"))
 
 
 def read_file_bytes(
@@ -119,7 +124,8 @@ def read_file_bytes(
     unless ``pipes`` is False (then it is refused). ``dir_fd`` and ``follow=False``: ``path``
     is a name in that open folder, and a link there is refused, not followed."""
     if dir_fd is None and os.path.isdir(path):
-        raise InputError(_DIRECTORY.format(what=what), file=source, code="directory")
+        # code "directory": a front-end says what reads one
+        raise InputError("directory", file=source, what=Term(what))
     return read_limited(path, limit, what=what.removeprefix("a "), source=source, pipes=pipes,
                         dir_fd=dir_fd, follow=follow)
 
@@ -177,18 +183,17 @@ def check_workbook(data: bytes, source: str) -> None:
     import zipfile  # here, not at the top: reading a text decklist needs neither
     import zlib
 
-    def refuse(what: str) -> InputError:
-        return InputError(f"workbook too large: {what}", file=source)
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             parts = archive.infolist()
             if len(parts) > MAX_PARTS:
-                raise refuse(f"{len(parts)} parts (limit {MAX_PARTS})")
+                raise InputError("workbook-too-many-parts", file=source, parts=len(parts),
+                                 limit=MAX_PARTS)
             unpacked = sum(info.file_size for info in parts)
             if unpacked > MAX_UNPACKED:
-                raise InputError(f"workbook too large when unpacked: it unpacks to {unpacked} "
-                                 f"bytes (limit {_size(MAX_UNPACKED)})", file=source)
+                raise InputError("workbook-unpacks-too-large", file=source, size=unpacked,
+                                 limit=_size(MAX_UNPACKED))
             totals = {b"si": 0, b"row": 0, b"c": 0}
             limits = {b"si": MAX_SHARED_STRINGS, b"row": MAX_SHEET_ROWS, b"c": MAX_CELLS,
                       b"last": MAX_SHEET_ROWS}
@@ -201,22 +206,23 @@ def check_workbook(data: bytes, source: str) -> None:
                     counts, read = _count_tags(part, budget, left)
                 budget -= read
                 if budget < 0:
-                    raise InputError(f"workbook too large when unpacked (more than "
-                                     f"{_size(MAX_UNPACKED)})", file=source)
+                    raise InputError("workbook-inflates-too-large", file=source,
+                                     limit=_size(MAX_UNPACKED))
                 for tag in totals:
                     totals[tag] += counts[tag]
                 if counts[b"last"] > MAX_SHEET_ROWS:
-                    raise InputError(f"the sheet is too long (row {counts[b'last']}, limit "
-                                     f"{MAX_SHEET_ROWS} rows)", file=source)
-                for tag, what in ((b"si", "shared strings"), (b"row", "rows"), (b"c", "cells")):
+                    raise InputError("sheet-too-long-at", file=source, row=counts[b"last"],
+                                     limit=MAX_SHEET_ROWS)
+                for tag, what in zip((b"si", b"row", b"c"), PARTS, strict=True):
                     if totals[tag] > limits[tag]:
-                        raise refuse(f"more than {limits[tag]} {what}")
+                        raise InputError("workbook-too-many", file=source, limit=limits[tag],
+                                         what=Term(what))
     except InputError:
         raise
     except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError, RuntimeError,
             NotImplementedError) as exc:
-        raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__})",
-                         file=source) from None
+        raise InputError("unreadable-workbook", file=source,
+                         error=type(exc).__name__) from None
 
 
 def read_workbook(
@@ -227,8 +233,7 @@ def read_workbook(
     try:
         import openpyxl
     except ImportError:  # pragma: no cover - openpyxl is a dependency
-        raise InputError("reading .xlsx needs openpyxl (pip install openpyxl)",
-                         file=source) from None
+        raise InputError("needs-openpyxl", file=source) from None
     import warnings
 
     check_workbook(data, source)
@@ -241,7 +246,7 @@ def read_workbook(
         try:
             worksheets = workbook.worksheets
             if not worksheets:
-                raise InputError("the workbook has no sheets", file=source)
+                raise InputError("workbook-no-sheets", file=source)
             for ws in worksheets[:1] if first_only else worksheets:
                 if hasattr(ws, "reset_dimensions"):
                     ws.reset_dimensions()  # some writers store a wrong sheet size
@@ -251,13 +256,13 @@ def read_workbook(
                     ws.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1
                 ):
                     if number > MAX_SHEET_ROWS:
-                        raise InputError(f"the sheet is too long (limit {MAX_SHEET_ROWS} rows)",
-                                         file=source, line=number)
+                        raise InputError("sheet-too-long", file=source, line=number,
+                                         limit=MAX_SHEET_ROWS)
                     values = [unescape_text(v) if isinstance(v, str) else v for v in cells]
                     if any(cell_text(v) for v in values):
                         if len(rows) >= max_rows:
-                            raise InputError(f"too many rows (limit {max_rows})", file=source,
-                                             line=number)
+                            raise InputError("too-many-rows", file=source, line=number,
+                                             limit=max_rows)
                         rows.append((number, values))
                 sheets.append(Sheet(ws.title, rows, hidden=ws.sheet_state != "visible"))
         finally:
@@ -265,8 +270,8 @@ def read_workbook(
     except InputError:
         raise
     except Exception as exc:  # openpyxl raises many types for a broken workbook
-        raise InputError(f"not a readable .xlsx workbook ({type(exc).__name__})",
-                         file=source) from None
+        raise InputError("unreadable-workbook", file=source,
+                         error=type(exc).__name__) from None
     return sheets
 
 
@@ -291,12 +296,12 @@ def read_csv(text: str, source: str, name: str, *, max_rows: int = MAX_ROWS) -> 
         for number, record in enumerate(reader, start=1):
             if any(cell.strip() for cell in record):
                 if len(rows) >= max_rows:
-                    raise InputError(f"too many rows (limit {max_rows})", file=source,
-                                     line=number)
+                    raise InputError("too-many-rows", file=source, line=number,
+                                     limit=max_rows)
                 rows.append((number, [unescape_text(c) for c in record[:MAX_COLUMNS]]))
     except csv.Error as exc:
-        raise InputError(f"not a readable CSV file ({exc})", file=source,
-                         line=number + 1) from None
+        raise InputError("unreadable-csv-file", file=source, line=number + 1,
+                         error=str(exc)) from None
     return Sheet(name, rows)
 
 
@@ -306,19 +311,18 @@ def read_table_bytes(data: bytes, source: str, suffix: str, name: str) -> list[S
     suffix = suffix.lower()
     if data.startswith(ZIP_MAGIC):
         if suffix in UNSUPPORTED_SUFFIXES:
-            raise InputError(f"{suffix} files are not supported: save as .xlsx or .csv",
-                             file=source)
+            raise InputError("unsupported-spreadsheet", file=source, suffix=suffix)
         sheets = read_workbook(data, source)
         # a hidden sheet (an old round, a lookup table) is not what the organizer sees and fills
         return [s for s in sheets if not s.hidden] or sheets
     if suffix in (".xlsx", ".xlsm"):
-        raise InputError("not an .xlsx workbook (the file is not a zip archive)", file=source)
+        raise InputError("xlsx-not-zip", file=source)
     if suffix in UNSUPPORTED_SUFFIXES:
-        raise InputError(f"{suffix} files are not supported: save as .xlsx or .csv", file=source)
+        raise InputError("unsupported-spreadsheet", file=source, suffix=suffix)
     if suffix not in TEXT_SUFFIXES:
-        raise InputError("not a workbook (.xlsx) or CSV file", file=source)
+        raise InputError("not-a-table-file", file=source)
     if not data.strip():
-        raise InputError("the file is empty", file=source)
+        raise InputError("file-empty", file=source)
     return [read_csv(decode_text(data, source, "a spreadsheet or CSV file"), source, name)]
 
 
@@ -330,5 +334,5 @@ def read_table(path: str | Path) -> list[Sheet]:
     source = str(path)
     data = read_file_bytes(path, source, "a spreadsheet", limit=MAX_SHEET_BYTES, pipes=False)
     if not data.strip():
-        raise InputError("the file is empty", file=source)
+        raise InputError("file-empty", file=source)
     return read_table_bytes(data, source, path.suffix, path.stem)

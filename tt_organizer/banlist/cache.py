@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from tt_organizer.banlist.model import BanList
 from tt_organizer.errors import BanlistError, TTError, field_hint
+from tt_organizer.i18n import N_
 from tt_organizer.paths import banlist_cache_folder
 from tt_organizer.records import CHECKSUMS_FILE, checksums_with, trusted_json
 from tt_organizer.safe_files import read_limited
@@ -48,13 +49,14 @@ def read_banlist_file(path: str | Path) -> BanList:
     wrote, unchanged since (its checksum in ``checksums.json``), is read without validation;
     any other is checked."""
     if not os.path.exists(path):
-        raise BanlistError(f"{path}: no such ban-list file")
+        raise BanlistError("no-banlist-file", path=str(path))
     try:
         payload, trusted = trusted_json(path, MAX_FILE_BYTES, what="ban-list file")
         return BanList.load(payload, trusted)
     except (ValueError, RecursionError) as exc:
         # bad JSON, pydantic's ValidationError (a ValueError), JSON nested thousands deep
-        raise BanlistError(f"{path}: not a ban-list file ({exc.__class__.__name__})") from None
+        raise BanlistError("not-a-banlist-file", path=str(path),
+                           error=exc.__class__.__name__) from None
 
 
 def _announcement(folder: str | Path, day: dt.date) -> str:
@@ -103,8 +105,7 @@ def current_banlist(folder: str | Path) -> BanList:
             return read_banlist_file(target)
     dates = list_announcements(folder)
     if not dates:
-        raise BanlistError(f"no cached ban list in {folder}", code="no-banlist-cache",
-                          hint={"folder": str(folder)})
+        raise BanlistError("no-banlist-cache", folder=str(folder))
     return read_banlist_file(_announcement(folder, dates[-1]))
 
 
@@ -115,16 +116,16 @@ def resolve(folder: str | Path, pick: str) -> BanList:
     try:
         wanted = dt.date.fromisoformat(pick)
     except ValueError:
-        raise BanlistError(f"ban list {pick!r}: neither a file nor a date (YYYY-MM-DD)",
-                           code="bad-value",
-                           hint=field_hint(("ban list", "banlist"), value=pick)) from None
+        raise BanlistError("banlist-neither-file-nor-date", code="bad-value", pick=repr(pick),
+                           hint=field_hint((N_("ban list"), "banlist"), value=pick)) from None
     path = _announcement(folder, wanted)
     if not os.path.exists(path):
-        have = ", ".join(d.isoformat() for d in list_announcements(folder)) or "none"
-        raise BanlistError(
-            f"no cached announcement of {wanted} in {folder} (cached: {have})",
-            code="no-announcement", hint={"date": wanted.isoformat(), "folder": str(folder)},
-        )
+        have = ", ".join(d.isoformat() for d in list_announcements(folder))
+        if not have:
+            raise BanlistError("no-announcement-none-cached", code="no-announcement",
+                               date=wanted.isoformat(), folder=str(folder))
+        raise BanlistError("no-announcement", date=wanted.isoformat(), folder=str(folder),
+                           have=have)
     return read_banlist_file(path)
 
 
@@ -144,8 +145,7 @@ def load_banlist(
 
         lists = read_all(folder)
         if not lists:
-            raise BanlistError(f"no cached ban list in {folder}", code="no-banlist-cache",
-                          hint={"folder": str(folder)})
+            raise BanlistError("no-banlist-cache", folder=str(folder))
         return in_force_on(lists, as_of)
     return current_banlist(folder)
 

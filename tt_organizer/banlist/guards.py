@@ -20,6 +20,8 @@ from __future__ import annotations
 import datetime as dt
 
 from tt_organizer.banlist.model import BanList
+from tt_organizer.i18n import Msg
+from tt_organizer.messages import WORDS
 from tt_organizer.sources import Fetched
 
 FUTURE_MARGIN_DAYS = 7  # time zones, clock skew, a page dated the week it takes effect
@@ -27,7 +29,7 @@ MAX_ENTRIES = 1000  # real lists hold a few dozen entries
 GROWTH_SLACK = 50
 
 
-def decode_page(fetched: Fetched) -> tuple[str, list[str]]:
+def decode_page(fetched: Fetched) -> tuple[str, list[Msg]]:
     """The page's text and the reasons to refuse it.
 
     The text is decoded by what the bytes are, not only by what the server says: a byte-order
@@ -50,7 +52,7 @@ def decode_page(fetched: Fetched) -> tuple[str, list[str]]:
     labels = [c for c in (header, meta) if c] or ["utf-8"]
     known = [c for c in labels if _codec(c) is not None]
     if not known:
-        return fetched.text(), [f"the page names an unknown character set {labels[0]!r}"]
+        return fetched.text(), [Msg(WORDS["unknown-charset"], charset=repr(labels[0]))]
     if body.isascii():
         return body.decode("ascii"), []
     try:
@@ -78,9 +80,8 @@ def decode_page(fetched: Fetched) -> tuple[str, list[str]]:
 _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 
 
-def _undecodable(charset: str, exc: UnicodeDecodeError) -> str:
-    return (f"the page is not valid {charset} text (undecodable bytes at offset {exc.start}; "
-            "is it in another encoding than it says?), so its card names would be garbled")
+def _undecodable(charset: str, exc: UnicodeDecodeError) -> Msg:
+    return Msg(WORDS["undecodable-page"], charset=charset, at=exc.start)
 
 
 def _codec(charset: str) -> str | None:
@@ -102,54 +103,45 @@ def _one_byte(charset: str) -> bool:
     return len(bytes(range(256)).decode(name, errors="replace")) == 256
 
 
-def check_date(announced: dt.date, today: dt.date | None = None) -> list[str]:
+def check_date(announced: dt.date, today: dt.date | None = None) -> list[Msg]:
     """Refuse an announcement dated more than FUTURE_MARGIN_DAYS days ahead."""
     today = today or dt.date.today()
     if (announced - today).days > FUTURE_MARGIN_DAYS:
-        return [
-            f"the announcement date {announced} is in the future (today is {today}; at most "
-            f"{FUTURE_MARGIN_DAYS} days ahead are accepted)"
-        ]
+        return [Msg(WORDS["announcement-in-future"], date=announced, today=today,
+                    days=FUTURE_MARGIN_DAYS)]
     return []
 
 
-def check_growth(new: BanList, previous: BanList | None) -> list[str]:
+def check_growth(new: BanList, previous: BanList | None) -> list[Msg]:
     """Refuse a list far larger than any real one, or than the cached current list."""
     size = max(new.size(), len(new.all_numbers()))
     if size > MAX_ENTRIES:
-        return [f"the list is abnormally large ({size} entries; real lists hold a few dozen)"]
+        return [Msg(WORDS["banlist-too-large"], size=size)]
     if previous is not None and previous.size():
         old = previous.size()
         if size > max(2 * old, old + GROWTH_SLACK):
-            return [
-                f"the list grew abnormally ({old} entries in the cached list of "
-                f"{previous.announced}, {size} on the page)"
-            ]
+            return [Msg(WORDS["banlist-grew"], old=old, date=previous.announced, size=size)]
     return []
 
 
-def check_unknown(new: BanList, known: set[str] | None) -> list[str]:
+def check_unknown(new: BanList, known: set[str] | None) -> list[Msg]:
     """Refuse a list most of whose card numbers the card database does not know."""
     numbers = new.all_numbers()
     if known is None or not numbers:
         return []
     unknown = [n for n in numbers if n not in known]
     if len(unknown) * 2 > len(numbers):
-        return [
-            f"most of its card numbers are not in the card database ({len(unknown)} of "
-            f"{len(numbers)}, e.g. {', '.join(unknown[:3])})"
-        ]
+        return [Msg(WORDS["banlist-numbers-unknown"], unknown=len(unknown), total=len(numbers),
+                    examples=", ".join(unknown[:3]))]
     return []
 
 
-def check_same_date(new: BanList, existing: BanList | None) -> list[str]:
+def check_same_date(new: BanList, existing: BanList | None) -> list[Msg]:
     """Refuse a list that differs from the one already cached for its announcement date."""
     if existing is None or _core(existing) == _core(new):
         return []  # the same cards and limits (the dated history may have been filled in)
-    return [
-        f"a different list is already cached for {new.announced} ({_counts(existing)}; the "
-        f"page has {_counts(new)}): an announcement does not change after the fact"
-    ]
+    return [Msg(WORDS["banlist-date-taken"], date=new.announced, cached=_counts(existing),
+                page=_counts(new))]
 
 
 def _core(bl: BanList) -> tuple[object, ...]:
@@ -157,6 +149,6 @@ def _core(bl: BanList) -> tuple[object, ...]:
     return (set(bl.banned), dict(bl.restricted), sorted(p.key() for p in bl.banned_pairs))
 
 
-def _counts(bl: BanList) -> str:
-    return (f"{len(bl.banned)} banned, {len(bl.restricted)} restricted, "
-            f"{len(bl.banned_pairs)} pair(s)")
+def _counts(bl: BanList) -> Msg:
+    return Msg(WORDS["banlist-counts"], banned=len(bl.banned), restricted=len(bl.restricted),
+               pairs=len(bl.banned_pairs))

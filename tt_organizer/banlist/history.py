@@ -24,6 +24,11 @@ from tt_organizer.banlist.model import (
     BanList,
     BannedPair,
 )
+from tt_organizer.errors import BanlistError
+
+
+class NoBanList(BanlistError, ValueError):
+    """No ban list to choose from (a ValueError too: the caller passed an empty list)."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +129,7 @@ def roll_back(base: BanList, day: dt.date) -> BanList:
 def in_force_on(lists: list[BanList], day: dt.date) -> BanList:
     """The list in force on ``day``, from cached announcements (any order)."""
     if not lists:
-        raise ValueError("no ban list to choose from")
+        raise NoBanList("no-banlist-to-choose")
     ordered = sorted(lists, key=lambda b: b.announced)
     started = [b for b in ordered if b.starts <= day]
     base = started[-1] if started else ordered[0]

@@ -26,6 +26,9 @@ from tt_organizer.banlist.model import (
     HistoryEntry,
 )
 from tt_organizer.cards.numbers import NUMBER_IN_TEXT, normalize_number
+from tt_organizer.errors import Said
+from tt_organizer.i18n import Msg
+from tt_organizer.messages import WORDS
 
 if TYPE_CHECKING:
     from bs4 import BeautifulSoup, Tag
@@ -325,7 +328,7 @@ class _Parser:
                 if kind == PAIR_KIND:
                     pair = self.pair(el)
                     if pair is None:
-                        page.problems.append("a banned pair with an empty side")
+                        page.problems.append(_said("pair-with-empty-side"))
                     else:
                         self.add_new(page.banned_pairs, pair, key=pair.key())
                 return True
@@ -484,6 +487,12 @@ def _defuse(html: str) -> str:
     return html[: last + 1] + html[last + 1 :].replace("<!--", "&lt;!--")
 
 
+def _said(code: str, **params: object) -> Said:
+    """A problem of the page: the English of ``code`` (a str, as ``problems`` holds them) that
+    a refusal shows in the reader's language."""
+    return Said(Msg(WORDS[code], **params))
+
+
 def _shape_problem(html: str) -> str | None:
     """Why ``html`` is refused unread (too much markup, too many elements, nested too deep),
     or None.
@@ -492,8 +501,7 @@ def _shape_problem(html: str) -> str | None:
     closes up to its open namesake (an end tag with none open is ignored)."""
     markup = html.count("<")
     if markup > MAX_MARKUP:
-        return f"the page has too much markup ({markup:,} tags, comments or declarations; " \
-               f"at most {MAX_MARKUP:,})"
+        return _said("page-too-much-markup", markup=f"{markup:,}", limit=f"{MAX_MARKUP:,}")
     elements = 0
     stack: list[str] = []
     open_names: dict[str, int] = {}
@@ -509,13 +517,13 @@ def _shape_problem(html: str) -> str | None:
             continue
         elements += 1
         if elements > MAX_ELEMENTS:
-            return f"the page has too many elements (over {MAX_ELEMENTS:,})"
+            return _said("page-too-many-elements", limit=f"{MAX_ELEMENTS:,}")
         if name in _VOID or m.group(3):
             continue
         stack.append(name)
         open_names[name] = open_names.get(name, 0) + 1
         if len(stack) > MAX_DEPTH:
-            return f"the page is nested too deep (over {MAX_DEPTH} levels)"
+            return _said("page-nested-too-deep", limit=MAX_DEPTH)
     return None
 
 
@@ -546,15 +554,15 @@ def parse_page(
     if html.strip() and not _PAGE_END.search(html):
         # a download that stopped early: the current list is at the end of the page, so a
         # cut page can hold all three parts yet only some of their cards
-        page.problems.append("the page is cut short (no closing </body> or </html> tag)")
+        page.problems.append(_said("page-cut-short"))
     section = find_current_section(soup)
     if section is None:
-        page.problems.append(f"no current list (the {CURRENT_HEADING!r} section is missing)")
+        page.problems.append(_said("no-current-list", heading=repr(CURRENT_HEADING)))
     else:
         parser.current(section)
         for label in SECTION_LABELS.values():
             if label not in page.sections_found:
-                page.problems.append(f"the {label!r} part of the current list is missing")
+                page.problems.append(_said("list-part-missing", part=repr(label)))
     parser.history(soup, section)
     if page.announced is not None:
         later = [e.effective for e in page.history

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,8 +30,9 @@ from tt_organizer.banlist.cache import (
 )
 from tt_organizer.banlist.model import BanList
 from tt_organizer.banlist.page import ParsedPage, parse_page
-from tt_organizer.errors import BanlistError, InputError, TTError, field_hint
-from tt_organizer.i18n import Msg, NMsg
+from tt_organizer.errors import BanlistError, InputError, Listed, TTError, field_hint
+from tt_organizer.i18n import N_, Msg, NMsg
+from tt_organizer.messages import WORDS
 from tt_organizer.numbers import NumberError, parse_decimal
 from tt_organizer.sources import HTML_TYPES, Fetched, FetchError, Source, open_source
 
@@ -45,19 +46,16 @@ PAGE_MAX_BYTES = 5_000_000
 
 
 # how a refusal names the announcement date a caller gave (the command line: its option)
-ANNOUNCED_WORDS = (("the announced date", "announced"), ("give it as", "announced_given"))
+ANNOUNCED_WORDS = ((N_("the announced date"), "announced"), (N_("give it as"), "announced_given"))
 
 
 class SyncRefused(BanlistError):
     """A fetched page that does not pass the checks; the cache is left unchanged."""
 
-    def __init__(self, reasons: list[str], where: str) -> None:
-        self.reasons = reasons
-        text = "; ".join(reasons)
-        super().__init__(
-            f"refusing the ban list from {where}: {text}. The cache is unchanged",
-            code="sync-refused", hint=field_hint(*ANNOUNCED_WORDS, where=where),
-        )
+    def __init__(self, reasons: Sequence[str | Msg], where: str) -> None:
+        self.reasons = [str(r) for r in reasons]
+        super().__init__("sync-refused", reasons=Listed(reasons), where=where,
+                         hint=field_hint(*ANNOUNCED_WORDS, where=where))
 
 
 @dataclass
@@ -114,22 +112,20 @@ def page_source(
     )
 
 
-def check_page(page: ParsedPage, previous: BanList | None) -> list[str]:
+def check_page(page: ParsedPage, previous: BanList | None) -> list[str | Msg]:
     """Reasons to refuse ``page`` (empty when it looks right)."""
-    reasons: list[str] = []
+    reasons: list[str | Msg] = []
     low = page.title.lower()
     if page.title and not any(w in low for w in ("restrict", "banned", "制限", "禁止")):
-        reasons.append(f"it does not look like the ban-list page (title {page.title!r})")
+        reasons.append(Msg(WORDS["not-the-banlist-page"], title=repr(page.title)))
     reasons += page.problems
     if not page.problems and page.empty:
-        reasons.append("the current list is empty")
+        reasons.append(Msg(WORDS["banlist-page-empty"]))
     if previous is not None and not page.empty:
         new_size = len(page.banned) + len(page.restricted) + len(page.banned_pairs)
         if new_size * 2 < previous.size():
-            reasons.append(
-                f"the list shrank by more than half ({previous.size()} entries in the cached "
-                f"list of {previous.announced}, {new_size} on the page)"
-            )
+            reasons.append(Msg(WORDS["banlist-shrank"], old=previous.size(),
+                               date=previous.announced, size=new_size))
     return reasons
 
 
@@ -186,7 +182,8 @@ def sync_banlist(
     src = source if isinstance(source, Source) else page_source(source)
     started = time.monotonic()
     fetched = src.fetch()
-    text, reasons = guards.decode_page(fetched)
+    text, decoded = guards.decode_page(fetched)
+    reasons: list[str | Msg] = [*decoded]
     deadline = getattr(src, "deadline", None)  # a remote source's wall-clock limit
     page = parse_within(text, None if deadline is None else started + deadline, fetched.location)
     folder = cache_dir(cache)
@@ -198,14 +195,11 @@ def sync_banlist(
     if announced is not None and page.announced is not None and announced != page.announced:
         # --announced is for a page without a date: filing a dated page under another date
         # would put it at the wrong place in the history (--as-of, the current list)
-        reasons.append(f"the announced date {announced} is not the page's own date "
-                       f"{page.announced}")
+        reasons.append(Msg(WORDS["announced-not-page-date"], date=announced,
+                           page=page.announced))
     date = announced or page.announced
     if date is None:
-        raise SyncRefused(
-            [*reasons, "no announcement date in the page title (give it as YYYY-MM-DD)"],
-            fetched.location,
-        )
+        raise SyncRefused([*reasons, Msg(WORDS["page-without-date"])], fetched.location)
     known = known if known is not None else _known_numbers()
     banlist = build_banlist(page, fetched, announced=date, known=known)
     target = folder / f"{date.isoformat()}.json"
@@ -226,11 +220,13 @@ def sync_banlist(
         # the list is cached already, but a sync that failed after writing it may have left
         # current.json behind: repair the pointer whatever happened before
         update_pointer(folder)
-        return SyncResult("unchanged", existing, target, _is_current(folder, date), reasons,
+        return SyncResult("unchanged", existing, target, _is_current(folder, date),
+                          [str(r) for r in reasons],
                           previous)
     status = "new" if not target.exists() else "updated"
     store_announcement(folder, banlist)  # the list, its checksum and current.json: one step
-    return SyncResult(status, banlist, target, _is_current(folder, date), reasons, previous)
+    return SyncResult(status, banlist, target, _is_current(folder, date),
+                      [str(r) for r in reasons], previous)
 
 
 def parse_within(text: str, ends: float | None, where: str) -> ParsedPage:
@@ -258,8 +254,7 @@ def parse_within(text: str, ends: float | None, where: str) -> ParsedPage:
     if failed:
         raise failed[0]
     if not done:
-        raise FetchError(f"timed out: reading the page from {where} did not finish within "
-                         "the sync's deadline (a page far larger or stranger than the real one)")
+        raise FetchError("page-parse-timeout", where=where)
     return done[0]
 
 
@@ -305,8 +300,7 @@ def parse_seconds(text: str | None, what: str, default: float) -> float:
     try:
         value = parse_decimal(text, what, minimum=0.1, maximum=3600)
     except NumberError:
-        raise InputError(f"{what}={text!r}: expected seconds between 0.1 and 3600 (digits "
-                         "0-9 and a dot)") from None
+        raise InputError("bad-seconds", what=what, value=repr(text)) from None
     return value
 
 

@@ -20,6 +20,7 @@ from tt_organizer.cards.model import (
 from tt_organizer.cards.names import name_key
 from tt_organizer.cards.numbers import normalize_number, split_number
 from tt_organizer.errors import InputError, UnknownCardError
+from tt_organizer.i18n import N_, Term
 from tt_organizer.paths import data_folder
 from tt_organizer.records import matches_record
 
@@ -154,8 +155,8 @@ class CardDatabase:
         colors = {c.lower(): c for c in COLORS}
         types = {t.lower(): t for t in CARD_TYPES}
         types.update({"egg": "Digi-Egg", "digiegg": "Digi-Egg", "eggs": "Digi-Egg"})
-        want_colors = {_choose(color, colors, "colour")} if color else set()
-        want_type = _choose(card_type, types, "card type") if card_type else None
+        want_colors = {_choose(color, colors, N_("colour"))} if color else set()
+        want_type = _choose(card_type, types, N_("card type")) if card_type else None
         words: list[str] = []
         for word in text.split():
             low = word.lower()
@@ -186,7 +187,7 @@ def _choose(value: str, choices: dict[str, str], what: str) -> str:
     key = value.strip().lower()
     if key not in choices:
         known = ", ".join(dict.fromkeys(choices.values()))
-        raise InputError(f"unknown {what} {value!r} (choose from {known})")
+        raise InputError("unknown-choice", what=Term(what), value=repr(value), choices=known)
     return choices[key]
 
 
@@ -218,8 +219,7 @@ def read_card_index(path: str | Path) -> Mapping[str, Any]:
         with open(path, "rb") as file:
             data = file.read()
     except FileNotFoundError:
-        raise InputError("card database not found", file=str(path),
-                         code="no-card-database") from None
+        raise InputError("no-card-database", file=str(path)) from None
     if matches_record(path, data):
         lines = CardLines.of(data.decode("utf-8", errors="replace"))
         if lines is not None:
@@ -286,12 +286,11 @@ def read_card_rows(path: str | Path, data: bytes | None = None) -> list[list[Any
         rows = payload["cards"]
         if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) >= 7
                                                  for r in rows):
-            raise ValueError("a card row is not a list of 7 fields")
+            raise InputError("card-rows-damaged", file=str(path))
     except FileNotFoundError:
-        raise InputError("card database not found", file=str(path),
-                         code="no-card-database") from None
+        raise InputError("no-card-database", file=str(path)) from None
     except (ValueError, KeyError, TypeError) as exc:
-        raise InputError(f"card database is damaged: {exc}", file=str(path)) from None
+        raise InputError("card-database-damaged", file=str(path), error=str(exc)) from None
     return rows
 
 
@@ -334,7 +333,7 @@ def read_overrides(folder: str | Path) -> dict[str, dict[str, Any]]:
         cards = payload["cards"]
         return {str(k): dict(v) for k, v in cards.items()}
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise InputError(f"card overrides are damaged: {exc}", file=path) from None
+        raise InputError("card-overrides-damaged", file=path, error=str(exc)) from None
 
 
 def read_copy_limits(folder: str | Path) -> dict[str, int]:

@@ -129,7 +129,7 @@ def fold_name(name: str) -> str:
 def check_game_id(game: str) -> str:
     """``game`` if it is a usable game id (lower-case letters, digits, ``.``, ``_``, ``-``)."""
     if not _GAME_ID.fullmatch(game):
-        raise InputError(f"bad game id {game!r} (use lower-case letters, digits and '-')")
+        raise InputError("bad-game-id", game=repr(game))
     return game
 
 
@@ -258,14 +258,11 @@ def parse_game_cards_csv(
                         roles[role] = index
                 missing = [c for c in REQUIRED_COLUMNS if c not in roles]
                 if missing:
-                    raise InputError(
-                        f"missing column(s): {', '.join(missing)} (the first row must name the "
-                        "columns, e.g. number,name,type,level)",
-                        file=source, line=line, text=first,
-                    )
+                    raise InputError("card-list-missing-columns", file=source, line=line,
+                                     text=first, columns=", ".join(missing))
                 continue
             if len(rows) >= MAX_ROWS:
-                raise InputError(f"too many cards (limit {MAX_ROWS})", file=source, line=line)
+                raise InputError("too-many-cards", file=source, line=line, limit=MAX_ROWS)
 
             def get(role: str, cells: list[str] = cells) -> str:
                 index = roles.get(role)
@@ -275,23 +272,23 @@ def parse_game_cards_csv(
             raw_number = get("number")
             number = normalize(raw_number) if raw_number else None
             if number is None:
-                raise InputError(f"not a card identifier: {raw_number!r}", file=source,
-                                 line=line, text=row_text)
+                raise InputError("not-a-card-identifier", file=source, line=line,
+                                 text=row_text, value=repr(raw_number))
             if number in rows:
-                raise InputError(f"card {number} listed twice", file=source, line=line,
-                                 text=row_text)
+                raise InputError("card-listed-twice", file=source, line=line, text=row_text,
+                                 number=number)
             name = " ".join(get("name").split())
             if not name:
-                raise InputError("the card has no name", file=source, line=line, text=row_text)
+                raise InputError("card-without-name", file=source, line=line, text=row_text)
             card_type = " ".join(get("type").split())
             if not card_type:
-                raise InputError("the card has no type", file=source, line=line, text=row_text)
+                raise InputError("card-without-type", file=source, line=line, text=row_text)
             card_type = spelling.get(card_type.casefold(), card_type)
             try:
                 level = parse_level(get("level"))
             except ValueError:
-                raise InputError(f"bad level {get('level')!r} (use 3, III, Lv 3 or Rookie)",
-                                 file=source, line=line, text=row_text) from None
+                raise InputError("bad-level-choices", file=source, line=line, text=row_text,
+                                 value=repr(get("level"))) from None
             colors = [c.strip().title() for c in re.split(r"[/|,]", get("colors")) if c.strip()]
             rows[number] = [
                 number,
@@ -303,9 +300,10 @@ def parse_game_cards_csv(
                 get("set") or number.rsplit("-", 1)[0],
             ]
     except csv.Error as exc:
-        raise InputError(f"unreadable CSV: {exc}", file=source, line=reader.line_num) from None
+        raise InputError("unreadable-csv", file=source, line=reader.line_num,
+                         error=str(exc)) from None
     if not roles:
-        raise InputError("the card list is empty", file=source)
+        raise InputError("card-list-empty", file=source)
     if not rows:
-        raise InputError("no cards in the card list", file=source)
+        raise InputError("no-cards-in-card-list", file=source)
     return [rows[k] for k in sorted(rows, key=_natural_key)]

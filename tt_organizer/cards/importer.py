@@ -12,6 +12,7 @@ from tt_organizer.atomic import write_json_atomic
 from tt_organizer.cards.model import CARD_TYPES, CARDS_FILE, COLORS
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import N_, Term
 from tt_organizer.numbers import is_count
 from tt_organizer.records import record_checksum
 from tt_organizer.safe_files import read_limited
@@ -32,40 +33,42 @@ def parse_cards_csv(text: str, source: str = "cards.csv") -> list[list[object]]:
     try:
         return _parse_rows(reader, source)
     except csv.Error as exc:
-        raise InputError(f"unreadable CSV: {exc}", file=source, line=reader.line_num) from None
+        raise InputError("unreadable-csv", file=source, line=reader.line_num,
+                         error=str(exc)) from None
 
 
 def _parse_rows(reader: csv.DictReader[str], source: str) -> list[list[object]]:
     missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
     if missing:
-        raise InputError(f"missing column(s): {', '.join(missing)}", file=source, line=1)
+        raise InputError("missing-columns", file=source, line=1, columns=", ".join(missing))
     rows: dict[str, list[object]] = {}
     for rec in reader:
         i = reader.line_num  # the row's last line (a quoted cell may span lines)
         raw = (rec.get("card_number") or "").strip()
         number = normalize_number(raw)
         if number is None:
-            raise InputError("not a card number", file=source, line=i, text=raw)
+            raise InputError("not-a-card-number-here", file=source, line=i, text=raw)
         card_type = (rec.get("card_type") or "").strip()
         if card_type not in CARD_TYPES:
-            raise InputError(f"unknown card type {card_type!r}", file=source, line=i)
+            raise InputError("unknown-card-type", file=source, line=i, value=repr(card_type))
         colors = [c.strip().title() for c in (rec.get("colors") or "").split("/") if c.strip()]
         bad = [c for c in colors if c not in COLORS]
         if bad or not colors:
-            raise InputError(f"bad colour(s) {bad or '(none)'}", file=source, line=i)
+            raise InputError("bad-colours", file=source, line=i,
+                             colours=str(bad) if bad else Term(N_("(none)")))
         level_text = (rec.get("level") or "").strip()
         limit_text = (rec.get(COPY_LIMIT_COLUMN) or "").strip()
         if level_text and not is_count(level_text):
-            raise InputError(f"bad level {level_text!r}", file=source, line=i)
+            raise InputError("bad-level", file=source, line=i, value=repr(level_text))
         level = int(level_text) if level_text else None
         if limit_text and not (limit_text.isascii() and limit_text.isdigit()
                                and 1 <= int(limit_text) <= 99):
-            raise InputError(f"bad copy limit {limit_text!r}", file=source, line=i)
+            raise InputError("bad-copy-limit", file=source, line=i, value=repr(limit_text))
         if number in rows:
-            raise InputError(f"card {number} listed twice", file=source, line=i)
+            raise InputError("card-listed-twice", file=source, line=i, number=number)
         name = (rec.get("name") or "").strip()
         if _CONTROL.search(name):
-            raise InputError(f"bad card name {name!r}", file=source, line=i)
+            raise InputError("bad-card-name", file=source, line=i, value=repr(name))
         rows[number] = [
             number,
             name,
@@ -77,7 +80,7 @@ def _parse_rows(reader: csv.DictReader[str], source: str) -> list[list[object]]:
             int(limit_text) if limit_text else None,
         ]
     if not rows:
-        raise InputError("no cards in the table", file=source)
+        raise InputError("no-cards-in-table", file=source)
     return [rows[k] for k in sorted(rows, key=_sort_key)]
 
 
@@ -95,7 +98,7 @@ def build_card_data(csv_path: Path, out_dir: Path) -> Path:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise InputError("the facts table must be UTF-8", file=str(csv_path), line=line) from None
+        raise InputError("facts-not-utf8", file=str(csv_path), line=line) from None
     rows = parse_cards_csv(text, source=str(csv_path))
     payload = {
         "schema": 1,

@@ -39,7 +39,9 @@ from tt_organizer.atomic import write_json_atomic
 from tt_organizer.cards.importer import COPY_LIMIT_COLUMN, JSON_COLUMNS, parse_cards_csv
 from tt_organizer.cards.model import CARDS_FILE, COLORS, OVERRIDES_FILE
 from tt_organizer.cards.numbers import normalize_number
-from tt_organizer.errors import InputError, TTError
+from tt_organizer.errors import InputError, Listed, Said, TTError, words_of
+from tt_organizer.i18n import N_, Msg, Term
+from tt_organizer.messages import WORDS
 from tt_organizer.records import record_checksum
 from tt_organizer.sources import DATA_TYPES, Fetched, Source, open_source
 
@@ -188,7 +190,7 @@ def records_to_rows(
     problems: list[str] = []
     for i, rec in enumerate(records, start=1):
         if not isinstance(rec, dict):
-            problems.append(f"record {i}: not an object")
+            problems.append(Said(Msg(WORDS["record-not-an-object"], record=i)))
             continue
         raw = _text(_first(rec, _NUMBER_KEYS))
         if _placeholder(rec):
@@ -196,25 +198,28 @@ def records_to_rows(
                 skipped.append(raw)
             continue
         number = normalize_number(raw) if raw else None
-        where = f"record {i} ({raw or 'no number'})"
+        where = (Msg(WORDS["record-numbered"], record=i, number=raw) if raw
+                 else Msg(WORDS["record-without-number"], record=i))
         if number is None:
-            problems.append(f"{where}: no card number")
+            problems.append(Said(Msg(WORDS["record-no-card-number"], where=where)))
             continue
         is_base = raw.strip().upper() == number
         if number in rows and (number in base_seen or not is_base):
             continue
         card_type = map_type(_first(rec, _TYPE_KEYS))
         if card_type is None:
-            problems.append(f"{where}: unknown card type {_first(rec, _TYPE_KEYS)!r}")
+            problems.append(Said(Msg(WORDS["record-unknown-type"], where=where,
+                                     value=repr(_first(rec, _TYPE_KEYS)))))
             continue
         colors = _colors(rec)
         bad = [c for c in colors if c not in COLORS]
         if bad or not colors:
-            problems.append(f"{where}: bad colour(s) {bad or '(none)'}")
+            problems.append(Said(Msg(WORDS["record-bad-colours"], where=where,
+                                     colours=str(bad) if bad else Term(N_("(none)")))))
             continue
         name = _text(_first(rec, _NAME_KEYS))
         if not name:
-            problems.append(f"{where}: no name")
+            problems.append(Said(Msg(WORDS["record-without-name"], where=where)))
             continue
         rarity = _text(_first(rec, _RARITY_KEYS))
         rows[number] = [number, name, card_type, "/".join(colors),
@@ -243,33 +248,30 @@ def parse_card_list(
     text = fetched.text()
     stripped = text.lstrip()
     if not stripped:
-        raise CardSyncError(f"{fetched.location}: empty card list")
+        raise CardSyncError("empty-card-list", location=fetched.location)
     if stripped[0] in "[{":
         try:
             payload = json.loads(text)
         except ValueError as exc:
-            raise CardSyncError(f"{fetched.location}: not valid JSON ({exc})") from None
+            raise CardSyncError("card-list-not-json", location=fetched.location,
+                                error=str(exc)) from None
         if isinstance(payload, dict):
             payload = next((payload[k] for k in ("cards", "data", "items", "results")
                             if isinstance(payload.get(k), list)), None)
         if not isinstance(payload, list):
-            raise CardSyncError(f"{fetched.location}: no list of card records in the JSON")
+            raise CardSyncError("no-card-records", location=fetched.location)
         rows, problems = records_to_rows(payload, skipped)
         if problems:
-            shown = "; ".join(problems[:5]) + (f"; ... {len(problems) - 5} more"
-                                               if len(problems) > 5 else "")
-            raise CardSyncError(
-                f"{fetched.location}: {len(problems)} record(s) cannot be used: {shown}"
-            )
+            raise CardSyncError("unusable-card-records", location=fetched.location,
+                                count=len(problems), problems=_first_five(problems))
         text = to_csv(rows)
     elif not stripped.startswith("card_number"):
-        raise CardSyncError(
-            f"{fetched.location}: neither a JSON card list nor a cards.csv facts table"
-        )
+        raise CardSyncError("not-a-card-list", location=fetched.location)
     try:
         return parse_cards_csv(text, source=fetched.location)
     except InputError as exc:
-        raise CardSyncError(f"invalid card list: {exc}") from None
+        raise CardSyncError("invalid-card-list", error=words_of(exc)
+) from None
 
 
 def card_source(location: str | None = None, *, timeout: float = 60.0,
@@ -295,21 +297,19 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
             previous_rows = None
     overridden: list[str] = []
     if previous_rows is not None and len(rows) * 2 < len(previous_rows):
-        reason = (f"the card list shrank by more than half ({len(previous_rows)} cards now, "
-                  f"{len(rows)} in {fetched.location})")
+        reason = Msg(WORDS["card-list-shrank"], now=len(previous_rows), new=len(rows),
+                     location=fetched.location)
         if not force:
-            raise CardSyncError(f"refusing it: {reason}; {target} is unchanged",
-                                code="card-sync-refused", hint={"reason": reason})
-        overridden.append(reason)
+            raise CardSyncError("card-sync-refused", reason=reason, target=str(target),
+                                hint={"reason": str(reason)})
+        overridden.append(str(reason))
     losses = lost_facts(previous_rows or [], rows)
     if losses:
-        shown = "; ".join(losses[:5]) + (f"; ... {len(losses) - 5} more" if len(losses) > 5
-                                          else "")
-        reason = f"the new list would lose {len(losses)} fact(s) the current data has: {shown}"
+        reason = Msg(WORDS["card-facts-lost"], count=len(losses), facts=_first_five(losses))
         if not force:
-            raise CardSyncError(f"refusing it: {reason}; {target} is unchanged",
-                                code="card-sync-refused", hint={"reason": reason})
-        overridden.append(reason)
+            raise CardSyncError("card-sync-refused", reason=reason, target=str(target),
+                                hint={"reason": str(reason)})
+        overridden.append(str(reason))
     previous = len(previous_rows) if previous_rows is not None else None
     kept = sorted(_read_override_numbers(out_dir))
     if previous_rows is not None and previous_rows == rows:
@@ -332,7 +332,8 @@ def sync_cards(source: Source | str | None, out_dir: Path, *, force: bool = Fals
                           skipped=skipped, overridden=overridden, kept_fixes=kept)
 
 
-_FACTS = ((2, "type"), (3, "colours"), (4, "level"), (5, "rarity"), (7, "copy limit"))
+_FACTS = ((2, N_("type")), (3, N_("colours")), (4, N_("level")), (5, N_("rarity")),
+          (7, N_("copy limit")))
 
 
 def lost_facts(previous: list[Any], rows: list[list[object]]) -> list[str]:
@@ -346,7 +347,7 @@ def lost_facts(previous: list[Any], rows: list[list[object]]) -> list[str]:
             continue
         row = new.get(old[0])
         if row is None:
-            out.append(f"{old[0]} is missing")
+            out.append(Said(Msg(WORDS["card-missing"], number=old[0])))
             continue
         for index, label in _FACTS:
             before = old[index] if index < len(old) else None
@@ -355,10 +356,18 @@ def lost_facts(previous: list[Any], rows: list[list[object]]) -> list[str]:
                 was, now = str(before).split("/"), str(after).split("/")
                 gone = [c for c in was if c not in now]
                 if len(now) < len(was):  # fewer colours (a recoloured card is an update)
-                    out.append(f"{old[0]} loses colour {'/'.join(gone)}")
+                    out.append(Said(Msg(WORDS["card-loses-colour"], number=old[0],
+                                        colours="/".join(gone))))
             elif before not in (None, "") and after in (None, ""):
-                out.append(f"{old[0]} loses its {label} ({before})")
+                out.append(Said(Msg(WORDS["card-loses-fact"], number=old[0], fact=Term(label),
+                                    value=before)))
     return out
+
+
+def _first_five(items: list[str]) -> Listed:
+    """The first five of ``items`` and how many more, each in the reader's language."""
+    more = [Msg(WORDS["and-more"], n=len(items) - 5)] if len(items) > 5 else []
+    return Listed([*items[:5], *more])
 
 
 def _read_override_numbers(out_dir: Path) -> list[str]:

@@ -12,6 +12,10 @@ from tt_organizer.decklist.sections import BANNER, SKIP, classify_header, names_
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
 
+TYPE_CHECKING = False  # no typing module at run time (start-up)
+if TYPE_CHECKING:
+    from typing import Any
+
 Normalizer = Callable[[str], str | None]
 
 MAX_COUNT = 99
@@ -65,9 +69,11 @@ def split_lines(text: str) -> list[str]:
 
 
 def fail(
-    message: str, source: str, line: int | None = None, text: str | None = None
+    code: str, source: str, line: int | None = None, text: str | None = None, **params: Any
 ) -> InputError:
-    return InputError(message, file=source, line=line, text=text)
+    """The refusal ``code`` (of :mod:`tt_organizer.messages`, with its ``params``) located in
+    ``source`` at ``line``, quoting ``text``."""
+    return InputError(code, file=source, line=line, text=text, **params)
 
 
 def _strip_brackets(token: str) -> str:
@@ -160,9 +166,7 @@ def clean_name(name: str) -> str | None:
 
 def check_count(count: int, source: str, line_no: int, text: str) -> None:
     if not 1 <= count <= MAX_COUNT:
-        raise fail(
-            f"count {count} is out of range (1-{MAX_COUNT} copies per line)", source, line_no, text
-        )
+        raise fail("count-out-of-range", source, line_no, text, count=count, limit=MAX_COUNT)
 
 
 def _count_before_number(text: str, normalize: Normalizer) -> tuple[int, str, str | None] | None:
@@ -190,13 +194,7 @@ def _read_card_line(
             if middle is not None:
                 check_count(middle[0], source, line_no, raw)
                 return middle
-            raise fail(
-                "cannot read this line as a card (expected a count and a card number, "
-                "e.g. '4 Agumon BT1-010')",
-                source,
-                line_no,
-                raw,
-            )
+            raise fail("unreadable-card-line", source, line_no, raw)
         return 1, number, None
     found = _find_number(rest, normalize, prefer_end=(where == "start"))
     if found is None:
@@ -204,7 +202,7 @@ def _read_card_line(
         number = as_number(text, normalize)
         if number is not None:
             return 1, number, None
-        raise fail("no card number found on this line", source, line_no, raw)
+        raise fail("no-number-on-line", source, line_no, raw)
     assert count is not None
     check_count(count, source, line_no, raw)
     number, name = found
@@ -242,14 +240,10 @@ def parse_text(
         if line.startswith(("#", "//")) or skipping or SUMMARY_LINE.match(line):
             continue
         if len(line) > MAX_LINE_CHARS:
-            raise fail(
-                f"line too long for a card line ({len(line)} characters, limit {MAX_LINE_CHARS})",
-                source,
-                line_no,
-                raw,
-            )
+            raise fail("card-line-too-long", source, line_no, raw, length=len(line),
+                       limit=MAX_LINE_CHARS)
         if len(result.lines) >= MAX_TABLE_ROWS:
-            raise fail(f"too many card lines (limit {MAX_TABLE_ROWS})", source, line_no)
+            raise fail("too-many-card-lines", source, line_no, limit=MAX_TABLE_ROWS)
         count, number, name = _read_card_line(
             line, normalize, source=source, line_no=line_no, raw=raw
         )

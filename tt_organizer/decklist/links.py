@@ -21,6 +21,10 @@ from tt_organizer.decklist.model import DeckLine, ParsedDecklist
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
 
+TYPE_CHECKING = False  # no typing module at run time (start-up)
+if TYPE_CHECKING:
+    from typing import Any
+
 Normalizer = Callable[[str], str | None]
 
 LINK = lazy_compile(r"^https?://\S+$", re.IGNORECASE)
@@ -43,8 +47,10 @@ def is_link(text: str) -> bool:
     return "\n" not in stripped and bool(LINK.match(stripped))
 
 
-def _fail(message: str, source: str) -> InputError:
-    return InputError(f"{source}: {message}")
+def _fail(code: str, source: str, **params: Any) -> InputError:
+    """The refusal ``code`` (of :mod:`tt_organizer.messages`) of the link read from
+    ``source``."""
+    return InputError(code, file=source, **params)
 
 
 _Shape = tuple[str, str, re.Pattern[str], int, int]
@@ -68,7 +74,7 @@ def parse_link(text: str, *, source: str, normalize: Normalizer) -> ParsedDeckli
     """The decklist a deck link carries; InputError naming the link's problem otherwise."""
     link = text.strip()
     if len(link) > MAX_LINK_CHARS:
-        raise _fail(f"link too long ({len(link)} characters, limit {MAX_LINK_CHARS})", source)
+        raise _fail("link-too-long", source, length=len(link), limit=MAX_LINK_CHARS)
     from urllib.parse import parse_qs, urlsplit  # only for a link
 
     try:
@@ -76,38 +82,32 @@ def parse_link(text: str, *, source: str, normalize: Normalizer) -> ParsedDeckli
         query = parse_qs(parts.query, keep_blank_values=True, max_num_fields=MAX_ENTRIES)
         host = parts.hostname or ""
     except ValueError as exc:
-        raise _fail(f"not a readable web address ({exc})", source) from None
+        raise _fail("unreadable-address", source, error=str(exc)) from None
     try:
         fmt, param, entry, count_at, number_at = _shape_for(host, query)
     except LookupError:
         host = host.removeprefix("www.")
         if host in _SAVED_DECK_HOSTS:
-            raise _fail(
-                f"this {host} link names a saved deck but does not carry its list; "
-                "paste the site's text export (Export > Text) instead",
-                source,
-            ) from None
-        raise _fail(
-            "not a deck link this tool can read (no deck list in the link)", source
-        ) from None
+            raise _fail("saved-deck-link", source, host=host) from None
+        raise _fail("not-a-deck-link", source) from None
     values = query.get(param)
     if not values or not values[0].strip():
-        raise _fail(f"the link has no {param}= list", source)
+        raise _fail("link-without-list", source, param=param)
     raw = values[0].split("|", 1)[0]  # a "|" starts a side deck in other games' links
     chunks = [c for c in (_meta_chunks(raw) if param == "dg" else raw.split(",")) if c]
     if len(chunks) > MAX_ENTRIES:
-        raise _fail(f"too many cards in the link (limit {MAX_ENTRIES} entries)", source)
+        raise _fail("too-many-link-cards", source, limit=MAX_ENTRIES)
     parsed = ParsedDecklist(source=source, input_format=fmt, lines=[])
     for chunk in chunks:
         m = entry.match(chunk)
         if m is None:
-            raise _fail(f"cannot read {chunk!r} in the link's {param}= list", source)
+            raise _fail("unreadable-link-entry", source, entry=repr(chunk), param=param)
         count, written = int(m.group(count_at)), m.group(number_at)
         number = normalize(written)
         if number is None:
-            raise _fail(f"{written!r} in the link is not a card number", source)
+            raise _fail("link-entry-not-a-number", source, entry=repr(written))
         if not 1 <= count <= 99:
-            raise _fail(f"count {count} for {written} is outside 1-99", source)
+            raise _fail("link-count-out-of-range", source, count=count, number=written)
         parsed.lines.append(DeckLine(count, number, None, None, 1, chunk))
     return parsed
 

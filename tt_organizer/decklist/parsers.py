@@ -68,6 +68,7 @@ from tt_organizer.decklist.spreadsheets import (
     xlsx_rows,
 )
 from tt_organizer.decklist.tts import WHITESPACE, line_of, parse_tts
+from tt_organizer.i18n import Term
 from tt_organizer.lazy_re import lazy_compile
 from tt_organizer.tables import (
     MAX_FILE_BYTES,
@@ -207,18 +208,17 @@ def _looks_like_csv(lines: list[str]) -> bool:
 
 def _check_format(input_format: str | None, source: str) -> None:
     if input_format is not None and input_format not in INPUT_FORMATS:
-        raise fail(
-            f"unknown input format {input_format!r} (choose from {', '.join(INPUT_FORMATS)})",
-            source,
-        )
+        raise fail("unknown-input-format", source, input_format=repr(input_format),
+                   choices=", ".join(INPUT_FORMATS))
 
 
 def _check_text(text: str, source: str) -> None:
     if len(text) > MAX_FILE_BYTES:
-        raise fail(f"file too large ({len(text)} characters, limit 1 MiB)", source)
+        raise fail("file-too-many-characters", source, length=len(text))
     bad = _CONTROL.search(text)
     if bad:
-        raise fail("not a text decklist (binary data)", source, line_of(text, bad.start()))
+        raise fail("binary-data", source, line_of(text, bad.start()),
+                   what=Term("a text decklist"))
 
 
 def parse_decklist(
@@ -235,7 +235,7 @@ def parse_decklist(
     """
     _check_format(input_format, source)
     if input_format == "xlsx":
-        raise fail("an .xlsx workbook must be read from its file (read_decklist)", source)
+        raise fail("xlsx-from-text", source)
     text = text.removeprefix("\ufeff")
     _check_text(text, source)
     fmt = input_format or detect_format(text)
@@ -250,7 +250,7 @@ def parse_decklist(
     else:
         parsed = parse_text(text, source=source, input_format=fmt, normalize=normalize)
     if not parsed.lines:
-        raise fail("no cards found in the decklist (empty, or only comments and headers)", source)
+        raise fail("no-cards-in-decklist", source)
     return parsed
 
 
@@ -276,20 +276,20 @@ def parse_decklist_bytes(
     """
     _check_format(input_format, source)
     if len(data) > MAX_FILE_BYTES:
-        raise fail(f"file too large ({len(data)} bytes, limit 1 MiB)", source)
+        raise fail("file-too-many-bytes", source, size=len(data))
     is_zip = data.startswith(ZIP_MAGIC)
     if input_format == "xlsx" or (input_format is None and is_zip):
         if not is_zip:
-            raise fail("not an .xlsx workbook", source)
+            raise fail("not-xlsx", source)
         parsed = parse_table(
             xlsx_rows(data, source), source=source, input_format="xlsx", normalize=normalize
         )
         if not parsed.lines:
-            raise fail("no cards found in the decklist (empty sheet)", source)
+            raise fail("no-cards-in-sheet", source)
         return parsed
     suffix = suffix.lower()
     if input_format is None and suffix in (".xls", ".ods", ".numbers"):
-        raise fail(f"{suffix} spreadsheets are not supported: save as .xlsx or .csv", source)
+        raise fail("unsupported-decklist-spreadsheet", source, suffix=suffix)
     text = decode_bytes(data, source)
     if input_format is None and suffix == ".json":
         input_format = "tts"
@@ -330,7 +330,7 @@ def read_stream(stream: BinaryIO, source: str) -> bytes:
     try:
         data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise fail(f"cannot read: {exc.strerror or exc}", source) from None
+        raise fail("cannot-read", source, error=exc.strerror or str(exc)) from None
     if len(data) > MAX_FILE_BYTES:
-        raise fail("input too large (limit 1 MiB)", source)
+        raise fail("input-too-large", source)
     return data

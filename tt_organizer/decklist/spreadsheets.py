@@ -76,13 +76,8 @@ def parse_table(
         if not row.cells:
             continue
         if len(row.cells) > MAX_TABLE_COLUMNS:
-            raise fail(
-                f"too many columns ({len(row.cells)}, limit {MAX_TABLE_COLUMNS}): a decklist "
-                "table has count, card number, name and section columns",
-                source,
-                row.line,
-                row.text,
-            )
+            raise fail("too-many-columns", source, row.line, row.text, columns=len(row.cells),
+                       limit=MAX_TABLE_COLUMNS)
         filled = [c for c in row.cells if c]
         if len(filled) == 1:
             kind = classify_header(filled[0])
@@ -102,15 +97,10 @@ def parse_table(
             header = row
             continue
         if len(data) >= MAX_TABLE_ROWS:
-            raise fail(f"too many rows (limit {MAX_TABLE_ROWS})", source, row.line)
+            raise fail("too-many-rows", source, row.line, limit=MAX_TABLE_ROWS)
         if len(row.text) > MAX_LINE_CHARS:  # (and no count cell of 5,000 digits for int())
-            raise fail(
-                f"row too long for a card row ({len(row.text)} characters, limit "
-                f"{MAX_LINE_CHARS})",
-                source,
-                row.line,
-                row.text,
-            )
+            raise fail("card-row-too-long", source, row.line, row.text, length=len(row.text),
+                       limit=MAX_LINE_CHARS)
         data.append((row, section, by_type))
     card_rows = [row for row, _, _ in data]
     roles = _roles_from_header(header, source) if header else _infer_roles(card_rows, normalize)
@@ -143,13 +133,7 @@ def _roles_from_header(header: Row, source: str) -> dict[str, int | None]:
         if role is not None and roles[role] is None:
             roles[role] = index
     if roles["number"] is None:
-        raise fail(
-            "the header row has no card-number column (expected e.g. 'number', 'card_number', "
-            "'id')",
-            source,
-            header.line,
-            header.text,
-        )
+        raise fail("no-number-column", source, header.line, header.text)
     return roles
 
 
@@ -199,30 +183,29 @@ def _read_row(
     if section_text:
         kind = classify_header(section_text)
         if kind is None:
-            raise fail(f"unknown section {section_text!r}", source, row.line, row.text)
+            raise fail("unknown-section", source, row.line, row.text,
+                       section=repr(section_text))
         if kind == SKIP:
             return None
         section = kind
         by_type = names_only_tamers(section_text)
     if roles["number"] is None:
-        raise fail("no card number found in this row", source, row.line, row.text)
+        raise fail("no-number-found-in-row", source, row.line, row.text)
     raw_number = get("number")
     if not raw_number:
-        raise fail("no card number in this row", source, row.line, row.text)
+        raise fail("no-number-in-row", source, row.line, row.text)
     number = as_number(raw_number, normalize)
     if number is None:
-        raise fail(f"not a card number: {raw_number!r}", source, row.line, row.text)
+        raise fail("not-a-card-number", source, row.line, row.text, value=repr(raw_number))
     count = 1
     if roles["count"] is not None:
         raw_count = get("count")
         parsed = table_count(raw_count) if raw_count else None
         if parsed is None:
-            raise fail(
-                f"not a card count: {raw_count!r}" if raw_count else "no count in this row",
-                source,
-                row.line,
-                row.text,
-            )
+            if raw_count:
+                raise fail("not-a-card-count", source, row.line, row.text,
+                           value=repr(raw_count))
+            raise fail("no-count-in-row", source, row.line, row.text)
         count = parsed
     check_count(count, source, row.line, row.text)
     name = clean_name(get("name"))
@@ -252,7 +235,7 @@ def csv_rows(text: str, source: str) -> Iterator[Row]:
             yield Row(start + first, cells, text)
     except csv.Error as exc:
         at = start + previous + 1
-        raise fail(f"unreadable CSV: {exc}", source, at, _line_text(lines, at)) from None
+        raise fail("unreadable-csv", source, at, _line_text(lines, at), error=str(exc)) from None
 
 
 def _line_text(lines: list[str], line: int) -> str | None:

@@ -29,12 +29,7 @@ def _json_elements(text: str, source: str) -> Iterator[tuple[object, int, str]]:
     decoder = json.JSONDecoder()
     pos = len(text) - len(text.lstrip(WHITESPACE))
     if pos >= len(text) or text[pos] != "[":
-        raise fail(
-            "a JSON decklist must be an array of card-number strings (e.g. Tabletop Simulator "
-            "export)",
-            source,
-            line_of(text, pos),
-        )
+        raise fail("json-not-an-array", source, line_of(text, pos))
     pos += 1
     first = True
     counted, line = 0, 1  # newlines before ``counted``: elements are yielded in order
@@ -49,35 +44,35 @@ def _json_elements(text: str, source: str) -> Iterator[tuple[object, int, str]]:
         while pos < len(text) and text[pos] in WHITESPACE:
             pos += 1
         if pos >= len(text):
-            raise fail("invalid JSON: the array is not closed", source, line_of(text, pos))
+            raise fail("json-array-not-closed", source, line_of(text, pos))
         if text[pos] == "]" and first:
             pos += 1
             break
         try:
             value, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as exc:
-            raise fail(f"invalid JSON: {exc.msg}", source, exc.lineno) from None
+            raise fail("invalid-json", source, exc.lineno, error=exc.msg) from None
         except RecursionError:
-            raise fail("invalid JSON: nested too deeply", source, line_of(text, pos)) from None
+            raise fail("json-nested-too-deeply", source, line_of(text, pos)) from None
         except ValueError:  # int() refuses a number of more than 4,300 digits
-            raise fail("invalid JSON: a number too long", source, line_of(text, pos)) from None
+            raise fail("json-number-too-long", source, line_of(text, pos)) from None
         yield value, line_at(pos), text[pos:end]
         first = False
         pos = end
         while pos < len(text) and text[pos] in WHITESPACE:
             pos += 1
         if pos >= len(text):
-            raise fail("invalid JSON: the array is not closed", source, line_of(text, pos))
+            raise fail("json-array-not-closed", source, line_of(text, pos))
         if text[pos] == ",":
             pos += 1
             continue
         if text[pos] == "]":
             pos += 1
             break
-        raise fail("invalid JSON: expected ',' or ']'", source, line_of(text, pos))
+        raise fail("json-expected-comma", source, line_of(text, pos))
     rest = len(text[pos:]) - len(text[pos:].lstrip(WHITESPACE))
     if pos + rest < len(text):
-        raise fail("invalid JSON: data after the array", source, line_of(text, pos + rest))
+        raise fail("json-data-after-array", source, line_of(text, pos + rest))
 
 
 def parse_tts(text: str, *, source: str, normalize: Normalizer) -> ParsedDecklist:
@@ -85,20 +80,15 @@ def parse_tts(text: str, *, source: str, normalize: Normalizer) -> ParsedDecklis
     by_number: dict[str, DeckLine] = {}
     for index, (value, line_no, written) in enumerate(_json_elements(text, source)):
         if index > MAX_TABLE_ROWS:  # one entry per copy (and a header string)
-            raise fail(f"too many entries (limit {MAX_TABLE_ROWS})", source, line_no)
+            raise fail("too-many-entries", source, line_no, limit=MAX_TABLE_ROWS)
         if not isinstance(value, str):
-            raise fail(
-                f"a JSON decklist must be an array of card-number strings, found "
-                f"{type(value).__name__ if value is not None else 'null'}",
-                source,
-                line_no,
-                written,
-            )
+            raise fail("json-entry-not-a-string", source, line_no, written,
+                       found=type(value).__name__ if value is not None else "null")
         number = as_number(value, normalize)
         if number is None:
             if index == 0:  # "Exported from https://digimoncard.dev"
                 continue
-            raise fail(f"not a card number: {value!r}", source, line_no, written)
+            raise fail("not-a-card-number", source, line_no, written, value=repr(value))
         entry = by_number.get(number)
         if entry is None:
             entry = DeckLine(0, number, None, None, line_no, written)
@@ -106,5 +96,6 @@ def parse_tts(text: str, *, source: str, normalize: Normalizer) -> ParsedDecklis
             result.lines.append(entry)
         entry.count += 1
         if entry.count > MAX_COUNT:
-            raise fail(f"more than {MAX_COUNT} copies of {number}", source, line_no, written)
+            raise fail("too-many-copies", source, line_no, written, limit=MAX_COUNT,
+                       number=number)
     return result

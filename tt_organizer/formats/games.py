@@ -40,12 +40,9 @@ def resolve_game(name: str) -> str:
     as_format = ALIASES.get(name, name)
     game = name if name in games else formats[as_format].game if as_format in formats else None
     if game is None:
-        raise InputError(f"unknown game {name!r}; known: {', '.join(sorted(games))}")
+        raise InputError("unknown-game", name=repr(name), known=", ".join(sorted(games)))
     if game == DIGIMON_2020:
-        raise InputError(
-            "the Digimon Card Game (2020) uses the shipped card database",
-            code="shipped-card-database",
-        )
+        raise InputError("shipped-card-database")
     return check_game_id(game)
 
 

@@ -7,7 +7,19 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tt_organizer.i18n import Msg
+from tt_organizer.messages import WORDS
 from tt_organizer.records import Record
+
+
+class DefinitionError(ValueError):
+    """A format definition that breaks a rule: a code of :mod:`tt_organizer.messages` and its
+    parameters (a ValueError, so that pydantic reports it as one of the definition's problems;
+    its ``words`` in the reader's language)."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.words = Msg(WORDS[code], **params)
+        super().__init__(str(self.words))
 
 
 @dataclass(kw_only=True)
@@ -113,15 +125,15 @@ class FormatDefinition(Record):
         organizer's definition must be refused here, not fail in the middle of a check)."""
         ids = [z.id for z in self.zones]
         if not ids:
-            raise ValueError("a format needs at least one zone")
+            raise DefinitionError("format-without-zones")
         if len(set(ids)) != len(ids):
-            raise ValueError(f"zone ids must be different: {', '.join(ids)}")
+            raise DefinitionError("zone-ids-repeated", ids=", ".join(ids))
         named = dict.fromkeys(self.section_aliases.values())
         if self.color_rule is not None:
             named.update(dict.fromkeys(self.color_rule.providers))
         unknown = [z for z in named if z not in ids]
         if unknown:
-            raise ValueError(f"unknown zone(s) {', '.join(unknown)} (zones: {', '.join(ids)})")
+            raise DefinitionError("unknown-zones", unknown=", ".join(unknown), ids=", ".join(ids))
 
     def zone(self, zone_id: str) -> ZoneRule | None:
         """The zone rule with id ``zone_id``."""
@@ -133,11 +145,12 @@ class FormatDefinition(Record):
 
         known = {r.max_setting for r in self.requirements if r.max_setting}
         unknown = sorted(set(settings) - known)
+        if unknown and not known:
+            raise InputError("format-without-settings", code="format-unknown-setting",
+                             format=self.id, unknown=", ".join(unknown))
         if unknown:
-            raise InputError(
-                f"format {self.id} has no setting {', '.join(unknown)} "
-                f"(its settings: {', '.join(sorted(known)) or 'none'})"
-            )
+            raise InputError("format-unknown-setting", format=self.id,
+                             unknown=", ".join(unknown), known=", ".join(sorted(known)))
 
     def home_zone(self, card_type: str) -> ZoneRule | None:
         """The first zone that allows ``card_type`` (Dual cards go where Digimon go)."""

@@ -6,15 +6,20 @@ import os
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tt_organizer.errors import InputError
+from tt_organizer.errors import InputError, Listed
 from tt_organizer.formats.model import FormatDefinition
+from tt_organizer.i18n import N_, Msg, Term
+from tt_organizer.messages import WORDS
 from tt_organizer.paths import user_data_folder
 from tt_organizer.records import CHECKSUMS_FILE, trusted_json
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
+    from typing import Any
 
 DEFAULT_FORMAT = "tamer-tactics-0.9.1"
+WHOLE_DEFINITION = N_("definition")  # where a problem of the definition as a whole is
 ALIASES = {"tamer-tactics": DEFAULT_FORMAT, "tt": DEFAULT_FORMAT}
 MAX_DEFINITION_BYTES = 1024 * 1024
 # text, not a Path: a deck check reads its definition with os.path alone (see paths.py)
@@ -38,20 +43,36 @@ def read_definition(path: str | Path) -> FormatDefinition:
     try:
         payload, trusted = trusted_json(path, MAX_DEFINITION_BYTES, what="format definition")
     except (OSError, ValueError, RecursionError) as exc:
-        raise InputError(f"bad format definition: {type(exc).__name__}: {exc}",
-                         file=str(path)) from None
+        raise InputError("unreadable-definition", file=str(path), kind=type(exc).__name__,
+                         error=str(exc)) from None
     try:
         return FormatDefinition.load(payload, trusted)
     except ValueError as exc:  # pydantic's ValidationError is one (not imported: start-up)
         errors = getattr(exc, "errors", None)
         if not callable(errors):
-            raise InputError(f"bad format definition: {exc}", file=str(path)) from None
-        problems = "; ".join(  # one line per problem, not pydantic's report
-            f"{'.'.join(str(p) for p in e['loc']) or 'definition'}: "
-            f"{str(e['msg']).removeprefix('Value error, ')}"
+            raise InputError("bad-definition", file=str(path), problems=_said(exc)) from None
+        problems = Listed([  # one line per problem, not pydantic's report
+            Msg(WORDS["definition-problem"],
+                where=".".join(str(p) for p in e["loc"]) or Term(WHOLE_DEFINITION),
+                problem=_problem(e))
             for e in errors()
-        )
-        raise InputError(f"bad format definition: {problems}", file=str(path)) from None
+        ])
+        raise InputError("bad-definition", file=str(path), problems=problems) from None
+
+
+def _said(exc: BaseException) -> str | Msg:
+    """What a rule of the definition said (its words, in the reader's language)."""
+    words = getattr(exc, "words", None)
+    return words if isinstance(words, Msg) else str(exc)
+
+
+def _problem(error: Mapping[str, Any]) -> str | Msg:
+    """One problem pydantic found: a rule's own words (:class:`DefinitionError`), else
+    pydantic's (English)."""
+    cause = (error.get("ctx") or {}).get("error")
+    if cause is not None and getattr(cause, "words", None) is not None:
+        return _said(cause)
+    return str(error["msg"]).removeprefix("Value error, ")
 
 
 @lru_cache(maxsize=1)
@@ -101,5 +122,6 @@ def get_format(format_id: str | None = None) -> FormatDefinition:
     if key not in formats:  # `--format Standard`, `--format TT`
         key = next((k for k in formats if k.casefold() == key.casefold()), key)
     if key not in formats:
-        raise InputError(f"unknown format {format_id!r}; known: {', '.join(sorted(formats))}")
+        raise InputError("unknown-format", format=repr(format_id),
+                         known=", ".join(sorted(formats)))
     return formats[key]
