@@ -14,11 +14,11 @@ from tt_organizer.cli.output import escape, print_json
 from tt_organizer.cli.setting_words import language_name, policy_name, policy_rules
 from tt_organizer.events import store
 from tt_organizer.events.audit_words import action_words, subject_words
+from tt_organizer.events.event_reads import audit_log, load_event
 from tt_organizer.events.replica import describe, read_state, status_json
 from tt_organizer.events.result_words import shown as shown_result
 from tt_organizer.events.setup import MAX_POINTS, create_event
 from tt_organizer.events.status import status as event_status
-from tt_organizer.events.store import load_snapshot, read_audit
 from tt_organizer.events.views import created_json, log_json, written_json
 from tt_organizer.i18n import NP_, ngettext, pgettext, translate
 from tt_organizer.i18n import gettext as _
@@ -210,7 +210,7 @@ def status(as_json: bool, event_path: str) -> None:
 def log(as_json: bool, event_path: str) -> None:
     """The audit log: every change, who made it and when, old and new value."""
     with store.connect(event_path) as conn:
-        entries = read_audit(conn)
+        entries = audit_log(conn)
     if as_json:
         print_json(log_json(entries))
         return
@@ -238,7 +238,7 @@ def export(out: str, round_number: int | None, csv_dir: str | None, swiss: bool,
     """Write the event to an Excel workbook (players, pairings, results, standings, log)."""
     from tt_organizer.export.workbook import export_csv, export_event  # openpyxl
 
-    snap = load_snapshot(event_path)
+    snap = load_event(event_path)
     written = [export_event(snap, out, round_number=round_number, swiss=swiss)]
     if csv_dir:
         written += export_csv(snap, csv_dir, round_number=round_number, swiss=swiss)
@@ -277,7 +277,7 @@ def print_cmd(what: str, round_number: int | None, top: bool, swiss: bool, out: 
     (decklists) or the registration desk's deck checks."""
     from tt_organizer.printing import SHEET_NAMES, print_event  # reportlab
 
-    printed = print_event(load_snapshot(event_path), what, out, round_number=round_number,
+    printed = print_event(load_event(event_path), what, out, round_number=round_number,
                           top_cut=top, swiss=swiss, paper=paper)
     if as_json:
         print_json(printed.to_dict())

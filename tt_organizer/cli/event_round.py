@@ -13,7 +13,8 @@ from tt_organizer.cli.event_output import print_round, say, warn_notices
 from tt_organizer.cli.options import COUNT, POSITIVE, event_option, json_option
 from tt_organizer.cli.output import print_json
 from tt_organizer.events import paired_rounds, store
-from tt_organizer.events.store import Connection, load_snapshot
+from tt_organizer.events.event_reads import load_event
+from tt_organizer.events.store import Connection
 from tt_organizer.i18n import gettext as _
 from tt_organizer.i18n import ngettext
 from tt_organizer.numbers import NumberError, parse_count
@@ -66,7 +67,7 @@ def show_pairings(*, round_number: int | None, top: bool, print_path: str | None
     if print_path:
         from tt_organizer.export.wall import write_wall_pairings  # openpyxl: only to write
 
-        out = write_wall_pairings(load_snapshot(event_path), shown.round, print_path,
+        out = write_wall_pairings(load_event(event_path), shown.round, print_path,
                                   stage=shown.stage)
         what = (_("top-cut round {round}") if top else _("round {round}")).format(
             round=shown.round)

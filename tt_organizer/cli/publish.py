@@ -6,7 +6,7 @@ import click
 
 from tt_organizer.cli.options import event_option, json_option
 from tt_organizer.cli.output import line, print_json
-from tt_organizer.events.store import load_snapshot
+from tt_organizer.events.event_reads import load_event
 from tt_organizer.i18n import ngettext
 from tt_organizer.publish.site import publish_event
 
@@ -23,7 +23,7 @@ def publish(folder: str, decklists: str, as_json: bool, event_path: str) -> None
     """Write the results into FOLDER as a static site that opens from the folder or any web
     host: standings, every round, the bracket, decklists, the field; event.json holds the
     same data. No script, no PIN, nothing fetched from elsewhere."""
-    published = publish_event(load_snapshot(event_path), folder, decklists=decklists)
+    published = publish_event(load_event(event_path), folder, decklists=decklists)
     if as_json:
         print_json(published.to_dict())
         return

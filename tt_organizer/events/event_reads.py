@@ -4,10 +4,11 @@ goes through the library)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tt_organizer.events import store
-from tt_organizer.events.models import EventSettings, EventSnapshot, PlayerInfo
+from tt_organizer.events.models import AuditEntry, EventSettings, EventSnapshot, PlayerInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store import web as web_store
@@ -27,6 +28,17 @@ def event_snapshot(conn: Connection, path: str = "", *, light: bool = False) -> 
     """Everything stored, in one state of the file; ``light`` leaves out the decks and the
     audit log (enough for pairings and results)."""
     return store.read_snapshot(conn, path, light=light)
+
+
+def load_event(path: str | Path) -> EventSnapshot:
+    """Open the event file at ``path`` and read all of it (EventError if it cannot): what an
+    export, a printed sheet or a publication is made from."""
+    return store.load_snapshot(path)
+
+
+def audit_log(conn: Connection) -> list[AuditEntry]:
+    """The event's audit log, oldest first (``tt event log``)."""
+    return store.read_audit(conn)
 
 
 def last_change(conn: Connection) -> int:

@@ -17,18 +17,18 @@ from tt_organizer import i18n
 from tt_organizer.errors import TTError
 from tt_organizer.events import (
     drops,
+    lookup,
     paired_rounds,
     phone_reports,
     players,
     result_changes,
     rounds,
-    store,
     submissions,
     timer,
     topcut,
     views,
 )
-from tt_organizer.events.event_reads import stored_settings
+from tt_organizer.events.event_reads import event_snapshot, stored_players, stored_settings
 from tt_organizer.events.notices import Notice
 from tt_organizer.events.store import acting_as
 from tt_organizer.i18n import N_, ngettext
@@ -209,7 +209,7 @@ def routes(server: Server) -> list[Route]:
         reveal = request.query_params.get("pin", "")
         asked = request.query_params.get("drop", "")
         with server.db() as conn, i18n.using(server.language(request)):
-            snap = store.read_snapshot(conn, server.path)
+            snap = event_snapshot(conn, server.path)
             tables = pages.console_tables(snap, phone_reports.table_states(conn))
             # PINs stay hidden: the desk asks for one player's, to tell it to that player
             pin = (int(reveal), phone_reports.player_pin(conn, int(reveal))) \
@@ -219,7 +219,7 @@ def routes(server: Server) -> list[Route]:
                                            and len(wanted) < 7 else 1)
             status = views.status_json(conn)
             placings, kind = (views.shown_standings_json(conn)  # the top cut's placings
-                              if store.current_round(conn, "top-cut") else ([], "swiss"))
+                              if lookup.current_stage(conn)[0] == "top-cut" else ([], "swiss"))
         return server.page(request, "console.html", tables=tables, show=show,
                            copy=_copy_line(server, request),
                            placings=placings[:8] if kind != "swiss" else [], kind=kind,
@@ -270,7 +270,7 @@ def routes(server: Server) -> list[Route]:
         with server.db() as conn:
             pins = phone_reports.player_pins(conn)
             data: list[dict[str, Any]] = [
-                {**views.player_json(p), "pin": pins[p.id]} for p in store.read_players(conn)]
+                {**views.player_json(p), "pin": pins[p.id]} for p in stored_players(conn)]
         return json_response(data)
 
     return [
