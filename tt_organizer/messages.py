@@ -103,7 +103,7 @@ WORDS: dict[str, str] = {
                            "{next} on"),
     "no-decklist": N_("no decklist given"),
     "id-differs": N_("{name}: registered with id {known}, not {ext_id}"),
-    "id-taken": N_("id {ext_id}: already registered (to {taken})"),
+    "id-registered": N_("id {ext_id}: already registered (to {taken})"),
     "round-is-paired": N_("round {round} is paired"),
     "top-cut-has-started": N_("the top cut has started"),
     "deck-locked": N_("{name}: {when}; a deck changes after round 1 only as an override "

@@ -33,7 +33,7 @@ from tt_organizer.events.result_text import (
 from tt_organizer.events.result_words import CONTEXT as RESULT_WORD
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Listed, Msg, Term
+from tt_organizer.i18n import N_, Listed, Msg, Term
 from tt_organizer.messages import WORDS
 from tt_organizer.names import fold
 
@@ -277,12 +277,13 @@ def seat_result(match: MatchInfo, names: Mapping[int, str], best_of: int, *,
     ``draw``)."""
     if (winner is None) == (not draw):
         raise EventError("winner-or-draw",
-                         hint=field_hint(("the winner's name", "winner_name"), ("a draw", "draw")))
+                         hint=field_hint((N_("the winner's name"), "winner_name"),
+                                         (N_("a draw"), "draw")))
     if draw:
         parsed = parse_result(score or "draw", best_of)
         if parsed.outcome != "draw":
             raise EventError("draw-score-has-winner", code="winner-or-draw", score=score,
-                             hint=field_hint(("a draw", "draw")))
+                             hint=field_hint((N_("a draw"), "draw")))
         return parsed.text
     assert winner is not None
     seat = seat_of_name(match, names, winner)
@@ -291,7 +292,7 @@ def seat_result(match: MatchInfo, names: Mapping[int, str], best_of: int, *,
     if parsed.outcome != "p1":
         raise EventError("score-from-winner-side", code="winner-or-draw", winner=winner,
                          score=score, example=f"{need}-{need - 1}",
-                         hint=field_hint(("winner", "winner")))
+                         hint=field_hint((N_("winner"), "winner")))
     if seat == "P1":
         return parsed.text
     return result_text(parsed.p2_games, parsed.p1_games, parsed.draws)

@@ -39,7 +39,7 @@ from tt_organizer.events import (
 from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.result_words import CONTEXT as RESULT_WORD
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Listed, Msg, NMsg, Term
+from tt_organizer.i18n import N_, Listed, Msg, NMsg, Term
 from tt_organizer.messages import WORDS
 from tt_organizer.numbers import is_count, parse_count
 from tt_organizer.pairing.swiss import rounds_for_players
@@ -554,7 +554,7 @@ def avoid(conn: Connection, a: str, b: str, rounds: int | None = None
     returns the players and the last round it applies to (None = all)."""
     if rounds is not None and rounds < 1:
         raise EventError("rounds-at-least-1", code="bad-value", value=rounds,
-                         hint=field_hint(("rounds", "rounds")))
+                         hint=field_hint((N_("rounds"), "rounds")))
     with store.transaction(conn):
         pa, pb = players.find_player(conn, a), players.find_player(conn, b)
         if pa.id == pb.id:
@@ -583,7 +583,7 @@ def parse_rounds(text: str) -> list[int]:
     parts = [t.strip() for t in text.split(",") if t.strip()]
     if not parts or not all(is_count(t) and 1 <= int(t) <= MAX_ROUND for t in parts):
         raise EventError("bad-bye-rounds", code="bad-value", value=text, most=MAX_ROUND,
-                         hint=field_hint(("bye rounds", "bye_rounds")))
+                         hint=field_hint((N_("bye rounds"), "bye_rounds")))
     rounds = sorted({int(t) for t in parts})
     return rounds
 

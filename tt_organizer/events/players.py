@@ -214,7 +214,7 @@ class SheetRegistrar:
                 raise EventError("id-differs", name=name, known=known.ext_id, ext_id=ext_id)
             taken = self.names.name_with_ext_id(ext_id)
             if taken is not None:
-                raise EventError("id-taken", ext_id=ext_id, taken=taken)
+                raise EventError("id-registered", ext_id=ext_id, taken=taken)
             new_id = ext_id
         stored = self.decks.get(pid)
         deck = None
@@ -285,6 +285,10 @@ class SheetRegistrar:
         players = {p.id: p for p in store.read_players(self.conn) if p.id in self._done}
         return {pid: Registration(player=players[pid], report=report, missed_rounds=missed)
                 for pid, (report, missed) in self._done.items()}
+
+
+# what clean_text's refusals name (its callers' words, translated where shown)
+TEXT_FIELDS = (N_("a player name"), N_("an id"), N_("the note"), N_("a file name"))
 
 
 def _checked_names(name: str, ext_id: str | None) -> tuple[str, str | None]:
@@ -427,7 +431,7 @@ class _StoredNames:
         if ext_id:
             taken = self.name_with_ext_id(ext_id)
             if taken is not None:
-                raise EventError("id-taken", ext_id=ext_id, taken=taken)
+                raise EventError("id-registered", ext_id=ext_id, taken=taken)
 
 
 class _KnownNames(_StoredNames):

@@ -17,6 +17,7 @@ from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events import store
 from tt_organizer.events.models import EventSettings
 from tt_organizer.events.store import Connection, create_database
+from tt_organizer.i18n import N_
 
 SWISS = "swiss"
 TOP_CUT = "top-cut"
@@ -123,13 +124,14 @@ def event_settings(
         raise EventError("event-needs-name")
     if best_of not in (1, 3):
         raise EventError("bad-best-of", code="bad-setting", value=best_of,
-                         hint=field_hint(("best of", "best_of"), allowed=[1, 3]))
+                         hint=field_hint((N_("best of"), "best_of"), allowed=[1, 3]))
     if rounds is not None and not 1 <= rounds <= 20:
         raise EventError("bad-rounds", code="bad-setting", value=rounds,
-                         hint=field_hint(("rounds", "rounds")))
+                         hint=field_hint((N_("rounds"), "rounds")))
     if top_cut is not None and top_cut not in TOP_CUT_SIZES:
         raise EventError("bad-top-cut", code="bad-setting", value=top_cut,
-                         hint=field_hint(("top cut", "top_cut"), allowed=[*TOP_CUT_SIZES, None]))
+                         hint=field_hint((N_("top cut"), "top_cut"),
+                                         allowed=[*TOP_CUT_SIZES, None]))
     if win_points < 1 or min(draw_points, loss_points, bye_points) < 0:
         raise EventError("points-range")
     if max(win_points, draw_points, loss_points, bye_points) > MAX_POINTS:
@@ -139,10 +141,10 @@ def event_settings(
                          bye=bye_points)
     if seed is not None and not -MAX_SEED - 1 <= seed <= MAX_SEED:
         raise EventError("bad-seed", code="bad-setting", value=seed, most=MAX_SEED,
-                         hint=field_hint(("seed", "seed")))
+                         hint=field_hint((N_("seed"), "seed")))
     if unfinished not in ("draw", "double-loss"):
         raise EventError("bad-unfinished", code="bad-setting", value=unfinished,
-                         hint=field_hint(("unfinished games", "unfinished"),
+                         hint=field_hint((N_("unfinished games"), "unfinished"),
                                          allowed=["draw", "double-loss"]))
     if tiebreakers is None:
         tiebreakers = PRESET_TIEBREAKERS.get(tiebreak_preset.strip().lower(), DEFAULT_TIEBREAKERS)
@@ -153,13 +155,14 @@ def event_settings(
     if bad or len(set(tbs)) != len(tbs):
         raise EventError("bad-tiebreakers", code="bad-setting", given=",".join(tiebreakers),
                          known=", ".join(TIEBREAKERS),
-                         hint=field_hint(("tiebreakers", "tiebreakers"), value=list(tiebreakers),
+                         hint=field_hint((N_("tiebreakers"), "tiebreakers"),
+                                         value=list(tiebreakers),
                                          allowed=list(TIEBREAKERS)))
     try:
         fmt = get_format(format_id)
     except (KeyError, ValueError) as exc:
         raise EventError("bad-format", code="bad-setting", value=format_id, error=str(exc),
-                         hint=field_hint(("format", "format"))) from None
+                         hint=field_hint((N_("format"), "format"))) from None
     banlist_date = None
     if fmt.use_banlist:
         from tt_organizer.banlist.cache import load_banlist
@@ -259,10 +262,10 @@ def tiebreak_policy(preset: str = "rulebook", rules: Mapping[str, str] | None = 
     if base is None:
         raise EventError("bad-tiebreak-preset", code="bad-setting", value=preset,
                          presets=", ".join(PRESETS),
-                         hint=field_hint(("tiebreak preset", "tiebreak_preset"),
+                         hint=field_hint((N_("tiebreak preset"), "tiebreak_preset"),
                                          allowed=list(PRESETS)))
     try:
         return base.with_rules(rules or {})
     except ValueError as exc:
         raise EventError("bad-tiebreak-rule", code="bad-setting", error=str(exc),
-                         hint=field_hint(("tiebreak rule", "tiebreak_rule"))) from None
+                         hint=field_hint((N_("tiebreak rule"), "tiebreak_rule"))) from None
