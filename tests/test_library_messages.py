@@ -123,6 +123,7 @@ def test_a_refusal_names_its_field_in_words_and_the_cli_by_option(
 def test_every_hinted_field_and_code_has_cli_words() -> None:
     """Each field a library message names in words, and each code with advice, is known to the
     command line (a field it does not know would be shown in the library's words)."""
+    # a field's words may be marked for the catalog: field_hint((N_("best of"), "best_of"))
     words = re.compile(r'field_hint\(((?:\((?:N_\()?"[^"]+"\)?, "[^"]+"\),?\s*)+)')
     fields: set[str] = set()
     codes: set[str] = set()

@@ -53,7 +53,8 @@ def test_rename_refuses_another_player_s_name_and_changes_nothing(tmp_path: Path
     tt.refused("rename", "Bem", "Benjamín", match="did you mean Ben?")
     with store.connect(tt.path) as conn, pytest.raises(EventError) as info:
         renaming.rename_player(conn, "cy", "JOSÉ MARTÍNEZ")
-    assert info.value.code == "name-taken" and info.value.hint == {"name": "José Martínez"}
+    assert info.value.code == "name-taken"
+    assert info.value.hint.items() >= {"name": "José Martínez"}.items()  # and the parameters
 
 
 def test_a_player_may_change_the_case_or_accents_of_their_own_name(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from contextvars import ContextVar
 TYPE_CHECKING = False  # no typing module at run time (tt_organizer.plain says why)
 if TYPE_CHECKING:
     import gettext as _gettext
-    from collections.abc import Iterator, Mapping
+    from collections.abc import Iterable, Iterator, Mapping
     from datetime import date
 
 DOMAIN = "tt"
@@ -327,6 +327,27 @@ class NMsg(Msg):
     def lookup(self) -> str:
         """The form for ``n`` in the current language."""
         return ngettext(self.singular, self.plural, self.n)
+
+
+class Listed(Msg):
+    """Several messages or words shown as one parameter, joined by ``sep`` (``round 3, round
+    4``; a sheet's problems one a line), each in the reader's language."""
+
+    __slots__ = ("items", "sep")
+
+    def __init__(self, items: Iterable[object], sep: str = ", ") -> None:
+        super().__init__("")
+        self.items, self.sep = list(items), sep
+
+    def __str__(self) -> str:
+        return self.sep.join(str(item) for item in self.items)
+
+    def __repr__(self) -> str:
+        return f"Listed({self.items!r}, {self.sep!r})"
+
+    def translate(self) -> str:
+        """Each item in the current language, joined."""
+        return self.sep.join(translate(item) for item in self.items)
 
 
 def translate(value: object) -> str:

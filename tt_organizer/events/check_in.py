@@ -18,7 +18,8 @@ from tt_organizer.errors import EventError
 from tt_organizer.events import lookup, naming, store
 from tt_organizer.events.models import PlayerInfo, SetAside
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import Listed, Msg
+from tt_organizer.messages import WORDS
 from tt_organizer.names import sort_key
 
 
@@ -44,11 +45,10 @@ def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) ->
     with the closest names), so a list is applied whole or not at all. Each change is
     logged."""
     if not refs:
-        raise EventError(Msg("no player named to check in"))
+        raise EventError("check-in-nobody")
     with store.transaction(conn):
         if store.current_round(conn):
-            raise EventError(Msg("round 1 is paired; check-in is over"), code="check-in-over",
-                             hint={"command": "drop"})
+            raise EventError("check-in-over", hint={"command": "drop"})
         found: dict[int, PlayerInfo] = {}
         unknown: list[Msg | str] = []
         index = naming.name_index(conn)  # read once for the whole list
@@ -60,19 +60,16 @@ def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) ->
                 if exc.code != "no-player":  # two players fold to the name: refused as is
                     raise
                 close = exc.hint.get("suggestions")
-                unknown.append(Msg("{name} (did you mean {names}?)", name=repr(ref),
+                unknown.append(Msg(WORDS["name-did-you-mean"], name=repr(ref),
                                    names=" or ".join(close)) if close else repr(ref))
                 continue
             found.setdefault(p.id, p)
         if unknown:
-            shown: Msg | str = ""
-            for u in unknown[:_SHOWN]:
-                shown = Msg("{before}, {name}", before=shown, name=u) if shown else u
-            more = (Msg(" and {count} more", count=len(unknown) - _SHOWN)
+            more = (Msg(WORDS["and-more"], count=len(unknown) - _SHOWN)
                     if len(unknown) > _SHOWN else "")
-            raise EventError(Msg("no player named {names}{more}; nobody was checked in",
-                                 names=shown, more=more),
-                             code="no-player", hint={"command": "players"})
+            raise EventError("check-in-unknown", code="no-player",
+                             names=Listed(unknown[:_SHOWN]), more=more,
+                             hint={"command": "players"})
         states = store.check_in_states(conn)
         value = not no_show
         already: list[str] = []

@@ -33,7 +33,8 @@ from tt_organizer.events.result_text import (
 from tt_organizer.events.result_words import CONTEXT as RESULT_WORD
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg, Term
+from tt_organizer.i18n import N_, Listed, Msg, Term
+from tt_organizer.messages import WORDS
 from tt_organizer.names import fold
 
 
@@ -99,39 +100,29 @@ def report_result(
         settings = store.read_settings(conn)
         stage, rnd = lookup.current_stage(conn)
         if not rnd:
-            raise EventError(Msg("no round is paired yet"))
+            raise EventError("no-round", hint={"command": "pair"})
         if round_number is not None and round_number != rnd:
             if round_number < rnd and stage == SWISS:
-                raise EventError(
-                    Msg("round {round} is finished (the current round is {current})",
-                        round=round_number, current=rnd),
-                    code="round-finished",
-                    hint={"command": "correct", "round": round_number, "table": table},
-                )
-            raise EventError(Msg("round {round} is not the current round ({current})",
-                                 round=round_number, current=rnd))
+                raise EventError("round-finished", round=round_number, current=rnd,
+                                 hint={"command": "correct", "round": round_number,
+                                       "table": table})
+            raise EventError("not-current-round", round=round_number, current=rnd)
         try:
             match = lookup.find_match(conn, stage, rnd, table)
         except EventError as exc:
             earlier = [r for r in range(rnd - 1, 0, -1)
                        if table > 0 and store.read_matches(conn, stage, r, table)]
             if earlier:
-                raise EventError(
-                    Msg("{error}; table {table} belongs to the finished round {round}",
-                        error=exc.words or str(exc), table=table, round=earlier[0]),
-                    code="table-in-finished-round",
-                    hint=correct_hint(stage, earlier[0], table),
-                ) from None
+                raise EventError("table-in-finished-round", error=exc.words or str(exc),
+                                 table=table, round=earlier[0],
+                                 hint=correct_hint(stage, earlier[0], table)) from None
             raise
         if match.player2 is None:
-            raise EventError(Msg("table {table} of round {round} is a bye; nothing to report",
-                                 table=table, round=rnd))
+            raise EventError("bye-nothing-to-report", table=table, round=rnd)
         if match.result is not None:
-            raise EventError(
-                Msg("table {table} of round {round} is already reported as {result}",
-                    table=table, round=rnd, result=match.result),
-                code="result-exists", hint=correct_hint(stage, rnd, table),
-            )
+            raise EventError("result-exists", table=table, round=rnd,
+                             result=Term(match.result, RESULT_WORD),
+                             hint=correct_hint(stage, rnd, table))
         parsed = parse_result(result, settings.best_of)
         if stage == TOP_CUT:
             _check_top_cut_winner(conn, match, parsed)
@@ -160,15 +151,14 @@ def _check_top_cut_winner(conn: Connection, match: MatchInfo, result: MatchResul
     """A top-cut match needs a winner, and a player who dropped concedes their match (a
     correction that keeps the recorded winner is not refused for a later drop)."""
     if result.outcome not in ("p1", "p2"):
-        raise EventError(f"a top-cut match needs a winner; {result.text} has none")
+        raise EventError("top-cut-needs-winner", result=Term(result.text, RESULT_WORD))
     if result.outcome == match.outcome:
         return
     winner = match.player1 if result.outcome == "p1" else match.player2
     assert winner is not None
     p = lookup.player_by_id(conn, winner)
     if p.dropped:
-        raise EventError(f"{p.name} has dropped and cannot advance; report table "
-                         f"{match.table} as a loss for them")
+        raise EventError("dropped-cannot-advance", name=p.name, table=match.table)
 
 
 def correct_hint(stage: str, rnd: int, table: int) -> dict[str, Any]:
@@ -192,11 +182,11 @@ def rounds_paired_on_words(conn: Connection, round_number: int, *, top_cut: bool
     """:func:`rounds_paired_on` as messages, to be shown in the reader's language."""
     if top_cut:
         top = store.current_round(conn, TOP_CUT)
-        return [Msg("top-cut round {round}", round=r) for r in range(round_number + 1, top + 1)]
+        return [Msg(WORDS["top-cut-round"], round=r) for r in range(round_number + 1, top + 1)]
     current = store.current_round(conn, SWISS)
-    out = [Msg("round {round}", round=r) for r in range(round_number + 1, current + 1)]
+    out = [Msg(WORDS["round"], round=r) for r in range(round_number + 1, current + 1)]
     if store.current_round(conn, TOP_CUT):
-        out.append(Msg("the top-cut seeding"))
+        out.append(Msg(WORDS["top-cut-seeding"]))
     return out
 
 
@@ -223,40 +213,29 @@ def correct_result(
         paired_round(round_number, current)
         match = lookup.find_match(conn, stage, round_number, table)
         if match.player2 is None:
-            raise EventError(Msg("table {table} of round {round} is a bye; nothing to correct",
-                                 table=table, round=round_number))
+            raise EventError("bye-nothing-to-correct", table=table, round=round_number)
         if match.result is None:
-            raise EventError(Msg("table {table} of round {round} is not reported yet",
-                                 table=table, round=round_number),
-                             code="not-reported", hint={"command": "report", "table": table})
+            raise EventError("not-reported", table=table, round=round_number,
+                             hint={"command": "report", "table": table})
         parsed = parse_result(result, settings.best_of)
         outcome = _outcome(parsed, settings)
         games = _games(match, parsed, settings.best_of, first, winners, turns)
         if (parsed.text, parsed.p1_games, parsed.p2_games, parsed.draws, outcome, games) == (
                 match.result, match.p1_games, match.p2_games, match.draws, match.outcome,
                 list(match.games)):
-            raise EventError(f"table {table} is already {match.result} (round {round_number}"
-                             f"{' of the top cut' if top_cut else ''}); nothing to correct",
-                             code="no-change")
+            raise EventError("no-change-top-cut" if top_cut else "no-change", code="no-change",
+                             table=table, result=Term(match.result or "", RESULT_WORD),
+                             round=round_number)
         if stage == SWISS and current >= round_number + 2 and not override:
-            raise EventError(
-                Msg("round {round} is closed for corrections (round {current} is paired)",
-                    round=round_number, current=current),
-                code="correction-closed", hint={"option": "override"},
-            )
+            raise EventError("correction-closed", round=round_number, current=current,
+                             hint={"option": "override"})
         if stage == SWISS and store.current_round(conn, TOP_CUT) and not override:
-            raise EventError(
-                Msg("the top cut has been seeded from the Swiss results; correcting round "
-                    "{round} needs an override (logged)", round=round_number),
-                code="correction-after-seeding", hint={"option": "override"},
-            )
+            raise EventError("correction-after-seeding", round=round_number,
+                             hint={"option": "override"})
         if stage == TOP_CUT:
             _check_top_cut_winner(conn, match, parsed)
             if current > round_number and outcome != match.outcome:
-                raise EventError(
-                    f"top-cut round {round_number + 1} is paired; the winner of table {table} "
-                    "can no longer change"
-                )
+                raise EventError("top-cut-winner-fixed", round=round_number + 1, table=table)
         _write_result(conn, match, parsed, outcome, games)
         new = result_dict(None, parsed, games) or {}
         if override:
@@ -286,15 +265,10 @@ def seat_of_name(match: MatchInfo, names: Mapping[int, str], ref: str) -> str:
               and _norm(names[p]).startswith(want)]
     if len(prefix) == 1:
         return prefix[0]
-    two = (Msg("{p1} v {p2}", p1=names[match.player1], p2=names[match.player2])
-           if match.player2 else Msg("a bye"))
-    raise EventError(
-        Msg("table {table} of round {round} is {two}; {ref} fits both players (check the "
-            "table number on the slip)", table=match.table, round=match.round, two=two,
-            ref=repr(ref)) if len(prefix) > 1 else
-        Msg("table {table} of round {round} is {two}; {ref} is neither (check the table "
-            "number on the slip)", table=match.table, round=match.round, two=two,
-            ref=repr(ref)))
+    two = (Msg(WORDS["two-players"], p1=names[match.player1], p2=names[match.player2])
+           if match.player2 else Msg(WORDS["a-bye"]))
+    raise EventError("name-fits-both" if len(prefix) > 1 else "name-fits-neither",
+                     table=match.table, round=match.round, two=two, ref=repr(ref))
 
 
 def seat_result(match: MatchInfo, names: Mapping[int, str], best_of: int, *,
@@ -303,22 +277,23 @@ def seat_result(match: MatchInfo, names: Mapping[int, str], best_of: int, *,
     winner's side; default a clean win, 2-0 or 1-0) or of a draw (``score`` default
     ``draw``)."""
     if (winner is None) == (not draw):
-        raise EventError("give either the winner's name or a draw", code="winner-or-draw",
-                         hint=field_hint(("the winner's name", "winner_name"), ("a draw", "draw")))
+        raise EventError("winner-or-draw",
+                         hint=field_hint((N_("the winner's name"), "winner_name"),
+                                         (N_("a draw"), "draw")))
     if draw:
         parsed = parse_result(score or "draw", best_of)
         if parsed.outcome != "draw":
-            raise EventError(f"a draw with {score}: that score has a winner", code="winner-or-draw",
-                             hint=field_hint(("a draw", "draw"), score=score))
+            raise EventError("draw-score-has-winner", code="winner-or-draw", score=score,
+                             hint=field_hint((N_("a draw"), "draw")))
         return parsed.text
     assert winner is not None
     seat = seat_of_name(match, names, winner)
     need = games_to_win(best_of)
     parsed = parse_result(score or f"{need}-0", best_of)
     if parsed.outcome != "p1":
-        raise EventError(f"winner {winner} with {score}: give the score from the winner's "
-                         f"side, e.g. {need}-{need - 1}", code="winner-or-draw",
-                         hint=field_hint(("winner", "winner"), score=score))
+        raise EventError("score-from-winner-side", code="winner-or-draw", winner=winner,
+                         score=score, example=f"{need}-{need - 1}",
+                         hint=field_hint((N_("winner"), "winner")))
     if seat == "P1":
         return parsed.text
     return result_text(parsed.p2_games, parsed.p1_games, parsed.draws)
@@ -334,11 +309,11 @@ def report_by_name(
     with store.transaction(conn):
         stage, rnd = lookup.current_stage(conn)
         if not rnd:
-            raise EventError(Msg("no round is paired yet"))
+            raise EventError("no-round", hint={"command": "pair"})
         match = lookup.find_match(conn, stage, rnd, table)
         names = {p.id: p.name for p in store.read_players(conn)}
         if match.player2 is None:
-            raise EventError(f"table {table} of round {rnd} is a bye; nothing to report")
+            raise EventError("bye-nothing-to-report", table=table, round=rnd)
         text = seat_result(match, names, store.read_settings(conn).best_of, winner=winner,
                            draw=draw, score=score)
         return report_result(conn, table, text, round_number=round_number,
@@ -370,24 +345,22 @@ def unreport_result(conn: Connection, round_number: int, table: int, *,
     cut) has been paired on the result: then ``correct`` changes it instead."""
     stage = TOP_CUT if top_cut else SWISS
     label = "top-cut round" if top_cut else "round"
+    where = Msg(WORDS["top-cut-round" if top_cut else "round"], round=round_number)
     with store.transaction(conn):
         current = store.current_round(conn, stage)
         paired_round(round_number, current, label=label)
         match = lookup.find_match(conn, stage, round_number, table)
         if match.player2 is None:
-            raise EventError(f"table {table} of {label} {round_number} is a bye; a bye has no "
-                             "result to clear")
+            raise EventError("bye-nothing-to-clear", table=table, where=where)
         if match.result is None:
-            raise EventError(f"table {table} of {label} {round_number} is not reported; "
-                             "nothing to clear")
-        later = rounds_paired_on(conn, round_number, top_cut=top_cut)
+            raise EventError("not-reported-nothing-to-clear", table=table, where=where)
+        later = rounds_paired_on_words(conn, round_number, top_cut=top_cut)
         if later:
-            raise EventError(
-                f"table {table} of {label} {round_number} cannot be cleared: "
-                f"{', '.join(later)} {'was' if len(later) == 1 else 'were'} paired on its "
-                f"result {match.result}", code="paired-on-result",
-                hint=correct_hint(stage, round_number, table),
-            )
+            raise EventError("paired-on-result", table=table, where=where,
+                             paired=Msg(WORDS["rounds-paired-one" if len(later) == 1
+                                              else "rounds-paired-many"], rounds=Listed(later)),
+                             result=Term(match.result, RESULT_WORD),
+                             hint=correct_hint(stage, round_number, table))
         mid = store.match_id(conn, stage, round_number, table)
         assert mid is not None
         store.clear_result(conn, mid)

@@ -100,9 +100,7 @@ def final_placings(swiss: Sequence[Standing], matches: Sequence[MatchInfo]) -> l
 
 def _check_started(size: int, matches: Sequence[MatchInfo]) -> None:
     if size and not any(m.stage == TOP_CUT for m in matches):
-        raise EventError(Msg("the top {size} has not been played yet; final placings follow "
-                             "the bracket", size=size),
-                         code="top-cut-not-played", hint={"command": "top-cut"})
+        raise EventError("top-cut-not-played", size=size, hint={"command": "top-cut"})
 
 
 def event_final_placings(conn: Connection) -> list[Placing]:

@@ -13,6 +13,7 @@ from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
+from tt_organizer.messages import WORDS
 
 
 def current_stage(conn: Connection) -> tuple[str, int]:
@@ -45,19 +46,18 @@ def find_match(conn: Connection, stage: str, rnd: int, table: int) -> MatchInfo:
             return found[0]
     tables = [m.table for m in round_matches(conn, stage, rnd)]
     if not tables:
-        raise EventError(Msg("top-cut round {round} is not paired", round=rnd)
-                         if stage == TOP_CUT else Msg("round {round} is not paired", round=rnd))
-    where = (Msg("top-cut round {round}", round=rnd) if stage == TOP_CUT
-             else Msg("round {round}", round=rnd))
-    raise EventError(Msg("no table {table} in {where} (tables {low}–{high})", table=table,
-                         where=where, low=min(tables), high=max(tables)))
+        raise EventError("top-cut-round-unpaired" if stage == TOP_CUT else "round-unpaired",
+                         round=rnd)
+    where = Msg(WORDS["top-cut-round" if stage == TOP_CUT else "round"], round=rnd)
+    raise EventError("no-table-in-round", table=table, where=where, low=min(tables),
+                     high=max(tables))
 
 
 def player_by_id(conn: Connection, pid: int) -> PlayerInfo:
     """Player number ``pid``."""
     player = store.read_player(conn, pid)
     if player is None:
-        raise EventError(f"no player {pid}")
+        raise EventError("no-player-number", number=pid)
     return player
 
 

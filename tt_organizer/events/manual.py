@@ -37,8 +37,10 @@ from tt_organizer.events import (
     timer,
 )
 from tt_organizer.events.models import MatchInfo, PlayerInfo, SetAside
+from tt_organizer.events.result_words import CONTEXT as RESULT_WORD
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg, NMsg
+from tt_organizer.i18n import N_, Listed, Msg, NMsg, Term
+from tt_organizer.messages import WORDS
 from tt_organizer.numbers import is_count, parse_count
 from tt_organizer.pairing.swiss import PlayerState
 
@@ -69,11 +71,10 @@ class Change:
 
 def _editable_round(conn: Connection) -> int:
     if store.current_round(conn, setup.TOP_CUT):
-        raise EventError("the top cut has started; its pairings follow the bracket")
+        raise EventError("top-cut-follows-bracket")
     rnd = store.current_round(conn)
     if not rnd:
-        raise EventError(Msg("no round is paired yet"), code="no-round",
-                         hint={"command": "pair"})
+        raise EventError("no-round", hint={"command": "pair"})
     return rnd
 
 
@@ -95,9 +96,7 @@ def _seat(rows: Sequence[MatchInfo], pid: int) -> MatchInfo | None:
 def _active(conn: Connection, ref: str) -> PlayerInfo:
     p = players.find_player(conn, ref)
     if p.dropped:
-        raise EventError(Msg("{name} has dropped and cannot be seated", name=p.name),
-                         code="player-dropped",
-                         hint={"command": "undrop", "name": p.name})
+        raise EventError("player-dropped", name=p.name, hint={"command": "undrop"})
     return p
 
 
@@ -105,12 +104,9 @@ def _movable(rows: Sequence[MatchInfo], p: PlayerInfo, rnd: int) -> MatchInfo | 
     """``p``'s table in the round, refused when it is reported (or a missed round)."""
     m = _seat(rows, p.id)
     if m is not None and m.table == 0:  # a missed round is no table anyone sees
-        raise EventError(f"{p.name} entered late and has a loss for missing round {rnd}; a "
-                         "player cannot be seated twice in a round", code="missed-round",
-                         hint={"name": p.name, "round": rnd})
+        raise EventError("missed-round", name=p.name, round=rnd)
     if m is not None and _reported(m):
-        raise EventError(f"{p.name} already played round {rnd} (table {m.table} is reported); "
-                         "a player cannot be seated twice")
+        raise EventError("already-played", name=p.name, round=rnd, table=m.table)
     return m
 
 
@@ -159,22 +155,20 @@ def _two_players(conn: Connection, a: str, b: str, same: str
     rnd = _editable_round(conn)
     pa, pb = _active(conn, a), _active(conn, b)
     if pa.id == pb.id:
-        raise EventError(same.format(name=pa.name))
+        raise EventError(same, name=pa.name)
     return rnd, pa, pb, _round_rows(conn, rnd)
 
 
 def swap(conn: Connection, a: str, b: str) -> Change:
     """Exchange the seats of players ``a`` and ``b`` in the current round."""
     with store.transaction(conn):
-        rnd, pa, pb, rows = _two_players(conn, a, b, "{name} twice: name two different players")
+        rnd, pa, pb, rows = _two_players(conn, a, b, "same-player-twice")
         ma, mb = _movable(rows, pa, rnd), _movable(rows, pb, rnd)
         if ma is None or mb is None:
             who = pa if ma is None else pb
-            raise EventError(f"{who.name} has no seat in round {rnd}", code="no-seat",
-                             hint={"option": "set", "name": who.name})
+            raise EventError("no-seat", name=who.name, round=rnd, hint={"option": "set"})
         if ma.table == mb.table:
-            raise EventError(f"{pa.name} and {pb.name} already play each other at table "
-                             f"{ma.table}")
+            raise EventError("already-opponents", a=pa.name, b=pb.name, table=ma.table)
 
         def moved(m: MatchInfo, out: int, into: int) -> tuple[int, int | None]:
             return (into if m.player1 == out else m.player1,
@@ -190,16 +184,16 @@ def set_table(conn: Connection, table: int, a: str, b: str) -> Change:
     """Seat ``a`` and ``b`` at ``table`` of the current round; whoever sat there, and the
     players ``a`` and ``b`` leave, are unpaired."""
     if table < 1:
-        raise EventError(f"table {table}: tables are numbered from 1")
+        raise EventError("table-from-1", table=table)
     with store.transaction(conn):
-        rnd, pa, pb, rows = _two_players(conn, a, b, "{name} cannot play themselves")
+        rnd, pa, pb, rows = _two_players(conn, a, b, "cannot-play-themselves")
         target = next((m for m in rows if m.table == table), None)
         if target is not None and _reported(target):
-            raise EventError(f"table {table} of round {rnd} is reported ({target.result}); "
-                             "correct its result instead")
+            raise EventError("table-reported", table=table, round=rnd,
+                             result=Term(target.result or "", RESULT_WORD))
         ma, mb = _movable(rows, pa, rnd), _movable(rows, pb, rnd)
         if target is not None and {target.player1, target.player2} == {pa.id, pb.id}:
-            raise EventError(f"{pa.name} and {pb.name} already play at table {table}")
+            raise EventError("already-at-table", a=pa.name, b=pb.name, table=table)
         before = [m for m in {x.table: x for x in (ma, mb, target) if x}.values()]
         for m in before:
             _delete(conn, rnd, m.table)
@@ -216,7 +210,7 @@ def give_bye(conn: Connection, name: str) -> Change:
         rows = _round_rows(conn, rnd)
         m = _movable(rows, p, rnd)
         if m is not None and m.player2 is None:
-            raise EventError(f"{p.name} already has the bye of round {rnd}")
+            raise EventError("already-has-bye", name=p.name, round=rnd)
         before = [m] if m is not None else []
         if m is not None:
             _delete(conn, rnd, m.table)
@@ -232,10 +226,10 @@ def unpair(conn: Connection, table: int) -> Change:
         rows = _round_rows(conn, rnd)
         m = next((x for x in rows if x.table == table and table > 0), None)
         if m is None:
-            raise EventError(f"no table {table} in round {rnd}")
+            raise EventError("no-such-table", table=table, round=rnd)
         if _reported(m):
-            raise EventError(f"table {table} of round {rnd} is reported ({m.result}); "
-                             "correct its result instead")
+            raise EventError("table-reported", table=table, round=rnd,
+                             result=Term(m.result or "", RESULT_WORD))
         _delete(conn, rnd, table)
         return _finish(conn, rnd, "unpair", [m], [table], {"unpair": table})
 
@@ -275,12 +269,9 @@ def repair(conn: Connection, *, dry_run: bool = False) -> RepairPlan:
         loose += [pid for m in broken for pid in (m.player1, m.player2)
                   if pid is not None and not players[pid].dropped]
         if not broken and not loose:
-            raise EventError(f"round {rnd} has no unreported pairing to redo")
+            raise EventError("nothing-to-repair", round=rnd)
         if not loose and all(m in broken for m in tables):
-            raise EventError(
-                f"every player of round {rnd} has dropped; nobody is left to pair",
-                code="everyone-dropped", hint={"command": "undrop", "round": rnd},
-            )
+            raise EventError("everyone-dropped", round=rnd, hint={"command": "undrop"})
         seeded = rnd == 1 and store.round_seeded(conn, SWISS, rnd)
         everyone = [pid for pid, p in players.items() if not p.dropped]
         states = {s.id: s for s in swiss_states.player_states(conn, everyone, seeded=seeded,
@@ -423,15 +414,13 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
             if isinstance(rnd, int):  # a bool or 10**30 refused
                 rnd = parse_count(rnd, "round", minimum=1)
         if not isinstance(data, list):
-            raise InputError("expected a list of tables, each with table, player1 and player2 "
-                             "(the pairings JSON shape)", file=source)
+            raise InputError("pairings-json-shape", file=source)
         out = []
         for k, item in enumerate(data, 1):
             if not isinstance(item, dict) or not isinstance(item.get("player1"), str) or \
                     not isinstance(item.get("table"), int) or \
                     not isinstance(item.get("player2"), str | None):
-                raise InputError(f"table entry {k}: needs table (number), player1 (name) "
-                                 "and player2 (name or null)", file=source)
+                raise InputError("pairings-json-entry", entry=k, file=source)
             table = parse_count(item["table"], f"table entry {k}: table", minimum=1)
             result = item.get("result")
             out.append(PairingRow(k, table, item["player1"], _bye(item["player2"]),
@@ -458,7 +447,7 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
         if not (table_text or p1 or p2):
             continue
         if not is_count(table_text) or not p1:
-            problems.append(f"row {number}: needs a table number and Player 1")
+            problems.append(str(Msg(WORDS["pairing-row-incomplete"], row=number)))
             continue
         rnd_text = cell("round")
         rows.append(PairingRow(number, int(table_text), p1, _bye(p2), cell("result") or None,
@@ -469,7 +458,7 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
 
         raise SheetError(problems, file=source, what="paired")
     if not rows:
-        raise InputError(f"sheet {sheet.name!r} has no tables", file=source)
+        raise InputError("sheet-no-tables", sheet=repr(sheet.name), file=source)
     return rows
 
 
@@ -483,25 +472,25 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
     recorded too. Every active player must be seated exactly once."""
     with store.transaction(conn):
         if store.current_round(conn, setup.TOP_CUT):
-            raise EventError("the top cut has started; its pairings follow the bracket")
+            raise EventError("top-cut-follows-bracket")
         current = store.current_round(conn)
         if current:
             missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
             if missing:
-                raise EventError(NMsg("round {round} still misses results for table(s) {tables}",
-                                      "round {round} still misses results for table(s) {tables}",
-                                      len(missing), round=current,
-                                      tables=", ".join(map(str, missing))))
+                raise EventError("round-misses-results", round=current,
+                                 results=NMsg("results for table(s) {tables}",
+                                              "results for table(s) {tables}", len(missing),
+                                              tables=", ".join(map(str, missing))))
         rnd = current + 1
         if rnd == 1:  # check-in applies as to `pair`: no-shows and the unchecked leave
             prepare_round(conn, 1, [p.id for p in store.read_players(conn) if not p.dropped])
         players.refuse_without_deck(conn, store.read_settings(conn))
-        where = f"{source}: " if source else ""
+        where = f"{source}: " if source else ""  # a file name, as it is
         rounds = {r.round for r in rows if r.round is not None}
         if rounds - {rnd}:
-            raise EventError(f"{where}the file holds round {min(rounds - {rnd})}, but the next "
-                             f"round of this event is {rnd}")
-        problems: list[str] = []
+            raise EventError("file-holds-other-round", where=where, held=min(rounds - {rnd}),
+                             round=rnd)
+        problems: list[Msg] = []
         seen: dict[int, int] = {}
         tables: set[int] = set()
         resolved: list[tuple[PairingRow, int, int | None]] = []
@@ -514,27 +503,30 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
                 try:
                     p = players.find_player(conn, name)
                 except EventError as exc:
-                    problems.append(f"row {r.row}: {exc}")
+                    problems.append(Msg(WORDS["row-problem"], row=r.row,
+                                        error=exc.words or str(exc)))
                     ids.append(None)
                     continue
                 if p.dropped:
-                    problems.append(f"row {r.row}: {p.name} has dropped")
+                    problems.append(Msg(WORDS["row-dropped"], row=r.row, name=p.name))
                 if p.id in seen:
-                    problems.append(f"row {r.row}: {p.name} is already at table {seen[p.id]}")
+                    problems.append(Msg(WORDS["row-seated-twice"], row=r.row, name=p.name,
+                                        table=seen[p.id]))
                 seen[p.id] = r.table
                 ids.append(p.id)
             if r.table < 1 or r.table in tables:
-                problems.append(f"row {r.row}: table {r.table} " +
-                                ("is listed twice" if r.table in tables else "is not >= 1"))
+                problems.append(Msg(WORDS["row-table-twice" if r.table in tables
+                                          else "row-table-from-1"], row=r.row, table=r.table))
             tables.add(r.table)
             if ids[0] is not None:
                 resolved.append((r, ids[0], ids[1]))
         active = [p for p in store.read_players(conn) if not p.dropped]
         absent = [p.name for p in active if p.id not in seen]
         if absent:
-            problems.append(f"not seated: {', '.join(absent)} (seat them, or drop them first)")
+            problems.append(Msg(WORDS["not-seated"], names=", ".join(absent)))
         if problems:
-            raise EventError(f"{where}round {rnd} not entered:\n  " + "\n  ".join(problems))
+            raise EventError("round-not-entered", where=where, round=rnd,
+                             problems=Listed(problems, "\n  "))
         settings = store.read_settings(conn)
         if settings.rounds is None:
             from tt_organizer.pairing.swiss import rounds_for_players
@@ -544,7 +536,7 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
         elif rnd > settings.rounds:
-            raise EventError(Msg("all {total} Swiss rounds are paired", total=settings.rounds))
+            raise EventError("swiss-rounds-paired", total=settings.rounds)
         store.insert_round(conn, SWISS, rnd, store.now())
         timer.reset_timer(conn, f"round {rnd}")
         for r, p1, p2 in resolved:
@@ -566,12 +558,12 @@ def avoid(conn: Connection, a: str, b: str, rounds: int | None = None
     """``a`` and ``b`` should not meet (for the next ``rounds`` rounds, default all);
     returns the players and the last round it applies to (None = all)."""
     if rounds is not None and rounds < 1:
-        raise EventError(f"rounds {rounds}: at least 1", code="bad-value",
-                         hint=field_hint(("rounds", "rounds"), value=rounds))
+        raise EventError("rounds-at-least-1", code="bad-value", value=rounds,
+                         hint=field_hint((N_("rounds"), "rounds")))
     with store.transaction(conn):
         pa, pb = players.find_player(conn, a), players.find_player(conn, b)
         if pa.id == pb.id:
-            raise EventError(f"{pa.name} twice: name two different players")
+            raise EventError("same-player-twice", name=pa.name)
         until = store.current_round(conn) + rounds if rounds is not None else None
         lo, hi = sorted((pa.id, pb.id))
         known, old = store.avoid_until(conn, lo, hi)
@@ -595,9 +587,8 @@ def parse_rounds(text: str) -> list[int]:
     """``"1,2"`` -> ``[1, 2]`` (refused unless distinct rounds 1-20)."""
     parts = [t.strip() for t in text.split(",") if t.strip()]
     if not parts or not all(is_count(t) and 1 <= int(t) <= MAX_ROUND for t in parts):
-        raise EventError(f"bye rounds {text}: a list of round numbers 1-{MAX_ROUND}, "
-                         "like 1,2", code="bad-value",
-                         hint=field_hint(("bye rounds", "bye_rounds"), value=text))
+        raise EventError("bad-bye-rounds", code="bad-value", value=text, most=MAX_ROUND,
+                         hint=field_hint((N_("bye rounds"), "bye_rounds")))
     rounds = sorted({int(t) for t in parts})
     return rounds
 
@@ -610,8 +601,7 @@ def set_bye_rounds(conn: Connection, ref: str, rounds: Sequence[int]) -> PlayerI
         current = store.current_round(conn)
         late = [r for r in rounds if r <= current]
         if late:
-            raise EventError(f"round {late[0]} is already paired; a bye can be granted for "
-                             f"round {current + 1} on")
+            raise EventError("bye-round-paired", round=late[0], next=current + 1)
         text = ",".join(map(str, sorted(set(rounds))))
         store.set_bye_rounds(conn, p.id, text)
         store.audit(conn, "bye-rounds", f"player {p.id} {p.name}", None, {"rounds": text})

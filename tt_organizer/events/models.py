@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from tt_organizer.errors import EventError
 from tt_organizer.i18n import NP_, Msg, Term
+from tt_organizer.messages import WORDS
 
 if TYPE_CHECKING:
     from tt_organizer.standings.policy import TiebreakPolicy
@@ -56,8 +57,7 @@ def _read_policy(text: str) -> TiebreakPolicy:
     try:
         return TiebreakPolicy.from_json(json.loads(text))
     except (ValueError, TypeError, AttributeError) as exc:
-        raise EventError(f"event database: stored tiebreak policy {text!r} is unreadable "
-                         f"({exc})") from None
+        raise EventError("stored-policy-unreadable", text=repr(text), error=str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -98,11 +98,10 @@ class EventSettings:
                 bye_game_wins=1 if self.best_of == 1 else 2, policy=policy,
             )
         except (ValueError, TypeError) as exc:  # settings edited by hand (checked on use)
-            raise EventError(f"event database: the stored settings cannot rank players, "
-                             f"damaged or edited by hand ({exc}; stored tiebreakers "
-                             f"{','.join(map(str, self.tiebreakers))!r}, points "
-                             f"{self.win_points!r}/{self.draw_points!r}/{self.loss_points!r}/"
-                             f"{self.bye_points!r})", code="stored-settings") from None
+            raise EventError("stored-settings", error=str(exc),
+                             tiebreakers=repr(",".join(map(str, self.tiebreakers))),
+                             points=f"{self.win_points!r}/{self.draw_points!r}/"
+                                    f"{self.loss_points!r}/{self.bye_points!r}") from None
 
 
 def paired_round(round_number: int | None, current: int, *, first: int = 1,
@@ -113,20 +112,22 @@ def paired_round(round_number: int | None, current: int, *, first: int = 1,
     if round_number is None:
         return current
     if not first <= round_number <= current:
-        raise EventError(not_paired(round_number, current, label))
+        raise EventError(_NOT_PAIRED[label], round=round_number, current=_current(current))
     return round_number
 
 
-def not_paired(round_number: int, current: int, label: str = "round") -> Msg | str:
-    """``round 4 is not paired (current round 3)``, kept for the reader's language."""
-    now: object = current or Term(NP_("no round yet", "none"), "no round yet")
-    if label == "round":
-        return Msg("round {round} is not paired (current round {current})",
-                   round=round_number, current=now)
-    if label == "top-cut round":
-        return Msg("top-cut round {round} is not paired (current top-cut round {current})",
-                   round=round_number, current=now)
-    return f"{label} {round_number} is not paired (current {label} {current or 'none'})"
+_NOT_PAIRED = {"round": "round-not-paired-current",
+               "top-cut round": "top-cut-round-not-paired-current"}
+
+
+def _current(current: int) -> object:
+    return current or Term(NP_("no round yet", "none"), "no round yet")
+
+
+def not_paired(round_number: int, current: int, label: str = "round") -> Msg:
+    """``round 4 is not paired (current round 3)``, kept for the reader's language (the
+    words of :func:`paired_round`'s refusal; ``label``: ``round`` or ``top-cut round``)."""
+    return Msg(WORDS[_NOT_PAIRED[label]], round=round_number, current=_current(current))
 
 
 @dataclass

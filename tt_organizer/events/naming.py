@@ -7,7 +7,6 @@ from __future__ import annotations
 from tt_organizer.errors import EventError
 from tt_organizer.events import store
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg
 from tt_organizer.names import NameIndex, fold, match_name, sort_key
 
 
@@ -25,17 +24,13 @@ def player_named(conn: Connection, ref: str, index: NameIndex[int] | None = None
     if found.found is not None:
         return found.found
     if found.ambiguous:
-        raise EventError(Msg("{name} could be {names}: type the name as registered, or use "
-                             "the player's id", name=repr(ref),
-                             names=" or ".join(found.ambiguous)),
-                         code="ambiguous-player", hint={"names": found.ambiguous})
+        raise EventError("ambiguous-player", name=repr(ref), names=" or ".join(found.ambiguous),
+                         hint={"names": found.ambiguous})
     if found.suggestions:
-        raise EventError(Msg("no player named {name}; did you mean {names}?", name=repr(ref),
-                             names=" or ".join(found.suggestions)),
-                         code="no-player", hint={"command": "players",
-                                                 "suggestions": found.suggestions})
-    raise EventError(Msg("no player named {name}", name=repr(ref)), code="no-player",
-                     hint={"command": "players"})
+        raise EventError("no-player-suggest", code="no-player", name=repr(ref),
+                         names=" or ".join(found.suggestions),
+                         hint={"command": "players", "suggestions": found.suggestions})
+    raise EventError("no-player", name=repr(ref), hint={"command": "players"})
 
 
 def name_index(conn: Connection) -> NameIndex[int]:

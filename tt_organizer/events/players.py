@@ -16,7 +16,8 @@ from tt_organizer.events.models import (
 )
 from tt_organizer.events.setup import DECK_COLOR_TYPES, MAX_NAME_LENGTH, SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import N_, Msg, NMsg, Term
+from tt_organizer.messages import WORDS
 from tt_organizer.names import fold, match_name
 from tt_organizer.numbers import is_count
 
@@ -80,7 +81,7 @@ def check_deck(
             )
         return report, raw, source or p.name
     if text is None:
-        raise EventError("no decklist given")
+        raise EventError("no-decklist")
     src = source or "<text>"
     return check_text(text, ctx, source=src), text, src
 
@@ -174,7 +175,7 @@ class SheetRegistrar:
     def __init__(self, conn: Connection, *, allow_illegal: bool = False,
                  late: bool = False) -> None:
         if not store.in_transaction(conn):
-            raise EventError("a sheet is registered inside one transaction")
+            raise AssertionError("a sheet is registered inside one transaction")
         self.conn, self.allow_illegal, self.late = conn, allow_illegal, late
         self.entry = _Entry.read(conn, store.read_settings(conn))
         roster = store.read_roster(conn)
@@ -210,11 +211,10 @@ class SheetRegistrar:
         new_id = None
         if ext_id and ext_id != known.ext_id:
             if known.ext_id:
-                raise EventError(f"{name}: registered with id {known.ext_id}, not {ext_id}",
-                                 code="id-differs", hint={"name": name})
+                raise EventError("id-differs", name=name, known=known.ext_id, ext_id=ext_id)
             taken = self.names.name_with_ext_id(ext_id)
             if taken is not None:
-                raise EventError(f"id {ext_id}: already registered (to {taken})")
+                raise EventError("id-registered", ext_id=ext_id, taken=taken)
             new_id = ext_id
         stored = self.decks.get(pid)
         deck = None
@@ -226,9 +226,9 @@ class SheetRegistrar:
             if deck is not None and stored is not None and deck[1].strip() == stored[0].strip():
                 deck = None  # a deck file holding the list registered
         if deck is not None and (self.entry.top_cut or self.entry.current > DECK_OPEN_ROUNDS):
-            raise EventError(f"{name}: round {self.entry.current} is paired; a deck changes "
-                             "after round 1 only as an override (logged)", code="deck-locked",
-                             hint={"name": name, "override": True})
+            raise EventError("deck-locked", name=name,
+                             when=Msg(WORDS["round-is-paired"], round=self.entry.current),
+                             hint={"override": True})
         self._done[pid] = (deck[0] if deck else None, [])
         if deck is None and new_id is None:
             return pid, "unchanged"
@@ -287,13 +287,17 @@ class SheetRegistrar:
                 for pid, (report, missed) in self._done.items()}
 
 
+# what clean_text's refusals name (its callers' words, translated where shown)
+TEXT_FIELDS = (N_("a player name"), N_("an id"), N_("the note"), N_("a file name"))
+
+
 def _checked_names(name: str, ext_id: str | None) -> tuple[str, str | None]:
-    name = clean_text(name, "a player name")
+    name = clean_text(name, N_("a player name"))
     if not name:
-        raise EventError("a player needs a name")
+        raise EventError("player-needs-name")
     if name.upper() == "BYE":
-        raise EventError("BYE is not a player name")
-    return name, clean_text(ext_id, "an id") if ext_id else None
+        raise EventError("bye-not-a-name")
+    return name, clean_text(ext_id, N_("an id")) if ext_id else None
 
 
 # a checked deck: its report, the raw text to store and its source name
@@ -310,12 +314,10 @@ def _checked_deck(settings: EventSettings, name: str, path: str | Path | None,
         named: Msg | str = ""  # the messages that name cards, in the reader's language
         for v in report.errors:
             if _names_cards(v.code):
-                named = Msg("{before}; {message}", before=named, message=v.text or v.message)
-        raise EventError(
-            Msg("{name}: deck {source} is not legal ({codes}){named}", name=name,
-                source=source, codes=", ".join(report.codes), named=named),
-            code="deck-not-legal", hint={"name": name, "codes": list(report.codes)},
-        )
+                named = Msg(WORDS["then-message"], before=named, message=v.text or v.message)
+        raise EventError("deck-not-legal", name=name, source=source,
+                         codes=", ".join(report.codes), named=named,
+                         hint={"codes": list(report.codes)})
     return report, raw, source
 
 
@@ -353,16 +355,14 @@ def _admit(entry: _Entry, name: str, ext_id: str | None, late: bool,
     """Refuse a registration the event cannot take (before anything is written); whether it
     is a late entry (a ``late`` one before any pairing is an ordinary registration)."""
     if entry.top_cut:
-        raise EventError(Msg("the top cut has started; no more registrations"))
+        raise EventError("registration-closed")
     current = entry.current
     if current and not late:
-        raise EventError(Msg("round {round} is already paired", round=current),
-                         code="round-paired",
-                         hint={"command": "late-entry", "name": name})
+        raise EventError("round-paired", round=current, name=name,
+                         hint={"command": "late-entry"})
     total = entry.settings.rounds
     if late and current and total is not None and current >= total:
-        raise EventError(Msg("all {total} Swiss rounds are paired; {name} could not play any",
-                             total=total, name=name))
+        raise EventError("too-late-to-play", total=total, name=name)
     taken.refuse(name, ext_id)
     return late and bool(current)
 
@@ -427,12 +427,11 @@ class _StoredNames:
     def refuse(self, name: str, ext_id: str | None) -> None:
         taken = self.name_with_key(name.casefold())
         if taken is not None:
-            raise EventError(Msg("{name}: already registered (as {taken})", name=name,
-                                 taken=taken))
+            raise EventError("already-registered", name=name, taken=taken)
         if ext_id:
             taken = self.name_with_ext_id(ext_id)
             if taken is not None:
-                raise EventError(f"id {ext_id}: already registered (to {taken})")
+                raise EventError("id-registered", ext_id=ext_id, taken=taken)
 
 
 class _KnownNames(_StoredNames):
@@ -459,10 +458,11 @@ def clean_text(text: str, what: str) -> str:
     or holding other control characters (they would garble tables, logs and spreadsheets)."""
     text = " ".join(text.split())
     if len(text) > MAX_NAME_LENGTH:
-        raise EventError(f"{text[:20]}…: {what} is at most {MAX_NAME_LENGTH} characters")
+        raise EventError("text-too-long", start=text[:20], what=Term(what),
+                         most=MAX_NAME_LENGTH)
     # ZWJ / ZWNJ join emoji (👨‍👩‍👧) and shape Persian or Indic spellings: not controls
     if not text.replace("\u200d", "").replace("\u200c", "").isprintable():
-        raise EventError(f"{text!r}: {what} cannot hold control characters")
+        raise EventError("text-control-characters", text=repr(text), what=Term(what))
     return text
 
 
@@ -566,7 +566,7 @@ def find_player(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInf
             pid = store.player_id_by_number(conn, int(ref))
         if pid is not None:
             return lookup.player_by_id(conn, pid)
-        raise EventError(f"no player with id {ref}")
+        raise EventError("no-player-id", ref=ref)
     return lookup.player_by_id(conn, naming.player_named(conn, ref))
 
 
@@ -575,8 +575,7 @@ def drop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
     with store.transaction(conn):
         p = find_player(conn, ref, by_id=by_id)
         if p.dropped:
-            raise EventError(Msg("{name} has already dropped (after round {round})",
-                                 name=p.name, round=p.dropped_round))
+            raise EventError("already-dropped", name=p.name, round=p.dropped_round)
         current = store.current_round(conn)
         store.set_dropped(conn, p.id, current)
         table = pending_in_current_round(conn, p.id)
@@ -593,9 +592,9 @@ def undrop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
     with store.transaction(conn):
         p = find_player(conn, ref, by_id=by_id)
         if not p.dropped:
-            raise EventError(Msg("{name} has not dropped", name=p.name))
+            raise EventError("not-dropped", name=p.name)
         if store.current_round(conn, TOP_CUT):
-            raise EventError(Msg("the top cut has started; too late to undrop"))
+            raise EventError("too-late-to-undrop")
         store.set_dropped(conn, p.id, None)
         store.audit(conn, "undrop", f"player {p.id} {p.name}",
                     {"dropped": True, "round": p.dropped_round}, {"dropped": False})
@@ -634,7 +633,7 @@ def give_deck(
     settings = store.read_settings(conn)
     player = find_player(conn, ref)
     if deck_path is None and deck_text is None:
-        raise EventError("no decklist given")
+        raise EventError("no-decklist")
     deck = _checked_deck(settings, player.name, deck_path, deck_text, deck_source,
                          allow_illegal)
     assert deck is not None
@@ -643,11 +642,10 @@ def give_deck(
         entry = _Entry.read(conn, settings)
         late = entry.top_cut or entry.current > DECK_OPEN_ROUNDS
         if late and not override:
-            when = "the top cut has started" if entry.top_cut else \
-                f"round {entry.current} is paired"
-            raise EventError(f"{player.name}: {when}; a deck changes after round 1 only as "
-                             "an override (logged)", code="deck-locked",
-                             hint={"name": player.name, "override": True})
+            when = (Msg(WORDS["top-cut-has-started"]) if entry.top_cut else
+                    Msg(WORDS["round-is-paired"], round=entry.current))
+            raise EventError("deck-locked", name=player.name, when=when,
+                             hint={"override": True})
         old = ({"source": player.deck_source, "legal": player.deck_legal}
                if player.deck_text is not None else None)
         store.delete_deck(conn, player.id)
@@ -669,9 +667,10 @@ def refuse_without_deck(conn: Connection, settings: EventSettings) -> None:
         return
     missing = without_deck(conn)
     if missing:
-        raise EventError(
-            f"{len(missing)} player(s) have no deck and this event requires one: "
-            f"{', '.join(missing)}", code="no-deck", hint={"names": missing})
+        raise EventError("no-deck", names=", ".join(missing),
+                         missing=NMsg("{n} player(s) have no deck", "{n} player(s) have no deck",
+                                      len(missing), n=len(missing)),
+                         hint={"names": missing})
 
 
 def pending_in_current_round(conn: Connection, player_id: int) -> MatchInfo | None:

@@ -9,7 +9,7 @@ from tt_organizer.errors import EventError
 from tt_organizer.events import naming, store
 from tt_organizer.events.players import clean_text
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import N_
 from tt_organizer.names import fold
 
 
@@ -34,21 +34,18 @@ def rename_player(conn: Connection, ref: str, new: str) -> Renamed:
     or is not a player name; logged (``rename``, the old and the new name) in one
     transaction. The results, pairings, deck and PIN follow the player: they are kept by
     number. The same name again changes nothing (``changed`` False, nothing logged)."""
-    new = clean_text(new, "a player name")
+    new = clean_text(new, N_("a player name"))
     if not new:
-        raise EventError(Msg("a player needs a name"))
+        raise EventError("player-needs-name")
     if new.upper() == "BYE":
-        raise EventError(Msg("BYE is not a player name"))
+        raise EventError("bye-not-a-name")
     with store.transaction(conn):
         pid = naming.player_named(conn, ref)
         names = store.player_names(conn)
         old = names[pid]
         clash = [n for i, n in names.items() if i != pid and fold(n) == fold(new)]
         if clash:
-            raise EventError(Msg("{new}: {other} is another player's name (accents and case "
-                                 "aside); choose a name no one else has", new=new,
-                                 other=clash[0]),
-                             code="name-taken", hint={"name": clash[0]})
+            raise EventError("name-taken", new=new, other=clash[0], hint={"name": clash[0]})
         if old == new:
             return Renamed(pid, old, new, changed=False)
         store.rename_player(conn, pid, new)

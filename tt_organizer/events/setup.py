@@ -19,6 +19,7 @@ from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events import store
 from tt_organizer.events.models import EventSettings
 from tt_organizer.events.store import Connection, create_database
+from tt_organizer.i18n import N_
 
 SWISS = "swiss"
 TOP_CUT = "top-cut"
@@ -122,33 +123,30 @@ def event_settings(
 
     name = name.strip()
     if not name:
-        raise EventError("the event needs a name")
+        raise EventError("event-needs-name")
     if best_of not in (1, 3):
-        raise EventError(f"best of {best_of}: must be 1 or 3", code="bad-setting",
-                         hint=field_hint(("best of", "best_of"), value=best_of, allowed=[1, 3]))
+        raise EventError("bad-best-of", code="bad-setting", value=best_of,
+                         hint=field_hint((N_("best of"), "best_of"), allowed=[1, 3]))
     if rounds is not None and not 1 <= rounds <= 20:
-        raise EventError(f"rounds {rounds}: must be 1–20 or auto", code="bad-setting",
-                         hint=field_hint(("rounds", "rounds"), value=rounds))
+        raise EventError("bad-rounds", code="bad-setting", value=rounds,
+                         hint=field_hint((N_("rounds"), "rounds")))
     if top_cut is not None and top_cut not in TOP_CUT_SIZES:
-        raise EventError(f"top cut {top_cut}: must be 0, 4, 8, 16 or auto", code="bad-setting",
-                         hint=field_hint(("top cut", "top_cut"), value=top_cut,
+        raise EventError("bad-top-cut", code="bad-setting", value=top_cut,
+                         hint=field_hint((N_("top cut"), "top_cut"),
                                          allowed=[*TOP_CUT_SIZES, None]))
     if win_points < 1 or min(draw_points, loss_points, bye_points) < 0:
-        raise EventError("points: a win is worth at least 1, nothing is worth less than 0")
+        raise EventError("points-range")
     if max(win_points, draw_points, loss_points, bye_points) > MAX_POINTS:
-        raise EventError(f"points: at most {MAX_POINTS} for any result")
+        raise EventError("points-at-most", most=MAX_POINTS)
     if not loss_points <= draw_points <= win_points or bye_points > win_points:
-        raise EventError(
-            f"points W{win_points}/D{draw_points}/L{loss_points}/bye {bye_points}: need "
-            "loss ≤ draw ≤ win and a bye worth no more than a win"
-        )
+        raise EventError("points-order", win=win_points, draw=draw_points, loss=loss_points,
+                         bye=bye_points)
     if seed is not None and not -MAX_SEED - 1 <= seed <= MAX_SEED:
-        raise EventError(f"seed {seed}: must fit in 64 bits (±{MAX_SEED})", code="bad-setting",
-                         hint=field_hint(("seed", "seed"), value=seed))
+        raise EventError("bad-seed", code="bad-setting", value=seed, most=MAX_SEED,
+                         hint=field_hint((N_("seed"), "seed")))
     if unfinished not in ("draw", "double-loss"):
-        raise EventError(f"unfinished games {unfinished}: must be draw or double-loss",
-                         code="bad-setting",
-                         hint=field_hint(("unfinished games", "unfinished"), value=unfinished,
+        raise EventError("bad-unfinished", code="bad-setting", value=unfinished,
+                         hint=field_hint((N_("unfinished games"), "unfinished"),
                                          allowed=["draw", "double-loss"]))
     if tiebreakers is None:
         tiebreakers = PRESET_TIEBREAKERS.get(tiebreak_preset.strip().lower(), DEFAULT_TIEBREAKERS)
@@ -157,28 +155,27 @@ def event_settings(
     tbs = tuple(t.strip().lower() for t in tiebreakers if t.strip())
     bad = [t for t in tbs if t not in TIEBREAKERS]
     if bad or len(set(tbs)) != len(tbs):
-        raise EventError(
-            f"tiebreakers {','.join(tiebreakers)}: each of {', '.join(TIEBREAKERS)} at most once",
-            code="bad-setting", hint=field_hint(("tiebreakers", "tiebreakers"),
-                                                value=list(tiebreakers), allowed=list(TIEBREAKERS)),
-        )
+        raise EventError("bad-tiebreakers", code="bad-setting", given=",".join(tiebreakers),
+                         known=", ".join(TIEBREAKERS),
+                         hint=field_hint((N_("tiebreakers"), "tiebreakers"),
+                                         value=list(tiebreakers),
+                                         allowed=list(TIEBREAKERS)))
     try:
         fmt = get_format(format_id)
     except (KeyError, ValueError) as exc:
-        raise EventError(f"format {format_id}: {exc}", code="bad-setting",
-                         hint=field_hint(("format", "format"), value=format_id)) from None
+        raise EventError("bad-format", code="bad-setting", value=format_id, error=str(exc),
+                         hint=field_hint((N_("format"), "format"))) from None
     banlist_date = None
     if fmt.use_banlist:
         from tt_organizer.banlist.cache import load_banlist
 
         banlist_date = load_banlist(pick=banlist).announced.isoformat()
     elif banlist:
-        raise EventError(f"format {fmt.id} does not use a ban list", code="format-without-banlist",
-                         hint={"format": fmt.id, "banlist": banlist})
+        raise EventError("format-without-banlist", format=fmt.id, hint={"banlist": banlist})
     fmt_settings = dict(format_settings or {})
     fmt.check_settings(fmt_settings)
     if any(not 0 <= v <= MAX_POINTS for v in fmt_settings.values()):
-        raise EventError(f"format settings must be 0–{MAX_POINTS}")
+        raise EventError("format-settings-range", most=MAX_POINTS)
     policy = tiebreak_policy(tiebreak_preset, tiebreak_rules)
     if seed is None:
         import secrets  # only here: it loads hmac and hashlib
@@ -218,8 +215,8 @@ def event_language(code: str | None) -> str:
         return i18n.DEFAULT
     lang = i18n.normalize(code)
     if lang is None:
-        raise EventError(f"no catalog for the language {code!r} (available: "
-                         f"{', '.join(i18n.available())})", code="bad-language",
+        raise EventError("bad-language", language=repr(code),
+                         languages=", ".join(i18n.available()),
                          hint={"available": i18n.available()})
     return lang
 
@@ -266,12 +263,12 @@ def tiebreak_policy(preset: str = "rulebook", rules: Mapping[str, str] | None = 
 
     base = PRESETS.get(preset.strip().lower())
     if base is None:
-        raise EventError(f"tiebreak preset {preset}: one of {', '.join(PRESETS)}",
-                         code="bad-setting",
-                         hint=field_hint(("tiebreak preset", "tiebreak_preset"), value=preset,
+        raise EventError("bad-tiebreak-preset", code="bad-setting", value=preset,
+                         presets=", ".join(PRESETS),
+                         hint=field_hint((N_("tiebreak preset"), "tiebreak_preset"),
                                          allowed=list(PRESETS)))
     try:
         return base.with_rules(rules or {})
     except ValueError as exc:
-        raise EventError(f"tiebreak rule {exc}", code="bad-setting",
-                         hint=field_hint(("tiebreak rule", "tiebreak_rule"))) from None
+        raise EventError("bad-tiebreak-rule", code="bad-setting", error=str(exc),
+                         hint=field_hint((N_("tiebreak rule"), "tiebreak_rule"))) from None
