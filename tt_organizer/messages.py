@@ -394,7 +394,7 @@ WORDS: dict[str, str] = {
     "check-in-nobody": N_("no player named to check in"),
     "check-in-over": N_("round 1 is paired; check-in is over"),
     "name-did-you-mean": N_("{name} (did you mean {names}?)"),
-    "and-more": N_(" and {count} more"),
+    "and-count-more": N_(" and {count} more"),
     "check-in-unknown": N_("no player named {names}{more}; nobody was checked in"),
     "ambiguous-player": N_("{name} could be {names}: type the name as registered, or use the "
                            "player's id"),
@@ -403,7 +403,7 @@ WORDS: dict[str, str] = {
     "name-taken": N_("{new}: {other} is another player's name (accents and case aside); "
                      "choose a name no one else has"),
     "top-cut-round-unpaired": N_("top-cut round {round} is not paired"),
-    "round-unpaired": N_("round {round} is not paired"),
+    "round-not-paired": N_("round {round} is not paired"),
     "no-table-in-round": N_("no table {table} in {where} (tables {low}–{high})"),
     "no-player-number": N_("no player {number}"),
     "top-cut-not-played": N_("the top {size} has not been played yet; final placings follow "

@@ -65,7 +65,7 @@ def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) ->
                 continue
             found.setdefault(p.id, p)
         if unknown:
-            more = (Msg(WORDS["and-more"], count=len(unknown) - _SHOWN)
+            more = (Msg(WORDS["and-count-more"], count=len(unknown) - _SHOWN)
                     if len(unknown) > _SHOWN else "")
             raise EventError("check-in-unknown", code="no-player",
                              names=Listed(unknown[:_SHOWN]), more=more,

@@ -46,7 +46,7 @@ def find_match(conn: Connection, stage: str, rnd: int, table: int) -> MatchInfo:
             return found[0]
     tables = [m.table for m in round_matches(conn, stage, rnd)]
     if not tables:
-        raise EventError("top-cut-round-unpaired" if stage == TOP_CUT else "round-unpaired",
+        raise EventError("top-cut-round-unpaired" if stage == TOP_CUT else "round-not-paired",
                          round=rnd)
     where = Msg(WORDS["top-cut-round" if stage == TOP_CUT else "round"], round=rnd)
     raise EventError("no-table-in-round", table=table, where=where, low=min(tables),
