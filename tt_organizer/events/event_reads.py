@@ -4,14 +4,16 @@ goes through the library)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tt_organizer.events import store
 from tt_organizer.events.models import AuditEntry, EventSettings, EventSnapshot, PlayerInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.events.store import web as web_store
+
+if TYPE_CHECKING:  # pathlib costs `pairings --json` 3 ms (benchmarks/cli.py)
+    from pathlib import Path
 
 
 def stored_settings(conn: Connection) -> EventSettings:

@@ -18,7 +18,6 @@ from tt_organizer.events.models import (
     PlayerInfo,
     paired_round,
 )
-from tt_organizer.events.standings_lines import read_standings, shown_standings
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Msg
 
@@ -141,12 +140,17 @@ def standings_json(conn: Connection, round_number: int | None = None, *,
                    final: bool = False) -> list[dict[str, Any]]:
     """What ``tt event standings [--round N] [--final] --json`` prints
     (:meth:`~tt_organizer.events.standings_lines.StandingsLines.to_json`)."""
+    # standings_lines costs `pairings --json` 1.4 ms, which never shows standings
+    from tt_organizer.events.standings_lines import read_standings
+
     return read_standings(conn, round_number, final=final).to_json()
 
 
 def shown_standings_json(conn: Connection) -> tuple[list[dict[str, Any]], str]:
     """The standings to show now as JSON, and which they are (``swiss``, ``top-cut``,
     ``final``: :func:`~tt_organizer.events.standings_lines.shown_standings`)."""
+    from tt_organizer.events.standings_lines import shown_standings  # see standings_json
+
     lines, kind = shown_standings(conn)
     return lines.to_json(), kind
 
