@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import NMsg
 from tt_organizer.names import fold
 from tt_organizer.tables import Sheet, cell_text
 
@@ -215,7 +216,7 @@ def missing_columns(
 ) -> InputError:
     """The error for a sheet without a header row naming every ``required`` role."""
     if not sheet.rows:
-        return InputError(f"sheet {sheet.name!r} is empty", file=source)
+        return InputError("sheet-empty", sheet=repr(sheet.name), file=source)
     best: list[str] = []
     line = sheet.rows[0][0]
     for number, values in sheet.rows[:HEADER_SCAN_ROWS]:
@@ -225,12 +226,11 @@ def missing_columns(
             best, line = found, number
     missing = [labels[r] for r in required if r not in best]
     return InputError(
-        f"sheet {sheet.name!r}: missing column{'s' if len(missing) > 1 else ''} "
-        f"{', '.join(repr(m) for m in missing)} (no header row in the first "
-        f"{HEADER_SCAN_ROWS} rows names {', '.join(labels[r] for r in required)})",
-        file=source,
-        line=line,
-    )
+        "sheet-missing-columns", sheet=repr(sheet.name),
+        missing=NMsg("missing column {names}", "missing columns {names}", len(missing),
+                     names=", ".join(repr(m) for m in missing)),
+        rows=HEADER_SCAN_ROWS, labels=", ".join(labels[r] for r in required),
+        file=source, line=line)
 
 
 def cell_value(values: list[object], roles: dict[str, int], role: str) -> object:

@@ -9,7 +9,7 @@ from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.events.swiss_states import states_and_points
-from tt_organizer.i18n import Msg, NMsg
+from tt_organizer.i18n import NMsg
 
 
 def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo]:
@@ -26,18 +26,15 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
 
     with store.transaction(conn):
         if store.current_round(conn, TOP_CUT):
-            raise EventError(Msg("the top cut has started"), code="top-cut-started",
-                             hint={"command": "top-cut"})
+            raise EventError("top-cut-started", hint={"command": "top-cut"})
         settings = store.read_settings(conn)
         current = store.current_round(conn)
         if current:
             missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
             if missing:
-                raise EventError(
-                    NMsg("round {round} still misses results for table(s) {tables}",
-                         "round {round} still misses results for table(s) {tables}",
-                         len(missing), round=current, tables=", ".join(map(str, missing)))
-                )
+                raise EventError("round-unreported", round=current, tables=NMsg(
+                    "table(s) {tables}", "table(s) {tables}", len(missing),
+                    tables=", ".join(map(str, missing))))
         active = [p.id for p in store.read_roster(conn) if not p.dropped]
         from tt_organizer.events import manual  # constraints: check-in, granted byes, avoid
 
@@ -45,8 +42,8 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
         players.refuse_without_deck(conn, settings)
         if len(active) + len(granted) < 2:
             n = len(active) + len(granted)
-            raise EventError(NMsg("{n} active player(s); at least 2 are needed to pair",
-                                  "{n} active player(s); at least 2 are needed to pair", n, n=n))
+            raise EventError("too-few-to-pair", players=NMsg(
+                "{n} active player(s)", "{n} active player(s)", n, n=n))
         total = settings.rounds
         if total is None:
             from tt_organizer.pairing.swiss import rounds_for_players
@@ -56,8 +53,7 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
         if current >= total:
-            raise EventError(Msg("all {total} Swiss rounds are paired", total=total),
-                             code="swiss-over",
+            raise EventError("swiss-over", total=total,
                              hint={"command": "standings", "then": "top-cut"})
         rnd = current + 1
         states, points = states_and_points(conn, active, seeded=seeded)
