@@ -15,7 +15,7 @@ library's errors (a code and hints), so each front-end words them its own way.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from pathlib import Path
@@ -33,13 +33,13 @@ from tt_organizer.columns import (
     find_roster,
     missing_columns,
 )
-from tt_organizer.errors import EventError, InputError, TTError, in_words
+from tt_organizer.errors import EventError, InputError, TTError
 from tt_organizer.events import store
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.result_text import parse_game_flags, parse_result
+from tt_organizer.events.sheet_problems import Named, SheetError, said
 from tt_organizer.export.tables import game_lists, paired_matches
-from tt_organizer.i18n import N_, Msg, NMsg, Term, translate
-from tt_organizer.messages import WORDS
+from tt_organizer.i18n import N_, Msg, NMsg, Term
 from tt_organizer.names import fold
 from tt_organizer.numbers import is_count
 from tt_organizer.tables import Sheet, cell_text, read_table
@@ -50,61 +50,8 @@ if TYPE_CHECKING:
 
 MAX_NAME_CHARS = 100
 # a per-game list's field (the hint of a refusal) -> the column of the pairings sheet it is in
-_LIST_COLUMNS = {"first": "First", "winners": "Winners", "turns": "Turns"}
 SEATS_SHOWN = (N_("player 1"), N_("player 2"))  # a row's seats, as a sheet's problem names them
 
-
-class SheetError(InputError):
-    """Rows of an imported sheet that are wrong; ``problems`` holds one line per bad row."""
-
-    def __init__(self, problems: Sequence[Msg | str], *, file: str, what: str) -> None:
-        self.problems = problems
-        shown = problems[:50]
-        if len(problems) > 50:
-            shown = [*shown, _said("sheet-more-problems", n=len(problems) - 50)]
-        n = len(problems)
-        super().__init__(REFUSED_SHEET[what], file=file,
-                         count=NMsg("{n} problem", "{n} problems", n, n=n), problems=Lines(shown))
-
-
-# what a refused sheet did not do -> its refusal's code
-REFUSED_SHEET = {"registered": "sheet-refused-registered", "recorded": "sheet-refused-recorded",
-                 "paired": "sheet-refused-paired"}
-
-
-def _said(code: str, **params: object) -> Msg:
-    """One problem of a sheet in the words of :mod:`tt_organizer.messages` (``code``)."""
-    return Msg(WORDS[code], **params)
-
-
-class Lines(Msg):
-    """A sheet's problems, one a line: English in ``str()``, each in the reader's language
-    when translated."""
-
-    __slots__ = ("lines",)
-
-    def __init__(self, lines: Sequence[Msg | str]) -> None:
-        super().__init__("{lines}", lines="\n  ".join(map(str, lines)))  # not a catalog message
-        self.lines = lines
-
-    def translate(self) -> str:
-        """The lines in the current language."""
-        return "\n  ".join(translate(line) for line in self.lines)
-
-
-class Named(Msg):
-    """A refusal of :func:`parse_game_flags` naming the per-game lists by a sheet's columns
-    (:func:`~tt_organizer.errors.in_words`), in English or the reader's language."""
-
-    __slots__ = ("exc",)
-
-    def __init__(self, exc: TTError) -> None:
-        super().__init__("{text}", text=in_words(exc, _LIST_COLUMNS))  # not a catalog message
-        self.exc = exc
-
-    def translate(self) -> str:
-        """The refusal in the current language."""
-        return in_words(self.exc, _LIST_COLUMNS, shown=True)
 
 
 @dataclass
@@ -192,15 +139,15 @@ def read_registrations(path: str | Path) -> Registrations:
     order, note = _answer_order(entries)
     for entry in sorted(entries, key=order):
         number, name = entry.row, entry.name
-        where = _said("sheet-row", row=number)
+        where = said("sheet-row", row=number)
         if not name:
-            problems.append(_said("sheet-no-name", where=where))
+            problems.append(said("sheet-no-name", where=where))
             continue
         if any(ch in name for ch in "\n\r\t") or any(ord(ch) < 32 for ch in name):
-            problems.append(_said("sheet-name-line-break", where=where, name=repr(name)))
+            problems.append(said("sheet-name-line-break", where=where, name=repr(name)))
             continue
         if len(name) > MAX_NAME_CHARS:
-            problems.append(_said("sheet-name-too-long", where=where, most=MAX_NAME_CHARS))
+            problems.append(said("sheet-name-too-long", where=where, most=MAX_NAME_CHARS))
             continue
         key = fold(name)  # "Nicolas Alvarez" answering again is "Nicolás Álvarez"
         if key in answers:  # a later answer of the same name: it counts
@@ -215,7 +162,7 @@ def read_registrations(path: str | Path) -> Registrations:
     out.replaced = sorted(replaced, key=lambda r: r.row)
     # an id is the player's who gave it on the earliest row
     for key, entry in sorted(answers.items(), key=lambda a: first_row[a[0]]):
-        where = _said("sheet-row", row=entry.row)
+        where = said("sheet-row", row=entry.row)
         refusal = None
         if entry.ext_id is not None:
             first, row = ids.setdefault(entry.ext_id, (entry, first_row[key]))
@@ -224,7 +171,7 @@ def read_registrations(path: str | Path) -> Registrations:
                                      other_row=row, row=entry.row, name=entry.name,
                                      hint={"name": first.name, "row": row})
         if entry.problem is not None:
-            problems.append(_said("sheet-row-problem", where=where, problem=entry.problem))
+            problems.append(said("sheet-row-problem", where=where, problem=entry.problem))
             continue
         deck_path = str(entry.deck_path) if entry.deck_path is not None else None
         out.append(RegistrationRow(entry.row, entry.name, entry.ext_id, entry.deck_text,
@@ -425,7 +372,7 @@ def _check_names(
     if all(_same_name(c, e) for c, e in zip(cells, expected, strict=True)):
         return []
     if _same_name(cells[0], expected[1]) and _same_name(cells[1], expected[0]):
-        return [_said("sheet-players-swapped", table=m.table, player1=repr(expected[0]),
+        return [said("sheet-players-swapped", table=m.table, player1=repr(expected[0]),
                       player2=repr(expected[1]))]
     tables = {}
     for other in paired_matches(snapshot, round_number):
@@ -437,18 +384,18 @@ def _check_names(
         if _same_name(cell, name):
             continue
         if not cell:
-            problems.append(_said("sheet-seat-empty", seat=Term(seat), table=m.table,
+            problems.append(said("sheet-seat-empty", seat=Term(seat), table=m.table,
                                   name=repr(name)))
             continue
         key = fold(cell)
         if key in tables:
-            problems.append(_said("sheet-seat-other-table", seat=Term(seat), cell=repr(cell),
+            problems.append(said("sheet-seat-other-table", seat=Term(seat), cell=repr(cell),
                                   other=tables[key], table=m.table, name=repr(name)))
         elif any(_same_name(cell, p.name) for p in snapshot.players):
-            problems.append(_said("sheet-seat-not-paired", seat=Term(seat), cell=repr(cell),
+            problems.append(said("sheet-seat-not-paired", seat=Term(seat), cell=repr(cell),
                                   round=round_number, table=m.table, name=repr(name)))
         else:
-            problems.append(_said("sheet-seat-unknown", seat=Term(seat), cell=repr(cell),
+            problems.append(said("sheet-seat-unknown", seat=Term(seat), cell=repr(cell),
                                   table=m.table, name=repr(name)))
     return problems
 
@@ -466,10 +413,10 @@ def _check_row(
     text = cell_text(raw)
     if m.player2 is None:
         if text.casefold() != "bye":
-            problems.append(_said("sheet-bye-result", table=m.table))
+            problems.append(said("sheet-bye-result", table=m.table))
         return None, problems
     if isinstance(raw, datetime | date | time):
-        problems.append(_said("sheet-result-date", result=repr(text)))
+        problems.append(said("sheet-result-date", result=repr(text)))
         return None, problems
     best_of = snapshot.settings.best_of
     try:
@@ -532,33 +479,33 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
             raise missing_columns(sheet, RESULT_COLUMNS, RESULT_REQUIRED, RESULT_LABELS, source)
         header, roles = found
         for number, values in sheet.rows[header + 1:]:
-            where = (_said("sheet-sheet-row", sheet=repr(sheet.name), row=number) if multi
-                     else _said("sheet-row", row=number))
+            where = (said("sheet-sheet-row", sheet=repr(sheet.name), row=number) if multi
+                     else said("sheet-row", row=number))
             result_text = _text(values, roles, "result")
             if not result_text:
                 extra = [r for r in ("first", "winners", "turns") if _text(values, roles, r)]
                 if extra:
-                    problems.append(_said("sheet-details-no-result", where=where))
+                    problems.append(said("sheet-details-no-result", where=where))
                 continue
             if result_text.casefold() != "bye":
                 filled += 1
             round_text = _text(values, roles, "round")
             if round_text:
                 if not is_count(round_text):
-                    problems.append(_said("sheet-round-not-number", where=where,
+                    problems.append(said("sheet-round-not-number", where=where,
                                           round=repr(round_text)))
                     continue
                 round_number = int(round_text)
             elif named_round is not None:
                 round_number = named_round
             else:
-                problems.append(_said("sheet-no-round", where=where))
+                problems.append(said("sheet-no-round", where=where))
                 continue
             table_text = _text(values, roles, "table")
             if not is_count(table_text):
-                problems.append(_said("sheet-table-not-number", where=where,
+                problems.append(said("sheet-table-not-number", where=where,
                                       table=repr(table_text)) if table_text
-                                else _said("sheet-no-table", where=where))
+                                else said("sheet-no-table", where=where))
                 continue
             table = int(table_text)
             if round_number not in by_round:
@@ -567,21 +514,21 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
                 }
             matches = by_round[round_number]
             if not matches:
-                problems.append(_said("sheet-round-not-paired", where=where,
+                problems.append(said("sheet-round-not-paired", where=where,
                                       round=round_number))
                 continue
             m = matches.get(table)
             if m is None:
-                problems.append(_said("sheet-unknown-table", where=where, table=table,
+                problems.append(said("sheet-unknown-table", where=where, table=table,
                                       round=round_number))
                 continue
             if (round_number, table) in seen:
-                problems.append(_said("sheet-table-twice", where=where, table=table,
+                problems.append(said("sheet-table-twice", where=where, table=table,
                                       round=round_number, first=seen[(round_number, table)]))
                 continue
             seen[(round_number, table)] = where
             row, row_problems = _check_row(values, roles, round_number, m, snapshot)
-            problems.extend(_said("sheet-row-problem", where=where, problem=p)
+            problems.extend(said("sheet-row-problem", where=where, problem=p)
                             for p in row_problems)
             if row is not None:
                 row.row = number
