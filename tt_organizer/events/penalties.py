@@ -197,9 +197,11 @@ def give_penalty(
         if penalty != "warning":
             if penalty in ("game-loss", "match-loss") and (match is None
                                                            or match.player2 is None):
-                raise EventError("penalty-on-bye" if match is not None else "penalty-no-match",
-                                 name=player.name, round=rnd,
-                                 penalty=Term(penalty, PENALTY), code="penalty-no-match")
+                if match is not None:
+                    raise EventError("penalty-on-bye", name=player.name, round=rnd,
+                                     penalty=Term(penalty, PENALTY), code="penalty-no-match")
+                raise EventError("penalty-no-match", name=player.name, round=rnd,
+                                 penalty=Term(penalty, PENALTY))
             if match is not None and match.player2 is not None and (
                     penalty != "disqualification" or match.result is None):
                 opponent = match.player2 if match.player1 == player.id else match.player1

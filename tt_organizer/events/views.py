@@ -136,7 +136,9 @@ def round_matches(conn: Connection, round_number: int | None = None,
     stage = setup.TOP_CUT if top_cut else setup.SWISS
     current = store.current_round(conn, stage)
     if not current:
-        raise EventError("top-cut-not-started" if top_cut else "no-round")
+        if top_cut:
+            raise EventError("top-cut-not-started")
+        raise EventError("no-round")
     rnd = paired_round(round_number, current, label="top-cut round" if top_cut else "round")
     return store.read_matches(conn, stage, rnd, tables_only=True, games=False)
 
