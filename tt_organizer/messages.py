@@ -74,14 +74,14 @@ WORDS: dict[str, str] = {
                            "restored"),
     # rounds and the top cut (events/rounds.py, topcut.py, views.py)
     "top-cut-started": N_("the top cut has started"),
-    "round-unreported": N_("round {round} still misses results for {tables}"),
+    "round-unreported": N_("round {round} still misses {results}"),
     "too-few-to-pair": N_("{players}; at least 2 are needed to pair"),
     "swiss-over": N_("all {total} Swiss rounds are paired"),
     "swiss-not-over": N_("the Swiss rounds are not over (round {round} of {total})"),
     "no-top-cut": N_("this event has no top cut (a top cut of 0 or too few players)"),
     "top-cut-too-few": N_("only {n} active players for a top {size}; undrop players, or end the "
                           "event with the Swiss standings"),
-    "top-cut-round-unreported": N_("top-cut round {round} still misses results for {tables}"),
+    "top-cut-round-unreported": N_("top-cut round {round} still misses {results}"),
     "top-cut-over": N_("the top cut is over; the winner is {name}"),
     "top-cut-already-started": N_("the top cut has already started"),
     "top-cut-not-started": N_("the top cut has not started"),
@@ -89,8 +89,7 @@ WORDS: dict[str, str] = {
     # results as typed (events/result_text.py)
     "result-not-fit": N_("result {text} does not fit best-of-{best_of}; use one of {results} or "
                          "games won-lost[-drawn] (at most {need} won, {drawn} drawn)"),
-    "game-list-length": N_("{what} lists {n} game(s) but result {result} means {played} game(s) "
-                           "played"),
+    "game-list-length": N_("{what} lists {games} but result {result} means {played}"),
     "game-winners-disagree": N_("{what} {winners} does not agree with result {result} (P1 {p1}, "
                                 "P2 {p2}, drawn {drawn})"),
     "game-winners-after-win": N_("{what} {winners}: {seat} had won the match after game {game}"),

@@ -24,7 +24,7 @@ from typing import Any
 
 from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events.result_words import ResultWords, typed_words
-from tt_organizer.i18n import N_, Term
+from tt_organizer.i18n import N_, NMsg, Term
 from tt_organizer.numbers import is_count
 
 MAX_TURNS = 1000  # turns of one game (a calibration figure)
@@ -185,9 +185,11 @@ def parse_game_flags(
     n = result.games_played
     for field, items in (("first", firsts), ("winners", wins), ("turns", turn_items)):
         if items is not None and len(items) != n:
-            raise EventError("game-list-length", what=_list(field), n=len(items),
-                             result=ResultWords((result.text,)), played=n,
-                             code="game-lists", hint=_list_hint(field))
+            raise EventError("game-list-length", what=_list(field), games=NMsg(
+                "{n} game(s)", "{n} game(s)", len(items), n=len(items)),
+                result=ResultWords((result.text,)), played=NMsg(
+                    "{n} game(s) played", "{n} game(s) played", n, n=n),
+                code="game-lists", hint=_list_hint(field))
     first_seats = ([_seat(t, "first") if t else None for t in firsts]
                    if firsts is not None else None)
     sweep = "P1" if result.p1_games == n else "P2" if result.p2_games == n else None

@@ -32,9 +32,9 @@ def pair_round_and_points(conn: Connection, *, seeded: bool = False
         if current:
             missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
             if missing:
-                raise EventError("round-unreported", round=current, tables=NMsg(
-                    "table(s) {tables}", "table(s) {tables}", len(missing),
-                    tables=", ".join(map(str, missing))))
+                raise EventError("round-unreported", round=current, results=NMsg(
+                    "results for table(s) {tables}", "results for table(s) {tables}",
+                    len(missing), tables=", ".join(map(str, missing))))
         active = [p.id for p in store.read_roster(conn) if not p.dropped]
         from tt_organizer.events import manual  # constraints: check-in, granted byes, avoid
 

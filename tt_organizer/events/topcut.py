@@ -39,9 +39,9 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
                 raise EventError("swiss-not-over", round=swiss, total=total or "?")
             missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, swiss))
             if missing:
-                raise EventError("round-unreported", round=swiss, tables=NMsg(
-                    "table(s) {tables}", "table(s) {tables}", len(missing),
-                    tables=", ".join(map(str, missing))))
+                raise EventError("round-unreported", round=swiss, results=NMsg(
+                    "results for table(s) {tables}", "results for table(s) {tables}",
+                    len(missing), tables=", ".join(map(str, missing))))
             size = top_cut_size(conn)
             if size == 0:
                 raise EventError("no-top-cut", hint=field_hint(("a top cut of", "top_cut")))
@@ -55,9 +55,9 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             current = lookup.round_matches(conn, TOP_CUT, top)
             missing = lookup.tables_without_result(current)
             if missing:
-                raise EventError("top-cut-round-unreported", round=top, tables=NMsg(
-                    "table(s) {tables}", "table(s) {tables}", len(missing),
-                    tables=", ".join(map(str, missing))))
+                raise EventError("top-cut-round-unreported", round=top, results=NMsg(
+                    "results for table(s) {tables}", "results for table(s) {tables}",
+                    len(missing), tables=", ".join(map(str, missing))))
             winners = [_winner(m) for m in current]
             if len(winners) == 1:
                 raise EventError("top-cut-over",
