@@ -31,7 +31,7 @@ from tt_organizer.events.models import MatchInfo, PenaltyInfo, PlayerInfo, not_p
 from tt_organizer.events.result_text import games_to_win, result_text
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import N_, NP_, Msg
+from tt_organizer.i18n import N_, NP_, Msg, Term
 
 # the penalty in words, marked for the catalog (shown translated: CLI, console, phone pages)
 PENALTY_WORDS = {"warning": N_("warning"), "game-loss": N_("game loss"),
@@ -109,12 +109,11 @@ def infractions(path: str | None = None) -> dict[str, Infraction]:
             item = Infraction(str(entry["id"]).strip(), str(entry["name"]).strip(),
                               str(entry.get("category", "")), str(entry["penalty"]))
             if not item.id or len(item.id) > 80 or item.penalty not in PENALTIES:
-                raise ValueError(f"{item.id!r}: an id of 1 to 80 characters and a penalty "
-                                 f"of {', '.join(PENALTIES)}")
+                raise InputError("infraction-bad-entry", file=source, id=repr(item.id),
+                                 penalties=", ".join(PENALTIES), code="bad-infractions")
             out[item.id.casefold()] = item
     except (KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"not an infraction list: {exc}", file=source,
-                         code="bad-infractions") from None
+        raise InputError("bad-infractions", file=source, detail=str(exc)) from None
     return out
 
 
@@ -128,10 +127,10 @@ def find_infraction(known: dict[str, Infraction], ref: str) -> Infraction:
         return found
     close = difflib.get_close_matches(key, [*known, *by_name], n=3, cutoff=0.5)
     shown = list(dict.fromkeys(known[c].id if c in known else by_name[c].id for c in close))
-    raise EventError(Msg("no infraction {ref}; did you mean {ids}?", ref=repr(ref),
-                         ids=", ".join(shown)) if shown
-                     else Msg("no infraction {ref}", ref=repr(ref)),
-                     code="unknown-infraction", hint={"command": "infractions"})
+    if shown:
+        raise EventError("unknown-infraction-close", ref=repr(ref), ids=", ".join(shown),
+                         code="unknown-infraction", hint={"command": "infractions"})
+    raise EventError("unknown-infraction", ref=repr(ref), hint={"command": "infractions"})
 
 
 def _match_of(conn: Connection, player_id: int, stage: str, rnd: int) -> MatchInfo | None:
@@ -177,12 +176,12 @@ def give_penalty(
     of the stage being played; ``top_cut`` for a top-cut round) and apply it (see the
     module's docstring). All or nothing: a refusal changes nothing."""
     if penalty not in PENALTIES:
-        raise EventError(f"no penalty {penalty!r}: one of {', '.join(PENALTIES)}",
-                         code="unknown-penalty", hint={"values": list(PENALTIES)})
+        raise EventError("unknown-penalty", penalty=repr(penalty),
+                         penalties=", ".join(PENALTIES), hint={"values": list(PENALTIES)})
     found = find_infraction(known if known is not None else infractions(), infraction)
     note = players.clean_text(note, "the note") if note else ""
     if len(note) > MAX_NOTE:
-        raise EventError(f"the note is at most {MAX_NOTE} characters")
+        raise EventError("note-too-long", most=MAX_NOTE)
     with store.transaction(conn):
         player = players.find_player(conn, ref)
         stage, current = lookup.current_stage(conn)
@@ -198,10 +197,11 @@ def give_penalty(
         if penalty != "warning":
             if penalty in ("game-loss", "match-loss") and (match is None
                                                            or match.player2 is None):
-                what = "a bye" if match is not None else "no match"
-                raise EventError(f"{player.name} has {what} in round {rnd}: a {penalty} "
-                                 "changes no result (give a warning, or name the round)",
-                                 code="penalty-no-match")
+                if match is not None:
+                    raise EventError("penalty-on-bye", name=player.name, round=rnd,
+                                     penalty=Term(penalty, PENALTY), code="penalty-no-match")
+                raise EventError("penalty-no-match", name=player.name, round=rnd,
+                                 penalty=Term(penalty, PENALTY))
             if match is not None and match.player2 is not None and (
                     penalty != "disqualification" or match.result is None):
                 opponent = match.player2 if match.player1 == player.id else match.player1

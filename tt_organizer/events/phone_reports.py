@@ -17,8 +17,8 @@ from tt_organizer.errors import EventError
 from tt_organizer.events import entering, lookup, setup, store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.result_text import parse_result
+from tt_organizer.events.result_words import ResultWords
 from tt_organizer.events.store import Connection, Row
-from tt_organizer.i18n import Msg
 
 OPEN = ("pending", "disputed")
 
@@ -27,7 +27,7 @@ def player_pin(conn: Connection, player_id: int) -> str:
     """The player's PIN (given at registration; shown on the desk screen and match slip)."""
     pin = store.player_pin(conn, player_id)
     if pin is None:
-        raise EventError(f"no player #{player_id}")
+        raise EventError("phone-no-player", id=player_id)
     return pin
 
 
@@ -186,9 +186,10 @@ def submit_report(
     with store.transaction(conn):
         match = current_match(conn, player_id)
         if match is None or match.player2 is None:
-            raise EventError("you have no table to report in the current round")
+            raise EventError("phone-no-table")
         if match.result is not None:
-            raise EventError(f"table {match.table} is already recorded as {match.result}")
+            raise EventError("phone-already-recorded", table=match.table,
+                             result=ResultWords((match.result,)))
         _try_report(conn, match, result, first, winners, turns)
         stale = store.open_report_row(conn, match.stage, match.round, match.table)
         if stale is not None and not _at_table(_report(stale), match):
@@ -197,11 +198,10 @@ def submit_report(
         settings = store.read_settings(conn)
         if not settings.intentional_draws and parse_result(result,
                                                             settings.best_of).no_game_draw:
-            raise EventError(Msg("this event takes no intentional draw from a phone; tell "
-                                 "the organizer"), code="no-intentional-draws")
+            raise EventError("no-intentional-draws")
         waiting = open_report(conn, match)
         if waiting is not None and waiting.status == "disputed":
-            raise EventError(f"table {match.table} is disputed; the organizer decides")
+            raise EventError("phone-disputed", table=match.table)
         if waiting is not None and waiting.reporter != player_id:
             return _answer(conn, waiting, player_id, _same(waiting, result, first, winners,
                                                            turns), result, client)
@@ -245,9 +245,9 @@ def answer_report(conn: Connection, player_id: int, *, agree: bool,
         match = current_match(conn, player_id)
         rep = None if match is None else open_report(conn, match)
         if match is None or rep is None or rep.status != "pending":
-            raise EventError("there is no report of your table waiting for you")
+            raise EventError("phone-nothing-to-confirm")
         if rep.reporter == player_id:
-            raise EventError("your opponent has to confirm your report")
+            raise EventError("phone-opponent-confirms")
         return _answer(conn, rep, player_id, agree, counter, client)
 
 

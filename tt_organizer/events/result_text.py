@@ -24,7 +24,7 @@ from typing import Any
 
 from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events.result_words import ResultWords, typed_words
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import N_, NMsg, Term
 from tt_organizer.numbers import is_count
 
 MAX_TURNS = 1000  # turns of one game (a calibration figure)
@@ -33,7 +33,7 @@ MAX_DRAWN_GAMES = 3
 DRAW_TOKENS = ("D", "DRAW", "-")
 # the per-game lists, as a message names them (a front-end names them its own way: the command
 # line by its options, the report form by its labels, an imported sheet by its columns)
-GAME_LISTS = {"first": "who went first", "winners": "game winners", "turns": "turns"}
+GAME_LISTS = {"first": N_("who went first"), "winners": N_("game winners"), "turns": N_("turns")}
 
 
 @dataclass(frozen=True)
@@ -143,10 +143,8 @@ def parse_result(text: str, best_of: int) -> MatchResult:
         if max(p1, p2) <= need and min(p1, p2) < need and d <= MAX_DRAWN_GAMES and p1 + p2 + d:
             outcome = "p1" if p1 > p2 else "p2" if p2 > p1 else "draw"
             return MatchResult(result_text(p1, p2, d), p1, p2, d, outcome)
-    raise EventError(Msg(
-        "result {text} does not fit best-of-{best_of}; use one of {results} or games "
-        "won-lost[-drawn] (at most {need} won, {drawn} drawn)", text=repr(text),
-        best_of=best_of, results=ResultWords(tuple(table)), need=need, drawn=MAX_DRAWN_GAMES))
+    raise EventError("result-not-fit", text=repr(text), best_of=best_of,
+                     results=ResultWords(tuple(table)), need=need, drawn=MAX_DRAWN_GAMES)
 
 
 @dataclass(frozen=True)
@@ -187,10 +185,11 @@ def parse_game_flags(
     n = result.games_played
     for field, items in (("first", firsts), ("winners", wins), ("turns", turn_items)):
         if items is not None and len(items) != n:
-            raise EventError(
-                f"{GAME_LISTS[field]} lists {len(items)} game(s) but result {result.text} means "
-                f"{n} game(s) played", code="game-lists", hint=_list_hint(field)
-            )
+            raise EventError("game-list-length", what=_list(field), games=NMsg(
+                "{n} game(s)", "{n} game(s)", len(items), n=len(items)),
+                result=ResultWords((result.text,)), played=NMsg(
+                    "{n} game(s) played", "{n} game(s) played", n, n=n),
+                code="game-lists", hint=_list_hint(field))
     first_seats = ([_seat(t, "first") if t else None for t in firsts]
                    if firsts is not None else None)
     sweep = "P1" if result.p1_games == n else "P2" if result.p2_games == n else None
@@ -203,11 +202,10 @@ def parse_game_flags(
         wanted = (result.p1_games, result.p2_games, result.draws)
         if (counts != wanted if len(known) == n
                 else any(c > w for c, w in zip(counts, wanted, strict=True))):
-            raise EventError(
-                f"{GAME_LISTS['winners']} {','.join(wins)} does not agree with result "
-                f"{result.text} (P1 {counts[0]}, P2 {counts[1]}, drawn {counts[2]})",
-                code="game-lists", hint=_list_hint("winners"),
-            )
+            raise EventError("game-winners-disagree", what=_list("winners"),
+                             winners=",".join(wins), result=ResultWords((result.text,)),
+                             p1=counts[0], p2=counts[1], drawn=counts[2],
+                             code="game-lists", hint=_list_hint("winners"))
         win_seats = []
         for w in wins:
             win_seats.append(sweep if not w else None if w.upper() in DRAW_TOKENS
@@ -218,10 +216,9 @@ def parse_game_flags(
             if seat is not None:
                 tally[seat] += 1
                 if tally[seat] >= need:
-                    raise EventError(
-                        f"{GAME_LISTS['winners']} {','.join(wins)}: {seat} had won the match "
-                        f"after game {i}", code="game-lists", hint=_list_hint("winners"),
-                    )
+                    raise EventError("game-winners-after-win", what=_list("winners"),
+                                     winners=",".join(wins), seat=seat, game=i,
+                                     code="game-lists", hint=_list_hint("winners"))
     elif sweep is not None:
         # unambiguous: every game was won by the same seat
         win_seats = [sweep] * n
@@ -233,9 +230,8 @@ def parse_game_flags(
                 turn_values.append(None)
                 continue
             if not is_count(t) or not 1 <= int(t) <= MAX_TURNS:
-                raise EventError(f"{GAME_LISTS['turns']}: {t!r} is not a turn number "
-                                 f"(1 to {MAX_TURNS})", code="game-lists",
-                                 hint=_list_hint("turns"))
+                raise EventError("game-turns-not-number", what=_list("turns"), value=repr(t),
+                                 most=MAX_TURNS, code="game-lists", hint=_list_hint("turns"))
             turn_values.append(int(t))
     return [
         GameFlags(
@@ -252,9 +248,14 @@ def _list_hint(field: str) -> dict[str, Any]:
     return field_hint((GAME_LISTS[field], field))
 
 
+def _list(field: str) -> Term:
+    """A per-game list's name inside a refusal, in the reader's words."""
+    return Term(GAME_LISTS[field])
+
+
 def _seat(token: str, field: str) -> str:
     seat = token.strip().upper()
     if seat not in SEATS:
-        raise EventError(f"{GAME_LISTS[field]}: {token!r} is not a seat (P1 or P2)",
+        raise EventError("game-not-seat", what=_list(field), value=repr(token),
                          code="game-lists", hint=_list_hint(field))
     return seat

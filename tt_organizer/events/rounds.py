@@ -11,7 +11,7 @@ from tt_organizer.events.paired_rounds import PairedRound
 from tt_organizer.events.setup import SWISS, TOP_CUT
 from tt_organizer.events.store import Connection
 from tt_organizer.events.swiss_states import states_and_points
-from tt_organizer.i18n import Msg, NMsg
+from tt_organizer.i18n import NMsg
 
 
 def pair_next_round(conn: Connection, *, seeded: bool = False) -> list[MatchInfo]:
@@ -28,26 +28,23 @@ def pair(conn: Connection, *, seeded: bool = False) -> PairedRound:
 
     with store.transaction(conn):
         if store.current_round(conn, TOP_CUT):
-            raise EventError(Msg("the top cut has started"), code="top-cut-started",
-                             hint={"command": "top-cut"})
+            raise EventError("top-cut-started", hint={"command": "top-cut"})
         settings = store.read_settings(conn)
         current = store.current_round(conn)
         if current:
             missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
             if missing:
-                raise EventError(
-                    NMsg("round {round} still misses results for table(s) {tables}",
-                         "round {round} still misses results for table(s) {tables}",
-                         len(missing), round=current, tables=", ".join(map(str, missing)))
-                )
+                raise EventError("round-unreported", round=current, results=NMsg(
+                    "results for table(s) {tables}", "results for table(s) {tables}",
+                    len(missing), tables=", ".join(map(str, missing))))
         active = [p.id for p in store.read_roster(conn) if not p.dropped]
         # constraints: check-in, granted byes, avoid
         active, granted, removed = manual.prepare_round(conn, current + 1, active)
         players.refuse_without_deck(conn, settings)
         if len(active) + len(granted) < 2:
             n = len(active) + len(granted)
-            raise EventError(NMsg("{n} active player(s); at least 2 are needed to pair",
-                                  "{n} active player(s); at least 2 are needed to pair", n, n=n))
+            raise EventError("too-few-to-pair", players=NMsg(
+                "{n} active player(s)", "{n} active player(s)", n, n=n))
         total = settings.rounds
         if total is None:
             from tt_organizer.pairing.swiss import rounds_for_players
@@ -57,8 +54,7 @@ def pair(conn: Connection, *, seeded: bool = False) -> PairedRound:
             store.audit(conn, "rounds", "settings", "auto",
                         {"rounds": total, "players": len(active)})
         if current >= total:
-            raise EventError(Msg("all {total} Swiss rounds are paired", total=total),
-                             code="swiss-over",
+            raise EventError("swiss-over", total=total,
                              hint={"command": "standings", "then": "top-cut"})
         rnd = current + 1
         states, points = states_and_points(conn, active, seeded=seeded)

@@ -33,12 +33,13 @@ from tt_organizer.columns import (
     find_roster,
     missing_columns,
 )
-from tt_organizer.errors import EventError, InputError, TTError, in_words
+from tt_organizer.errors import EventError, InputError, TTError
 from tt_organizer.events import store
 from tt_organizer.events.models import EventSnapshot, MatchInfo
 from tt_organizer.events.result_text import parse_game_flags, parse_result
+from tt_organizer.events.sheet_problems import Named, SheetError, said
 from tt_organizer.export.tables import game_lists, paired_matches
-from tt_organizer.i18n import Msg
+from tt_organizer.i18n import N_, Msg, NMsg, Term
 from tt_organizer.names import fold
 from tt_organizer.numbers import is_count
 from tt_organizer.tables import Sheet, cell_text, read_table
@@ -49,21 +50,8 @@ if TYPE_CHECKING:
 
 MAX_NAME_CHARS = 100
 # a per-game list's field (the hint of a refusal) -> the column of the pairings sheet it is in
-_LIST_COLUMNS = {"first": "First", "winners": "Winners", "turns": "Turns"}
+SEATS_SHOWN = (N_("player 1"), N_("player 2"))  # a row's seats, as a sheet's problem names them
 
-
-class SheetError(InputError):
-    """Rows of an imported sheet that are wrong; ``problems`` holds one line per bad row."""
-
-    def __init__(self, problems: list[str], *, file: str, what: str) -> None:
-        self.problems = problems
-        shown = problems[:50]
-        more = f"\n  … and {len(problems) - 50} more" if len(problems) > 50 else ""
-        noun = "problem" if len(problems) == 1 else "problems"
-        message = (
-            f"{len(problems)} {noun}, nothing was {what}:\n  " + "\n  ".join(shown) + more
-        )
-        super().__init__(message, file=file)
 
 
 @dataclass
@@ -141,10 +129,9 @@ def read_registrations(path: str | Path) -> Registrations:
     roster = find_roster(sheets)
     if roster is None:
         if any(find_columns(s, ROSTER_COLUMNS, ("name",)) for s in sheets):
-            raise InputError("this is a decklist table (count and card columns), not a list of "
-                             "players", file=source)
+            raise InputError("sheet-is-decklist", file=source)
         raise missing_columns(sheets[0], ROSTER_COLUMNS, ("name",), ROSTER_LABELS, source)
-    problems: list[str] = []
+    problems: list[Msg] = []
     answers: dict[str, RosterEntry] = {}  # name key -> the latest answer
     first_row: dict[str, int] = {}  # name key -> the first row it answered on
     replaced: list[Replaced] = []
@@ -152,15 +139,15 @@ def read_registrations(path: str | Path) -> Registrations:
     order, note = _answer_order(entries)
     for entry in sorted(entries, key=order):
         number, name = entry.row, entry.name
-        where = f"row {number}"
+        where = said("sheet-row", row=number)
         if not name:
-            problems.append(f"{where}: no player name")
+            problems.append(said("sheet-no-name", where=where))
             continue
         if any(ch in name for ch in "\n\r\t") or any(ord(ch) < 32 for ch in name):
-            problems.append(f"{where}: the name {name!r} contains a line break or tab")
+            problems.append(said("sheet-name-line-break", where=where, name=repr(name)))
             continue
         if len(name) > MAX_NAME_CHARS:
-            problems.append(f"{where}: the name is longer than {MAX_NAME_CHARS} characters")
+            problems.append(said("sheet-name-too-long", where=where, most=MAX_NAME_CHARS))
             continue
         key = fold(name)  # "Nicolas Alvarez" answering again is "Nicolás Álvarez"
         if key in answers:  # a later answer of the same name: it counts
@@ -175,20 +162,16 @@ def read_registrations(path: str | Path) -> Registrations:
     out.replaced = sorted(replaced, key=lambda r: r.row)
     # an id is the player's who gave it on the earliest row
     for key, entry in sorted(answers.items(), key=lambda a: first_row[a[0]]):
-        where = f"row {entry.row}"
+        where = said("sheet-row", row=entry.row)
         refusal = None
         if entry.ext_id is not None:
             first, row = ids.setdefault(entry.ext_id, (entry, first_row[key]))
             if first is not entry:  # another name on the same id: this row alone is refused
-                refusal = EventError(
-                    Msg("player id {id} is {other}'s, on row {other_row}: row {row} names "
-                        "{name}, another player (correct the id or the name)",
-                        id=entry.ext_id, other=first.name, other_row=row,
-                        row=entry.row, name=entry.name),
-                    code="id-taken", hint={"id": entry.ext_id, "name": first.name,
-                                           "row": row})
+                refusal = EventError("id-taken", id=entry.ext_id, other=first.name,
+                                     other_row=row, row=entry.row, name=entry.name,
+                                     hint={"name": first.name, "row": row})
         if entry.problem is not None:
-            problems.append(f"{where}: {entry.problem}")
+            problems.append(said("sheet-row-problem", where=where, problem=entry.problem))
             continue
         deck_path = str(entry.deck_path) if entry.deck_path is not None else None
         out.append(RegistrationRow(entry.row, entry.name, entry.ext_id, entry.deck_text,
@@ -197,7 +180,7 @@ def read_registrations(path: str | Path) -> Registrations:
     if problems:
         raise SheetError(sorted(problems, key=_row_of), file=source, what="registered")
     if not out:
-        raise InputError(f"sheet {roster.sheet.name!r} lists no players", file=source)
+        raise InputError("sheet-no-players", sheet=repr(roster.sheet.name), file=source)
     return out
 
 
@@ -212,8 +195,8 @@ def better_spelling(earlier: str, later: str) -> str:
     return earlier if score(earlier) > score(later) else later
 
 
-def _row_of(problem: str) -> int:
-    match = re.match(r"row (\d+)", problem)
+def _row_of(problem: Msg | str) -> int:
+    match = re.match(r"row (\d+)", str(problem))
     return int(match.group(1)) if match else 0
 
 
@@ -303,17 +286,16 @@ def read_names(path: str | Path) -> list[str]:
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise InputError("not a text file of names (save it as UTF-8 text, or give a "
-                             ".csv/.xlsx sheet)", file=source) from None
+            raise InputError("names-not-text", file=source) from None
         names = [line.strip() for line in text.splitlines()
                  if line.strip() and not line.lstrip().startswith("#")]
     seen: dict[str, str] = {}
     for name in names:
         seen.setdefault(" ".join(name.split()).casefold(), " ".join(name.split()))
     if not seen:
-        raise InputError("the file lists no player names", file=source)
+        raise InputError("names-none", file=source)
     if len(seen) > MAX_NAMES:
-        raise InputError(f"more than {MAX_NAMES} names", file=source)
+        raise InputError("names-too-many", most=MAX_NAMES, file=source)
     return list(seen.values())
 
 
@@ -372,11 +354,8 @@ def _result_sheets(sheets: list[Sheet], source: str) -> list[tuple[Sheet, int | 
     named = [(s, sheet_round(s.name)) for s in sheets]
     picked: list[tuple[Sheet, int | None]] = [(s, r) for s, r in named if r is not None]
     if not picked:
-        raise InputError(
-            "no pairings sheet found: name the sheet 'Pairings R<n>' or 'Round <n>' "
-            f"(sheets: {', '.join(s.name for s in sheets)})",
-            file=source,
-        )
+        raise InputError("no-pairings-sheet", sheets=", ".join(s.name for s in sheets),
+                         file=source)
     return picked
 
 
@@ -386,34 +365,38 @@ def _check_names(
     round_number: int,
     m: MatchInfo,
     snapshot: EventSnapshot,
-) -> list[str]:
+) -> list[Msg]:
     """Problems with the player cells of a row (they must name the pairing's players)."""
     cells = (_text(values, roles, "player1"), _text(values, roles, "player2"))
     expected = (snapshot.name(m.player1), snapshot.name(m.player2))
     if all(_same_name(c, e) for c, e in zip(cells, expected, strict=True)):
         return []
     if _same_name(cells[0], expected[1]) and _same_name(cells[1], expected[0]):
-        return [f"players are swapped (table {m.table} is {expected[0]!r} v {expected[1]!r})"]
+        return [said("sheet-players-swapped", table=m.table, player1=repr(expected[0]),
+                      player2=repr(expected[1]))]
     tables = {}
     for other in paired_matches(snapshot, round_number):
         for pid in (other.player1, other.player2):
             if pid is not None:
                 tables[fold(snapshot.name(pid))] = other.table
-    problems = []
-    for seat, cell, name in zip(("player 1", "player 2"), cells, expected, strict=True):
+    problems: list[Msg] = []
+    for seat, cell, name in zip(SEATS_SHOWN, cells, expected, strict=True):
         if _same_name(cell, name):
             continue
         if not cell:
-            problems.append(f"{seat} is empty; table {m.table} has {name!r}")
+            problems.append(said("sheet-seat-empty", seat=Term(seat), table=m.table,
+                                  name=repr(name)))
             continue
         key = fold(cell)
         if key in tables:
-            where = f"plays at table {tables[key]}"
+            problems.append(said("sheet-seat-other-table", seat=Term(seat), cell=repr(cell),
+                                  other=tables[key], table=m.table, name=repr(name)))
         elif any(_same_name(cell, p.name) for p in snapshot.players):
-            where = f"is not paired in round {round_number}"
+            problems.append(said("sheet-seat-not-paired", seat=Term(seat), cell=repr(cell),
+                                  round=round_number, table=m.table, name=repr(name)))
         else:
-            where = "is an unknown player"
-        problems.append(f"{seat} {cell!r} {where}; table {m.table} has {name!r}")
+            problems.append(said("sheet-seat-unknown", seat=Term(seat), cell=repr(cell),
+                                  table=m.table, name=repr(name)))
     return problems
 
 
@@ -423,20 +406,17 @@ def _check_row(
     round_number: int,
     m: MatchInfo,
     snapshot: EventSnapshot,
-) -> tuple[ResultRow | None, list[str]]:
+) -> tuple[ResultRow | None, list[Msg]]:
     """Check one filled row against its pairing; (row or None when unchanged, problems)."""
     problems = _check_names(values, roles, round_number, m, snapshot)
     raw = _value(values, roles, "result")
     text = cell_text(raw)
     if m.player2 is None:
         if text.casefold() != "bye":
-            problems.append(f"table {m.table} is a bye; its result must be 'bye' or empty")
+            problems.append(said("sheet-bye-result", table=m.table))
         return None, problems
     if isinstance(raw, datetime | date | time):
-        problems.append(
-            f"result {text!r} is a date: the spreadsheet turned a score such as 2-1 into a "
-            "date; format the Result column as Text and type the score again"
-        )
+        problems.append(said("sheet-result-date", result=repr(text)))
         return None, problems
     best_of = snapshot.settings.best_of
     try:
@@ -445,7 +425,7 @@ def _check_row(
         try:
             parsed = parse_result(text, best_of)
         except EventError as exc:
-            problems.append(exc.message)  # names the result as typed
+            problems.append(exc.words if exc.words is not None else Msg(exc.message))
             return None, problems
     first = _tokens(_value(values, roles, "first"), blanks=True)
     winners = _tokens(_value(values, roles, "winners"))
@@ -454,7 +434,7 @@ def _check_row(
         flags = parse_game_flags(parsed, first=first, winners=winners, turns=turns_raw,
                                  best_of=best_of)
     except EventError as exc:
-        problems.append(in_words(exc, _LIST_COLUMNS))
+        problems.append(Named(exc))
         return None, problems
     if problems:
         return None, problems
@@ -488,9 +468,9 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
     source = str(path)
     sheets = _result_sheets(read_table(path), source)
     multi = len(sheets) > 1
-    problems: list[str] = []
+    problems: list[Msg] = []
     out: list[ResultRow] = []
-    seen: dict[tuple[int, int], str] = {}
+    seen: dict[tuple[int, int], Msg] = {}
     by_round: dict[int, dict[int, MatchInfo]] = {}
     filled = 0
     for sheet, named_round in sheets:
@@ -499,32 +479,33 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
             raise missing_columns(sheet, RESULT_COLUMNS, RESULT_REQUIRED, RESULT_LABELS, source)
         header, roles = found
         for number, values in sheet.rows[header + 1:]:
-            where = f"sheet {sheet.name!r} row {number}" if multi else f"row {number}"
+            where = (said("sheet-sheet-row", sheet=repr(sheet.name), row=number) if multi
+                     else said("sheet-row", row=number))
             result_text = _text(values, roles, "result")
             if not result_text:
                 extra = [r for r in ("first", "winners", "turns") if _text(values, roles, r)]
                 if extra:
-                    problems.append(f"{where}: game details filled but no Result")
+                    problems.append(said("sheet-details-no-result", where=where))
                 continue
             if result_text.casefold() != "bye":
                 filled += 1
             round_text = _text(values, roles, "round")
             if round_text:
                 if not is_count(round_text):
-                    problems.append(f"{where}: round {round_text!r} is not a number")
+                    problems.append(said("sheet-round-not-number", where=where,
+                                          round=repr(round_text)))
                     continue
                 round_number = int(round_text)
             elif named_round is not None:
                 round_number = named_round
             else:
-                problems.append(
-                    f"{where}: no round (add a Round column or name the sheet 'Round <n>')"
-                )
+                problems.append(said("sheet-no-round", where=where))
                 continue
             table_text = _text(values, roles, "table")
             if not is_count(table_text):
-                problems.append(f"{where}: table {table_text!r} is not a number"
-                                if table_text else f"{where}: no table number")
+                problems.append(said("sheet-table-not-number", where=where,
+                                      table=repr(table_text)) if table_text
+                                else said("sheet-no-table", where=where))
                 continue
             table = int(table_text)
             if round_number not in by_round:
@@ -533,28 +514,29 @@ def read_results(path: str | Path, snapshot: EventSnapshot) -> list[ResultRow]:
                 }
             matches = by_round[round_number]
             if not matches:
-                problems.append(f"{where}: round {round_number} has not been paired")
+                problems.append(said("sheet-round-not-paired", where=where,
+                                      round=round_number))
                 continue
             m = matches.get(table)
             if m is None:
-                problems.append(f"{where}: unknown table {table} in round {round_number}")
+                problems.append(said("sheet-unknown-table", where=where, table=table,
+                                      round=round_number))
                 continue
             if (round_number, table) in seen:
-                problems.append(
-                    f"{where}: table {table} of round {round_number} is already on "
-                    f"{seen[(round_number, table)]}"
-                )
+                problems.append(said("sheet-table-twice", where=where, table=table,
+                                      round=round_number, first=seen[(round_number, table)]))
                 continue
             seen[(round_number, table)] = where
             row, row_problems = _check_row(values, roles, round_number, m, snapshot)
-            problems.extend(f"{where}: {p}" for p in row_problems)
+            problems.extend(said("sheet-row-problem", where=where, problem=p)
+                            for p in row_problems)
             if row is not None:
                 row.row = number
                 out.append(row)
     if problems:
         raise SheetError(problems, file=source, what="recorded")
     if not filled:
-        raise InputError("no results filled in (every Result cell is empty)", file=source)
+        raise InputError("sheet-no-results", file=source)
     return out
 
 
@@ -679,6 +661,7 @@ def record_results_sheet(conn: Connection, path: str | Path) -> int:
             except EventError as exc:
                 refused.append({"row": row.row, "error": exc})
         if refused:
-            raise EventError(f"{path}: nothing recorded; {len(refused)} row(s) refused",
-                             code=ROWS_REFUSED, hint={"file": str(path), "rows": refused})
+            raise EventError("rows-refused", file=str(path), refused=NMsg(
+                "{n} row(s) refused", "{n} row(s) refused", len(refused), n=len(refused)),
+                hint={"rows": refused})
     return len(rows)

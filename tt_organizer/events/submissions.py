@@ -19,7 +19,6 @@ from tt_organizer.errors import EventError
 from tt_organizer.events import players, store
 from tt_organizer.events.store import Connection, Row
 from tt_organizer.formats.validator import ValidationReport, Violation
-from tt_organizer.i18n import Msg
 
 MAX_DECK_BYTES = 200_000
 MAX_PENDING_PER_CLIENT = 5  # submissions waiting for the organizer, from one address
@@ -74,12 +73,10 @@ def refuse_when_full(conn: Connection, client: str) -> None:
     :data:`MAX_PENDING_PER_CLIENT` submissions waiting, or everyone :data:`MAX_PENDING`."""
     mine, everyone = store.pending_submission_counts(conn, client)
     if mine >= MAX_PENDING_PER_CLIENT:
-        raise EventError(Msg("{n} decklists from this phone are already waiting for the "
-                             "organizer; ask at the desk", n=mine), code=TOO_MANY,
+        raise EventError("too-many-from-phone", n=mine, code=TOO_MANY,
                          hint={"pending": mine, "limit": MAX_PENDING_PER_CLIENT})
     if everyone >= MAX_PENDING:
-        raise EventError(Msg("{n} decklists are already waiting for the organizer; ask at "
-                             "the desk", n=everyone), code=TOO_MANY,
+        raise EventError("too-many-submissions", n=everyone,
                          hint={"pending": everyone, "limit": MAX_PENDING})
 
 
@@ -94,12 +91,12 @@ def submit_deck(conn: Connection, name: str, text: str | None = None, *,
     refuse_when_full(conn, client)
     name = players.clean_text(name, "a player name")
     if not name:
-        raise EventError("a player needs a name")
+        raise EventError("submission-no-name")
     if path is None and not (text or "").strip():
-        raise EventError("the decklist is empty")
+        raise EventError("submission-empty")
     size = Path(path).stat().st_size if path is not None else len((text or "").encode())
     if size > MAX_DECK_BYTES:
-        raise EventError(f"a decklist is at most {MAX_DECK_BYTES // 1000} kB")
+        raise EventError("submission-too-big", kb=MAX_DECK_BYTES // 1000)
     ext_id = players.clean_text(ext_id, "an id") if ext_id else None
     source = players.clean_text(source, "a file name") or "submitted"
     report, raw, src = players.check_deck(store.read_settings(conn), path=path, text=text,
@@ -148,7 +145,7 @@ def approve_deck(conn: Connection, submission_id: int, *, allow_illegal: bool = 
     with store.transaction(conn):
         row = store.submission_row(conn, submission_id)
         if row is None or row["status"] != "pending":
-            raise EventError(f"no pending submission #{submission_id}")
+            raise EventError("no-pending-submission", id=submission_id)
         reg = players.register_player(
             conn, row["name"], deck_text=row["text"], deck_source=row["source"],
             ext_id=row["ext_id"], allow_illegal=allow_illegal,
@@ -164,6 +161,6 @@ def reject_deck(conn: Connection, submission_id: int) -> None:
     with store.transaction(conn):
         row = store.submission_row(conn, submission_id)
         if row is None or row["status"] != "pending":
-            raise EventError(f"no pending submission #{submission_id}")
+            raise EventError("no-pending-submission", id=submission_id)
         store.set_submission_status(conn, submission_id, "rejected")
         store.audit(conn, "deck-reject", f"submission {submission_id} {row['name']}")

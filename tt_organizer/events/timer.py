@@ -65,7 +65,7 @@ def start_timer(conn: Connection, minutes: int | None = None) -> dict[str, Any]:
                           old["seconds"] - old["remaining"], old)
         length = DEFAULT_MINUTES if minutes is None else minutes
         if not 1 <= length <= 600:
-            raise EventError(f"{length}: a round lasts 1 to 600 minutes")
+            raise EventError("timer-bad-length", minutes=length)
         return _write(conn, "timer-start", length * 60, time.time(), 0.0, old)
 
 
@@ -74,7 +74,7 @@ def pause_timer(conn: Connection) -> dict[str, Any]:
     with store.transaction(conn):
         old = timer_state(conn)
         if not old["running"]:
-            raise EventError("the round timer is not running")
+            raise EventError("timer-not-running")
         return _write(conn, "timer-pause", old["seconds"], None,
                       old["seconds"] - old["remaining"], old)
 
@@ -84,9 +84,9 @@ def extend_timer(conn: Connection, minutes: int) -> dict[str, Any]:
     with store.transaction(conn):
         old = timer_state(conn)
         if not old["set"]:
-            raise EventError("start the round timer first")
+            raise EventError("timer-not-set")
         if not -600 <= minutes <= 600 or minutes == 0:
-            raise EventError(f"{minutes}: extend by 1 to 600 minutes (or take some away)")
+            raise EventError("timer-bad-extension", minutes=minutes)
         row = store.timer_row(conn)
         assert row is not None
         return _write(conn, "timer-extend", max(60, old["seconds"] + minutes * 60),

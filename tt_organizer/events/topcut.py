@@ -12,7 +12,7 @@ from tt_organizer.events.models import (
 )
 from tt_organizer.events.setup import SWISS, TOP_CUT, top_cut_for_players
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg, NMsg
+from tt_organizer.i18n import NMsg
 
 
 def top_cut_size(conn: Connection) -> int:
@@ -36,25 +36,18 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             swiss = store.current_round(conn)
             total = settings.rounds
             if not swiss or (total is not None and swiss < total):
-                raise EventError(Msg("the Swiss rounds are not over (round {round} of {total})",
-                                     round=swiss, total=total or "?"))
+                raise EventError("swiss-not-over", round=swiss, total=total or "?")
             missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, swiss))
             if missing:
-                raise EventError(NMsg("round {round} still misses results for table(s) {tables}",
-                                      "round {round} still misses results for table(s) {tables}",
-                                      len(missing), round=swiss,
-                                      tables=", ".join(map(str, missing))))
+                raise EventError("round-unreported", round=swiss, results=NMsg(
+                    "results for table(s) {tables}", "results for table(s) {tables}",
+                    len(missing), tables=", ".join(map(str, missing))))
             size = top_cut_size(conn)
             if size == 0:
-                raise EventError(Msg("this event has no top cut (a top cut of 0 or too few "
-                                     "players)"),
-                               code="no-top-cut",
-                               hint=field_hint(("a top cut of", "top_cut")))
+                raise EventError("no-top-cut", hint=field_hint(("a top cut of", "top_cut")))
             seeds = [s.player for s in standings(conn) if not s.dropped][:size]
             if len(seeds) < size:
-                raise EventError(Msg(
-                    "only {n} active players for a top {size}; undrop players, or end the "
-                    "event with the Swiss standings", n=len(seeds), size=size))
+                raise EventError("top-cut-too-few", n=len(seeds), size=size)
             pairings = pair_top_cut(seeds)
             rnd = 1
             store.audit(conn, "top-cut", "seeds", None, {"size": size, "seeds": seeds})
@@ -62,14 +55,13 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             current = lookup.round_matches(conn, TOP_CUT, top)
             missing = lookup.tables_without_result(current)
             if missing:
-                raise EventError(NMsg(
-                    "top-cut round {round} still misses results for table(s) {tables}",
-                    "top-cut round {round} still misses results for table(s) {tables}",
-                    len(missing), round=top, tables=", ".join(map(str, missing))))
+                raise EventError("top-cut-round-unreported", round=top, results=NMsg(
+                    "results for table(s) {tables}", "results for table(s) {tables}",
+                    len(missing), tables=", ".join(map(str, missing))))
             winners = [_winner(m) for m in current]
             if len(winners) == 1:
-                raise EventError(Msg("the top cut is over; the winner is {name}",
-                                     name=lookup.player_by_id(conn, winners[0]).name))
+                raise EventError("top-cut-over",
+                                 name=lookup.player_by_id(conn, winners[0]).name)
             first = current if top == 1 else lookup.round_matches(conn, TOP_CUT, 1)
             seed_of = bracket_seeds([(m.player1, m.player2) for m in first])
             pairings = pair_top_cut_round(winners, seed_of)
@@ -92,7 +84,7 @@ def _winner(m: MatchInfo) -> int:
 def start_top_cut(conn: Connection) -> list[MatchInfo]:
     """Seed the bracket and pair its first round (refused once it has started)."""
     if store.current_round(conn, TOP_CUT):
-        raise EventError("the top cut has already started")
+        raise EventError("top-cut-already-started")
     return advance_top_cut(conn)
 
 

@@ -19,7 +19,6 @@ from tt_organizer.events.models import (
     paired_round,
 )
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import Msg
 
 if TYPE_CHECKING:
     from tt_organizer.events.check_in import CheckIn
@@ -124,8 +123,9 @@ def round_matches(conn: Connection, round_number: int | None = None,
     stage = setup.TOP_CUT if top_cut else setup.SWISS
     current = store.current_round(conn, stage)
     if not current:
-        raise EventError(Msg("the top cut has not started") if top_cut
-                         else Msg("no round is paired yet"))
+        if top_cut:
+            raise EventError("top-cut-not-started")
+        raise EventError("no-round")
     rnd = paired_round(round_number, current, label="top-cut round" if top_cut else "round")
     return store.read_matches(conn, stage, rnd, tables_only=True, games=False)
 

@@ -29,7 +29,7 @@ def pair_top_cut(seeds: Sequence[int]) -> list[Pairing]:
     """
     n = len(seeds)
     if n < 2:
-        raise BadValue("top-cut-too-few")
+        raise BadValue("bracket-too-few")
     if len(set(seeds)) != n:
         raise BadValue("seeded-twice")
     size = 1 << (n - 1).bit_length()

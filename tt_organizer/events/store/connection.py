@@ -28,9 +28,8 @@ from tt_organizer.events.store.schema import (
     migrate,
     schema_differences,
 )
-from tt_organizer.events.store.values import READ_FAILURES, path_of, shorten
+from tt_organizer.events.store.values import READ_FAILURES, path_of, shorten, some
 from tt_organizer.events.store.web import close_withdrawn, forget_withdrawn, withdrawn_reports
-from tt_organizer.i18n import Msg
 from tt_organizer.safe_files import is_regular_file
 
 if TYPE_CHECKING:
@@ -66,21 +65,19 @@ def _check_header(conn: sqlite3.Connection, path: str) -> None:
     try:
         conn.execute("PRAGMA schema_version").fetchone()
     except sqlite3.DatabaseError as exc:
-        raise EventError(f"{path}: not an event database (not an SQLite file, or corrupt: "
-                         f"{shorten(str(exc))})") from None
+        raise EventError("not-sqlite", file=path, detail=shorten(str(exc))) from None
 
 
 def create_database(path: str | Path) -> sqlite3.Connection:
     """Create a new, empty event database at ``path`` (refused if the file exists)."""
     p = os.fspath(path)  # os.path, not pathlib: an event command starts without loading it
     if os.path.exists(p) and not is_regular_file(p):
-        raise EventError(f"{p}: not a regular file (a folder, named pipe or device)")
+        raise EventError("event-not-regular-file", file=p)
     if os.path.exists(p) and os.stat(p).st_size > 0:
-        raise EventError(Msg("{file}: file exists; an event database is created only once",
-                                     file=p))
+        raise EventError("event-exists", file=p)
     folder = os.path.dirname(p)
     if folder and not os.path.exists(folder):
-        raise EventError(f"{folder}: no such folder")
+        raise EventError("no-folder", folder=folder)
     conn = _connect(p)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA synchronous = FULL")
@@ -88,8 +85,7 @@ def create_database(path: str | Path) -> sqlite3.Connection:
         with transaction(conn, pause=False, counted=False):
             # re-checked under the write lock: another `create` may have won the race
             if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                raise EventError(Msg("{file}: file exists; an event database is created only once",
-                                     file=p))
+                raise EventError("event-exists", file=p)
             migrate(conn, 0)
     except BaseException:
         conn.close()
@@ -104,25 +100,20 @@ def open_event(path: str | Path) -> sqlite3.Connection:
     written by a newer schema; the file is not changed in any of those cases."""
     p = os.fspath(path)
     if not os.path.exists(p):
-        raise EventError(Msg("{file}: no event database here", file=p), code="no-event",
-                         hint={"command": "create"})
+        raise EventError("no-event", file=p, hint={"command": "create"})
     if os.path.isdir(p):
-        raise EventError(f"{p}: is a folder, not an event database")
+        raise EventError("event-is-folder", file=p)
     if not is_regular_file(p):  # a named pipe would block the open for ever
-        raise EventError(f"{p}: not a regular file (a named pipe or device), not an event "
-                         "database")
+        raise EventError("event-not-regular", file=p)
     conn = _connect(p)
     try:
         _check_header(conn, p)
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if app_id != APPLICATION_ID:
-            raise EventError(f"{p}: an SQLite file, but not a tt-organizer event database")
+            raise EventError("not-event-database", file=p)
         if version > SCHEMA_VERSION:
-            raise EventError(
-                f"{p}: written by a newer tt-organizer (schema {version}; this version reads "
-                f"up to {SCHEMA_VERSION}); upgrade tt-organizer"
-            )
+            raise EventError("schema-newer", file=p, version=version, supported=SCHEMA_VERSION)
         conn.execute("PRAGMA synchronous = FULL")
         if version < SCHEMA_VERSION:
             with transaction(conn, pause=False, counted=False):
@@ -140,7 +131,7 @@ def open_event(path: str | Path) -> sqlite3.Connection:
         check_changes(conn, p)
     except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # a damaged schema's message
         conn.close()
-        raise EventError(f"{p}: corrupt or not an event database ({shorten(str(exc))})") from None
+        raise EventError("event-corrupt", file=p, detail=shorten(str(exc))) from None
     except BaseException:
         conn.close()
         raise
@@ -152,17 +143,13 @@ def check_schema(conn: sqlite3.Connection, path: str | Path | None = None) -> No
     (a trigger dropped by hand would let changes past the change log unseen)."""
     differences = schema_differences(conn)
     if differences:
-        shown = "; ".join(differences[:5]) + (
-            f"; and {len(differences) - 5} more" if len(differences) > 5 else "")
         where = path if path is not None else path_of(conn)
-        raise EventError(f"{where}: the event file's schema differs from what this version "
-                         f"of tt-organizer writes ({shown}); restore it from a backup or an "
-                         "export", code="schema-differs")
+        raise EventError("schema-differs", file=str(where), differences=some(differences))
 
 
 def _check_settings_row(conn: sqlite3.Connection, p: str) -> None:
     if conn.execute("SELECT count(*) FROM settings").fetchone()[0] != 1:
-        raise EventError(f"{p}: event database without settings (corrupt)")
+        raise EventError("no-settings-file", file=p)
 
 
 @contextmanager

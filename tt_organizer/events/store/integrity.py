@@ -46,7 +46,9 @@ from tt_organizer.events.store.values import (
     path_of,
     problems,
     refuse,
+    renamed,
     shorten,
+    some,
     stored_value_problems,
 )
 
@@ -64,8 +66,7 @@ def check_event(conn: sqlite3.Connection, path: str | Path) -> None:
         rows = conn.execute("PRAGMA integrity_check(5)").fetchall()
         damage = [str(r[0]) for r in rows if str(r[0]) != "ok"]
         if damage:
-            raise EventError(f"{where}: the event file is damaged ({shorten('; '.join(damage))}); "
-                             "restore it from a backup or an export")
+            raise EventError("event-damaged", file=where, detail=shorten("; ".join(damage)))
         snapshot = read_snapshot(conn, where)
         problems = stored_value_problems(snapshot) + other_table_problems(conn)
     except EventError:
@@ -84,10 +85,8 @@ def check_changes(conn: sqlite3.Connection, path: str | Path | None = None) -> N
     except READ_FAILURES as exc:
         raise damaged(str(path or path_of(conn)), exc) from None
     if removed:
-        shown = "; ".join(removed[:5]) + ("; and more" if len(removed) > 5 else "")
-        raise EventError(f"{path or path_of(conn)}: the event file had rows deleted by something "
-                         f"other than tt-organizer ({shown}); restore it from a backup or an "
-                         "export", code="rows-removed")
+        raise EventError("rows-removed", file=str(path or path_of(conn)),
+                         removed=some(removed, counted=False))
     if not rows:
         return
     where = str(path or path_of(conn))
@@ -100,7 +99,7 @@ def check_changes(conn: sqlite3.Connection, path: str | Path | None = None) -> N
     try:
         problems = _changed_problems(conn, changed)
     except EventError as exc:  # a reader's own check (check_read): name the file as given
-        raise EventError(str(exc).replace(path_of(conn), where, 1)) from None
+        raise renamed(exc, path_of(conn), where) from None
     except READ_FAILURES as exc:
         raise damaged(where, exc) from None
     refuse(where, problems)

@@ -41,7 +41,7 @@ def read_settings(conn: sqlite3.Connection) -> EventSettings:
     """The event settings."""
     r = conn.execute("SELECT * FROM settings WHERE id = 1").fetchone()
     if r is None:
-        raise EventError("event database without settings (corrupt)")
+        raise EventError("no-settings")
     settings = settings_from_row(r)
     check_read(conn, settings=settings)
     return settings

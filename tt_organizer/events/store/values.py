@@ -21,6 +21,8 @@ from tt_organizer.events.models import (
     MatchInfo,
     PlayerInfo,
 )
+from tt_organizer.i18n import Msg
+from tt_organizer.messages import is_code
 
 STAGES = ("swiss", "top-cut")
 OUTCOMES = (None, "p1", "p2", "draw", "double-loss", "bye", "loss-missed")
@@ -36,18 +38,35 @@ def path_of(conn: sqlite3.Connection) -> str:
 
 
 def damaged(where: str, exc: BaseException) -> EventError:
-    return EventError(
-        f"{where}: the event file is damaged ({type(exc).__name__}: {shorten(str(exc))}); "
-        "restore it from a backup or an export"
-    )
+    """The refusal of a file whose reading raised ``exc`` (code ``event-damaged``)."""
+    return EventError("event-damaged", file=where,
+                      detail=f"{type(exc).__name__}: {shorten(str(exc))}")
+
+
+def renamed(exc: EventError, old: str, new: str) -> EventError:
+    """``exc`` naming the file ``new`` where it named ``old`` (a reader names the file by the
+    connection's path; a command by the path it was given)."""
+    if not is_code(exc.code):
+        return exc
+    params = {k: new if v == old else v for k, v in exc.params.items()}
+    return EventError(str(exc.code), hint={k: v for k, v in exc.hint.items()
+                                           if k not in exc.params}, **params)
 
 
 def refuse(where: str, problems: list[str]) -> None:
     if problems:
-        shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more"
-                                            if len(problems) > 5 else "")
-        raise EventError(f"{where}: the event file holds values tt-organizer never writes "
-                         f"(damaged or edited by hand): {shown}")
+        raise EventError("values-never-written", file=where, problems=some(problems))
+
+
+def some(items: Sequence[str], most: int = 5, *, counted: bool = True) -> str | Msg:
+    """The first ``most`` of ``items`` joined by "; ", and how many more there are (``counted``
+    False: that there are more) -- a parameter of a refusal, in the reader's words."""
+    shown = "; ".join(items[:most])
+    if len(items) <= most:
+        return shown
+    if not counted:
+        return Msg("{items}; and more", items=shown)
+    return Msg("{items}; and {n} more", items=shown, n=len(items) - most)
 
 
 def shorten(text: str) -> str:
