@@ -259,3 +259,74 @@ def test_no_module_is_over_700_lines() -> None:
     long = {str(p.relative_to(PACKAGE)): n for p in _modules()
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 700}
     assert not long, f"modules over 700 lines: {long}"
+
+
+# --- the library speaks in codes (front ends take only a connection from the store:
+# tests/test_front_end_reads.py) ------------------------------------------------------------
+
+FRONT_ENDS = ("cli", "web")
+#: exceptions a caller's bug raises (never shown to a user as a refusal)
+PROGRAMMER_ERRORS = frozenset({"AssertionError", "TypeError", "NotImplementedError"})
+
+
+def _front_end(path: Path) -> bool:
+    return path.relative_to(PACKAGE).parts[0] in FRONT_ENDS
+
+
+def _error_classes() -> set[str]:
+    """Names of the toolkit's exception classes (TTError and every subclass, by name)."""
+    names = {"TTError"}
+    trees = [ast.parse(p.read_text(encoding="utf-8")) for p in _modules()]
+    while True:
+        more = {node.name for tree in trees for node in ast.walk(tree)
+                if isinstance(node, ast.ClassDef)
+                and any((getattr(b, "id", None) or getattr(b, "attr", None)) in names
+                        for b in node.bases)}
+        if more <= names:
+            return names
+        names |= more
+
+
+def _sentence(arg: ast.expr, codes: set[str]) -> bool:
+    """Whether ``arg``, the first argument of an exception, is a sentence built in place."""
+    if isinstance(arg, ast.IfExp):
+        return _sentence(arg.body, codes) or _sentence(arg.orelse, codes)
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return arg.value not in codes
+    if isinstance(arg, ast.JoinedStr | ast.BinOp):
+        return True
+    if isinstance(arg, ast.Call):
+        name = getattr(arg.func, "id", None) or getattr(arg.func, "attr", None)
+        return name in {"Msg", "NMsg", "PMsg", "_", "gettext", "ngettext", "format"}
+    return False
+
+
+def test_the_library_raises_codes_not_sentences() -> None:
+    """Outside cli/ and web/, an exception is a code of :mod:`tt_organizer.messages` and its
+    parameters: no f-string, no literal sentence, no message built in place -- the words live
+    in one catalog, worded at the edge in the reader's language."""
+    from tt_organizer.messages import WORDS
+
+    codes, classes = set(WORDS), _error_classes() | {"ValueError", "KeyError", "LookupError",
+                                                     "RuntimeError", "OSError"}
+    found = []
+    for path in _modules():
+        if _front_end(path):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in classes and name not in PROGRAMMER_ERRORS and _sentence(node.args[0],
+                                                                              codes):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {name}")
+    assert not found, "sentences built in the library:\n" + "\n".join(found)
+
+
+def test_the_code_check_sees_a_sentence() -> None:
+    codes = {"round-no-pairings"}
+    assert _sentence(ast.parse('f"round {n}"').body[0].value, codes)  # type: ignore[attr-defined]
+    assert _sentence(ast.parse('"no such round"').body[0].value, codes)  # type: ignore[attr-defined]
+    assert _sentence(ast.parse('Msg("x")').body[0].value, codes)  # type: ignore[attr-defined]
+    assert not _sentence(ast.parse('"round-no-pairings"').body[0].value, codes)  # type: ignore[attr-defined]
