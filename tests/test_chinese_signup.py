@@ -1,6 +1,7 @@
 """Sign-up sheets and decklists in Chinese: a 问卷星-shaped export headed in Chinese registers
-every row with its deck, and decks pasted under Chinese section headers (主卡组, 驯兽师 + 数码蛋卡组,
-蛋组 …) are read; the words are data in ``columns.py`` and ``decklist/sections.py``."""
+every row with its deck, and decks pasted under Chinese section headers (主卡组,
+驯兽师 + 数码蛋卡组, 蛋组 …) are read; the words are data in ``columns.py`` and
+``decklist/sections.py``."""
 
 from __future__ import annotations
 

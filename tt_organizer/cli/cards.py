@@ -8,6 +8,8 @@ import click
 
 from tt_organizer.cli.options import json_option
 from tt_organizer.cli.params import COUNT, POSITIVE
+from tt_organizer.i18n import N_, ngettext
+from tt_organizer.i18n import gettext as _
 
 
 @click.group()
@@ -29,14 +31,17 @@ def show(numbers: tuple[str, ...], as_json: bool) -> None:
         print_json([c.to_dict() for c in found])
         return
     for card in found:
+        level = card.level if card.level is not None else "-"
         lines = [
             f"[bold]{escape(card.number)}[/]  {escape(card.name)}",
-            f"  type: {escape(card.card_type)}   colours: {escape(card.color_text)}   "
-            f"level: {card.level if card.level is not None else '-'}",
-            f"  rarity: {escape(card.rarity or '-')}   set: {escape(card.set_code)}",
+            _("  type: {type}   colours: {colours}   level: {level}").format(
+                type=escape(card.card_type), colours=escape(colour_words(card.color_text)),
+                level=level),
+            _("  rarity: {rarity}   set: {set}").format(rarity=escape(card.rarity or "-"),
+                                                       set=escape(card.set_code)),
         ]
         if card.copy_limit:
-            lines.append(f"  copies allowed by its own text: {card.copy_limit}")
+            lines.append(_("  copies allowed by its own text: {n}").format(n=card.copy_limit))
         console.print("\n".join(lines))
 
 
@@ -70,12 +75,24 @@ def search(
     if as_json:
         print_json([c.to_dict() for c in found[:limit]])
         return
-    shown = f", first {limit}" if len(found) > limit else ""
-    print_table(f"{len(found)} card(s){shown}",
-                [(col, "left") for col in ("Number", "Name", "Type", "Colours", "Lv", "Rarity")],
-                [(c.number, c.name, c.card_type, c.color_text,
+    shown = _(", first {n}").format(n=limit) if len(found) > limit else ""
+    print_table(ngettext("{n} card(s)", "{n} card(s)", len(found)).format(n=len(found)) + shown,
+                [(_(col), "left") for col in SEARCH_COLUMNS],
+                [(c.number, c.name, c.card_type, colour_words(c.color_text),
                   "" if c.level is None else str(c.level), c.rarity or "")
                  for c in found[:limit]])
+
+
+# the columns of `tt cards search`'s table
+SEARCH_COLUMNS = (N_("Number"), N_("Name"), N_("Type"), N_("Colours"), N_("Lv"), N_("Rarity"))
+
+
+def colour_words(text: str) -> str:
+    """A card's colours (``Red/Blue``) in the reader's words (``Rojo/Azul``), as a deck
+    check's table shows them."""
+    from tt_organizer.i18n import Term, translate
+
+    return translate(Term(text))
 
 
 @cards.command("build")
@@ -101,7 +118,7 @@ def build(source: Path | None, out: Path | None, as_json: bool) -> None:
 
         print_json(build_json(target))
         return
-    console.print(f"wrote {target}")
+    console.print(_("wrote {file}").format(file=target))
 
 
 from tt_organizer.cli.cards_import import import_cards as _import_cards  # noqa: E402

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from tt_organizer.cli.options import json_option
+from tt_organizer.i18n import ngettext
 
 
 @click.command("import")
@@ -33,9 +34,12 @@ def import_cards(source: Path, game: str, as_json: bool) -> None:
         return
     types = ", ".join(f"{n} {escape(t)}" for t, n in sorted(result.types.items()))
     console.print(
-        f"imported {result.count} card(s) for [bold]{result.game}[/] ({types}) into "
-        f"{escape(str(result.path))}"
+        ngettext("imported {n} card(s) for [bold]{game}[/] ({types}) into {path}",
+                 "imported {n} card(s) for [bold]{game}[/] ({types}) into {path}", result.count)
+        .format(n=result.count, game=result.game, types=types, path=escape(str(result.path)))
     )
-    console.print(f"used by format(s): {escape(', '.join(game_formats(result.game)))}")
+    formats = game_formats(result.game)
+    console.print(ngettext("used by format(s): {formats}", "used by format(s): {formats}",
+                           len(formats)).format(formats=escape(", ".join(formats))))
     for message in result.warnings:
         warn(message)

@@ -9,6 +9,8 @@ import click
 from tt_organizer.cli.options import json_option
 from tt_organizer.cli.params import POSITIVE
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import N_, Term, format_number, ngettext, translate
+from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -107,7 +109,7 @@ def show(
 
         written = write_workbook(result, out)
         if not as_json:
-            err_console.print(f"workbook written to {written}", markup=False)
+            err_console.print(_("workbook written to {file}").format(file=written), markup=False)
 
 
 @stats.command("export")
@@ -135,9 +137,14 @@ def export(sources: tuple[str, ...], folder: str, mixed_versions: bool, as_json:
         return
     from rich.markup import escape
 
-    console.print(f"dataset written to {escape(str(written.folder))}: {written.events} "
-                  f"event(s), {written.games} games ({written.detailed} with per-game details)")
-    console.print(f"  files: {', '.join(FILES)}")
+    console.print(_("dataset written to {folder}: {events}, {games} ({detailed} with per-game "
+                    "details)").format(
+        folder=escape(str(written.folder)),
+        events=ngettext("{n} event(s)", "{n} event(s)", written.events).format(
+            n=written.events),
+        games=ngettext("{n} games", "{n} games", written.games).format(n=written.games),
+        detailed=written.detailed))
+    console.print(_("  files: {files}").format(files=", ".join(FILES)))
 
 
 @stats.command("report")
@@ -166,104 +173,121 @@ def report(sources: tuple[str, ...], out: str, min_games: int, min_bucket: int,
         return
     from rich.markup import escape
 
-    console.print(f"report written to {escape(str(written))}")
-
-
-def _pct(value: float | None) -> str:
-    return "" if value is None else f"{value:.1%}"
+    console.print(_("report written to {file}").format(file=escape(str(written))))
 
 
 def render_stats(console: Console, result: CalibrationStats) -> None:
-    """Print the report for people: the headline, then one table per figure."""
+    """Print the report for people, in the reader's words: the headline, then one table per
+    figure."""
     from rich.markup import escape
+
+    from tt_organizer.stats.words import rate_words, status_words, verdict_words
 
     fp = result.first_player
     r = fp.overall
-    console.print(f"[bold]Format calibration[/] — {escape(', '.join(result.events))}")
-    console.print(
-        f"{len(result.events)} event(s), {result.players} players, {result.decks} registered "
-        f"decks, {result.matches} matches, {result.games} games played"
-    )
-    console.print(
-        f"Per-game details: {result.detailed} of {result.games} games played "
-        f"(who went first: {result.with_first}, turns: {result.with_turns})"
-    )
+    console.print(_("[bold]Format calibration[/] — {events}").format(
+        events=escape(", ".join(result.events))))
+    console.print(", ".join([
+        ngettext("{n} event(s)", "{n} event(s)", len(result.events)).format(
+            n=len(result.events)),
+        ngettext("{n} players", "{n} players", result.players).format(n=result.players),
+        ngettext("{n} registered decks", "{n} registered decks", result.decks).format(
+            n=result.decks),
+        ngettext("{n} matches", "{n} matches", result.matches).format(n=result.matches),
+        ngettext("{n} games played", "{n} games played", result.games).format(
+            n=result.games)]))
+    console.print(_("Per-game details: {detailed} of {games} games played (who went first: "
+                    "{first}, turns: {turns})").format(
+        detailed=result.detailed, games=result.games, first=result.with_first,
+        turns=result.with_turns))
     console.print()
-    console.print(f"[bold]First player wins:[/] {escape(r.text())}")
+    console.print(_("[bold]First player wins:[/] {rate}").format(rate=escape(rate_words(r))))
     if r.status == "ok":
-        console.print(f"  {escape(fp.verdict)}")
+        console.print(f"  {escape(verdict_words(fp))}")
     if r.games:
-        console.print(f"  {r.wins} of {r.games} decisive games won by the first player")
-    left_out = [f"{n} {what}" for n, what in ((fp.draws, "drawn"),
-                                             (fp.unknown_winner, "without a winner"),
-                                             (fp.unknown_first, "without a first player"))
-                if n]
+        console.print(_("  {wins} of {games} decisive games won by the first player").format(
+            wins=r.wins, games=r.games))
+    left_out = [text.format(n=n) for n, text in (
+        (fp.draws, _("{n} drawn")), (fp.unknown_winner, _("{n} without a winner")),
+        (fp.unknown_first, _("{n} without a first player"))) if n]
     if left_out:
-        console.print(f"  games left out: {', '.join(left_out)}")
+        console.print(_("  games left out: {games}").format(games=", ".join(left_out)))
     if len(fp.per_event) > 1:
         for name, rate in fp.per_event:
-            console.print(f"  · {escape(name)}: {escape(rate.text())}")
+            console.print(f"  · {escape(name)}: {escape(rate_words(rate))}")
 
     length = result.length
     console.print()
     if not length.games:
-        console.print("[bold]Game length:[/] no data")
+        console.print(_("[bold]Game length:[/] no data"))
     else:
         values = list(length.histogram)
-        head = (f"mean turn {length.mean:.1f}, median {length.median:g}"
+        head = (_("mean turn {mean}, median {median}").format(
+                    mean=format_number(length.mean, 1), median=f"{length.median:g}")
                 if length.mean is not None and length.median is not None
-                else f"{length.status} for mean and median (need {result.min_bucket})")
-        console.print(f"[bold]Game length[/] (n={length.games}; turns {values[0]}–{values[-1]}):"
-                      f" {head}")
+                else _("{status} for mean and median (need {n})").format(
+                    status=status_words(length.status), n=result.min_bucket))
+        console.print(_("[bold]Game length[/] (n={n}; turns {first}–{last}): {head}").format(
+            n=length.games, first=values[0], last=values[-1], head=head))
         peak = max(length.histogram.values())
         for turn, n in length.histogram.items():
             bar = "█" * max(1, round(24 * n / peak))
-            console.print(f"  turn {turn:>2} {bar} {n}")
+            console.print(_("  turn {turn} {bar} {n}").format(turn=f"{turn:>2}", bar=bar, n=n))
 
-    _bucket_table(console, "Win rate by deck colour (non-mirror games)", "Colour",
-                  result.colours)
-    _bucket_table(console, "Win rate by Tamer (non-mirror games)", "Tamer",
+    _bucket_table(console, _("Win rate by deck colour (non-mirror games)"), N_("Colour"),
+                  result.colours, colours=True)
+    _bucket_table(console, _("Win rate by Tamer (non-mirror games)"), N_("Tamer"),
                   result.tamer_rates[:20])
-    _bucket_table(console, "Win rate by Tamer:Digi-Egg split (non-mirror games)",
-                  "Tamers/Eggs", result.splits)
-    _popular_table(console, f"Most-registered Tamers (of {result.decks} decks)", result.tamers)
-    _popular_table(console, f"Most-registered cards (of {result.decks} decks)", result.cards)
+    _bucket_table(console, _("Win rate by Tamer:Digi-Egg split (non-mirror games)"),
+                  N_("Tamers/Eggs"), result.splits)
+    _popular_table(console, _("Most-registered Tamers (of {n} decks)").format(n=result.decks),
+                   result.tamers)
+    _popular_table(console, _("Most-registered cards (of {n} decks)").format(n=result.decks),
+                   result.cards)
     for note in result.notes:
-        console.print(f"[dim]note: {escape(note)}[/]")
+        console.print(f"[dim]{escape(_('note: {note}').format(note=note))}[/]")
 
 
-def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucket, ...]) -> None:
+BUCKET_COLUMNS = (N_("Games"), N_("Wins"), N_("Win rate"), N_("95% interval"), N_("Mirrors"),
+                  N_("Decks"))
+POPULAR_COLUMNS = ("#", N_("Number"), N_("Name"), N_("Decks"), N_("Share"), N_("Copies"))
+
+
+def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucket, ...],
+                  colours: bool = False) -> None:
     from tt_organizer.cli.render import print_table
+    from tt_organizer.stats.words import percent, status_words
 
     console.print()
     if not buckets:
-        console.print(f"[bold]{title}:[/] no data")
+        console.print(_("[bold]{title}:[/] no data").format(title=title))
         return
     rows = []
     for b in buckets:
         r = b.rate
         if r.status == "ok":
             low, high = r.interval or (0.0, 0.0)
-            rate: str | tuple[str, str] = _pct(r.rate)
-            interval = f"{_pct(low)}–{_pct(high)}"
+            rate: str | tuple[str, str] = percent(r.rate)
+            interval = f"{percent(low)}–{percent(high)}"
         else:
-            rate, interval = (r.status, "dim"), ""
-        rows.append((b.label, str(r.games), str(r.wins), rate, interval, str(b.mirrors),
+            rate, interval = (status_words(r.status), "dim"), ""
+        shown = translate(Term(b.label)) if colours else b.label
+        rows.append((shown, str(r.games), str(r.wins), rate, interval, str(b.mirrors),
                      str(b.decks)))
-    print_table(title, [(column, "left" if column == label else "right") for column in
-                        (label, "Games", "Wins", "Win rate", "95% interval", "Mirrors",
-                         "Decks")], rows)
+    print_table(title, [(_(column), "left" if column == label else "right") for column in
+                        (label, *BUCKET_COLUMNS)], rows)
 
 
 def _popular_table(console: Console, title: str, items: tuple[Popular, ...]) -> None:
     from tt_organizer.cli.render import print_table
+    from tt_organizer.stats.words import percent
 
     console.print()
     if not items:
-        console.print(f"[bold]{title}:[/] no data")
+        console.print(_("[bold]{title}:[/] no data").format(title=title))
         return
-    print_table(title, [(column, "right" if column in ("#", "Decks", "Share", "Copies")
-                         else "left")
-                        for column in ("#", "Number", "Name", "Decks", "Share", "Copies")],
-                [(str(i), p.number, p.name, str(p.decks), _pct(p.share), str(p.copies))
+    print_table(title, [(_(column) if column != "#" else column,
+                         "right" if column in ("#", "Decks", "Share", "Copies") else "left")
+                        for column in POPULAR_COLUMNS],
+                [(str(i), p.number, p.name, str(p.decks), percent(p.share), str(p.copies))
                  for i, p in enumerate(items, 1)])
