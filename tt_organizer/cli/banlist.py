@@ -83,7 +83,7 @@ def sync(
         console.print(line.format(announced=bl.announced, current=current, counts=counts,
                                   path=escape(str(result.path))))
         if result.previous is not None and result.previous.announced != bl.announced:
-            console.print(_("see the changes: {command}").format(
+            console.print(_("see the changes: `{command}`").format(
                 command=f"tt banlist diff {result.previous.announced} {bl.announced}"))
     if bl.unknown_numbers:
         n = len(bl.unknown_numbers)

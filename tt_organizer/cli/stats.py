@@ -190,7 +190,7 @@ def render_stats(console: Console, result: CalibrationStats) -> None:
     console.print(", ".join([
         ngettext("{n} event(s)", "{n} event(s)", len(result.events)).format(
             n=len(result.events)),
-        ngettext("{n} players", "{n} players", result.players).format(n=result.players),
+        ngettext("{n} player", "{n} players", result.players).format(n=result.players),
         ngettext("{n} registered decks", "{n} registered decks", result.decks).format(
             n=result.decks),
         ngettext("{n} matches", "{n} matches", result.matches).format(n=result.matches),

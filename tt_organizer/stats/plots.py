@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,15 +40,33 @@ _COLOURS = {"Red": "#d62728", "Blue": "#1f77b4", "Yellow": "#e6b800", "Green": "
 CJK_FONTS = ("Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei",
              "WenQuanYi Zen Hei", "Microsoft YaHei", "SimHei", "PingFang SC",
              "Hiragino Sans GB", "Noto Sans CJK JP", "AR PL UMing CN")
+CJK_FILES = ("notosanscjk", "sourcehansans", "wqy", "msyh", "simhei", "pingfang", "uming")
 
 
+@lru_cache(maxsize=1)
 def _fonts() -> None:
-    """Let matplotlib fall back, glyph by glyph, to an installed CJK font (none installed:
-    such characters are drawn as boxes, as with any font lacking them)."""
+    """Let matplotlib fall back, glyph by glyph, to an installed CJK font. matplotlib's font
+    list is cached when it is first built: a font installed later is looked for among the
+    system's font files (fontconfig) and added. None installed: such characters are drawn as
+    boxes, as with any font lacking them, without a warning per glyph."""
+    import logging
+    import warnings
+
     import matplotlib
     from matplotlib import font_manager
 
+    warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font")
+    # a CJK font without a bold face: matplotlib uses the regular one and says so, each time
+    logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
     installed = {f.name for f in font_manager.fontManager.ttflist}
+    if not installed & set(CJK_FONTS):
+        for path in font_manager.findSystemFonts():
+            if any(key in Path(path).name.lower() for key in CJK_FILES):
+                try:
+                    font_manager.fontManager.addfont(path)
+                except (OSError, RuntimeError, ValueError):  # a font it cannot read
+                    continue
+        installed = {f.name for f in font_manager.fontManager.ttflist}
     found = [name for name in CJK_FONTS if name in installed]
     if found:
         matplotlib.rcParams["font.family"] = ["DejaVu Sans", *found]
@@ -186,7 +205,7 @@ def _summary(stats: CalibrationStats) -> list[str]:
         _("format: {formats}").format(formats=", ".join(stats.formats) or _("none")),
         _("{players}, {matches}, {games}; {detailed} of {n} carry per-game details (who went "
           "first: {first}, turns: {turns})").format(
-            players=ngettext("{n} players", "{n} players", stats.players).format(
+            players=ngettext("{n} player", "{n} players", stats.players).format(
                 n=stats.players),
             matches=ngettext("{n} matches", "{n} matches", stats.matches).format(
                 n=stats.matches),
