@@ -79,3 +79,29 @@ def test_a_chinese_headed_decklist_validates(tmp_path: Path) -> None:
         assert (sum(report["main"].values()), sum(report["pile"].values())) == (50, 9)
     shown = CliRunner().invoke(cli, ["--language", "zh", "deck", "validate", str(deck)])
     assert "合规" in shown.stdout and "主卡组（50 张）" in shown.stdout
+
+
+def test_a_workbook_exported_in_chinese_is_read_back(tmp_path: Path) -> None:
+    """An event in Chinese exports its pairings as «第 1 轮对阵» with «桌», «选手 1», «结果»,
+    «先攻（每局 P1/P2）»: filled in and read by ``tt event report --from`` as an English one."""
+    from openpyxl import load_workbook
+
+    from tt_organizer.events.sheets import sheet_round
+
+    tt = Tt(tmp_path / "e.sqlite")
+    tt("create", "周末赛", "--rounds", "2", "--language", "zh")
+    tt("register", "--from", str(SHEET))
+    tt("register", "王小明")
+    tt("pair")
+    tt("export", str(tmp_path / "out.xlsx"))
+    wb = load_workbook(tmp_path / "out.xlsx")
+    assert "第 1 轮对阵" in wb.sheetnames
+    ws = wb["第 1 轮对阵"]
+    assert [c.value for c in ws[2]][:3] == ["轮", "桌", "选手 1"]
+    ws["G3"], ws["H3"] = "2-0", "P1,P2"
+    ws["G4"] = "平局"
+    wb.save(tmp_path / "filled.xlsx")
+    tt("report", "--from", str(tmp_path / "filled.xlsx"))
+    matches = {m["table"]: m for m in tt.json("pairings")}
+    assert (matches[1]["result"], matches[2]["result"]) == ("2-0", "draw")
+    assert [sheet_round(n) for n in ("第 3 轮对阵", "第3轮", "第 3 轮", "对阵")] == [3, 3, 3, None]
