@@ -8,7 +8,7 @@ import click
 
 from tt_organizer.cli.options import json_option
 from tt_organizer.cli.params import COUNT, POSITIVE
-from tt_organizer.i18n import N_, ngettext
+from tt_organizer.i18n import N_, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
 
 
@@ -90,8 +90,6 @@ SEARCH_COLUMNS = (N_("Number"), N_("Name"), N_("Type"), N_("Colours"), N_("Lv"),
 def colour_words(text: str) -> str:
     """A card's colours (``Red/Blue``) in the reader's words (``Rojo/Azul``), as a deck
     check's table shows them."""
-    from tt_organizer.i18n import Term, translate
-
     return translate(Term(text))
 
 

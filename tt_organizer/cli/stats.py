@@ -11,6 +11,7 @@ from tt_organizer.cli.params import POSITIVE
 from tt_organizer.errors import InputError
 from tt_organizer.i18n import N_, Term, format_number, ngettext, translate
 from tt_organizer.i18n import gettext as _
+from tt_organizer.stats.words import percent, rate_words, status_words, verdict_words
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -181,8 +182,6 @@ def render_stats(console: Console, result: CalibrationStats) -> None:
     figure."""
     from rich.markup import escape
 
-    from tt_organizer.stats.words import rate_words, status_words, verdict_words
-
     fp = result.first_player
     r = fp.overall
     console.print(_("[bold]Format calibration[/] — {events}").format(
@@ -256,7 +255,6 @@ POPULAR_COLUMNS = ("#", N_("Number"), N_("Name"), N_("Decks"), N_("Share"), N_("
 def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucket, ...],
                   colours: bool = False) -> None:
     from tt_organizer.cli.render import print_table
-    from tt_organizer.stats.words import percent, status_words
 
     console.print()
     if not buckets:
@@ -280,7 +278,6 @@ def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucke
 
 def _popular_table(console: Console, title: str, items: tuple[Popular, ...]) -> None:
     from tt_organizer.cli.render import print_table
-    from tt_organizer.stats.words import percent
 
     console.print()
     if not items:
