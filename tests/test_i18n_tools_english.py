@@ -1,12 +1,13 @@
 """The English check (``test_i18n_event_english``) over the commands an event script does not
-run: ``tt banlist sync/list/diff/show``, ``tt cards show/search/sync/import``, ``tt stats``
-(its terminal report, ``export``, and ``report``'s PDF and HTML text), and ``tt season
-standings --out`` (the workbook's cells and the PDF's text). Each runs through the real ``tt``
-under ``LANG=C`` and every other language with a catalog; the files' text is read back
-(pdfplumber, openpyxl, the HTML's text) and checked like the terminal's lines: a line identical
-to an English one holding an English word fails, and so does a word the English run printed
-that no translation of the language uses. Not words besides those of the event check: the
-names of the card database (the commands list cards by name).
+run: ``tt event serve``'s start-up lines, ``tt banlist sync/list/diff``, ``tt cards
+show/search/sync/import``, ``tt stats`` (its terminal report, ``export``, and ``report``'s PDF
+and HTML text), and ``tt season standings --out`` (the workbook's cells and the PDF's text).
+Each runs through the real ``tt`` under ``LANG=C`` and every other language with a catalog;
+the files' text is read back (pdfplumber, openpyxl, the HTML's text) and checked like the
+terminal's lines: a line identical to an English one holding an English word fails, and so
+does a word the English run printed that no translation of the language uses. Not words
+besides those of the event check: the names of the card database (the commands list cards by
+name).
 """
 
 from __future__ import annotations
@@ -103,12 +104,31 @@ def run_tools(lang: str, folder: Path) -> str:
         done = subprocess.run([TT, *args], capture_output=True, text=True, env=env,
                               cwd=folder, timeout=120)
         out.append(f"$ tt {' '.join(args)} [{done.returncode}]\n{done.stdout}{done.stderr}")
+    out.append(f"$ tt event serve\n{serve_lines(env, folder)}")
     for name in ("report.pdf", "report.html", "season.pdf", "season.xlsx"):
         path = folder / name
         out.append(f"$ tt file {name}\n{file_text(path) if path.exists() else 'MISSING'}\n")
     text = "".join(out).replace(str(folder), "DIR").replace(str(ROOT), "ROOT")
     text = re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\S*", "TIME", text)
     return re.sub(r"\d{1,2}:\d\d(:\d\d)?( ?[AP]M)?( [A-Z]{3,4})?", "TIME", text)
+
+
+def serve_lines(env: dict[str, str], folder: Path) -> str:
+    """What ``tt event serve`` prints on starting (the server is then stopped); its port and
+    token blanked out."""
+    from serve_helpers import free_port
+
+    proc = subprocess.Popen([TT, "event", "serve", "--port", str(free_port())],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=env, cwd=folder)
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(6)]
+    finally:
+        proc.kill()
+        proc.wait(10)
+    text = re.sub(r"127\.0\.0\.1:\d+", "HOST", "".join(lines))
+    return re.sub(r"[A-Za-z0-9_-]{40,}", "TOKEN", text)
 
 
 def card_words() -> set[str]:
@@ -142,6 +162,7 @@ def test_every_command_ran(transcripts: dict[str, str]) -> None:
     for lang, text in transcripts.items():
         assert re.findall(r"^\$ tt .* \[[12]\]$", text, flags=re.M) == [], (lang, text)
         assert "MISSING" not in text, lang
+        assert "TOKEN" in text.split("$ tt event serve")[1], lang  # the server started
 
 
 @pytest.mark.parametrize("lang", languages())

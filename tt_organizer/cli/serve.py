@@ -9,6 +9,8 @@ import click
 from tt_organizer.cli.options import json_option
 from tt_organizer.cli.params import PORT
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import N_
+from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
     from tt_organizer.events.replica import Copier
@@ -84,23 +86,26 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
                                       copier.dest.shown if copier else None,
                                       events=paths if len(paths) > 1 else None))
     else:
-        console.print(f"Serving {', '.join(paths)} on {host}:{port}", soft_wrap=True)
+        console.print(_("Serving {events} on {host}:{port}").format(
+            events=", ".join(paths), host=host, port=port), soft_wrap=True)
+        label = _labels()
         if len(paths) > 1:
             for eid, path in zip(launch.hall_ids(paths), paths, strict=True):
-                console.print(f"  event:      {url}e/{eid}/  ({path}; projector "
-                              f"{url}e/{eid}/projector)", soft_wrap=True)
-        console.print(f"  players:    {url}", soft_wrap=True)
+                console.print(label["event"] + _("{url}  ({path}; projector {projector})").format(
+                    url=f"{url}e/{eid}/", path=path, projector=f"{url}e/{eid}/projector"),
+                    soft_wrap=True)
+        console.print(f"{label['players']}{url}", soft_wrap=True)
         if len(paths) == 1:
-            console.print(f"  projector:  {url}projector", soft_wrap=True)
-        console.print(f"  organizer:  {url}org/login?token={token}", soft_wrap=True)
-        console.print(f"  token:      {token}", soft_wrap=True)
+            console.print(f"{label['projector']}{url}projector", soft_wrap=True)
+        console.print(f"{label['organizer']}{url}org/login?token={token}", soft_wrap=True)
+        console.print(f"{label['token']}{token}", soft_wrap=True)
         if lan:
             click.echo(launch.qr_text(url))
         else:
-            console.print("  (only this computer can connect; --lan opens it to the room)")
+            console.print(_("  (only this computer can connect; --lan opens it to the room)"))
         if copier is not None:
-            console.print(f"  copy to:    {copier.dest.shown} (every {sync_interval:g} s, "
-                          "Litestream)", soft_wrap=True)
+            console.print(label["copy"] + _("{dest} (every {seconds} s, Litestream)").format(
+                dest=copier.dest.shown, seconds=f"{sync_interval:g}"), soft_wrap=True)
     import sys
 
     sys.stdout.flush()
@@ -109,6 +114,21 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
     finally:
         if copier is not None:
             copier.stop()
+
+
+# the start-up lines' labels, aligned in the reader's words
+LABELS = {"event": N_("event:"), "players": N_("players:"), "projector": N_("projector:"),
+          "organizer": N_("organizer:"), "token": N_("token:"), "copy": N_("copy to:")}
+
+
+def _labels() -> dict[str, str]:
+    """Each label translated and padded to one column (``  players:    ``), by the width the
+    terminal gives it (a Chinese character takes two columns)."""
+    from rich.cells import cell_len
+
+    shown = {key: _(word) for key, word in LABELS.items()}
+    width = max(cell_len(word) for word in shown.values()) + 2
+    return {key: "  " + word + " " * (width - cell_len(word)) for key, word in shown.items()}
 
 
 def _start_copier(event_path: str, replica: str, sync_interval: float,
