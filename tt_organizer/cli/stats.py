@@ -247,7 +247,8 @@ def render_stats(console: Console, result: CalibrationStats) -> None:
         console.print(f"[dim]{escape(_('note: {note}').format(note=note))}[/]")
 
 
-BUCKET_COLUMNS = (N_("Games"), N_("Wins"), N_("Win rate"), N_("95% interval"), N_("Mirrors"),
+# "{percent} interval": a literal "95% i" would read as a printf directive to gettext's checks
+BUCKET_COLUMNS = (N_("Games"), N_("Wins"), N_("Win rate"), N_("{percent} interval"), N_("Mirrors"),
                   N_("Decks"))
 POPULAR_COLUMNS = ("#", N_("Number"), N_("Name"), N_("Decks"), N_("Share"), N_("Copies"))
 
@@ -272,8 +273,8 @@ def _bucket_table(console: Console, title: str, label: str, buckets: tuple[Bucke
         shown = translate(Term(b.label)) if colours else b.label
         rows.append((shown, str(r.games), str(r.wins), rate, interval, str(b.mirrors),
                      str(b.decks)))
-    print_table(title, [(_(column), "left" if column == label else "right") for column in
-                        (label, *BUCKET_COLUMNS)], rows)
+    print_table(title, [(_(column).format(percent="95%"), "left" if column == label else "right")
+                        for column in (label, *BUCKET_COLUMNS)], rows)
 
 
 def _popular_table(console: Console, title: str, items: tuple[Popular, ...]) -> None:
