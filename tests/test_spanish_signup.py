@@ -125,10 +125,12 @@ def test_a_deck_with_spanish_sections_validates(tmp_path: Path) -> None:
 
 
 def test_header_words_are_data_per_language() -> None:
-    """A language is a table of words (no code): every role has its Spanish words."""
-    assert set(ROSTER_WORDS) == {"en", "es"} == set(SECTION_WORDS)
-    assert set(ROSTER_WORDS["es"]) == set(ROSTER_WORDS["en"])
-    assert {"main", "pile", "skip", "filler"} <= set(SECTION_WORDS["es"])
+    """A language is a table of words (no code): every role has its Spanish (and Chinese)
+    words."""
+    assert set(ROSTER_WORDS) == {"en", "es", "zh"} == set(SECTION_WORDS)
+    for lang in ("es", "zh"):
+        assert set(ROSTER_WORDS[lang]) == set(ROSTER_WORDS["en"])
+        assert {"main", "pile", "skip", "filler"} <= set(SECTION_WORDS[lang])
 
 
 # ------------------------------------------------------------------ answers sent again

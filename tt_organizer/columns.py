@@ -73,18 +73,32 @@ ROSTER_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "submitted": ("marca temporal", "marca de tiempo", "fecha y hora", "hora de envio",
                       "fecha de envio", "hora de finalizacion"),
     },
+    "zh": {  # 问卷星, 腾讯问卷, 金数据 and Chinese Google Forms (a pattern ``*x*`` of Chinese
+        # words matches ``x`` anywhere in the header: Chinese writes no spaces)
+        "name": ("姓名", "名字", "选手姓名", "玩家姓名", "选手", "玩家", "参赛者", "参赛选手",
+                 "你的姓名", "您的姓名", "真实姓名", "*姓名*", "*名字*", "名"),
+        "last_name": ("姓", "姓氏"),
+        "ext_id": ("会员号", "会员编号", "会员id", "万代id", "万代会员号", "选手id", "选手 id",
+                   "玩家id", "选手编号", "*会员号*", "*会员编号*", "*万代id*", "*选手id*"),
+        "deck_path": ("卡组文件", "卡表文件", "文件", "路径", "文件路径"),
+        "deck": ("卡组", "卡表", "牌组", "卡组列表", "卡组清单", "套牌", "*卡表*", "*卡组*",
+                 "*牌组*"),
+        "submitted": ("提交时间", "提交答卷时间", "填写时间", "答题时间", "时间戳"),
+    },
 }
 # name-column headers that hold a first name only: with a surname column (role "last_name")
 # beside it, a player's name is the two joined ("Nombre" + "Apellido")
 FIRST_NAME_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("first name", "given name", "first names"),
     "es": ("nombre", "nombres", "primer nombre"),
+    "zh": ("名",),
 }
 # a header naming one of these is a decklist table (count, card number, …), not a roster
 CARD_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("count", "qty", "quantity", "copies", "number", "card number", "card", "card no",
            "card id"),
     "es": ("cantidad", "cant", "copias", "carta", "numero de carta", "codigo de carta"),
+    "zh": ("数量", "张数", "卡号", "卡牌编号", "卡片编号", "编号"),
 }
 # the column names of a results or pairings sheet (an event exported in Spanish names them
 # "Ronda", "Mesa", "Jugador 1", … and "Empezó (J1/J2 por partida)")
@@ -109,6 +123,16 @@ RESULT_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "winners": ("ganadores",),
         "turns": ("turnos",),
     },
+    "zh": {  # an event exported in Chinese: "轮", "桌", "选手 1", "先攻（每局 P1/P2）"
+        "round": ("轮", "轮次"),
+        "table": ("桌", "桌号"),
+        "player1": ("选手 1", "选手1", "玩家 1", "玩家1"),
+        "player2": ("选手 2", "选手2", "玩家 2", "玩家2"),
+        "result": ("结果", "比分", "对局结果"),
+        "first": ("先攻*",),
+        "winners": ("胜者", "每局胜者"),
+        "turns": ("回合数",),
+    },
 }
 # a round entered from a sheet (`tt event pair --from`): the wall sheet's "By table", the
 # export's pairings sheet, another tool's pairings
@@ -126,6 +150,13 @@ PAIRING_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "player1": ("jugador 1", "j1"),
         "player2": ("jugador 2", "j2", "rival"),
         "result": ("resultado",),
+    },
+    "zh": {
+        "round": ("轮", "轮次"),
+        "table": ("桌", "桌号"),
+        "player1": ("选手 1", "选手1", "玩家 1", "玩家1"),
+        "player2": ("选手 2", "选手2", "玩家 2", "玩家2", "对手"),
+        "result": ("结果", "比分"),
     },
 }
 
@@ -153,12 +184,13 @@ PAIRING_REQUIRED = ("table", "player1", "player2")
 PAIRING_LABELS = {"table": "Table", "player1": "Player 1", "player2": "Player 2"}
 
 
-_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+_NOT_ALNUM = re.compile(r"[\W_]+")  # letters of any script stay: 姓名 is a header
 
 
 def header_key(text: str) -> str:
     """A header as compared with column names: case-folded words of letters and digits,
-    accents dropped (``¿Número de miembro?`` -> ``numero de miembro``)."""
+    accents dropped (``¿Número de miembro?`` -> ``numero de miembro``; ``姓名（必填）`` ->
+    ``姓名 必填``)."""
     return " ".join(_NOT_ALNUM.sub(" ", fold(text)).split())
 
 
@@ -166,6 +198,8 @@ def _matches(key: str, name: str) -> bool:
     if not key:
         return False
     if name.startswith("*") and name.endswith("*"):
+        if not name.isascii():  # Chinese has no spaces between words: anywhere in the header
+            return name[1:-1] in key
         return f" {name[1:-1]} " in f" {key} "
     if name.endswith("*"):
         return key.startswith(name[:-1])

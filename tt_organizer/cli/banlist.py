@@ -30,7 +30,7 @@ from tt_organizer.cli.options import (
 from tt_organizer.cli.output import line, print_json, styled, warn
 from tt_organizer.cli.render import print_table
 from tt_organizer.errors import BanlistError
-from tt_organizer.i18n import N_
+from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
 
 
@@ -79,21 +79,34 @@ def sync(
         print_json(result.to_dict())
         return
     for reason in result.overridden:
-        warn(f"--force: stored despite: {reason}")
-    counts = (f"{len(bl.banned)} banned, {len(bl.restricted)} restricted, "
-              f"{len(bl.banned_pairs)} banned pair(s)")
+        warn(_("--force: stored despite: {reason}").format(reason=(reason)))
+    counts = counts_text(len(bl.banned), len(bl.restricted), len(bl.banned_pairs))
     if result.status == "unchanged":
-        line(f"unchanged: the list announced {bl.announced} is already cached "
-             f"({counts}) in {cache_dir(cache)}")
+        line(_("unchanged: the list announced {announced} is already cached ({counts}) "
+               "in {folder}").format(announced=bl.announced, counts=counts,
+                                     folder=str(cache_dir(cache))))
     else:
-        verb = "stored" if result.status == "new" else "updated"
-        current = " (now current)" if result.is_current else ""
-        line(f"{verb} the list announced {bl.announced}{current}: {counts} -> {result.path}")
+        said = (_("stored the list announced {announced}{current}: {counts} -> {path}")
+                if result.status == "new" else
+                _("updated the list announced {announced}{current}: {counts} -> {path}"))
+        current = _(" (now current)") if result.is_current else ""
+        line(said.format(announced=bl.announced, current=current, counts=counts,
+                         path=str(result.path)))
         if result.previous is not None and result.previous.announced != bl.announced:
-            line(f"see the changes: tt banlist diff {result.previous.announced} {bl.announced}")
+            line(_("see the changes: `{command}`").format(
+                command=f"tt banlist diff {result.previous.announced} {bl.announced}"))
     if bl.unknown_numbers:
-        warn(f"{len(bl.unknown_numbers)} card number(s) not in the card database (kept): "
-             + ", ".join(bl.unknown_numbers))
+        n = len(bl.unknown_numbers)
+        warn(ngettext("{n} card number(s) not in the card database (kept): {numbers}",
+                      "{n} card number(s) not in the card database (kept): {numbers}", n)
+             .format(n=n, numbers=(", ".join(bl.unknown_numbers))))
+
+
+def counts_text(banned: int, restricted: int, pairs: int) -> str:
+    """``3 banned, 2 restricted, 1 banned pair(s)`` in the reader's words."""
+    return (ngettext("{n} banned", "{n} banned", banned).format(n=banned) + ", "
+            + ngettext("{n} restricted", "{n} restricted", restricted).format(n=restricted)
+            + ", " + ngettext("{n} banned pair(s)", "{n} banned pair(s)", pairs).format(n=pairs))
 
 
 def _cards() -> CardDatabase | None:
@@ -171,12 +184,14 @@ def list_cmd(cache: str | None, as_json: bool) -> None:
         print_json(listing)
         return
     rows = listing["announcements"]
-    line(f"ban-list cache: {folder}")
+    line(_("ban-list cache: {folder}").format(folder=(str(folder))))
     for r in rows:
         mark = "*" if r["current"] else " "
-        line(f" {mark} {r['announced']}  {r['banned']} banned, {r['restricted']} "
-             f"restricted, {r['banned_pairs']} pair(s); fetched "
-             f"{r['fetched_at'] or 'never (shipped)'}")
+        fetched = (_("fetched {time}").format(time=r["fetched_at"]) if r["fetched_at"]
+                   else _("fetched never (shipped)"))
+        line(f" {mark} {r['announced']}  "
+                      + counts_text(r["banned"], r["restricted"], r["banned_pairs"])
+                      + f"; {fetched}")
 
 
 def _resolve(cache: str | None, which: str) -> BanList:
@@ -220,31 +235,47 @@ def diff(old: str | None, new: str | None, cache: str | None, as_json: bool) -> 
             warn(bl.note)
 
     def label(bl: BanList) -> str:
-        return f"in force on {bl.derived_as_of}" if bl.derived_as_of else f"of {bl.announced}"
+        return (_("list in force on {date}").format(date=bl.derived_as_of)
+                if bl.derived_as_of else _("list of {date}").format(date=bl.announced))
 
     db = _cards()
 
     def name(n: str) -> str:
         return f"{n} {card_name(n, new_bl if n in new_bl.names else old_bl, db)}"
 
-    line(styled(f"Ban list changes: list {label(old_bl)} -> list {label(new_bl)}", "bold"))
+    line(styled(_("Ban list changes: {old} -> {new}").format(
+        old=label(old_bl), new=label(new_bl)), "bold"))
     if d.empty:
-        line("  no changes")
+        line(_("  no changes"))
         return
     sections: list[tuple[str, list[str]]] = [
-        ("Newly banned", [name(n) for n in d.banned]),
-        ("Newly restricted",
-         [f"{name(n)} (limit {new_bl.restricted[n]})" for n in d.restricted]),
-        ("Changed", [f"{name(n)}: {a} -> {b}" for n, a, b in d.changed]),
-        ("Lifted (back to 4 copies)", [f"{name(n)} (was {was})" for n, was in d.lifted]),
-        ("New banned pairs", [_pair_text(p, name) for p in d.pairs_added]),
-        ("Banned pairs removed", [_pair_text(p, name) for p in d.pairs_removed]),
+        (_("Newly banned"), [name(n) for n in d.banned]),
+        (_("Newly restricted"),
+         [_("{card} (limit {limit})").format(card=name(n), limit=new_bl.restricted[n])
+          for n in d.restricted]),
+        (_("Changed"), [f"{name(n)}: {status_words(a)} -> {status_words(b)}"
+                        for n, a, b in d.changed]),
+        (_("Lifted (back to 4 copies)"),
+         [_("{card} (was {was})").format(card=name(n), was=status_words(was))
+          for n, was in d.lifted]),
+        (_("New banned pairs"), [_pair_text(p, name) for p in d.pairs_added]),
+        (_("Banned pairs removed"), [_pair_text(p, name) for p in d.pairs_removed]),
     ]
     for title, lines in sections:
         if lines:
             line(styled(title, "bold"))
             for text in lines:
                 line(f"  - {text}")
+
+
+def status_words(status: str) -> str:
+    """A card's status on a list as the diff's JSON says it (``banned``, ``restricted to 1``)
+    in the reader's words."""
+    if status == "banned":
+        return _("banned")
+    if status.startswith("restricted to "):
+        return _("restricted to {n}").format(n=status.removeprefix("restricted to "))
+    return status
 
 
 def _pair_text(pair: BannedPair, name: Callable[[str], str]) -> str:

@@ -12,6 +12,8 @@ from tt_organizer.cli.main import LazyGroup
 from tt_organizer.cli.options import COUNT, POSITIVE, json_option
 from tt_organizer.cli.output import line, print_json, styled
 from tt_organizer.cli.render import print_table
+from tt_organizer.i18n import N_, Term, ngettext, translate
+from tt_organizer.i18n import gettext as _
 from tt_organizer.paths import card_sync_dir, shipped_data_dir
 
 
@@ -32,12 +34,18 @@ def show(numbers: tuple[str, ...], as_json: bool) -> None:
         print_json([c.to_dict() for c in found])
         return
     for card in found:
-        line(f"{styled(card.number, 'bold')}  {card.name}")
-        line(f"  type: {card.card_type}   colours: {card.color_text}   "
-             f"level: {card.level if card.level is not None else '-'}")
-        line(f"  rarity: {card.rarity or '-'}   set: {card.set_code}")
+        level = card.level if card.level is not None else "-"
+        lines = [
+            styled(card.number, "bold") + f"  {card.name}",
+            _("  type: {type}   colours: {colours}   level: {level}").format(
+                type=(card.card_type), colours=(colour_words(card.color_text)),
+                level=level),
+            _("  rarity: {rarity}   set: {set}").format(rarity=(card.rarity or "-"),
+                                                       set=(card.set_code)),
+        ]
         if card.copy_limit:
-            line(f"  copies allowed by its own text: {card.copy_limit}")
+            lines.append(_("  copies allowed by its own text: {n}").format(n=card.copy_limit))
+        line("\n".join(lines))
 
 
 @cards.command("search")
@@ -66,12 +74,22 @@ def search(
     if as_json:
         print_json([c.to_dict() for c in found[:limit]])
         return
-    shown = f", first {limit}" if len(found) > limit else ""
-    print_table(f"{len(found)} card(s){shown}",
-                [(col, "left") for col in ("Number", "Name", "Type", "Colours", "Lv", "Rarity")],
-                [(c.number, c.name, c.card_type, c.color_text,
+    shown = _(", first {n}").format(n=limit) if len(found) > limit else ""
+    print_table(ngettext("{n} card(s)", "{n} card(s)", len(found)).format(n=len(found)) + shown,
+                [(_(col), "left") for col in SEARCH_COLUMNS],
+                [(c.number, c.name, c.card_type, colour_words(c.color_text),
                   "" if c.level is None else str(c.level), c.rarity or "")
                  for c in found[:limit]])
+
+
+# the columns of `tt cards search`'s table
+SEARCH_COLUMNS = (N_("Number"), N_("Name"), N_("Type"), N_("Colours"), N_("Lv"), N_("Rarity"))
+
+
+def colour_words(text: str) -> str:
+    """A card's colours (``Red/Blue``) in the reader's words (``Rojo/Azul``), as a deck
+    check's table shows them."""
+    return translate(Term(text))
 
 
 @cards.command("build")
@@ -91,4 +109,13 @@ def build(source: Path | None, out: Path | None, as_json: bool) -> None:
     if as_json:
         print_json(build_json(target))
         return
-    line(f"wrote {target}")
+    line(_("wrote {file}").format(file=target))
+
+
+from tt_organizer.cli.cards_import import import_cards as _import_cards  # noqa: E402
+
+cards.add_command(_import_cards, "import")
+
+from tt_organizer.cli.cards_sync import sync as _sync  # noqa: E402
+
+cards.add_command(_sync)

@@ -9,6 +9,7 @@ import click
 from tt_organizer.cli.options import json_option
 from tt_organizer.cli.output import line, print_json, styled, warn
 from tt_organizer.formats.games import game_formats, import_game_cards
+from tt_organizer.i18n import ngettext
 
 
 @click.command("import")
@@ -30,9 +31,15 @@ def import_cards(source: Path, game: str, as_json: bool) -> None:
     if as_json:
         print_json(result.to_dict())
         return
-    types = ", ".join(f"{n} {t}" for t, n in sorted(result.types.items()))
-    line(f"imported {result.count} card(s) for {styled(result.game, 'bold')} ({types}) into "
-         f"{result.path}")
-    line(f"used by format(s): {', '.join(game_formats(result.game))}")
+    types = ", ".join(f"{n} {(t)}" for t, n in sorted(result.types.items()))
+    line(
+        ngettext("imported {n} card(s) for {game} ({types}) into {path}",
+                 "imported {n} card(s) for {game} ({types}) into {path}", result.count)
+        .format(n=result.count, game=styled(result.game, "bold"), types=types,
+                path=str(result.path))
+    )
+    formats = game_formats(result.game)
+    line(ngettext("used by format(s): {formats}", "used by format(s): {formats}",
+                           len(formats)).format(formats=(", ".join(formats))))
     for message in result.warnings:
         warn(message)

@@ -9,6 +9,8 @@ import click
 from tt_organizer.cards.sync import card_source, sync_cards
 from tt_organizer.cli.options import RETRIES, SecondsType, json_option
 from tt_organizer.cli.output import line, print_json, warn
+from tt_organizer.i18n import gettext as _
+from tt_organizer.i18n import ngettext
 from tt_organizer.paths import card_sync_dir
 
 
@@ -40,21 +42,29 @@ def sync(url: str | None, from_file: Path | None, out: Path | None, force: bool,
     card_overrides.json are never touched and apply on top of the synced data.
     """
     if url and from_file:
-        raise click.UsageError("give --url or --from, not both")
+        raise click.UsageError(_("give --url or --from, not both"))
     source = card_source(str(from_file) if from_file else url, timeout=timeout, retries=retries)
     result = sync_cards(source, out or card_sync_dir(), force=force)
     if as_json:
         print_json(result.to_dict())
         return
     for reason in result.overridden:
-        warn(f"--force: replaced despite: {reason}")
+        warn(_("--force: replaced despite: {reason}").format(reason=reason))
     if result.status == "unchanged":
-        line(f"unchanged: {result.target} already holds these {result.count} cards")
+        line(_("unchanged: {file} already holds these {n} cards").format(
+            file=result.target, n=result.count))
     else:
-        before = f" (was {result.previous})" if result.previous is not None else ""
-        line(f"wrote {result.target}: {result.count} cards{before} from {result.source}")
+        before = (_(" (was {n})").format(n=result.previous) if result.previous is not None
+                  else "")
+        line(_("wrote {file}: {n} cards{before} from {source}").format(
+            file=result.target, n=result.count, before=before, source=result.source))
     if result.skipped:
-        line(f"left out {len(result.skipped)} card(s) not released yet in English")
+        n = len(result.skipped)
+        line(ngettext("left out {n} card(s) not released yet in English",
+                               "left out {n} card(s) not released yet in English", n)
+                      .format(n=n))
     if result.kept_fixes:
-        line(f"kept {len(result.kept_fixes)} local fix(es) from card_overrides.json: "
-             + ", ".join(result.kept_fixes))
+        n = len(result.kept_fixes)
+        line(ngettext("kept {n} local fix(es) from card_overrides.json: {fixes}",
+                               "kept {n} local fix(es) from card_overrides.json: {fixes}", n)
+                      .format(n=n, fixes=", ".join(result.kept_fixes)))

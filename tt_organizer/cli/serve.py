@@ -16,6 +16,8 @@ from tt_organizer.cli.output import line, print_json
 from tt_organizer.errors import InputError
 from tt_organizer.events.replica import Copier
 from tt_organizer.events.store import connect
+from tt_organizer.i18n import N_
+from tt_organizer.i18n import gettext as _
 from tt_organizer.safe_files import read_limited
 
 
@@ -87,28 +89,46 @@ def serve(port: int, lan: bool, token: str | None, token_file: str | None, proxy
                                       copier.dest.shown if copier else None,
                                       events=paths if len(paths) > 1 else None))
     else:
-        line(f"Serving {', '.join(paths)} on {host}:{port}")
+        line(_("Serving {events} on {host}:{port}").format(
+            events=", ".join(paths), host=host, port=port))
+        label = _labels()
         if len(paths) > 1:
             for eid, path in zip(launch.hall_ids(paths), paths, strict=True):
-                line(f"  event:      {url}e/{eid}/  ({path}; projector {url}e/{eid}/projector)")
-        line(f"  players:    {url}")
+                line(label["event"] + _("{url}  ({path}; projector {projector})").format(
+                    url=f"{url}e/{eid}/", path=path, projector=f"{url}e/{eid}/projector"))
+        line(f"{label['players']}{url}")
         if len(paths) == 1:
-            line(f"  projector:  {url}projector")
-        line(f"  organizer:  {url}org/login?token={token}")
-        line(f"  token:      {token}")
+            line(f"{label['projector']}{url}projector")
+        line(f"{label['organizer']}{url}org/login?token={token}")
+        line(f"{label['token']}{token}")
         if lan:
             click.echo(launch.qr_text(url))
         else:
-            line("  (only this computer can connect; --lan opens it to the room)")
+            line(_("  (only this computer can connect; --lan opens it to the room)"))
         if copier is not None:
-            line(f"  copy to:    {copier.dest.shown} (every {sync_interval:g} s, Litestream)")
-
+            line(label["copy"] + _("{dest} (every {seconds} s, Litestream)").format(
+                dest=copier.dest.shown, seconds=f"{sync_interval:g}"))
     sys.stdout.flush()
     try:
         launch.run(paths, token, port, lan, proxy)
     finally:
         if copier is not None:
             copier.stop()
+
+
+# the start-up lines' labels, aligned in the reader's words
+LABELS = {"event": N_("event:"), "players": N_("players:"), "projector": N_("projector:"),
+          "organizer": N_("organizer:"), "token": N_("token:"), "copy": N_("copy to:")}
+
+
+def _labels() -> dict[str, str]:
+    """Each label translated and padded to one column (``  players:    ``), by the width the
+    terminal gives it (a Chinese character takes two columns)."""
+    from rich.cells import cell_len
+
+    shown = {key: _(word) for key, word in LABELS.items()}
+    width = max(cell_len(word) for word in shown.values()) + 2
+    return {key: "  " + word + " " * (width - cell_len(word)) for key, word in shown.items()}
 
 
 def _start_copier(event_path: str, replica: str, sync_interval: float,

@@ -11,6 +11,8 @@ from tt_organizer.cli.options import POSITIVE, json_option
 from tt_organizer.cli.output import line, print_json, styled
 from tt_organizer.cli.render import print_table
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import N_, Term, format_number, ngettext, translate
+from tt_organizer.i18n import gettext as _
 from tt_organizer.stats.calibration import (
     Bucket,
     CalibrationStats,
@@ -21,6 +23,7 @@ from tt_organizer.stats.calibration import (
 )
 from tt_organizer.stats.export import FILES, load_events, write_dataset
 from tt_organizer.stats.plots import KINDS, report_json, write_report
+from tt_organizer.stats.words import percent, rate_words, status_words, verdict_words
 from tt_organizer.stats.workbook import write_workbook
 
 Command = TypeVar("Command", bound=Callable[..., object])
@@ -110,7 +113,7 @@ def show(
     if out is not None:
         written = write_workbook(result, out)
         if not as_json:
-            line(f"workbook written to {written}", err=True)
+            line(_("workbook written to {file}").format(file=written), err=True)
 
 
 @stats.command("export")
@@ -132,9 +135,15 @@ def export(sources: tuple[str, ...], folder: str, mixed_versions: bool, as_json:
     if as_json:
         print_json(written.to_dict())
         return
-    line(f"dataset written to {written.folder}: {written.events} event(s), {written.games} "
-         f"games ({written.detailed} with per-game details)")
-    line(f"  files: {', '.join(FILES)}")
+
+    line(_("dataset written to {folder}: {events}, {games} ({detailed} with per-game "
+                    "details)").format(
+        folder=(str(written.folder)),
+        events=ngettext("{n} event(s)", "{n} event(s)", written.events).format(
+            n=written.events),
+        games=ngettext("{n} games", "{n} games", written.games).format(n=written.games),
+        detailed=written.detailed))
+    line(_("  files: {files}").format(files=", ".join(FILES)))
 
 
 @stats.command("report")
@@ -158,98 +167,114 @@ def report(sources: tuple[str, ...], out: str, min_games: int, min_bucket: int,
     if as_json:
         print_json(report_json(result, written))
         return
-    line(f"report written to {written}")
 
-
-def _pct(value: float | None) -> str:
-    return "" if value is None else f"{value:.1%}"
+    line(_("report written to {file}").format(file=(str(written))))
 
 
 def render_stats(result: CalibrationStats) -> None:
-    """Print the report for people: the headline, then one table per figure."""
+    """Print the report for people, in the reader's words: the headline, then one table per
+    figure."""
+
     fp = result.first_player
     r = fp.overall
-    line(f"{styled('Format calibration', 'bold')} — {', '.join(result.events)}")
-    line(
-        f"{len(result.events)} event(s), {result.players} players, {result.decks} registered "
-        f"decks, {result.matches} matches, {result.games} games played"
-    )
-    line(
-        f"Per-game details: {result.detailed} of {result.games} games played "
-        f"(who went first: {result.with_first}, turns: {result.with_turns})"
-    )
+    line(styled(_("Format calibration — {events}").format(events=", ".join(result.events)),
+                "bold"))
+    line(", ".join([
+        ngettext("{n} event(s)", "{n} event(s)", len(result.events)).format(
+            n=len(result.events)),
+        ngettext("{n} player", "{n} players", result.players).format(n=result.players),
+        ngettext("{n} registered decks", "{n} registered decks", result.decks).format(
+            n=result.decks),
+        ngettext("{n} matches", "{n} matches", result.matches).format(n=result.matches),
+        ngettext("{n} games played", "{n} games played", result.games).format(
+            n=result.games)]))
+    line(_("Per-game details: {detailed} of {games} games played (who went first: "
+                    "{first}, turns: {turns})").format(
+        detailed=result.detailed, games=result.games, first=result.with_first,
+        turns=result.with_turns))
     line()
-    line(f"{styled('First player wins:', 'bold')} {r.text()}")
+    line(styled(_("First player wins: {rate}").format(rate=rate_words(r)), "bold"))
     if r.status == "ok":
-        line(f"  {fp.verdict}")
+        line(f"  {(verdict_words(fp))}")
     if r.games:
-        line(f"  {r.wins} of {r.games} decisive games won by the first player")
-    left_out = [f"{n} {what}" for n, what in ((fp.draws, "drawn"),
-                                             (fp.unknown_winner, "without a winner"),
-                                             (fp.unknown_first, "without a first player"))
-                if n]
+        line(_("  {wins} of {games} decisive games won by the first player").format(
+            wins=r.wins, games=r.games))
+    left_out = [text.format(n=n) for n, text in (
+        (fp.draws, _("{n} drawn")), (fp.unknown_winner, _("{n} without a winner")),
+        (fp.unknown_first, _("{n} without a first player"))) if n]
     if left_out:
-        line(f"  games left out: {', '.join(left_out)}")
+        line(_("  games left out: {games}").format(games=", ".join(left_out)))
     if len(fp.per_event) > 1:
         for name, rate in fp.per_event:
-            line(f"  · {name}: {rate.text()}")
+            line(f"  · {(name)}: {(rate_words(rate))}")
 
     length = result.length
     line()
     if not length.games:
-        line(f"{styled('Game length:', 'bold')} no data")
+        line(styled(_("Game length: no data"), "bold"))
     else:
         values = list(length.histogram)
-        head = (f"mean turn {length.mean:.1f}, median {length.median:g}"
+        head = (_("mean turn {mean}, median {median}").format(
+                    mean=format_number(length.mean, 1), median=f"{length.median:g}")
                 if length.mean is not None and length.median is not None
-                else f"{length.status} for mean and median (need {result.min_bucket})")
-        line(f"{styled('Game length', 'bold')} (n={length.games}; "
-             f"turns {values[0]}–{values[-1]}): {head}")
+                else _("{status} for mean and median (need {n})").format(
+                    status=status_words(length.status), n=result.min_bucket))
+        line(styled(_("Game length (n={n}; turns {first}–{last}): {head}").format(
+            n=length.games, first=values[0], last=values[-1], head=head), "bold"))
         peak = max(length.histogram.values())
         for turn, n in length.histogram.items():
             bar = "█" * max(1, round(24 * n / peak))
-            line(f"  turn {turn:>2} {bar} {n}")
+            line(_("  turn {turn} {bar} {n}").format(turn=f"{turn:>2}", bar=bar, n=n))
 
-    _bucket_table("Win rate by deck colour (non-mirror games)", "Colour",
-                  result.colours)
-    _bucket_table("Win rate by Tamer (non-mirror games)", "Tamer",
+    _bucket_table(_("Win rate by deck colour (non-mirror games)"), N_("Colour"),
+                  result.colours, colours=True)
+    _bucket_table(_("Win rate by Tamer (non-mirror games)"), N_("Tamer"),
                   result.tamer_rates[:20])
-    _bucket_table("Win rate by Tamer:Digi-Egg split (non-mirror games)",
-                  "Tamers/Eggs", result.splits)
-    _popular_table(f"Most-registered Tamers (of {result.decks} decks)", result.tamers)
-    _popular_table(f"Most-registered cards (of {result.decks} decks)", result.cards)
+    _bucket_table(_("Win rate by Tamer:Digi-Egg split (non-mirror games)"),
+                  N_("Tamers/Eggs"), result.splits)
+    _popular_table(_("Most-registered Tamers (of {n} decks)").format(n=result.decks),
+                   result.tamers)
+    _popular_table(_("Most-registered cards (of {n} decks)").format(n=result.decks),
+                   result.cards)
     for note in result.notes:
-        line(styled(f"note: {note}", "dim"))
+        line(styled(_("note: {note}").format(note=note), "dim"))
 
 
-def _bucket_table(title: str, label: str, buckets: tuple[Bucket, ...]) -> None:
+# "{percent} interval": a literal "95% i" would read as a printf directive to gettext's checks
+BUCKET_COLUMNS = (N_("Games"), N_("Wins"), N_("Win rate"), N_("{percent} interval"), N_("Mirrors"),
+                  N_("Decks"))
+POPULAR_COLUMNS = ("#", N_("Number"), N_("Name"), N_("Decks"), N_("Share"), N_("Copies"))
+
+
+def _bucket_table(title: str, label: str, buckets: tuple[Bucket, ...],
+                  colours: bool = False) -> None:
     line()
     if not buckets:
-        line(f"{styled(title + ':', 'bold')} no data")
+        line(styled(_("{title}: no data").format(title=title), "bold"))
         return
     rows = []
     for b in buckets:
         r = b.rate
         if r.status == "ok":
             low, high = r.interval or (0.0, 0.0)
-            rate: str | tuple[str, str] = _pct(r.rate)
-            interval = f"{_pct(low)}–{_pct(high)}"
+            rate: str | tuple[str, str] = percent(r.rate)
+            interval = f"{percent(low)}–{percent(high)}"
         else:
-            rate, interval = (r.status, "dim"), ""
-        rows.append((b.label, str(r.games), str(r.wins), rate, interval, str(b.mirrors),
+            rate, interval = (status_words(r.status), "dim"), ""
+        shown = translate(Term(b.label)) if colours else b.label
+        rows.append((shown, str(r.games), str(r.wins), rate, interval, str(b.mirrors),
                      str(b.decks)))
-    print_table(title, [(column, "left" if column == label else "right") for column in
-                        (label, "Games", "Wins", "Win rate", "95% interval", "Mirrors",
-                         "Decks")], rows)
+    print_table(title, [(_(column).format(percent="95%"), "left" if column == label else "right")
+                        for column in (label, *BUCKET_COLUMNS)], rows)
 
 
 def _popular_table(title: str, items: tuple[Popular, ...]) -> None:
     line()
     if not items:
-        line(f"{styled(title + ':', 'bold')} no data")
+        line(styled(_("{title}: no data").format(title=title), "bold"))
         return
-    print_table(title, [(column, "right" if column in ("#", "Decks", "Share", "Copies")
-                         else "left")
-                        for column in ("#", "Number", "Name", "Decks", "Share", "Copies")],
-                [(str(i), p.number, p.name, str(p.decks), _pct(p.share), str(p.copies))
+    print_table(title, [(_(column) if column != "#" else column,
+                         "right" if column in ("#", "Decks", "Share", "Copies") else "left")
+                        for column in POPULAR_COLUMNS],
+                [(str(i), p.number, p.name, str(p.decks), percent(p.share), str(p.copies))
                  for i, p in enumerate(items, 1)])

@@ -15,6 +15,8 @@ trailing count such as ``(5)``, ``: 50`` or ``- 8 cards``) all belong to the voc
 * the same in Spanish (:data:`SECTION_WORDS`, accents optional): ``Mazo principal (50)``,
   ``Opciones``; ``Pila Tamer + Digi-Egg (8)``, ``Tamers y Digi-Egg``, ``Huevos``,
   ``Digi-Huevos``, ``Mazo Digi-Egg``, ``Domadores``; ``Banquillo``;
+* the same in Chinese: ``主卡组 (50)``, ``卡组``; ``驯兽师 + 数码蛋卡组 (8张)``, ``数码蛋``,
+  ``蛋组``, ``驯兽师``; ``副卡组``;
 * **skip** - ``Sideboard``, ``Side deck``, ``Side``, ``Maybeboard``, ``Maybe``, ``Considering``:
   neither format has a sideboard, so the lines under such a header are ignored (not even read)
   until the next header.
@@ -57,8 +59,20 @@ SECTION_WORDS: dict[str, dict[str, frozenset[str]]] = {
                              "cartas", "zona", "seccion", "mi"}),
         "tamers": frozenset({"domador", "domadores"}),
     },
+    # Chinese, as players write it (no spaces: a header is cut into these words, longest
+    # first, by :func:`header_words`): 主卡组 (50), 驯兽师 + 数码蛋卡组 (8张), 数码蛋, 蛋组
+    "zh": {
+        "main": frozenset({"主卡组", "主牌组", "主卡", "主", "卡组", "牌组", "卡表", "数码宝贝",
+                           "选项", "选项卡"}),
+        "pile": frozenset({"数码蛋", "数码蛋卡组", "数码蛋组", "蛋", "蛋组", "蛋卡组", "驯兽师",
+                           "驯兽师卡组", "卡堆"}),
+        "skip": frozenset({"副卡组", "备牌", "备选", "候补"}),
+        "filler": frozenset({"与", "和", "及", "加", "的", "卡", "卡牌", "张", "列表", "清单",
+                             "区", "部分"}),
+        "tamers": frozenset({"驯兽师"}),
+    },
 }
-_BANNERS = frozenset({("digimon", "decklist"), ("digimon", "deck")})
+_BANNERS = frozenset({("digimon", "decklist"), ("digimon", "deck"), ("数码宝贝", "卡组")})
 
 
 def _every(kind: str) -> frozenset[str]:
@@ -71,6 +85,7 @@ _SKIP_WORDS = _every("skip")
 _FILLER_WORDS = _every("filler")
 _TAMER_WORDS = _every("tamers")
 _VOCABULARY = _MAIN_WORDS | _PILE_WORDS | _SKIP_WORDS | _FILLER_WORDS
+_CJK_WORDS = sorted((w for w in _VOCABULARY if not w.isascii()), key=len, reverse=True)
 
 _MARKER = lazy_compile(r"^(?://+|#+|[-*=•]+)")
 _WORD = lazy_compile(r"[^\W\d_]+|\d+")
@@ -84,8 +99,8 @@ def header_words(line: str) -> list[str]:
     count; every regex here is linear, whatever the line holds.
     """
     text = _MARKER.sub("", line.strip(), count=1)
-    words = [_plain(w) for w in _WORD.findall(text)]
-    if len(words) >= 2 and words[-1] in ("card", "cards") and words[-2].isdigit():
+    words = [part for w in _WORD.findall(text) for part in _cut(_plain(w))]
+    if len(words) >= 2 and words[-1] in ("card", "cards", "张") and words[-2].isdigit():
         words = words[:-2]
     elif words and words[-1].isdigit():
         words = words[:-1]
@@ -122,6 +137,23 @@ def names_only_tamers(line: str) -> bool:
     if classify_header(line) != PILE:
         return False
     return all(w in _TAMER_WORDS for w in header_words(line) if w not in _FILLER_WORDS)
+
+
+def _cut(word: str) -> list[str]:
+    """A word of a language written without spaces (Chinese) cut into the vocabulary's words,
+    longest first (``驯兽师数码蛋卡组`` -> ``驯兽师``, ``数码蛋卡组``); a word that does not cut
+    into them whole stays as it is (so it is no header word)."""
+    if word.isascii() or word in _VOCABULARY:
+        return [word]
+    parts: list[str] = []
+    rest = word
+    while rest:
+        hit = next((w for w in _CJK_WORDS if rest.startswith(w)), None)
+        if hit is None:
+            return [word]
+        parts.append(hit)
+        rest = rest[len(hit):]
+    return parts
 
 
 def _plain(word: str) -> str:

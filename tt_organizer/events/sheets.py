@@ -301,18 +301,18 @@ def read_names(path: str | Path) -> list[str]:
 
 # ---------------------------------------------------------------- results
 
-# English and Spanish (an event exported in Spanish names it "Emparejamientos R3")
+# English, Spanish and Chinese (exported in Spanish "Emparejamientos R3", in Chinese "第 3 轮对阵")
 _ROUND_SHEET = re.compile(
-    r"^\s*(?:(?:pairings?|emparejamientos?)[\s_-]*)?(?:r|rd|round|ronda)[\s_-]*(\d{1,3})\s*$",
-    re.I | re.A)  # re.A: ASCII digits only
+    r"^\s*(?:(?:pairings?|emparejamientos?)[\s_-]*)?(?:r|rd|round|ronda)[\s_-]*(\d{1,3})\s*$"
+    r"|^\s*第\s*(\d{1,3})\s*轮\s*(?:对阵)?\s*$", re.I | re.A)  # re.A: ASCII digits only
 _ROUND_FILE = re.compile(r"(?:^|[^a-z])(?:r|rd|round)[\s_-]*(\d{1,3})$", re.I | re.A)
 
 
 def sheet_round(name: str) -> int | None:
     """The round a sheet (or CSV file stem) is named after: ``Pairings R3``, ``Round 3``,
-    ``Emparejamientos R3``, ``Ronda 3``."""
+    ``Emparejamientos R3``, ``Ronda 3``, ``第 3 轮对阵``."""
     match = _ROUND_SHEET.match(name) or _ROUND_FILE.search(name.strip())
-    return int(match.group(1)) if match else None
+    return int(next(g for g in match.groups() if g)) if match else None
 
 
 _DASHES = str.maketrans(dict.fromkeys("‐‑‒–—―−﹣－", "-"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from tt_organizer.i18n import N_, ngettext
+from tt_organizer.i18n import gettext as _
 from tt_organizer.printing.grid import GridColumn, draw_grid
 from tt_organizer.printing.layout import MARGIN
 from tt_organizer.season.file import Season
@@ -25,24 +27,30 @@ def print_season(season: Season, lines: list[SeasonStanding], path: str | Path, 
     events = len(season.events) if len(season.events) <= MAX_EVENT_COLUMNS else 0
     header = header[:6 + events]
     rows = [r[:6 + events] for r in rows]
-    columns = [GridColumn("Rank", 0.8, "right"), GridColumn("Player", 3.4),
-               GridColumn("Points", 1.1, "right"), GridColumn("Events", 1.0, "center"),
-               GridColumn("Match wins", 1.3, "right"), GridColumn("Best", 0.9, "right")]
+    columns = [GridColumn(N_("Rank"), 0.8, "right"), GridColumn(N_("Player"), 3.4),
+               GridColumn(N_("Points"), 1.1, "right"), GridColumn(N_("Events"), 1.0, "center"),
+               GridColumn(N_("Match wins"), 1.3, "right"), GridColumn(N_("Best"), 0.9, "right")]
     columns += [GridColumn(f"#{i}", 0.9, "right") for i in range(1, events + 1)]
-    sheet = Sheet(paper or paper_from_locale(), season.name, "season standings",
+    sheet = Sheet(paper or paper_from_locale(), season.name, _("season standings"),
                   shown(printed_at), landscape=events > 4)
     scheme = season.scheme
-    title = f"Season standings — {scheme.name}, {len(season.events)} event(s)"
+    n = len(season.events)
+    title = _("Season standings — {scheme}, {events}").format(
+        scheme=_(scheme.name) if scheme.name else "",
+        events=ngettext("{n} event(s)", "{n} event(s)", n).format(n=n))
     if scheme.best_of is not None:
-        title += f", best {scheme.best_of} count"
+        title += ngettext(", best {n} count", ", best {n} count", scheme.best_of).format(
+            n=scheme.best_of)
     draw_grid(sheet, title, columns, rows, size=11.0)
     if events:  # draw_grid ended its last page
-        y = sheet.heading("Events of the season")
+        y = sheet.heading(_("Events of the season"))
         for i, e in enumerate(season.events, 1):
             if y < sheet.bottom + 14:
                 sheet.new_page()
-                y = sheet.heading("Events of the season")
-            sheet.text(MARGIN, y - 14, f"#{i}  {e.date}  {e.name}  ({len(e.players)} players)",
+                y = sheet.heading(_("Events of the season"))
+            players = ngettext("({n} player)", "({n} players)", len(e.players)).format(
+                n=len(e.players))
+            sheet.text(MARGIN, y - 14, f"#{i}  {e.date}  {e.name}  {players}",
                        11, width=sheet.width)
             y -= 16
     return sheet.finish(path)

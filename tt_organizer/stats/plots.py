@@ -16,13 +16,14 @@ from __future__ import annotations
 import html
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.atomic import atomic_write
 from tt_organizer.errors import InputError
+from tt_organizer.i18n import Term, current, format_number, ngettext, translate
 from tt_organizer.i18n import gettext as _
-from tt_organizer.i18n import ngettext
 from tt_organizer.stats.calibration import Bucket, CalibrationStats, Rate
 
 if TYPE_CHECKING:
@@ -34,11 +35,50 @@ _COLOURS = {"Red": "#d62728", "Blue": "#1f77b4", "Yellow": "#e6b800", "Green": "
             "Black": "#333333", "Purple": "#8e44ad", "White": "#b0b0b0"}
 
 
+# fonts with Chinese/Japanese glyphs, tried after DejaVu Sans for a character it lacks (a
+# Chinese report, or a Chinese event's name in any language); only installed ones are named
+CJK_FONTS = ("Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei",
+             "WenQuanYi Zen Hei", "Microsoft YaHei", "SimHei", "PingFang SC",
+             "Hiragino Sans GB", "Noto Sans CJK JP", "AR PL UMing CN")
+CJK_FILES = ("notosanscjk", "sourcehansans", "wqy", "msyh", "simhei", "pingfang", "uming")
+
+
+@lru_cache(maxsize=1)
+def _fonts() -> None:
+    """Let matplotlib fall back, glyph by glyph, to an installed CJK font. matplotlib's font
+    list is cached when it is first built: a font installed later is looked for among the
+    system's font files (fontconfig) and added. None installed: such characters are drawn as
+    boxes, as with any font lacking them, without a warning per glyph."""
+    import logging
+    import warnings
+
+    import matplotlib
+    from matplotlib import font_manager
+
+    warnings.filterwarnings("ignore", message=r"Glyph \d+ .* missing from font")
+    # a CJK font without a bold face: matplotlib uses the regular one and says so, each time
+    logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
+    installed = {f.name for f in font_manager.fontManager.ttflist}
+    if not installed & set(CJK_FONTS):
+        for path in font_manager.findSystemFonts():
+            if any(key in Path(path).name.lower() for key in CJK_FILES):
+                try:
+                    font_manager.fontManager.addfont(path)
+                except (OSError, RuntimeError, ValueError):  # a font it cannot read
+                    continue
+        installed = {f.name for f in font_manager.fontManager.ttflist}
+    found = [name for name in CJK_FONTS if name in installed]
+    if found:
+        matplotlib.rcParams["font.family"] = ["DejaVu Sans", *found]
+
+
 def _figure(height: float) -> Figure:
     import matplotlib
 
     matplotlib.use("Agg", force=False)
     from matplotlib.figure import Figure
+
+    _fonts()
 
     fig = Figure(figsize=(10, height), layout="constrained")
     return fig
@@ -101,29 +141,30 @@ def length_figure(stats: CalibrationStats) -> Figure:
     length = stats.length
     fig = _figure(3.4)
     ax = fig.add_subplot()
-    head = f"Game length (n={length.games})"
+    head = _("Game length (n={n})").format(n=length.games)
     if length.mean is not None and length.median is not None:
-        head += f": mean turn {length.mean:.1f}, median {length.median:g}"
+        head += ": " + _("mean turn {mean}, median {median}").format(
+            mean=format_number(length.mean, 1), median=f"{length.median:g}")
     ax.set_title(head, loc="left", fontsize=12, fontweight="bold")
     if length.histogram:
         turns = list(length.histogram)
         ax.bar(turns, list(length.histogram.values()), color="#1f3b73", width=0.8)
         ax.set_xticks(turns)
     else:
-        ax.text(0.5, 0.5, "no data", ha="center", transform=ax.transAxes, color="#888888")
-    ax.set_xlabel("turn on which the game ended")
-    ax.set_ylabel("games")
+        ax.text(0.5, 0.5, _("no data"), ha="center", transform=ax.transAxes, color="#888888")
+    ax.set_xlabel(_("turn on which the game ended"))
+    ax.set_ylabel(_("games"))
     ax.grid(axis="y", alpha=0.3)
     return fig
 
 
 def _bucket_figure(title: str, buckets: Sequence[Bucket], colours: bool = False) -> Figure:
-    rows = [(f"{b.label}", b.rate) for b in buckets]
+    rows = [(translate(Term(b.label)) if colours else b.label, b.rate) for b in buckets]
     fig = _figure(1.4 + 0.4 * max(1, len(rows)))
     if not rows:
         ax = fig.add_subplot()
         ax.set_title(title, loc="left", fontsize=12, fontweight="bold")
-        ax.text(0.5, 0.5, "no data", ha="center", transform=ax.transAxes, color="#888888")
+        ax.text(0.5, 0.5, _("no data"), ha="center", transform=ax.transAxes, color="#888888")
         ax.set_axis_off()
         return fig
     tints = [_COLOURS.get(b.label, "#1f3b73") for b in buckets] if colours else None
@@ -135,13 +176,13 @@ def figures(stats: CalibrationStats) -> list[tuple[str, Figure]]:
     """Every plot of the report, with its heading."""
     tamers = list(stats.tamer_rates[:MAX_TAMERS])
     return [
-        ("First player", first_player_figure(stats)),
-        ("Game length", length_figure(stats)),
-        ("Tamers", _bucket_figure(
-            f"Win rate by Tamer (non-mirror games; {len(tamers)} of "
-            f"{len(stats.tamer_rates)} Tamers with most games)", tamers)),
-        ("Colours", _bucket_figure("Win rate by deck colour (non-mirror games)",
-                                   stats.colours, colours=True)),
+        (_("First player"), first_player_figure(stats)),
+        (_("Game length"), length_figure(stats)),
+        (_("Tamers"), _bucket_figure(
+            _("Win rate by Tamer (non-mirror games; {shown} of {n} Tamers with most games)")
+            .format(shown=len(tamers), n=len(stats.tamer_rates)), tamers)),
+        (_("Colours"), _bucket_figure(_("Win rate by deck colour (non-mirror games)"),
+                                      stats.colours, colours=True)),
     ]
 
 
@@ -154,30 +195,45 @@ def svg(fig: Figure) -> str:
 
 
 def _summary(stats: CalibrationStats) -> list[str]:
+    from tt_organizer.stats.words import rate_words, verdict_words
+
     fp = stats.first_player
+    verdict = verdict_words(fp)
     return [
-        f"{len(stats.events)} event(s): {', '.join(stats.events)}",
-        f"format: {', '.join(stats.formats) or 'none'}",
-        f"{stats.players} players, {stats.matches} matches, {stats.games} games played; "
-        f"{stats.detailed} of {stats.games} carry per-game details "
-        f"(who went first: {stats.with_first}, turns: {stats.with_turns})",
-        f"first player wins {fp.overall.text()}: {fp.verdict}",
+        ngettext("{n} event(s): {events}", "{n} event(s): {events}", len(stats.events))
+        .format(n=len(stats.events), events=", ".join(stats.events)),
+        _("format: {formats}").format(formats=", ".join(stats.formats) or _("none")),
+        _("{players}, {matches}, {games}; {detailed} of {n} carry per-game details (who went "
+          "first: {first}, turns: {turns})").format(
+            players=ngettext("{n} player", "{n} players", stats.players).format(
+                n=stats.players),
+            matches=ngettext("{n} matches", "{n} matches", stats.matches).format(
+                n=stats.matches),
+            games=ngettext("{n} games played", "{n} games played", stats.games).format(
+                n=stats.games),
+            detailed=stats.detailed, n=stats.games, first=stats.with_first,
+            turns=stats.with_turns),
+        _("first player wins {rate}").format(rate=rate_words(fp.overall))
+        + (f": {verdict}" if verdict else ""),
     ]
 
 
 def _html(stats: CalibrationStats) -> str:
-    parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+    title = html.escape(_("Format calibration"))
+    parts = ["<!doctype html>",
+             f'<html lang="{html.escape(current())}"><head><meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             "<title>Format calibration</title>",
+             f"<title>{title}</title>",
              "<style>body{font-family:sans-serif;max-width:1000px;margin:1em auto;padding:0 1em}"
              "svg{max-width:100%;height:auto}</style></head><body>",
-             "<h1>Format calibration</h1><ul>"]
+             f"<h1>{title}</h1><ul>"]
     parts += [f"<li>{html.escape(line)}</li>" for line in _summary(stats)]
     parts.append("</ul>")
     for heading, fig in figures(stats):
         parts.append(f"<section><h2>{html.escape(heading)}</h2>{svg(fig)}</section>")
-    parts.append("<p>Points are win rates; bars their 95% Wilson intervals; grey points have "
-                 "too few games to mean anything.</p></body></html>")
+    parts.append("<p>" + html.escape(_(
+        "Points are win rates; bars their 95% Wilson intervals; grey points have too few "
+        "games to mean anything.")) + "</p></body></html>")
     return "\n".join(parts)
 
 
@@ -202,12 +258,12 @@ def write_report(stats: CalibrationStats, path: str | Path) -> Path:
     from matplotlib.backends.backend_pdf import PdfPages
 
     title = _figure(4.0)
-    title.suptitle("Format calibration", x=0.02, ha="left", fontsize=16, fontweight="bold")
+    title.suptitle(_("Format calibration"), x=0.02, ha="left", fontsize=16, fontweight="bold")
     for i, line in enumerate(_summary(stats)):
         title.text(0.02, 0.8 - 0.12 * i, line, fontsize=10, wrap=True)
-    meta: dict[str, Any] = {"Title": "Format calibration", "Creator": "tt-organizer"}
+    meta: dict[str, Any] = {"Title": _("Format calibration"), "Creator": "tt-organizer"}
     with atomic_write(out) as tmp, PdfPages(tmp, metadata=meta) as pdf:
         pdf.savefig(title)
-        for _, fig in figures(stats):
+        for _heading, fig in figures(stats):
             pdf.savefig(fig)
     return out

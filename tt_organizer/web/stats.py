@@ -15,42 +15,11 @@ from starlette.routing import Route
 
 from tt_organizer import i18n
 from tt_organizer.events.event_reads import event_snapshot
-from tt_organizer.i18n import N_
+from tt_organizer.stats.words import rate_words, verdict_words
 from tt_organizer.web.server import Server, secure_headers
 
 if TYPE_CHECKING:
-    from tt_organizer.stats.calibration import CalibrationStats, FirstPlayer, Rate
-
-# the first player's rate against the target band, by FirstPlayer.placement
-PLACEMENT_WORDS = {
-    "above": N_("above the {band} target: the first player is favoured"),
-    "below": N_("below the {band} target: the second player is favoured"),
-    "within": N_("within the {band} target"),
-    "outside": N_("outside the {band} target, but the interval (95%) still reaches it"),
-}
-
-
-def rate_words(rate: Rate) -> str:
-    """A rate for the page, in the current language: ``54,8 % (46,0 %–63,3 %, n=104)``,
-    «no hay suficientes partidas (n=12, se necesitan 30)» or «sin datos»."""
-    if not rate.games:
-        return i18n.gettext("no data")
-    if not rate.enough or rate.rate is None:
-        return i18n.gettext("not enough games (n={n}, need {minimum})").format(
-            n=rate.games, minimum=rate.minimum)
-    low, high = rate.interval or (0.0, 0.0)
-    shown, low_shown, high_shown = (i18n.format_percent(x) for x in (rate.rate, low, high))
-    return f"{shown} ({low_shown}–{high_shown}, n={rate.games})"
-
-
-def verdict_words(first: FirstPlayer) -> str:
-    """The first player's rate against the target, in the current language ("" when the
-    rate is not ``ok``: the rate's own words say why)."""
-    words = PLACEMENT_WORDS.get(first.placement)
-    if words is None:
-        return ""
-    band = f"{i18n.format_percent(first.target[0], 0)}–{i18n.format_percent(first.target[1], 0)}"
-    return i18n.gettext(words).format(band=band)
+    from tt_organizer.stats.calibration import CalibrationStats
 
 
 def _stats(server: Server) -> CalibrationStats:
