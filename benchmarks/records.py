@@ -32,7 +32,7 @@ banlist = current_banlist(banlist_cache_folder())
 """
 # the same files, each checked by pydantic as a pydantic model would be at every run
 VALIDATE = LOAD + """
-from tt_organizer.banlist.model import BanList
+from tt_organizer.banlist.announcement import BanList
 from tt_organizer.formats.model import FormatDefinition
 from tt_organizer.banlist.cache import banlist_payload
 for f in formats.values():

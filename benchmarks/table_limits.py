@@ -29,7 +29,7 @@ from sheet_bombs import (
 
 from tt_organizer.batch import collect_inputs
 from tt_organizer.errors import InputError
-from tt_organizer.tables import read_table
+from tt_organizer.sheets.reading import read_table
 
 
 def _best(fn: Callable[[], object], repeat: int) -> float:

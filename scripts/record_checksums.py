@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tt_organizer.banlist.model import BanList  # noqa: E402
+from tt_organizer.banlist.announcement import BanList  # noqa: E402
 from tt_organizer.cards.database import read_card_rows  # noqa: E402
 from tt_organizer.formats.model import FormatDefinition  # noqa: E402
 from tt_organizer.records import record_checksum  # noqa: E402

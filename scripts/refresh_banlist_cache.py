@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tt_organizer.banlist.cache import store_announcement  # noqa: E402
-from tt_organizer.banlist.sync import sync_banlist  # noqa: E402
+from tt_organizer.banlist.page_sync import sync_banlist  # noqa: E402
 
 PAGE = ROOT / "tests" / "fixtures" / "real" / "banlist" / "digimon-en-restriction-page.html"
 CACHE = ROOT / "banlist_cache"

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from tt_organizer.banlist.announcement import BanList
 from tt_organizer.banlist.cache import load_banlist
-from tt_organizer.banlist.model import BanList
 from tt_organizer.cards import CardDatabase, load_cards
-from tt_organizer.decklist.model import MAIN, PILE, Deck, DeckLine, ParsedDecklist
+from tt_organizer.decklist.parsed import MAIN, PILE, Deck, DeckLine, ParsedDecklist
 from tt_organizer.formats.model import FormatDefinition
 from tt_organizer.formats.registry import get_format
 from tt_organizer.formats.zones import place_cards

@@ -15,7 +15,16 @@ from pathlib import Path
 import pytest
 from event_helpers import Tt
 
-from tt_organizer.events import entering, lookup, manual, players, rounds, setup, store
+from tt_organizer.events import (
+    constraints,
+    entering,
+    manual,
+    players,
+    queries,
+    rounds,
+    setup,
+    store,
+)
 from tt_organizer.events.models import MatchInfo
 
 NAMES = ["Ada", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon"]
@@ -55,8 +64,8 @@ def opponents(conn: sqlite3.Connection, matches: list[MatchInfo]) -> dict[str, s
 def report(conn: sqlite3.Connection) -> None:
     """The same results in both twins: the lower table number's first seat wins on odd
     tables, loses on even ones."""
-    stage, rnd = lookup.current_stage(conn)
-    for m in lookup.round_matches(conn, stage, rnd):
+    stage, rnd = queries.current_stage(conn)
+    for m in queries.round_matches(conn, stage, rnd):
         if m.result is None and m.player2 is not None:
             entering.report_result(conn, m.table, "2-0" if m.table % 2 else "0-2")
 
@@ -87,7 +96,7 @@ def test_an_avoid_changes_round_one(tmp_path: Path, seed: int, seeded: bool) -> 
     without = opponents(plain, rounds.pair_next_round(plain, seeded=seeded))
     rival = without["Ada"]
     assert rival is not None
-    manual.avoid(other, "Ada", rival)
+    constraints.avoid(other, "Ada", rival)
     with_avoid = opponents(other, rounds.pair_next_round(other, seeded=seeded))
     assert with_avoid["Ada"] != rival
     assert with_avoid[rival] != "Ada"
@@ -106,7 +115,7 @@ def test_an_avoid_made_after_round_one_changes_round_two(tmp_path: Path, seed: i
         assert rival is not None
         check = event(tmp_path / f"check{seed}{name}.sqlite", seed)
         one_round(check)
-        _pa, _pb, until = manual.avoid(check, name, rival, rounds=limit)
+        _pa, _pb, until = constraints.avoid(check, name, rival, rounds=limit)
         assert until == (None if limit is None else 2)  # "the next round" is round 2
         assert opponents(check, rounds.pair_next_round(check))[name] != rival
 
@@ -157,7 +166,7 @@ def test_the_repair_honours_an_avoid(tmp_path: Path) -> None:
     assert opponents(plain, manual.repair(plain).after)[b] == d
     other = event(tmp_path / "other.sqlite", 7)
     assert dropped_pair(other) == (b, d)
-    manual.avoid(other, b, d)
+    constraints.avoid(other, b, d)
     after = opponents(other, manual.repair(other).after)
     assert after[b] is not None and after[b] != d
     assert after.get(d) != b

@@ -9,8 +9,7 @@ import datetime as dt
 
 import pytest
 
-from tt_organizer.banlist.history import in_force_on, roll_back
-from tt_organizer.banlist.model import (
+from tt_organizer.banlist.announcement import (
     BANNED_KIND,
     LIFTED_KIND,
     PAIR_KIND,
@@ -19,6 +18,7 @@ from tt_organizer.banlist.model import (
     BannedPair,
     HistoryEntry,
 )
+from tt_organizer.banlist.history import in_force_on, roll_back
 
 D1, D2, D3 = dt.date(2024, 3, 1), dt.date(2025, 3, 1), dt.date(2026, 4, 4)
 DAY = dt.timedelta(days=1)

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from http_server import FIXTURES, serve
 
-from tt_organizer.banlist.model import BANNED_KIND, LIFTED_KIND, PAIR_KIND, RESTRICTED_KIND
+from tt_organizer.banlist.announcement import BANNED_KIND, LIFTED_KIND, PAIR_KIND, RESTRICTED_KIND
 from tt_organizer.banlist.page import parse_page
 from tt_organizer.cli.main import cli
 

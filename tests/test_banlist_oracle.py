@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tt_organizer.banlist.model import (
+from tt_organizer.banlist.announcement import (
     BANNED_KIND,
     LIFTED_KIND,
     PAIR_KIND,

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from http_server import FIXTURES, serve, snapshot
 
 from tt_organizer.banlist.page import classify, parse_page
-from tt_organizer.banlist.sync import SyncRefused, page_source, sync_banlist
+from tt_organizer.banlist.page_sync import SyncRefused, page_source, sync_banlist
 from tt_organizer.cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[1]

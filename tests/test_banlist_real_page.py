@@ -19,8 +19,8 @@ import pytest
 from click.testing import CliRunner
 from http_server import FIXTURES, serve
 
+from tt_organizer.banlist.announcement import LIFTED_KIND, PAIR_KIND
 from tt_organizer.banlist.cache import load_banlist
-from tt_organizer.banlist.model import LIFTED_KIND, PAIR_KIND
 from tt_organizer.banlist.page import parse_page
 from tt_organizer.cli.main import cli
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 from http_server import FIXTURES, LocalServer, serve, snapshot
 
 from tt_organizer.banlist.cache import load_banlist, read_pointer
-from tt_organizer.banlist.sync import SyncRefused, SyncResult, page_source, sync_banlist
+from tt_organizer.banlist.page_sync import SyncRefused, SyncResult, page_source, sync_banlist
 from tt_organizer.cli.main import cli
 from tt_organizer.sources import FetchError
 

@@ -20,7 +20,7 @@ from http_server import FIXTURES, LocalServer, serve, snapshot
 
 from tt_organizer.banlist.cache import load_banlist, read_pointer, store_announcement
 from tt_organizer.banlist.guards import FUTURE_MARGIN_DAYS, MAX_ENTRIES
-from tt_organizer.banlist.sync import sync_banlist
+from tt_organizer.banlist.page_sync import sync_banlist
 from tt_organizer.cli.main import cli
 
 PAGES = FIXTURES / "banlist"

@@ -18,7 +18,7 @@ from http_server import FIXTURES, LocalServer, serve
 
 from tt_organizer.banlist.cache import load_banlist, read_pointer
 from tt_organizer.banlist.page import MAX_MARKUP, parse_page
-from tt_organizer.banlist.sync import parse_within
+from tt_organizer.banlist.page_sync import parse_within
 from tt_organizer.cli.main import cli
 from tt_organizer.sources import FetchError
 

@@ -14,10 +14,10 @@ from click.testing import CliRunner, Result
 from conftest import LEGAL_MAIN, LEGAL_PILE
 from http_server import FIXTURES, LocalServer, serve, snapshot
 
+from tt_organizer.banlist.announcement import BanList, BannedPair, HistoryEntry
 from tt_organizer.banlist.cache import load_banlist
 from tt_organizer.banlist.history import in_force_on
-from tt_organizer.banlist.model import BanList, BannedPair, HistoryEntry
-from tt_organizer.banlist.sync import page_source, sync_banlist
+from tt_organizer.banlist.page_sync import page_source, sync_banlist
 from tt_organizer.cli.advice import describe
 from tt_organizer.cli.main import cli
 from tt_organizer.errors import BanlistError

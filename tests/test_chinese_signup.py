@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from event_helpers import Tt
 
 from tt_organizer.cli.main import cli
-from tt_organizer.columns import find_roster, header_key
-from tt_organizer.decklist.model import MAIN, PILE
+from tt_organizer.decklist.parsed import MAIN, PILE
 from tt_organizer.decklist.sections import SKIP, classify_header, header_words, names_only_tamers
-from tt_organizer.events.sheets import read_registrations
-from tt_organizer.tables import read_table
+from tt_organizer.events.sheet_import import read_registrations
+from tt_organizer.sheets.columns import find_roster, header_key
+from tt_organizer.sheets.reading import read_table
 
 SHEET = Path(__file__).parent / "fixtures" / "sheets_zh" / "baoming.csv"
 NAMES = ["李小龙", "王芳", "陈志明"]
@@ -86,7 +86,7 @@ def test_a_workbook_exported_in_chinese_is_read_back(tmp_path: Path) -> None:
     «先攻（每局 P1/P2）»: filled in and read by ``tt event report --from`` as an English one."""
     from openpyxl import load_workbook
 
-    from tt_organizer.events.sheets import sheet_round
+    from tt_organizer.events.sheet_import import sheet_round
 
     tt = Tt(tmp_path / "e.sqlite")
     tt("create", "周末赛", "--rounds", "2", "--language", "zh")

@@ -20,11 +20,11 @@ from conftest import LEGAL_MAIN, LEGAL_PILE
 from tt_organizer.batch import check_batch
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.decklist.card_lines import MAX_TABLE_ROWS
-from tt_organizer.decklist.model import ParsedDecklist
+from tt_organizer.decklist.parsed import ParsedDecklist
 from tt_organizer.decklist.parsers import INPUT_FORMATS, parse_decklist, read_decklist
 from tt_organizer.errors import InputError
 from tt_organizer.formats.check import check_text, load_context
-from tt_organizer.tables import MAX_FILE_BYTES
+from tt_organizer.sheets.reading import MAX_FILE_BYTES
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
@@ -416,24 +416,24 @@ def test_duplicate_zone_ids_are_refused(user_formats: Path) -> None:
 def test_card_list_import_unreadable_and_oversized(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tt_organizer.formats import games
+    from tt_organizer.formats import game_import
 
     monkeypatch.setenv("TT_USER_DATA", str(tmp_path / "user"))
     source = tmp_path / "cards.csv"
     source.write_text("number,name,type\nSt-01,Agumon,Digimon\n", encoding="utf-8")
-    monkeypatch.setattr(games, "MAX_IMPORT_BYTES", 10)
+    monkeypatch.setattr(game_import, "MAX_IMPORT_BYTES", 10)
     with pytest.raises(InputError, match="card list too large"):
-        games.import_game_cards(source, "dmcg-1999")
+        game_import.import_game_cards(source, "dmcg-1999")
 
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
     import tt_organizer.safe_files
 
-    monkeypatch.setattr(games, "MAX_IMPORT_BYTES", 1 << 20)
+    monkeypatch.setattr(game_import, "MAX_IMPORT_BYTES", 1 << 20)
     monkeypatch.setattr(tt_organizer.safe_files.os, "open", refuse)
     with pytest.raises(InputError, match="permission denied"):
-        games.import_game_cards(source, "dmcg-1999")
+        game_import.import_game_cards(source, "dmcg-1999")
 
 
 # --- zones ------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tt_organizer.decklist.model import MAIN, PILE, DeckLine, ParsedDecklist
+from tt_organizer.decklist.parsed import MAIN, PILE, DeckLine, ParsedDecklist
 from tt_organizer.decklist.parsers import (
     INPUT_FORMATS,
     detect_format,
@@ -19,7 +19,7 @@ from tt_organizer.decklist.parsers import (
 )
 from tt_organizer.decklist.sections import BANNER, SKIP, classify_header
 from tt_organizer.errors import InputError
-from tt_organizer.tables import MAX_FILE_BYTES
+from tt_organizer.sheets.reading import MAX_FILE_BYTES
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decklists"
 SAMPLES = Path(__file__).parent.parent / "samples"

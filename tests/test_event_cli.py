@@ -184,10 +184,10 @@ class FakeResult:
 
 def fake_importing(monkeypatch: pytest.MonkeyPatch, registrations: list[FakeRegistration],
                    results: list[FakeResult]) -> None:
-    from tt_organizer.events import sheets
+    from tt_organizer.events import sheet_import
 
-    monkeypatch.setattr(sheets, "read_registrations", lambda path: registrations)
-    monkeypatch.setattr(sheets, "read_results", lambda path, snapshot: results)
+    monkeypatch.setattr(sheet_import, "read_registrations", lambda path: registrations)
+    monkeypatch.setattr(sheet_import, "read_results", lambda path, snapshot: results)
 
 
 def test_register_and_report_from_sheet(tt: Tt, monkeypatch: pytest.MonkeyPatch,

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from event_helpers import Tt
 
-from tt_organizer.events import check_in, lookup, players, rounds, setup, store
-from tt_organizer.events.sheets import read_names, read_registrations, register_sheet
+from tt_organizer.events import check_in, players, queries, rounds, setup, store
+from tt_organizer.events.sheet_import import read_names, read_registrations, register_sheet
 
 FIXTURES = Path(__file__).parent / "fixtures"
 # a Google Forms export: Ann (legal deck), Ben (illegal deck), Chloé (legal), Dan (no deck)
@@ -141,7 +141,7 @@ def test_a_grown_sheet_registers_new_rows_updates_changed_decks_and_leaves_the_r
         store.audit(conn, "test", name, None, None)
     for _ in range(2):
         rounds.pair_next_round(conn)
-        for m in lookup.round_matches(conn, "swiss", store.current_round(conn)):
+        for m in queries.round_matches(conn, "swiss", store.current_round(conn)):
             if m.result is None:
                 from tt_organizer.events.entering import report_result
 
@@ -375,11 +375,11 @@ def test_late_arrivals_in_a_later_round_and_without_a_bye(tt: Tt, conn: Any) -> 
 
 
 def test_a_granted_bye_is_not_taken_by_a_late_arrival(conn: Any) -> None:
-    from tt_organizer.events import manual
+    from tt_organizer.events import constraints
 
     for name in ("A", "B", "C", "D", "E"):
         players.register_player(conn, name)
-    manual.set_bye_rounds(conn, "A", [1])  # an invited player: the others pair evenly
+    constraints.set_bye_rounds(conn, "A", [1])  # an invited player: the others pair evenly
     rounds.pair_next_round(conn)
     reg = players.late_entry(conn, "Late")
     assert reg.seated is None and reg.missed_rounds == [1]

@@ -11,7 +11,7 @@ from event_helpers import Tt
 
 from tt_organizer.events import players, store
 from tt_organizer.events.store import schema
-from tt_organizer.formats.games import import_game_cards
+from tt_organizer.formats.game_import import import_game_cards
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
 

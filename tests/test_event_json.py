@@ -63,7 +63,7 @@ def test_event_commands_print_json(tmp_path: Path) -> None:
 
 def test_commands_build_no_json_shape_themselves() -> None:
     """Every ``--json`` shape comes from the library (the models' ``to_dict``,
-    :mod:`tt_organizer.events.views`, :mod:`tt_organizer.banlist.views`, …): no command module
+    :mod:`tt_organizer.events.views`, :mod:`tt_organizer.banlist.listing`, …): no command module
     writes a dict or list of its own to ``print_json``, nor collects dicts it built for it."""
     import ast
 

@@ -13,8 +13,8 @@ from tt_organizer.errors import EventError
 from tt_organizer.events import (
     entering,
     event_standings,
-    lookup,
     players,
+    queries,
     rounds,
     setup,
     status,
@@ -49,8 +49,8 @@ def register_all(conn: sqlite3.Connection, names: list[str] = NAMES) -> None:
 
 def report_round(conn: sqlite3.Connection, results: tuple[str, ...] = ("2-0", "2-1", "0-2",
                                                                        "1-2")) -> None:
-    stage, rnd = lookup.current_stage(conn)
-    for i, m in enumerate(lookup.round_matches(conn, stage, rnd)):
+    stage, rnd = queries.current_stage(conn)
+    for i, m in enumerate(queries.round_matches(conn, stage, rnd)):
         if m.result is None:
             entering.report_result(conn, m.table, results[i % len(results)])
 
@@ -261,7 +261,7 @@ def test_read_results_are_the_reported_matches(conn: sqlite3.Connection) -> None
     report_round(conn, ("2-1", "1-1-1", "double-loss"))
     players.register_player(conn, "Ivy", deck_path=LEGAL, late=True)
     rounds.pair_next_round(conn)
-    first = lookup.round_matches(conn, "swiss", 2)[0]
+    first = queries.round_matches(conn, "swiss", 2)[0]
     entering.report_result(conn, first.table, "0-2")
     matches = store.read_matches(conn, "swiss")
     expected = [MatchRecord(m.round, m.player1, m.player2, m.p1_games, m.p2_games, m.draws,
@@ -363,7 +363,7 @@ def test_best_of_one(tmp_path: Path) -> None:
             entering.report_result(c, 1, "2-0")
         entering.report_result(c, 1, "1-0", first="P2", winners="P1", turns="8")
         entering.report_result(c, 2, "draw")
-        ms = lookup.round_matches(c, "swiss", 1)
+        ms = queries.round_matches(c, "swiss", 1)
         assert (ms[0].p1_games, ms[0].outcome, ms[1].outcome) == (1, "p1", "draw")
 
 
@@ -414,7 +414,7 @@ def test_drop_repair_and_undrop(conn: sqlite3.Connection, event_path: Path) -> N
     report_round(conn)
     r2 = rounds.pair_next_round(conn)
     entering.report_result(conn, r2[0].table, "2-0")
-    kept = lookup.round_matches(conn, "swiss", 2)[0]
+    kept = queries.round_matches(conn, "swiss", 2)[0]
     victim = r2[1].player2
     assert victim is not None
     name = store.read_players(conn)[victim - 1].name
@@ -457,7 +457,7 @@ def test_late_entry(conn: sqlite3.Connection) -> None:
     rounds.pair_next_round(conn)
     report_round(conn)
     rounds.pair_next_round(conn)
-    bye = next(m for m in lookup.round_matches(conn, "swiss", 2) if m.player2 is None)
+    bye = next(m for m in queries.round_matches(conn, "swiss", 2) if m.player2 is None)
     reg = players.late_entry(conn, "Ivy", deck_path=LEGAL)
     # round 2 is being played and has a bye: Ivy takes it, against the bye player
     assert reg.missed_rounds == [1] and reg.player.late_entry_round == 2
@@ -465,7 +465,7 @@ def test_late_entry(conn: sqlite3.Connection) -> None:
     assert (reg.seated.player1, reg.seated.player2) == (bye.player1, reg.player.id)
     report_round(conn)
     ivy = next(s for s in event_standings.standings(conn) if s.player == reg.player.id)
-    played = lookup.find_match(conn, "swiss", 2, bye.table)
+    played = queries.find_match(conn, "swiss", 2, bye.table)
     won = played.result in ("0-2", "1-2")  # Ivy sits as player 2
     assert (ivy.points, ivy.losses) == ((3, 1) if won else (0, 2))  # round 1: a loss
     r3 = rounds.pair_next_round(conn)
@@ -582,7 +582,7 @@ def test_a_refused_operation_leaves_the_stored_event_unchanged(conn: sqlite3.Con
     snapshot read after it equals the one before."""
     register_all(conn)
     rounds.pair_next_round(conn)
-    table = lookup.round_matches(conn, setup.SWISS, 1)[0]
+    table = queries.round_matches(conn, setup.SWISS, 1)[0]
     refusals = [
         lambda: players.register_player(conn, NAMES[0].lower()),  # the same name
         lambda: entering.correct_result(conn, 1, table.table, "2-0"),  # not reported yet

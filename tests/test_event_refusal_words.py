@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 from tt_organizer import i18n
 from tt_organizer.cli.main import cli
 from tt_organizer.errors import EventError
-from tt_organizer.events import manual, players, setup, store
+from tt_organizer.events import constraints, players, setup, store
 from tt_organizer.messages import WORDS
 
 
@@ -111,12 +111,12 @@ def test_refusals_carry_a_code_and_their_parameters(tmp_path: Path) -> None:
     with store.connect(path) as conn:
         players.register_player(conn, "Ana")
         with pytest.raises(EventError) as twice:
-            manual.avoid(conn, "Ana", "ana")
+            constraints.avoid(conn, "Ana", "ana")
         assert twice.value.code == "same-player-twice"
         assert twice.value.params == {"name": "Ana"}
         assert str(twice.value) == WORDS["same-player-twice"].format(name="Ana")
         with pytest.raises(EventError) as late:
-            manual.set_bye_rounds(conn, "Ana", manual.parse_rounds("0"))
+            constraints.set_bye_rounds(conn, "Ana", constraints.parse_rounds("0"))
         assert late.value.code == "bad-value" and late.value.params["value"] == "0"
         with i18n.using("zh"):
             assert late.value.shown() == "轮空轮次 0：应为 1-20 的轮次编号列表，例如 1,2"

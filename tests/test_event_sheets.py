@@ -12,8 +12,8 @@ import pytest
 
 from tt_organizer.cli.advice import describe
 from tt_organizer.errors import EventError
-from tt_organizer.events import entering, lookup, players, rounds, setup, status, store
-from tt_organizer.events.sheets import (
+from tt_organizer.events import entering, players, queries, rounds, setup, status, store
+from tt_organizer.events.sheet_import import (
     ROWS_REFUSED,
     SheetError,
     record_results_sheet,
@@ -150,11 +150,11 @@ def test_registered_names_are_updated_and_ids_of_others_refused(conn: Any, tmp_p
 
 def _results_sheet(conn: Any, path: Path, result: str = "2-1") -> Path:
     names = store.player_names(conn)
-    stage, rnd = lookup.current_stage(conn)
+    stage, rnd = queries.current_stage(conn)
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["Round", "Table", "Player 1", "Player 2", "Result"])
-        for m in lookup.round_matches(conn, stage, rnd):
+        for m in queries.round_matches(conn, stage, rnd):
             if m.player2 is not None:
                 writer.writerow([rnd, m.table, names[m.player1], names[m.player2], result])
     return path
@@ -182,7 +182,7 @@ def test_a_results_sheet_is_recorded_all_or_nothing(conn: Any, tmp_path: Path) -
     entering.unreport_result(conn, 1, matches[0].table)
     assert record_results_sheet(conn, sheet) == 3
     assert status.missing_tables(conn) == []
-    assert {m.result for m in lookup.round_matches(conn, "swiss", 1)} == {"0-2"}
+    assert {m.result for m in queries.round_matches(conn, "swiss", 1)} == {"0-2"}
 
 
 def test_deck_files_are_read_beside_the_sheet(conn: Any, tmp_path: Path) -> None:

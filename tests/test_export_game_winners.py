@@ -5,7 +5,7 @@ from __future__ import annotations
 from snapshot_factory import _match, _players
 
 from tt_organizer.events.models import EventSettings, EventSnapshot
-from tt_organizer.export.tables import game_lists, results_table
+from tt_organizer.export.rows import game_lists, results_table
 
 
 def test_unrecorded_winners_are_blank_and_drawn_games_say_draw() -> None:

@@ -18,7 +18,7 @@ from event_helpers import Tt
 
 from tt_organizer.atomic import atomic_write, clean_stale_temps
 from tt_organizer.export.cells import safe_text, unescape_text, write_csv_atomic
-from tt_organizer.tables import read_table
+from tt_organizer.sheets.reading import read_table
 
 LEGAL = str(Path(__file__).parent / "fixtures" / "events" / "legal_red.txt")
 

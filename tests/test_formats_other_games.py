@@ -21,7 +21,7 @@ from tt_organizer.cards.games import (
 )
 from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.formats.check import check_file, check_text, load_context
-from tt_organizer.formats.games import import_game_cards, resolve_game
+from tt_organizer.formats.game_import import import_game_cards, resolve_game
 from tt_organizer.formats.registry import all_formats, get_format
 from tt_organizer.formats.validator import NOT_CHECKED, ValidationReport
 

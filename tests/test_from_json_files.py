@@ -16,7 +16,7 @@ import pytest
 from event_helpers import Tt
 
 from tt_organizer.events import manual
-from tt_organizer.tables import MAX_SHEET_BYTES
+from tt_organizer.sheets.reading import MAX_SHEET_BYTES
 
 
 @pytest.fixture

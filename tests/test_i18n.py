@@ -25,9 +25,9 @@ SAMPLE = str(ROOT / "samples" / "illegal-deck.txt")
 
 # modules whose every user-facing literal goes through the catalog
 CONVERTED = ["tt_organizer/cli/render.py", "tt_organizer/formats/validator.py",
-             "tt_organizer/formats/names.py",
+             "tt_organizer/formats/name_check.py",
              "tt_organizer/printing/__init__.py", "tt_organizer/printing/pairings.py",
-             "tt_organizer/printing/slips.py", "tt_organizer/printing/standings.py",
+             "tt_organizer/printing/slips.py", "tt_organizer/printing/standings_sheet.py",
              "tt_organizer/printing/decklists.py", "tt_organizer/printing/grid.py",
              "tt_organizer/printing/registration.py", "tt_organizer/cli/setting_words.py",
              "tt_organizer/cli/click_words.py"]

@@ -114,7 +114,7 @@ def test_the_workbook_is_in_spanish_and_reads_back(spanish: Path, tmp_path: Path
             pairing.cell(row, result_col).value = "2-1"
             rows += 1
     wb.save(tmp_path / "typed.xlsx")
-    from tt_organizer.events.sheets import record_results_sheet
+    from tt_organizer.events.sheet_import import record_results_sheet
 
     with store.connect(spanish) as conn:
         assert record_results_sheet(conn, tmp_path / "typed.xlsx") == rows

@@ -15,9 +15,9 @@ import pytest
 
 from tt_organizer import i18n
 from tt_organizer.banlist import guards
-from tt_organizer.banlist.model import BanList
+from tt_organizer.banlist.announcement import BanList
 from tt_organizer.banlist.page import parse_page
-from tt_organizer.banlist.sync import SyncRefused
+from tt_organizer.banlist.page_sync import SyncRefused
 from tt_organizer.cards import load_cards
 from tt_organizer.decklist.parsers import parse_decklist
 from tt_organizer.errors import InputError, UnknownCardError

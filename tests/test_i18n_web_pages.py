@@ -17,7 +17,7 @@ from tests.event_helpers import Tt
 from tests.serve_helpers import TOKEN, live_server, new_event
 from tt_organizer import i18n
 from tt_organizer.stats.calibration import FirstPlayer, Rate
-from tt_organizer.web.stats import rate_words, verdict_words
+from tt_organizer.web.stats_page import rate_words, verdict_words
 
 ES = {"Accept-Language": "es-MX,es;q=0.9"}
 EN = {"Accept-Language": "en-US,en;q=0.9"}

@@ -10,7 +10,7 @@ import pytest
 from snapshot_factory import HYPERLINK
 
 from tt_organizer.errors import InputError
-from tt_organizer.events.sheets import RegistrationRow, SheetError, read_registrations
+from tt_organizer.events.sheet_import import RegistrationRow, SheetError, read_registrations
 from tt_organizer.export.cells import put_row
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sheets"

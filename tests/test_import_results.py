@@ -15,14 +15,14 @@ from snapshot_factory import HYPERLINK, event_snapshot, with_results
 
 from tt_organizer.errors import InputError
 from tt_organizer.events.event_standings import snapshot_standings
-from tt_organizer.events.sheets import (
+from tt_organizer.events.sheet_import import (
     ResultRow,
     SheetError,
     read_results,
     sheet_round,
 )
 from tt_organizer.export.workbook import export_csv, export_event
-from tt_organizer.tables import MAX_SHEET_BYTES as MAX_BYTES
+from tt_organizer.sheets.reading import MAX_SHEET_BYTES as MAX_BYTES
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sheets"
 
@@ -280,8 +280,8 @@ def test_sheet_saved_by_libreoffice_is_read(exported: Path, tmp_path: Path) -> N
 
 
 def test_zip_bomb_guard(exported: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tt_organizer import tables
+    from tt_organizer.sheets import reading
 
-    monkeypatch.setattr(tables, "MAX_UNPACKED", 10_000)
+    monkeypatch.setattr(reading, "MAX_UNPACKED", 10_000)
     with pytest.raises(InputError, match="too large when unpacked"):
         read_results(exported, event_snapshot())

@@ -22,8 +22,8 @@ from event_helpers import Tt, dump
 
 from tt_organizer.cli.options import CountType
 from tt_organizer.errors import InputError
-from tt_organizer.numbers import MAX_VALUE, NumberError, parse_count
 from tt_organizer.safe_files import read_limited
+from tt_organizer.typed_numbers import MAX_VALUE, NumberError, parse_count
 
 ROOT = Path(__file__).resolve().parents[1]
 LEGAL = str(ROOT / "tests" / "fixtures" / "events" / "legal_red.txt")

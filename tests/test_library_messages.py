@@ -18,7 +18,7 @@ import pytest
 import tt_organizer
 from tt_organizer.cli.advice import ADVICE, OPTIONS, describe
 from tt_organizer.errors import EventError, in_words
-from tt_organizer.events import manual, result_text, setup
+from tt_organizer.events import constraints, result_text, setup
 
 PACKAGE = Path(tt_organizer.__file__).parent
 FRONT_END = ("cli", "__main__.py")
@@ -103,7 +103,7 @@ def test_the_scan_finds_options_and_commands(tmp_path: Path) -> None:
     (lambda: setup.create_event(Path("never-created.sqlite"), "X", best_of=2),
      "best of 2: must be 1 or 3",
      "--best-of 2: must be 1 or 3"),
-    (lambda: manual.parse_rounds("0"), "bye rounds 0: a list of round numbers",
+    (lambda: constraints.parse_rounds("0"), "bye rounds 0: a list of round numbers",
      "--bye-rounds 0: a list of round numbers"),
     (lambda: result_text.parse_game_flags(result_text.parse_result("2-0", 3), turns="4"),
      "turns lists 1 game(s)", "--turns lists 1 game(s)"),

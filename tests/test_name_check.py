@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tt_organizer.cards.card_names import name_key, same_name
 from tt_organizer.cards.database import load_cards
-from tt_organizer.cards.names import name_key, same_name
 from tt_organizer.cli.main import cli
 from tt_organizer.decklist.parsers import parse_decklist
 from tt_organizer.formats.check import check_text, load_context
-from tt_organizer.formats.names import NAME_MISMATCH, name_mismatches, nearest_named
+from tt_organizer.formats.name_check import NAME_MISMATCH, name_mismatches, nearest_named
 
 
 def mismatches(text: str, strict: bool = False) -> list[tuple[str, list[str], str]]:

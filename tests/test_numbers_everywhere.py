@@ -157,6 +157,6 @@ def test_a_deck_link_count_of_other_or_endless_digits_is_refused(tmp_path: Path,
 
 
 def test_a_round_sheet_named_in_other_digits_is_no_round() -> None:
-    from tt_organizer.events.sheets import sheet_round
+    from tt_organizer.events.sheet_import import sheet_round
 
     assert sheet_round("Round 3") == 3 and sheet_round("Round ٣") is None

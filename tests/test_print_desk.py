@@ -156,7 +156,7 @@ def grid_pdf(tmp_path: Path, rows: list[list[object]], name: str, *, landscape: 
              ) -> tuple[Path, int]:
     from tt_organizer.printing.grid import draw_grid
     from tt_organizer.printing.layout import Sheet
-    from tt_organizer.printing.standings import COLUMNS
+    from tt_organizer.printing.standings_sheet import COLUMNS
 
     sheet = Sheet("a4", "Cup", "standings", "now", landscape=landscape)
     pages = draw_grid(sheet, "Final standings", COLUMNS, rows, size=12.5)

@@ -135,7 +135,7 @@ def test_event_stored_with_the_melee_preset_exports_the_published_figures() -> N
     export's Standings table has OMW%, GW%, OGW% (in that order) with the published values."""
     from tt_organizer.events.models import EventSettings, EventSnapshot, MatchInfo, PlayerInfo
     from tt_organizer.events.setup import PRESET_TIEBREAKERS, tiebreak_policy
-    from tt_organizer.export.tables import standings_table
+    from tt_organizer.export.rows import standings_table
 
     doc = json.loads(REAL[0].read_text(encoding="utf-8"))
     ids: dict[str, int] = {}

@@ -15,7 +15,7 @@ from tt_organizer import i18n
 from tt_organizer.errors import EventError, InputError
 from tt_organizer.events import entering, store
 from tt_organizer.events.result_text import parse_result
-from tt_organizer.events.sheets import read_registrations
+from tt_organizer.events.sheet_import import read_registrations
 
 TT = str(Path(sys.executable).with_name("tt"))
 

@@ -14,8 +14,8 @@ from tests.event_helpers import Tt
 from tt_organizer.cli.main import cli
 from tt_organizer.errors import InputError
 from tt_organizer.season.file import add_alias, add_events, create_season, read_season
+from tt_organizer.season.ranking import look_alikes, season_standings
 from tt_organizer.season.scheme import load_scheme, scheme_from_dict, shipped_schemes
-from tt_organizer.season.standings import look_alikes, season_standings
 
 STRENGTH = ["Ana García", "Ana Garcia", "ANA GARCÍA", "Bo", "Cy", "Di", "Ed", "Flo"]
 

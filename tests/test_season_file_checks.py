@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from tt_organizer.cli.main import cli
 from tt_organizer.season.file import create_season, read_season
+from tt_organizer.season.ranking import season_standings
 from tt_organizer.season.scheme import load_scheme
-from tt_organizer.season.standings import season_standings
 
 
 def _event(key: str, name: str, wins: object = 2) -> dict[str, object]:

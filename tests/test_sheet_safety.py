@@ -1,5 +1,5 @@
 """Spreadsheet exports/imports and the stats workbook kept safe and readable: print headers,
-refused targets, typed scores, hidden sheets, re-saved CSV exports, the Wilson interval's end
+refused targets, typed scores, hidden sheet_import, re-saved CSV exports, the Wilson interval's end
 points and the stats charts' cell references."""
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ import pytest
 from snapshot_factory import event_snapshot
 
 from tt_organizer.errors import InputError
-from tt_organizer.events import sheets
-from tt_organizer.events.sheets import read_results
+from tt_organizer.events import sheet_import
+from tt_organizer.events.sheet_import import read_results
 from tt_organizer.export.wall import write_wall_pairings
 from tt_organizer.export.workbook import export_csv, export_event
 from tt_organizer.stats import compute_stats, wilson_interval
-from tt_organizer.stats.workbook import write_workbook
+from tt_organizer.stats.stats_workbook import write_workbook
 
 AT = datetime(2026, 12, 2, 16, 30, tzinfo=timezone.utc)
 
@@ -127,10 +127,10 @@ def test_results_import_reads_a_score_typed_with_another_dash_or_spaces(
 
 
 def test_normalise_result_leaves_words_and_bad_scores_alone() -> None:
-    assert sheets.normalise_result("double–loss") == "double-loss"
-    assert sheets.normalise_result("1 : 1 : 1") == "1-1-1"
-    assert sheets.normalise_result("draw") == "draw"
-    assert sheets.normalise_result("2-1 (time)") == "2-1 (time)"
+    assert sheet_import.normalise_result("double–loss") == "double-loss"
+    assert sheet_import.normalise_result("1 : 1 : 1") == "1-1-1"
+    assert sheet_import.normalise_result("draw") == "draw"
+    assert sheet_import.normalise_result("2-1 (time)") == "2-1 (time)"
 
 
 def test_results_import_names_a_bad_score_as_typed(tmp_path: Path) -> None:
@@ -225,7 +225,7 @@ def test_stats_chart_references_point_at_the_right_cells(tmp_path: Path) -> None
 
 
 def test_registration_names_with_no_break_spaces_are_the_same_player(tmp_path: Path) -> None:
-    from tt_organizer.events.sheets import read_registrations
+    from tt_organizer.events.sheet_import import read_registrations
 
     sheet = tmp_path / "signup.csv"
     sheet.write_text("Player,Membership\nAnn Smith,1\nAnn\u00a0Smith,2\n", encoding="utf-8")

@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from event_helpers import Tt
 
 from tt_organizer.cli.main import cli
-from tt_organizer.columns import ROSTER_WORDS, find_roster, header_key
-from tt_organizer.decklist.model import MAIN, PILE
+from tt_organizer.decklist.parsed import MAIN, PILE
 from tt_organizer.decklist.sections import SECTION_WORDS, classify_header
-from tt_organizer.events.sheets import read_registrations
-from tt_organizer.tables import read_table
+from tt_organizer.events.sheet_import import read_registrations
+from tt_organizer.sheets.columns import ROSTER_WORDS, find_roster, header_key
+from tt_organizer.sheets.reading import read_table
 
 SHEETS = Path(__file__).parent / "fixtures" / "real" / "sheets"
 FORM_CSV = SHEETS / "formulario-inscripcion.csv"
@@ -171,7 +171,7 @@ def test_an_answer_sent_again_without_accents_is_the_same_player(tmp_path: Path)
 
 
 def test_a_better_spelling_is_kept_either_way() -> None:
-    from tt_organizer.events.sheets import better_spelling
+    from tt_organizer.events.sheet_import import better_spelling
 
     assert better_spelling("Mateo Rodríguez", "mateo rodríguez") == "Mateo Rodríguez"
     assert better_spelling("Mateo Rodríguez", "Mateo Rodriguez") == "Mateo Rodríguez"

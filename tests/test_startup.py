@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tt_organizer.banlist.model import BanList
+from tt_organizer.banlist.announcement import BanList
 from tt_organizer.formats.model import FormatDefinition
 from tt_organizer.records import fast_digest, file_digest, matches_record, read_checksums
 

@@ -21,7 +21,7 @@ from tt_organizer.events.models import (
     PlayerInfo,
 )
 from tt_organizer.stats import compute_stats, wilson_interval
-from tt_organizer.stats.workbook import write_workbook
+from tt_organizer.stats.stats_workbook import write_workbook
 
 # number -> (name, type) for pile splits and the most-registered lists
 CARDS = {

@@ -329,7 +329,7 @@ def test_the_sound_event_is_untouched_by_the_checks(tt: Tt) -> None:
 def seven(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Seven players (a bye), a late entry (a missed round at table 0), a draw and a double
     loss reported in round 1; round 2 paired, one table of it reported."""
-    from tt_organizer.events import entering, lookup, players, rounds, setup
+    from tt_organizer.events import entering, players, queries, rounds, setup
 
     path = tmp_path_factory.mktemp("seven") / "event.sqlite"
     setup.create_event(path, "Cup", seed=42)
@@ -337,12 +337,12 @@ def seven(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for name in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"):
             players.register_player(conn, name, deck_path=DECK)
         rounds.pair_next_round(conn)
-        for i, m in enumerate(lookup.round_matches(conn, "swiss", 1)):
+        for i, m in enumerate(queries.round_matches(conn, "swiss", 1)):
             if m.result is None:
                 entering.report_result(conn, m.table, ("2-1", "1-1-1", "double-loss")[i % 3])
         players.register_player(conn, "Ivy", deck_path=DECK, late=True)
         rounds.pair_next_round(conn)
-        entering.report_result(conn, lookup.round_matches(conn, "swiss", 2)[0].table, "0-2")
+        entering.report_result(conn, queries.round_matches(conn, "swiss", 2)[0].table, "0-2")
     return path
 
 

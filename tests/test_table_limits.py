@@ -20,8 +20,8 @@ from sheet_bombs import cells_bomb, rows_bomb, shared_member_zip, shared_strings
 
 from tt_organizer.batch import collect_inputs
 from tt_organizer.errors import InputError
-from tt_organizer.events.sheets import read_registrations
-from tt_organizer.tables import MAX_CELLS, MAX_SHARED_STRINGS, MAX_SHEET_ROWS, read_table
+from tt_organizer.events.sheet_import import read_registrations
+from tt_organizer.sheets.reading import MAX_CELLS, MAX_SHARED_STRINGS, MAX_SHEET_ROWS, read_table
 
 GUARD_SECONDS = 120
 
@@ -109,7 +109,7 @@ def test_tags_are_counted_across_read_chunks(offset: int) -> None:
     with or without a namespace prefix, and the highest row number is found."""
     import io as _io
 
-    from tt_organizer.tables import _count_tags
+    from tt_organizer.sheets.reading import _count_tags
 
     rows = [b'<x:row r="%d"><x:c r="A%d"><x:v>1</x:v></x:c><c/></x:row>' % (n, n)
             for n in range(1, 6_001)]

@@ -14,10 +14,10 @@ from event_helpers import Tt
 
 from tt_organizer.batch import BatchInput, collect_inputs
 from tt_organizer.cli.main import cli
-from tt_organizer.columns import find_roster
 from tt_organizer.errors import InputError
-from tt_organizer.events.sheets import read_registrations
-from tt_organizer.tables import read_table
+from tt_organizer.events.sheet_import import read_registrations
+from tt_organizer.sheets.columns import find_roster
+from tt_organizer.sheets.reading import read_table
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GOOGLE_FORM = FIXTURES / "real" / "sheets" / "google-form-export.csv"

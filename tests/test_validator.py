@@ -126,7 +126,7 @@ def test_restricted_counts_every_printing(build_deck, tt_format, banlist, db):
 
     parsed = parsed_from(with_changes(LEGAL_MAIN, BT1_093=0), LEGAL_PILE)
     parsed.lines[0].count = 4
-    from tt_organizer.decklist.model import DeckLine
+    from tt_organizer.decklist.parsed import DeckLine
 
     parsed.lines += [
         DeckLine(1, "BT2-047", None, "main", 90, "1 BT2-047"),

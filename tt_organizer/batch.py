@@ -14,8 +14,8 @@ Inputs (:func:`collect_inputs`), in the order given:
   inflated; an archive whose entries share their data (one member named 2,000 times) is one
   error row;
 * a **roster** - a ``.csv`` or ``.xlsx`` sheet read as ``tt event register --from`` reads it
-  (:func:`tt_organizer.columns.find_roster`): a header row names a player column and a decklist
-  (or deck file) column, one deck per row; a sheet that is not a roster is one decklist;
+  (:func:`tt_organizer.sheets.columns.find_roster`): a header row names a player column and
+  a decklist (or deck file) column, one deck per row; a sheet that is not a roster is one decklist;
 * any other path - one decklist file in any shape ``tt deck validate`` reads.
 
 Every deck becomes one :class:`BatchRow`; anything that cannot be read (a missing, binary,
@@ -41,14 +41,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tt_organizer.columns import find_roster
 from tt_organizer.errors import InputError
 from tt_organizer.formats.check import CheckContext, check_bytes, check_file, check_text
 from tt_organizer.formats.validator import ValidationReport
 from tt_organizer.i18n import N_, Msg, Term
 from tt_organizer.messages import WORDS
 from tt_organizer.safe_files import LINK_REFUSED
-from tt_organizer.tables import (
+from tt_organizer.sheets.columns import find_roster
+from tt_organizer.sheets.reading import (
     MAX_FILE_BYTES,
     MAX_SHEET_BYTES,
     ZIP_MAGIC,
@@ -59,7 +59,7 @@ from tt_organizer.tables import (
 if TYPE_CHECKING:
     from typing import BinaryIO
 
-    from tt_organizer.cards.model import Card
+    from tt_organizer.cards.card import Card
 
 MAX_ZIP_MEMBERS = 5_000
 MAX_MEMBER_BYTES = MAX_FILE_BYTES
@@ -368,8 +368,8 @@ def _member(
 def _roster(
     data: bytes, source: str, suffix: str, base: Path | None, notes: list[str]
 ) -> list[BatchInput] | None:
-    """The decks of a roster sheet (:func:`tt_organizer.columns.find_roster`, the same reading
-    as ``tt event register --from``), or None when the sheet is not a roster with decks."""
+    """The decks of a roster sheet (:func:`tt_organizer.sheets.columns.find_roster`, the same
+    reading as ``tt event register --from``), or None when the sheet is not a roster with decks."""
     if suffix == ".csv" and data.startswith(ZIP_MAGIC):
         return None
     roster = find_roster(read_table_bytes(data, source, suffix, Path(source).stem))

@@ -192,7 +192,7 @@ class RemoteSource(Source):
 
     # -- one attempt -------------------------------------------------------------------
     def _fetch_once(self, seconds: float) -> Fetched:
-        from tt_organizer.watchdog import SocketWatchdog, watched_session
+        from tt_organizer.http_deadline import SocketWatchdog, watched_session
 
         if seconds <= 0:
             raise self._deadline_error(self.url)

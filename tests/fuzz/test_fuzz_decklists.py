@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tt_organizer.decklist.parsers import INPUT_FORMATS, parse_decklist_bytes
 from tt_organizer.errors import InputError
 from tt_organizer.export.cells import clean_text
-from tt_organizer.tables import cell_text, read_workbook
+from tt_organizer.sheets.reading import cell_text, read_workbook
 
 NUMBERS = st.sampled_from(["BT1-010", "ST1-03", "EX5-065", "P-029", "bt14-007", "BT99-999",
                            "LM-001", "ST17-12", "BT1-0010", "-", "BT-", "１２"])

@@ -19,10 +19,10 @@ from fuzz_settings import FUZZ
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tt_organizer.cards.model import Card
+from tt_organizer.cards.card import Card
 from tt_organizer.cli.main import cli
 from tt_organizer.cli.render import draw_report
-from tt_organizer.decklist.model import MAIN, PILE, Deck
+from tt_organizer.decklist.parsed import MAIN, PILE, Deck
 from tt_organizer.errors import TTError
 from tt_organizer.formats.validator import ValidationReport, Violation
 

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from tests.fuzz.fuzz_settings import FUZZ
-from tt_organizer.printing.season import print_season
+from tt_organizer.printing.season_sheet import print_season
 from tt_organizer.season.file import Season
+from tt_organizer.season.ranking import look_alikes, season_standings
 from tt_organizer.season.scheme import shipped_schemes
-from tt_organizer.season.standings import look_alikes, season_standings
+from tt_organizer.season.season_workbook import standings_rows, write_workbook
 from tt_organizer.season.summary import EventSummary, PlayerResult
-from tt_organizer.season.workbook import standings_rows, write_workbook
 
 NAMES = st.one_of(
     st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1,

@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tt_organizer.errors import InputError
-from tt_organizer.events.sheets import read_registrations
+from tt_organizer.events.sheet_import import read_registrations
 from tt_organizer.export.cells import clean_text
-from tt_organizer.tables import read_table
+from tt_organizer.sheets.reading import read_table
 
 HEADERS = st.sampled_from(["Name", "Player", "ID", "Deck", "Deck file", "Round", "Table",
                            "Player 1", "Player 2", "Result", "Turns", "Winners", "First"])

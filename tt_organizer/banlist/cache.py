@@ -18,7 +18,7 @@ import json
 import os
 from typing import TYPE_CHECKING
 
-from tt_organizer.banlist.model import BanList
+from tt_organizer.banlist.announcement import BanList
 from tt_organizer.errors import BanlistError, TTError, field_hint
 from tt_organizer.i18n import N_
 from tt_organizer.paths import banlist_cache_folder

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tt_organizer.banlist.model import BanList, BannedPair
+from tt_organizer.banlist.announcement import BanList, BannedPair
 
 
 def status_of(banlist: BanList, number: str) -> str | None:

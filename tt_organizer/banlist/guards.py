@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tt_organizer.banlist.model import BanList
+from tt_organizer.banlist.announcement import BanList
 from tt_organizer.i18n import Msg
 from tt_organizer.messages import WORDS
 from tt_organizer.sources import Fetched

@@ -16,7 +16,7 @@ import copy
 import datetime as dt
 from dataclasses import dataclass
 
-from tt_organizer.banlist.model import (
+from tt_organizer.banlist.announcement import (
     BANNED_KIND,
     LIFTED_KIND,
     PAIR_KIND,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeGuard
 from urllib.parse import unquote
 
-from tt_organizer.banlist.model import (
+from tt_organizer.banlist.announcement import (
     BANNED_KIND,
     LIFTED_KIND,
     PAIR_KIND,

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Any
 
+    from tt_organizer.cards.card import CARD_TYPES, COLORS, Card
     from tt_organizer.cards.database import CardDatabase, load_cards
-    from tt_organizer.cards.model import CARD_TYPES, COLORS, Card
     from tt_organizer.cards.numbers import normalize_number
 
 _WHERE = {

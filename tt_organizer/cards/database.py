@@ -9,7 +9,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tt_organizer.cards.model import (
+from tt_organizer.cards.card import (
     CARD_TYPES,
     CARDS_FILE,
     COLORS,
@@ -17,7 +17,7 @@ from tt_organizer.cards.model import (
     OVERRIDES_FILE,
     Card,
 )
-from tt_organizer.cards.names import name_key
+from tt_organizer.cards.card_names import name_key
 from tt_organizer.cards.numbers import normalize_number, split_number
 from tt_organizer.errors import InputError, UnknownCardError
 from tt_organizer.i18n import N_, Term

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from tt_organizer.cards.card import DIGIMON_2020, Card
 from tt_organizer.cards.database import CardDatabase, read_card_file
-from tt_organizer.cards.model import DIGIMON_2020, Card
 from tt_organizer.errors import InputError, UnknownCardError
-from tt_organizer.numbers import is_count
 from tt_organizer.paths import user_data_dir
+from tt_organizer.typed_numbers import is_count
 
 Normalizer = Callable[[str], "str | None"]
 

@@ -9,13 +9,13 @@ import re
 from pathlib import Path
 
 from tt_organizer.atomic import write_json_atomic
-from tt_organizer.cards.model import CARD_TYPES, CARDS_FILE, COLORS
+from tt_organizer.cards.card import CARD_TYPES, CARDS_FILE, COLORS
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError
 from tt_organizer.i18n import N_, Term
-from tt_organizer.numbers import is_count
 from tt_organizer.records import record_checksum
 from tt_organizer.safe_files import read_limited
+from tt_organizer.typed_numbers import is_count
 
 MAX_CSV_BYTES = 64 * 1024 * 1024  # the facts table of every card ever printed is a few MB
 

@@ -36,8 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.atomic import write_json_atomic
+from tt_organizer.cards.card import CARDS_FILE, COLORS, OVERRIDES_FILE
 from tt_organizer.cards.importer import COPY_LIMIT_COLUMN, JSON_COLUMNS, parse_cards_csv
-from tt_organizer.cards.model import CARDS_FILE, COLORS, OVERRIDES_FILE
 from tt_organizer.cards.numbers import normalize_number
 from tt_organizer.errors import InputError, Listed, Said, TTError, words_of
 from tt_organizer.i18n import N_, Msg, Term

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import click
 
+from tt_organizer.banlist.announcement import BanList, BannedPair
 from tt_organizer.banlist.cache import (
     cache_dir,
     current_banlist,
@@ -14,9 +15,8 @@ from tt_organizer.banlist.cache import (
     load_banlist,
 )
 from tt_organizer.banlist.diff import diff_banlists
-from tt_organizer.banlist.model import BanList, BannedPair
-from tt_organizer.banlist.sync import age_parts, page_source, sync_banlist
-from tt_organizer.banlist.views import banlist_json, cache_listing, card_name
+from tt_organizer.banlist.listing import banlist_json, cache_listing, card_name
+from tt_organizer.banlist.page_sync import age_parts, page_source, sync_banlist
 from tt_organizer.cards import load_cards
 from tt_organizer.cards.database import CardDatabase
 from tt_organizer.cli.options import (

@@ -8,7 +8,7 @@ import click
 
 from tt_organizer.cli.options import json_option
 from tt_organizer.cli.output import line, print_json, styled, warn
-from tt_organizer.formats.games import game_formats, import_game_cards
+from tt_organizer.formats.game_import import game_formats, import_game_cards
 from tt_organizer.i18n import ngettext
 
 

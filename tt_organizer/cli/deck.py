@@ -1,4 +1,4 @@
-"""``tt deck``: validate decklists (``check-batch`` lives in :mod:`tt_organizer.cli.batch`)."""
+"""``tt deck``: validate decklists (``check-batch`` lives in :mod:`tt_organizer.cli.deck_batch`)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ STDIN = "-"
 STDIN_SOURCE = "<stdin>"
 
 
-@click.group(cls=LazyGroup, lazy={"check-batch": "tt_organizer.cli.batch:check_batch"})
+@click.group(cls=LazyGroup, lazy={"check-batch": "tt_organizer.cli.deck_batch:check_batch"})
 def deck() -> None:
     """Check decklists against a format and the ban list."""
 

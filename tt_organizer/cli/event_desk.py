@@ -96,7 +96,7 @@ def check_in_cmd(names: tuple[str, ...], from_file: str | None, no_show: bool, m
         return
     refs = list(names)
     if from_file:
-        from tt_organizer.events.sheets import read_names
+        from tt_organizer.events.sheet_import import read_names
 
         refs += read_names(from_file)
     if not refs:

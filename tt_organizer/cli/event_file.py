@@ -22,8 +22,8 @@ from tt_organizer.events.status import status as event_status
 from tt_organizer.events.views import created_json, log_json, written_json
 from tt_organizer.i18n import NP_, ngettext, pgettext, translate
 from tt_organizer.i18n import gettext as _
-from tt_organizer.numbers import is_count, parse_count, parse_count_list
 from tt_organizer.standings.policy import split_rules
+from tt_organizer.typed_numbers import is_count, parse_count, parse_count_list
 
 
 def _int_or_auto(value: str, flag: str, allowed: Sequence[int] | None = None) -> int | None:

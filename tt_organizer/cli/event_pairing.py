@@ -18,7 +18,7 @@ import click
 from tt_organizer.cli.event_output import print_round, say, warn_notices
 from tt_organizer.cli.options import CountType, event_option, json_option
 from tt_organizer.cli.output import escape, print_json, warn
-from tt_organizer.events import manual, rounds, store
+from tt_organizer.events import constraints, rounds, store
 from tt_organizer.events.views import avoid_json
 from tt_organizer.i18n import gettext as _
 from tt_organizer.i18n import ngettext
@@ -95,7 +95,7 @@ def avoid_cmd(player_a: str, player_b: str, rounds: int | None, as_json: bool,
     """Keep A and B apart (family, same car): honoured whenever a pairing without their
     table exists, like a rematch."""
     with store.connect(event_path) as conn:
-        pa, pb, until = manual.avoid(conn, player_a, player_b, rounds)
+        pa, pb, until = constraints.avoid(conn, player_a, player_b, rounds)
     if as_json:
         print_json(avoid_json(pa, pb, until))
         return

@@ -25,7 +25,7 @@ from tt_organizer.i18n import N_, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
 
 if TYPE_CHECKING:
-    from tt_organizer.events.sheets import SheetRow
+    from tt_organizer.events.sheet_import import SheetRow
 
 
 def _registration_line(reg: Registration, colour: bool) -> str:
@@ -60,7 +60,7 @@ def _register_from(
     conn: Connection, path: str, allow_illegal: bool, late: bool, as_json: bool
 ) -> int:
     """``register --from``: the sheet registered by the library, its outcome shown per row."""
-    from tt_organizer.events.sheets import register_sheet  # openpyxl/csv: --from only
+    from tt_organizer.events.sheet_import import register_sheet  # openpyxl/csv: --from only
 
     outcome = register_sheet(conn, path, allow_illegal=allow_illegal, late=late)
     for note in outcome.notes:  # a column that looks like decklists, not read
@@ -312,9 +312,9 @@ def check_bye_rounds(text: str | None) -> list[int]:
     """Parse ``register --bye-rounds`` (usage error when malformed)."""
     if text is None:
         return []
-    from tt_organizer.events import manual  # loads pairing: not for a drop (test_startup)
+    from tt_organizer.events import constraints
 
     try:
-        return manual.parse_rounds(text)
+        return constraints.parse_rounds(text)
     except EventError as exc:
         raise click.BadParameter(describe(exc), param_hint="--bye-rounds") from None

@@ -42,9 +42,9 @@ def with_game_options(func: Command) -> Command:
 
 
 def _report_from(conn: Connection, path: str, as_json: bool = False) -> int:
-    from tt_organizer.events import sheets, views  # openpyxl: --from only
+    from tt_organizer.events import sheet_import, views  # openpyxl: --from only
 
-    count = sheets.record_results_sheet(conn, path)
+    count = sheet_import.record_results_sheet(conn, path)
     if as_json:
         print_json(views.recorded_json(path, count))
     else:

@@ -17,7 +17,7 @@ from tt_organizer.events.event_reads import load_event
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import gettext as _
 from tt_organizer.i18n import ngettext
-from tt_organizer.numbers import NumberError, parse_count
+from tt_organizer.typed_numbers import NumberError, parse_count
 
 
 @click.command("pairings")

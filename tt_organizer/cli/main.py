@@ -30,8 +30,9 @@ SUBCOMMANDS = {
     "banlist": ("tt_organizer.cli.banlist:banlist", "Sync, show and diff Bandai's ban list."),
     "event": ("tt_organizer.cli.event:event", "Run an event: players, Swiss rounds, results."),
     "formats": ("tt_organizer.cli.formats:formats", "List every deck format and its rules."),
-    "stats": ("tt_organizer.cli.stats:stats", "Format-calibration report over event files."),
-    "season": ("tt_organizer.cli.season:season", "Add up points across events: a season."),
+    "stats": ("tt_organizer.cli.stats_commands:stats",
+              "Format-calibration report over event files."),
+    "season": ("tt_organizer.cli.season_commands:season", "Add up points across events: a season."),
 }
 
 

@@ -1,6 +1,6 @@
 """The options and parameter types of the command line, each defined once: the options
 several commands share, the click types of counts and seconds (the rules live in
-:mod:`tt_organizer.numbers`, which imports no click), and the deck-check options of
+:mod:`tt_organizer.typed_numbers`, which imports no click), and the deck-check options of
 ``tt deck validate`` and ``tt deck check-batch``."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from tt_organizer.numbers import MAX_VALUE, NumberError, is_count, parse_count, parse_decimal
+from tt_organizer.typed_numbers import MAX_VALUE, NumberError, is_count, parse_count, parse_decimal
 
 # --- shared options ----------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, cast
 from tt_organizer.cli.output import STYLES, clean, colour_on
 from tt_organizer.i18n import N_, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
-from tt_organizer.numbers import is_count
+from tt_organizer.typed_numbers import is_count
 
 if TYPE_CHECKING:
     from tt_organizer.formats.validator import ValidationReport

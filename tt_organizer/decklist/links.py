@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tt_organizer.decklist.model import DeckLine, ParsedDecklist
+from tt_organizer.decklist.parsed import DeckLine, ParsedDecklist
 from tt_organizer.errors import InputError
 from tt_organizer.lazy_re import lazy_compile
 

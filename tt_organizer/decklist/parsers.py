@@ -57,7 +57,7 @@ from tt_organizer.decklist.card_lines import (
     split_lines,
 )
 from tt_organizer.decklist.links import is_link, parse_link
-from tt_organizer.decklist.model import ParsedDecklist
+from tt_organizer.decklist.parsed import ParsedDecklist
 from tt_organizer.decklist.sections import classify_header
 from tt_organizer.decklist.spreadsheets import (
     column_role,
@@ -70,7 +70,7 @@ from tt_organizer.decklist.spreadsheets import (
 from tt_organizer.decklist.tts import WHITESPACE, line_of, parse_tts
 from tt_organizer.i18n import Term
 from tt_organizer.lazy_re import lazy_compile
-from tt_organizer.tables import (
+from tt_organizer.sheets.reading import (
     MAX_FILE_BYTES,
     ZIP_MAGIC,
     decode_text,

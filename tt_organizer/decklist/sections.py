@@ -27,7 +27,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from tt_organizer.decklist.model import MAIN, PILE
+from tt_organizer.decklist.parsed import MAIN, PILE
 from tt_organizer.lazy_re import lazy_compile
 
 SKIP = "skip"

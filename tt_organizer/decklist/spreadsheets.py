@@ -23,9 +23,9 @@ from tt_organizer.decklist.card_lines import (
     fail,
     split_lines,
 )
-from tt_organizer.decklist.model import DeckLine, ParsedDecklist
+from tt_organizer.decklist.parsed import DeckLine, ParsedDecklist
 from tt_organizer.decklist.sections import SKIP, classify_header, names_only_tamers
-from tt_organizer.tables import cell_text, read_workbook
+from tt_organizer.sheets.reading import cell_text, read_workbook
 
 _COLUMN_SYNONYMS: dict[str, frozenset[str]] = {
     "count": frozenset({"count", "qty", "quantity", "copies", "amount", "numberofcopies", "x"}),
@@ -255,7 +255,7 @@ def csv_delimiter(lines: list[str]) -> str:
 
 
 def xlsx_rows(data: bytes, source: str) -> list[Row]:
-    """The filled rows of the first sheet of a workbook, read by :mod:`tt_organizer.tables`
+    """The filled rows of the first sheet of a workbook, read by :mod:`tt_organizer.sheets.reading`
     (its limits) with at most :data:`MAX_TABLE_ROWS` filled rows."""
     sheet = read_workbook(data, source, first_only=True, max_rows=MAX_TABLE_ROWS)[0]
     rows = []

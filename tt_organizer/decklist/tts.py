@@ -15,7 +15,7 @@ from tt_organizer.decklist.card_lines import (
     as_number,
     fail,
 )
-from tt_organizer.decklist.model import DeckLine, ParsedDecklist
+from tt_organizer.decklist.parsed import DeckLine, ParsedDecklist
 
 WHITESPACE = " \t\r\n"
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup, naming, store
+from tt_organizer.events import naming, queries, store
 from tt_organizer.events.models import PlayerInfo, SetAside
 from tt_organizer.events.store import Connection
 from tt_organizer.i18n import Listed, Msg
@@ -54,7 +54,7 @@ def check_in(conn: Connection, refs: Sequence[str], *, no_show: bool = False) ->
         index = naming.name_index(conn)  # read once for the whole list
         for ref in refs:
             try:  # the closest names worked out for the names shown only
-                p = lookup.player_by_id(conn, naming.player_named(
+                p = queries.player_by_id(conn, naming.player_named(
                     conn, ref, index, suggest=len(unknown) < _SHOWN))
             except EventError as exc:
                 if exc.code != "no-player":  # two players fold to the name: refused as is

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tt_organizer.errors import EventError, field_hint
-from tt_organizer.events import lookup, store, timer
+from tt_organizer.events import queries, store, timer
 from tt_organizer.events.models import (
     EventSettings,
     GameInfo,
@@ -98,7 +98,7 @@ def report_result(
     ``P1``/``P2``, one entry per game played."""
     with store.transaction(conn):
         settings = store.read_settings(conn)
-        stage, rnd = lookup.current_stage(conn)
+        stage, rnd = queries.current_stage(conn)
         if not rnd:
             raise EventError("no-round", hint={"command": "pair"})
         if round_number is not None and round_number != rnd:
@@ -108,7 +108,7 @@ def report_result(
                                        "table": table})
             raise EventError("not-current-round", round=round_number, current=rnd)
         try:
-            match = lookup.find_match(conn, stage, rnd, table)
+            match = queries.find_match(conn, stage, rnd, table)
         except EventError as exc:
             earlier = [r for r in range(rnd - 1, 0, -1)
                        if table > 0 and store.read_matches(conn, stage, r, table)]
@@ -132,7 +132,7 @@ def report_result(
                     result_dict(None, parsed, games))
         if _event_over(conn, stage, rnd, settings.rounds):
             timer.reset_timer(conn, "the event is over")
-        return lookup.find_match(conn, stage, rnd, table)
+        return queries.find_match(conn, stage, rnd, table)
 
 
 def _event_over(conn: Connection, stage: str, rnd: int, rounds: int | None) -> bool:
@@ -156,7 +156,7 @@ def _check_top_cut_winner(conn: Connection, match: MatchInfo, result: MatchResul
         return
     winner = match.player1 if result.outcome == "p1" else match.player2
     assert winner is not None
-    p = lookup.player_by_id(conn, winner)
+    p = queries.player_by_id(conn, winner)
     if p.dropped:
         raise EventError("dropped-cannot-advance", name=p.name, table=match.table)
 
@@ -211,7 +211,7 @@ def correct_result(
         settings = store.read_settings(conn)
         current = store.current_round(conn, stage)
         paired_round(round_number, current)
-        match = lookup.find_match(conn, stage, round_number, table)
+        match = queries.find_match(conn, stage, round_number, table)
         if match.player2 is None:
             raise EventError("bye-nothing-to-correct", table=table, round=round_number)
         if match.result is None:
@@ -245,7 +245,7 @@ def correct_result(
             new["paired_on_old_result"] = later
         store.audit(conn, "correct", match_subject(stage, round_number, table),
                     result_dict(match), new)
-        return lookup.find_match(conn, stage, round_number, table)
+        return queries.find_match(conn, stage, round_number, table)
 
 
 def _norm(name: str) -> str:
@@ -307,10 +307,10 @@ def report_by_name(
     """``report TABLE --winner NAME [SCORE]`` / ``--draw [SCORE]`` of the current round (see
     :func:`seat_result`); everything else as :func:`report_result`."""
     with store.transaction(conn):
-        stage, rnd = lookup.current_stage(conn)
+        stage, rnd = queries.current_stage(conn)
         if not rnd:
             raise EventError("no-round", hint={"command": "pair"})
-        match = lookup.find_match(conn, stage, rnd, table)
+        match = queries.find_match(conn, stage, rnd, table)
         names = {p.id: p.name for p in store.read_players(conn)}
         if match.player2 is None:
             raise EventError("bye-nothing-to-report", table=table, round=rnd)
@@ -349,7 +349,7 @@ def unreport_result(conn: Connection, round_number: int, table: int, *,
     with store.transaction(conn):
         current = store.current_round(conn, stage)
         paired_round(round_number, current, label=label)
-        match = lookup.find_match(conn, stage, round_number, table)
+        match = queries.find_match(conn, stage, round_number, table)
         if match.player2 is None:
             raise EventError("bye-nothing-to-clear", table=table, where=where)
         if match.result is None:

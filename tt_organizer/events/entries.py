@@ -30,12 +30,12 @@ def enter_player(conn: Connection, name: str, *, deck_path: str | None = None,
                  ext_id: str | None = None, allow_illegal: bool = False, late: bool = False,
                  bye_rounds: Sequence[int] = ()) -> Entry:
     """Register ``name`` (``late``: a late entry) and grant the ``bye_rounds``, all or
-    nothing (see :func:`players.register_player`, :func:`manual.set_bye_rounds`)."""
+    nothing (see :func:`players.register_player`, :func:`constraints.set_bye_rounds`)."""
     with store.transaction(conn):
         reg = players.register_player(conn, name, deck_path=deck_path, ext_id=ext_id,
                                       allow_illegal=allow_illegal, late=late)
         if bye_rounds:  # manual loads pairing: not for a drop or a report (test_startup)
-            from tt_organizer.events import manual
+            from tt_organizer.events import constraints
 
-            manual.set_bye_rounds(conn, reg.player.name, bye_rounds)
+            constraints.set_bye_rounds(conn, reg.player.name, bye_rounds)
     return Entry(reg, tuple(bye_rounds))

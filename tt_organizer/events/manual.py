@@ -23,32 +23,30 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tt_organizer.errors import EventError, InputError, field_hint
+from tt_organizer.errors import EventError, InputError
 from tt_organizer.events import (
-    check_in,
     entering,
-    lookup,
     paired_rounds,
     phone_reports,
     players,
+    queries,
     setup,
     store,
     swiss_states,
     timer,
 )
-from tt_organizer.events.models import MatchInfo, PlayerInfo, SetAside
+from tt_organizer.events.constraints import avoid_pairs, prepare_round, with_avoid
+from tt_organizer.events.models import MatchInfo, PlayerInfo
 from tt_organizer.events.result_words import CONTEXT as RESULT_WORD
 from tt_organizer.events.store import Connection
-from tt_organizer.i18n import N_, Listed, Msg, NMsg, Term
+from tt_organizer.i18n import Listed, Msg, NMsg, Term
 from tt_organizer.messages import WORDS
-from tt_organizer.numbers import is_count, parse_count
-from tt_organizer.pairing.swiss import PlayerState
+from tt_organizer.typed_numbers import is_count, parse_count
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 SWISS = setup.SWISS
-MAX_ROUND = 20
 
 
 @dataclass
@@ -117,7 +115,7 @@ def _delete(conn: Connection, rnd: int, table: int) -> None:
 def _insert(conn: Connection, rnd: int, table: int, p1: int, p2: int | None) -> None:
     from tt_organizer.pairing.swiss import Pairing
 
-    lookup.insert_pairings(conn, SWISS, rnd, [Pairing(table, p1, p2)])
+    queries.insert_pairings(conn, SWISS, rnd, [Pairing(table, p1, p2)])
 
 
 def _unpaired_names(conn: Connection, rnd: int) -> list[str]:
@@ -139,8 +137,8 @@ def _finish(conn: Connection, rnd: int, action: str, before: list[MatchInfo],
                     removed=[t for t in tables if t not in now],
                     unpaired=_unpaired_names(conn, rnd),
                     withdrawn=phone_reports.withdrawn(conn))
-    store.audit(conn, action, f"round {rnd}", {"tables": lookup.describe_tables(before)},
-                {**detail, "tables": lookup.describe_tables(change.changed),
+    store.audit(conn, action, f"round {rnd}", {"tables": queries.describe_tables(before)},
+                {**detail, "tables": queries.describe_tables(change.changed),
                  "removed": change.removed})
     return change
 
@@ -297,7 +295,7 @@ def repair(conn: Connection, *, dry_run: bool = False) -> RepairPlan:
             if len(pool) % 2 and bye_tables and bye_tables[0] not in freed:
                 freed.append(bye_tables[0])
                 continue
-            pool_states = [_with_avoid(states[pid], avoid) for pid in pool]
+            pool_states = [with_avoid(states[pid], avoid) for pid in pool]
             pairings = pair_round(pool_states, round_number=rnd, seed=settings.seed,
                                   random_first_round=rnd == 1 and not seeded,
                                   win_points=settings.win_points) if pool else []
@@ -327,8 +325,8 @@ def repair(conn: Connection, *, dry_run: bool = False) -> RepairPlan:
                     store.set_dropped_round(conn, pid, rnd - 1)
         now = {m.table: m for m in _round_rows(conn, rnd)}
         after = [now[t] for t in sorted(after_tables)]
-        store.audit(conn, "repair", f"round {rnd}", {"tables": lookup.describe_tables(before)},
-                    {"tables": lookup.describe_tables(after)})
+        store.audit(conn, "repair", f"round {rnd}", {"tables": queries.describe_tables(before)},
+                    {"tables": queries.describe_tables(after)})
         plan = RepairPlan(round=rnd, before=before, after=after,
                           unchanged=len(tables) - len(before),
                           withdrawn=phone_reports.withdrawn(conn))
@@ -362,11 +360,6 @@ def _acceptable(pairings: Sequence[Any], states: Sequence[Any], nobody_lacks_bye
     return True
 
 
-def _with_avoid(state: PlayerState, avoid: dict[int, set[int]]) -> PlayerState:
-    from dataclasses import replace
-
-    extra = avoid.get(state.id)
-    return replace(state, opponents=state.opponents | extra) if extra else state
 
 
 # --- entering a round paired elsewhere -------------------------------------------------------
@@ -390,16 +383,16 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
     wall sheet's "By table", the export's pairings sheet)."""
     from pathlib import Path  # a file's suffix: only when one is read
 
-    from tt_organizer.columns import (
+    from tt_organizer.events.sheet_import import sheet_round
+    from tt_organizer.safe_files import read_json
+    from tt_organizer.sheets.columns import (
         PAIRING_COLUMNS,
         PAIRING_LABELS,
         PAIRING_REQUIRED,
         find_columns,
         missing_columns,
     )
-    from tt_organizer.events.sheets import sheet_round
-    from tt_organizer.safe_files import read_json
-    from tt_organizer.tables import MAX_SHEET_BYTES, cell_text, read_table
+    from tt_organizer.sheets.reading import MAX_SHEET_BYTES, cell_text, read_table
 
     p = Path(path)
     source = str(p)
@@ -454,7 +447,7 @@ def read_pairings_file(path: str | Path) -> list[PairingRow]:
                                int(rnd_text) if is_count(rnd_text) else
                                sheet_round(sheet.name)))
     if problems:
-        from tt_organizer.events.sheets import SheetError
+        from tt_organizer.events.sheet_import import SheetError
 
         raise SheetError(problems, file=source, what="paired")
     if not rows:
@@ -475,7 +468,7 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
             raise EventError("top-cut-follows-bracket")
         current = store.current_round(conn)
         if current:
-            missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
+            missing = queries.tables_without_result(queries.round_matches(conn, SWISS, current))
             if missing:
                 raise EventError("round-misses-results", round=current,
                                  results=NMsg("results for table(s) {tables}",
@@ -541,103 +534,10 @@ def pair_from_rows(conn: Connection, rows: Sequence[PairingRow], *, source: str 
         timer.reset_timer(conn, f"round {rnd}")
         for r, p1, p2 in resolved:
             _insert(conn, rnd, r.table, p1, p2)
-        matches = lookup.round_matches(conn, SWISS, rnd)
+        matches = queries.round_matches(conn, SWISS, rnd)
         store.audit(conn, "pair", f"round {rnd}", None,
-                    {"entered": source or True, "tables": lookup.describe_tables(matches)})
+                    {"entered": source or True, "tables": queries.describe_tables(matches)})
         for r, _p1, p2 in resolved:
             if r.result and p2 is not None:
                 entering.report_result(conn, r.table, r.result, round_number=rnd)
-        return lookup.round_matches(conn, SWISS, rnd)
-
-
-# --- constraints -----------------------------------------------------------------------------
-
-
-def avoid(conn: Connection, a: str, b: str, rounds: int | None = None
-          ) -> tuple[PlayerInfo, PlayerInfo, int | None]:
-    """``a`` and ``b`` should not meet (for the next ``rounds`` rounds, default all);
-    returns the players and the last round it applies to (None = all)."""
-    if rounds is not None and rounds < 1:
-        raise EventError("rounds-at-least-1", code="bad-value", value=rounds,
-                         hint=field_hint((N_("rounds"), "rounds")))
-    with store.transaction(conn):
-        pa, pb = players.find_player(conn, a), players.find_player(conn, b)
-        if pa.id == pb.id:
-            raise EventError("same-player-twice", name=pa.name)
-        until = store.current_round(conn) + rounds if rounds is not None else None
-        lo, hi = sorted((pa.id, pb.id))
-        known, old = store.avoid_until(conn, lo, hi)
-        store.set_avoid(conn, lo, hi, until, store.now())
-        store.audit(conn, "avoid", f"players {pa.name} / {pb.name}",
-                    {"until_round": old} if known else None,
-                    {"until_round": until})
-        return pa, pb, until
-
-
-def avoid_pairs(conn: Connection, rnd: int) -> dict[int, set[int]]:
-    """Player id -> players they should not meet in round ``rnd``."""
-    out: dict[int, set[int]] = {}
-    for a, b in store.avoided_pairs(conn, rnd):
-        out.setdefault(a, set()).add(b)
-        out.setdefault(b, set()).add(a)
-    return out
-
-
-def parse_rounds(text: str) -> list[int]:
-    """``"1,2"`` -> ``[1, 2]`` (refused unless distinct rounds 1-20)."""
-    parts = [t.strip() for t in text.split(",") if t.strip()]
-    if not parts or not all(is_count(t) and 1 <= int(t) <= MAX_ROUND for t in parts):
-        raise EventError("bad-bye-rounds", code="bad-value", value=text, most=MAX_ROUND,
-                         hint=field_hint((N_("bye rounds"), "bye_rounds")))
-    rounds = sorted({int(t) for t in parts})
-    return rounds
-
-
-def set_bye_rounds(conn: Connection, ref: str, rounds: Sequence[int]) -> PlayerInfo:
-    """Grant ``ref`` a bye in each of ``rounds`` (an invited player); rounds already paired
-    are refused."""
-    with store.transaction(conn):
-        p = players.find_player(conn, ref)
-        current = store.current_round(conn)
-        late = [r for r in rounds if r <= current]
-        if late:
-            raise EventError("bye-round-paired", round=late[0], next=current + 1)
-        text = ",".join(map(str, sorted(set(rounds))))
-        store.set_bye_rounds(conn, p.id, text)
-        store.audit(conn, "bye-rounds", f"player {p.id} {p.name}", None, {"rounds": text})
-        return p
-
-
-def bye_rounds(conn: Connection) -> dict[int, list[int]]:
-    """Player id -> rounds with a granted bye."""
-    return {pid: [int(x) for x in text.split(",")]
-            for pid, text in store.bye_round_texts(conn).items()}
-
-
-def prepare_round(conn: Connection, rnd: int, active: list[int]
-                  ) -> tuple[list[int], list[int], list[SetAside]]:
-    """Constraints applied when round ``rnd`` is paired (inside its transaction): returns
-    (players to pair, players with a granted bye, those set aside at check-in).
-
-    Before round 1, no-shows are set aside, and -- once anyone has checked in -- so is
-    everyone who has not (:func:`tt_organizer.events.check_in.remove_absent`)."""
-    removed: list[SetAside] = []
-    if rnd == 1:
-        active, removed = check_in.remove_absent(conn, active)
-    granted = [pid for pid, rounds in bye_rounds(conn).items() if rnd in rounds and pid in active]
-    return [pid for pid in active if pid not in granted], granted, removed
-
-
-def granted_byes(granted: Sequence[int], tables: int) -> list[Any]:
-    """Bye tables for the players granted one, after the ``tables`` already paired."""
-    from tt_organizer.pairing.swiss import Pairing
-
-    return [Pairing(tables + k, pid, None) for k, pid in enumerate(sorted(granted), 1)]
-
-
-def apply_avoid(conn: Connection, rnd: int,
-                states: list[PlayerState]) -> list[PlayerState]:
-    """Player states with the avoided pairs of round ``rnd`` counted as met (so the pairing
-    avoids them whenever it can)."""
-    pairs = avoid_pairs(conn, rnd)
-    return [_with_avoid(s, pairs) for s in states]
+        return queries.round_matches(conn, SWISS, rnd)

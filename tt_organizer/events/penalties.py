@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import entering, lookup, players, store
+from tt_organizer.events import entering, players, queries, store
 from tt_organizer.events.models import MatchInfo, PenaltyInfo, PlayerInfo, not_paired
 from tt_organizer.events.result_text import games_to_win, result_text
 from tt_organizer.events.setup import SWISS, TOP_CUT
@@ -184,7 +184,7 @@ def give_penalty(
         raise EventError("note-too-long", most=MAX_NOTE)
     with store.transaction(conn):
         player = players.find_player(conn, ref)
-        stage, current = lookup.current_stage(conn)
+        stage, current = queries.current_stage(conn)
         if top_cut or round_number is not None:
             stage = TOP_CUT if top_cut else SWISS
             current = store.current_round(conn, stage)
@@ -235,7 +235,7 @@ def give_penalty(
         store.audit(conn, "penalty", f"player {player.id} {player.name}", None,
                     {"infraction": found.name, "penalty": penalty, "round": rnd,
                      "stage": stage, "note": note})
-        return GivenPenalty(entry, lookup.player_by_id(conn, player.id), before, after,
+        return GivenPenalty(entry, queries.player_by_id(conn, player.id), before, after,
                             dropped, kept, reason, why)
 
 

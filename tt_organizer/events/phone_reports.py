@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import entering, lookup, setup, store
+from tt_organizer.events import entering, queries, setup, store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.result_text import parse_result
 from tt_organizer.events.result_words import ResultWords
@@ -106,7 +106,7 @@ def withdrawn(conn: Connection) -> list[Report]:
 def withdrawn_report(conn: Connection, player_id: int) -> Report | None:
     """The player's own report of the current round that a change of their table withdrew,
     when they have made no report since (what their phone tells them)."""
-    stage, rnd = lookup.current_stage(conn)
+    stage, rnd = queries.current_stage(conn)
     row = store.last_report_row(conn, player_id, stage, rnd)
     if row is None or row["status"] != "withdrawn" or not row["answered_at"]:
         return None
@@ -115,7 +115,7 @@ def withdrawn_report(conn: Connection, player_id: int) -> Report | None:
 
 def current_match(conn: Connection, player_id: int) -> MatchInfo | None:
     """The player's table in the current round (Swiss, or the top cut once it started)."""
-    stage, rnd = lookup.current_stage(conn)
+    stage, rnd = queries.current_stage(conn)
     if not rnd:
         return None
     found = store.read_matches(conn, stage, rnd, tables_only=True, player=player_id)
@@ -125,7 +125,7 @@ def current_match(conn: Connection, player_id: int) -> MatchInfo | None:
 def table_states(conn: Connection) -> list[dict[str, Any]]:
     """Each table of the current round: its players, result and state — ``confirmed``
     (recorded), ``reported`` (awaiting the opponent), ``disputed``, ``missing`` or ``bye``."""
-    stage, rnd = lookup.current_stage(conn)
+    stage, rnd = queries.current_stage(conn)
     names = {p.id: p.name for p in store.read_players(conn)}
     open_by_table = {r.table: r for r in reports(conn, open_only=True)
                      if r.stage == stage and r.round == rnd}
@@ -277,7 +277,7 @@ def organizer_result(
     report``/``correct`` — and says which it did. An open report whose reporter left the
     table is withdrawn (see :func:`withdrawn`)."""
     with store.transaction(conn):
-        stage, current = lookup.current_stage(conn)
+        stage, current = queries.current_stage(conn)
         top = stage == setup.TOP_CUT
         rnd = round_number or current
         found = store.read_matches(conn, stage, rnd, table, tables_only=True)

@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup, naming, store
+from tt_organizer.events import naming, queries, store
 from tt_organizer.events.models import (
     EventSettings,
     MatchInfo,
@@ -19,7 +19,7 @@ from tt_organizer.events.store import Connection
 from tt_organizer.i18n import N_, Msg, NMsg, Term
 from tt_organizer.messages import WORDS
 from tt_organizer.names import fold, match_name
-from tt_organizer.numbers import is_count
+from tt_organizer.typed_numbers import is_count
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -61,7 +61,7 @@ def check_deck(
     returns the report, the raw text to store and the source name."""
     from tt_organizer.formats.check import check_bytes, check_text
     from tt_organizer.safe_files import read_limited
-    from tt_organizer.tables import MAX_FILE_BYTES
+    from tt_organizer.sheets.reading import MAX_FILE_BYTES
 
     ctx = check_context(settings.format_id, settings.banlist_date, settings.strict_colors,
                          tuple(sorted(settings.format_settings.items())))
@@ -88,7 +88,7 @@ def check_deck(
 
 def deck_colors(report: ValidationReport) -> list[str]:
     """Colours of the deck's Digimon and Tamers, in the card game's colour order."""
-    from tt_organizer.cards.model import COLORS
+    from tt_organizer.cards.card import COLORS
 
     seen: set[str] = set()
     known = report.deck.cards
@@ -104,7 +104,7 @@ def deck_colors(report: ValidationReport) -> list[str]:
 def _colours_deck(card_type: str) -> bool:
     """Whether a card of ``card_type`` gives the deck its colours (a Digimon or Tamer, as
     :meth:`Card.has_type` counts them): asked once per card type, not per card."""
-    from tt_organizer.cards.model import Card
+    from tt_organizer.cards.card import Card
 
     probe = Card("", "", card_type, ())
     return any(probe.has_type(t) for t in DECK_COLOR_TYPES)
@@ -148,7 +148,7 @@ def register_player(
             store.delete_set_aside(conn, name.casefold())
             writes.audit("set-aside", f"player {pid} {name}",
                          {"back": True, "deck": deck[2] if deck else None})
-        player = lookup.player_by_id(conn, pid)
+        player = queries.player_by_id(conn, pid)
         seated = _seat_of(conn, entry, pid) if late else None
         alike = naming.look_alikes(conn, name)
     return Registration(player=player, report=deck[0] if deck else None, missed_rounds=missed,
@@ -157,7 +157,7 @@ def register_player(
 
 def _seat_of(conn: Connection, entry: _Entry, pid: int) -> MatchInfo | None:
     """A late entry's table of the current round (None: they play from the next one)."""
-    for m in lookup.round_matches(conn, SWISS, entry.current):
+    for m in queries.round_matches(conn, SWISS, entry.current):
         if m.table > 0 and pid in (m.player1, m.player2):
             return m
     return None
@@ -392,7 +392,7 @@ def _write_registration(writes: _Writes, entry: _Entry, name: str, ext_id: str |
             from tt_organizer.pairing.swiss import Pairing
 
             store.delete_pairing(conn, SWISS, current, bye.table)
-            lookup.insert_pairings(conn, SWISS, current, [Pairing(bye.table, bye.player1, pid)])
+            queries.insert_pairings(conn, SWISS, current, [Pairing(bye.table, bye.player1, pid)])
             seat = {"round": current, "table": bye.table, "against": bye.player1}
         writes.audit("late-entry", f"player {pid} {name}",
                      {"missed_rounds": missed, "scored_as": "loss", **seat})
@@ -403,8 +403,8 @@ def _open_bye(conn: Connection, entry: _Entry) -> MatchInfo | None:
     """The bye a late entry takes in the current Swiss round: while the round is being
     played, its bye that was not granted (an invited player keeps theirs); else None."""
     rnd = entry.current
-    matches = lookup.round_matches(conn, SWISS, rnd)
-    if not lookup.tables_without_result(matches):
+    matches = queries.round_matches(conn, SWISS, rnd)
+    if not queries.tables_without_result(matches):
         return None  # the round is over: the late entry plays from the next one
     granted = {pid for pid, text in store.bye_round_texts(conn).items()
                if str(rnd) in text.split(",")}
@@ -494,7 +494,7 @@ def _store_deck(
 ) -> None:
     """Write a checked deck and its audit entries (``old``: the deck it replaces, as logged;
     ``override``: changed after round 1)."""
-    from tt_organizer.decklist.model import MAIN, PILE
+    from tt_organizer.decklist.parsed import MAIN, PILE
 
     writes.deck(pid, {
         "source": source, "text": raw, "format_id": settings.format_id,
@@ -565,9 +565,9 @@ def find_player(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInf
         if pid is None and is_count(ref):
             pid = store.player_id_by_number(conn, int(ref))
         if pid is not None:
-            return lookup.player_by_id(conn, pid)
+            return queries.player_by_id(conn, pid)
         raise EventError("no-player-id", ref=ref)
-    return lookup.player_by_id(conn, naming.player_named(conn, ref))
+    return queries.player_by_id(conn, naming.player_named(conn, ref))
 
 
 def drop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
@@ -584,7 +584,7 @@ def drop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
                                          store.now())
         store.audit(conn, "drop", f"player {p.id} {p.name}", {"dropped": False},
                     {"dropped": True, "round": current})
-        return lookup.player_by_id(conn, p.id)
+        return queries.player_by_id(conn, p.id)
 
 
 def undrop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
@@ -598,7 +598,7 @@ def undrop(conn: Connection, ref: str, *, by_id: bool = False) -> PlayerInfo:
         store.set_dropped(conn, p.id, None)
         store.audit(conn, "undrop", f"player {p.id} {p.name}",
                     {"dropped": True, "round": p.dropped_round}, {"dropped": False})
-        return lookup.player_by_id(conn, p.id)
+        return queries.player_by_id(conn, p.id)
 
 
 @dataclass
@@ -652,7 +652,7 @@ def give_deck(
         report, raw, source = deck
         _store_deck(_Writes(conn), player.id, player.name, settings, report, raw, source,
                     allow_illegal, old=old, override=bool(late))
-        return DeckChange(lookup.player_by_id(conn, player.id), report,
+        return DeckChange(queries.player_by_id(conn, player.id), report,
                           player.deck_source or "" if old else None, bool(late))
 
 
@@ -675,7 +675,7 @@ def refuse_without_deck(conn: Connection, settings: EventSettings) -> None:
 
 def pending_in_current_round(conn: Connection, player_id: int) -> MatchInfo | None:
     """The player's unreported pairing of the current round, if any (drop → `repair`)."""
-    stage, rnd = lookup.current_stage(conn)
+    stage, rnd = queries.current_stage(conn)
     for m in store.read_matches(conn, stage, rnd, tables_only=True, player=player_id):
         if m.result is None:
             return m

@@ -25,7 +25,7 @@ from typing import Any
 from tt_organizer.errors import EventError, field_hint
 from tt_organizer.events.result_words import ResultWords, typed_words
 from tt_organizer.i18n import N_, NMsg, Term
-from tt_organizer.numbers import is_count
+from tt_organizer.typed_numbers import is_count
 
 MAX_TURNS = 1000  # turns of one game (a calibration figure)
 SEATS = ("P1", "P2")

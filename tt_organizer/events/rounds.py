@@ -5,7 +5,7 @@ read model, a :class:`~tt_organizer.events.paired_rounds.PairedRound`."""
 from __future__ import annotations
 
 from tt_organizer.errors import EventError
-from tt_organizer.events import lookup, manual, paired_rounds, players, store, timer
+from tt_organizer.events import constraints, manual, paired_rounds, players, queries, store, timer
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.paired_rounds import PairedRound
 from tt_organizer.events.setup import SWISS, TOP_CUT
@@ -32,14 +32,14 @@ def pair(conn: Connection, *, seeded: bool = False) -> PairedRound:
         settings = store.read_settings(conn)
         current = store.current_round(conn)
         if current:
-            missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, current))
+            missing = queries.tables_without_result(queries.round_matches(conn, SWISS, current))
             if missing:
                 raise EventError("round-unreported", round=current, results=NMsg(
                     "results for table(s) {tables}", "results for table(s) {tables}",
                     len(missing), tables=", ".join(map(str, missing))))
         active = [p.id for p in store.read_roster(conn) if not p.dropped]
         # constraints: check-in, granted byes, avoid
-        active, granted, removed = manual.prepare_round(conn, current + 1, active)
+        active, granted, removed = constraints.prepare_round(conn, current + 1, active)
         players.refuse_without_deck(conn, settings)
         if len(active) + len(granted) < 2:
             n = len(active) + len(granted)
@@ -58,17 +58,17 @@ def pair(conn: Connection, *, seeded: bool = False) -> PairedRound:
                              hint={"command": "standings", "then": "top-cut"})
         rnd = current + 1
         states, points = states_and_points(conn, active, seeded=seeded)
-        states = manual.apply_avoid(conn, rnd, states)
+        states = constraints.apply_avoid(conn, rnd, states)
         pairings = pair_round(states, round_number=rnd, seed=settings.seed,
                               random_first_round=not (seeded and rnd == 1),
                               win_points=settings.win_points) if active else []
-        pairings += manual.granted_byes(granted, len(pairings))
+        pairings += constraints.granted_byes(granted, len(pairings))
         store.insert_round(conn, SWISS, rnd, store.now(), seeded=seeded and rnd == 1)
         timer.reset_timer(conn, f"round {rnd}")  # the last round's clock stops with it
-        lookup.insert_pairings(conn, SWISS, rnd, pairings)
-        matches = lookup.round_matches(conn, SWISS, rnd)
+        queries.insert_pairings(conn, SWISS, rnd, pairings)
+        matches = queries.round_matches(conn, SWISS, rnd)
         store.audit(conn, "pair", f"round {rnd}", None,
-                    {"seeded": seeded and rnd == 1, "tables": lookup.describe_tables(matches)})
+                    {"seeded": seeded and rnd == 1, "tables": queries.describe_tables(matches)})
         return paired_rounds.build(conn, paired_rounds.PAIRED, SWISS, rnd, matches,
                                    points=points, set_aside=removed,
                                    seeded=seeded and rnd == 1)
@@ -80,7 +80,7 @@ def repair_round(conn: Connection, *, dry_run: bool = False) -> PairedRound:
     new tables (``tables``), those taken apart (``before``) and the whole round (``whole``,
     what ``to_json`` gives). ``dry_run``: what it would do, nothing changed."""
     plan = manual.plan_repair(conn) if dry_run else manual.repair(conn)
-    whole = lookup.round_matches(conn, SWISS, plan.round)
+    whole = queries.round_matches(conn, SWISS, plan.round)
     return paired_rounds.build(conn, paired_rounds.REPAIRED, SWISS, plan.round, plan.after,
                                before=plan.before, withdrawn=plan.withdrawn,
                                unchanged=plan.unchanged, whole=whole)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tt_organizer.events import lookup, store
+from tt_organizer.events import queries, store
 from tt_organizer.events.models import MatchInfo
 from tt_organizer.events.setup import TOP_CUT
 from tt_organizer.events.store import Connection
@@ -14,7 +14,7 @@ from tt_organizer.events.topcut import champion, top_cut_size
 
 def missing_tables(conn: Connection) -> list[int]:
     """Tables of the current round (Swiss, or the top cut once started) still unreported."""
-    stage, rnd = lookup.current_stage(conn)
+    stage, rnd = queries.current_stage(conn)
     return store.unreported_tables(conn, stage, rnd)
 
 
@@ -24,8 +24,8 @@ def status(conn: Connection) -> dict[str, Any]:
 
     settings = store.read_settings(conn)
     players = store.roster_flags(conn)  # names and flags only: no deck is parsed
-    stage, rnd = lookup.current_stage(conn)
-    matches = lookup.round_matches(conn, stage, rnd) if rnd else []
+    stage, rnd = queries.current_stage(conn)
+    matches = queries.round_matches(conn, stage, rnd) if rnd else []
     win = champion(conn)
     active = len([p for p in players if not p["dropped"]])
     return {
@@ -41,7 +41,7 @@ def status(conn: Connection) -> dict[str, Any]:
         "top_cut": top_cut_size(conn),
         "tables": len(matches),
         "reported": [m.table for m in matches if m.result is not None],
-        "missing": lookup.tables_without_result(matches),
+        "missing": queries.tables_without_result(matches),
         "players": len(players),
         "active": active,
         "dropped": [p["name"] for p in players if p["dropped"]],

@@ -4,7 +4,7 @@ next bracket round, and the champion."""
 from __future__ import annotations
 
 from tt_organizer.errors import EventError, field_hint
-from tt_organizer.events import lookup, store, timer
+from tt_organizer.events import queries, store, timer
 from tt_organizer.events.event_standings import standings
 from tt_organizer.events.models import (
     MatchInfo,
@@ -37,7 +37,7 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             total = settings.rounds
             if not swiss or (total is not None and swiss < total):
                 raise EventError("swiss-not-over", round=swiss, total=total or "?")
-            missing = lookup.tables_without_result(lookup.round_matches(conn, SWISS, swiss))
+            missing = queries.tables_without_result(queries.round_matches(conn, SWISS, swiss))
             if missing:
                 raise EventError("round-unreported", round=swiss, results=NMsg(
                     "results for table(s) {tables}", "results for table(s) {tables}",
@@ -52,8 +52,8 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             rnd = 1
             store.audit(conn, "top-cut", "seeds", None, {"size": size, "seeds": seeds})
         else:
-            current = lookup.round_matches(conn, TOP_CUT, top)
-            missing = lookup.tables_without_result(current)
+            current = queries.round_matches(conn, TOP_CUT, top)
+            missing = queries.tables_without_result(current)
             if missing:
                 raise EventError("top-cut-round-unreported", round=top, results=NMsg(
                     "results for table(s) {tables}", "results for table(s) {tables}",
@@ -61,17 +61,17 @@ def advance_top_cut(conn: Connection) -> list[MatchInfo]:
             winners = [_winner(m) for m in current]
             if len(winners) == 1:
                 raise EventError("top-cut-over",
-                                 name=lookup.player_by_id(conn, winners[0]).name)
-            first = current if top == 1 else lookup.round_matches(conn, TOP_CUT, 1)
+                                 name=queries.player_by_id(conn, winners[0]).name)
+            first = current if top == 1 else queries.round_matches(conn, TOP_CUT, 1)
             seed_of = bracket_seeds([(m.player1, m.player2) for m in first])
             pairings = pair_top_cut_round(winners, seed_of)
             rnd = top + 1
         store.insert_round(conn, TOP_CUT, rnd, store.now())
         timer.reset_timer(conn, f"top-cut round {rnd}")
-        lookup.insert_pairings(conn, TOP_CUT, rnd, pairings)
-        matches = lookup.round_matches(conn, TOP_CUT, rnd)
+        queries.insert_pairings(conn, TOP_CUT, rnd, pairings)
+        matches = queries.round_matches(conn, TOP_CUT, rnd)
         store.audit(conn, "pair", f"top-cut round {rnd}", None,
-                    {"tables": lookup.describe_tables(matches)})
+                    {"tables": queries.describe_tables(matches)})
         return matches
 
 
@@ -93,7 +93,7 @@ def champion(conn: Connection) -> PlayerInfo | None:
     top = store.current_round(conn, TOP_CUT)
     if not top:
         return None
-    final = lookup.round_matches(conn, TOP_CUT, top)
+    final = queries.round_matches(conn, TOP_CUT, top)
     if len(final) != 1 or final[0].outcome not in ("p1", "p2"):
         return None
-    return lookup.player_by_id(conn, _winner(final[0]))
+    return queries.player_by_id(conn, _winner(final[0]))

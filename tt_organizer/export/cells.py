@@ -11,7 +11,7 @@ a cell as a formula:
   text even when someone edits the cell and presses Enter. The value read back is the exact text.
 * in ``.csv`` files (:func:`safe_text`) there are no types, so the text gets a leading ``'``
   (the OWASP recommendation); :func:`unescape_text` removes it again on import.
-  Both live in :mod:`tt_organizer.cell_text` (the base layer: ``tables.py`` reads with them).
+  Both live in :mod:`tt_organizer.sheets.cell_text` (the base layer: ``tables.py`` reads with them).
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tt_organizer.atomic import atomic_write
-from tt_organizer.cell_text import FORMULA_STARTS as FORMULA_STARTS
-from tt_organizer.cell_text import MAX_CELL_CHARS as MAX_CELL_CHARS
-from tt_organizer.cell_text import clean_text as clean_text
-from tt_organizer.cell_text import is_formula_like as is_formula_like
-from tt_organizer.cell_text import safe_text as safe_text
-from tt_organizer.cell_text import unescape_text as unescape_text
 from tt_organizer.errors import InputError
 from tt_organizer.i18n import Msg
+from tt_organizer.sheets.cell_text import FORMULA_STARTS as FORMULA_STARTS
+from tt_organizer.sheets.cell_text import MAX_CELL_CHARS as MAX_CELL_CHARS
+from tt_organizer.sheets.cell_text import clean_text as clean_text
+from tt_organizer.sheets.cell_text import is_formula_like as is_formula_like
+from tt_organizer.sheets.cell_text import safe_text as safe_text
+from tt_organizer.sheets.cell_text import unescape_text as unescape_text
 
 if TYPE_CHECKING:  # openpyxl is imported lazily: the CLI loads this module only when needed
     from openpyxl import Workbook

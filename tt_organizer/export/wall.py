@@ -14,7 +14,7 @@ from tt_organizer.errors import EventError
 from tt_organizer.events.event_standings import points_before
 from tt_organizer.events.models import EventSnapshot
 from tt_organizer.export.cells import save_workbook_atomic
-from tt_organizer.export.tables import (
+from tt_organizer.export.rows import (
     INT,
     PLAYER1,
     PLAYER2,

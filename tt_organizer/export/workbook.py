@@ -24,8 +24,8 @@ from tt_organizer.export.cells import (
     save_workbook_atomic,
     write_csv_atomic,
 )
+from tt_organizer.export.rows import ENTRY, INT, PERCENT, TIME, Table, event_tables
 from tt_organizer.export.sheetxml import DirectRows
-from tt_organizer.export.tables import ENTRY, INT, PERCENT, TIME, Table, event_tables
 from tt_organizer.i18n import Msg, Term, translate
 from tt_organizer.localtime import shown_iso
 

@@ -7,13 +7,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tt_organizer.banlist.model import BanList
+from tt_organizer.banlist.announcement import BanList
+from tt_organizer.cards.card import DIGIMON_2020
 from tt_organizer.cards.database import CardDatabase, load_cards
-from tt_organizer.cards.model import DIGIMON_2020
 from tt_organizer.cards.numbers import normalize_number
-from tt_organizer.decklist.model import ParsedDecklist
+from tt_organizer.decklist.parsed import ParsedDecklist
 from tt_organizer.formats.model import FormatDefinition
-from tt_organizer.formats.names import name_mismatches
+from tt_organizer.formats.name_check import name_mismatches
 from tt_organizer.formats.registry import get_format
 from tt_organizer.formats.validator import ERROR, ValidationReport, validate_deck
 from tt_organizer.formats.zones import place_cards
@@ -109,7 +109,7 @@ def open_check(opts: CheckOptions, *, words: Callable[[TTError], str] = str) -> 
     ``as_of`` (its note) gives the reader to know."""
     warnings: list[str] = []
     if opts.sync_first:  # the HTTP and page-parsing modules load only when asked to sync
-        from tt_organizer.banlist.sync import sync_before_validate
+        from tt_organizer.banlist.page_sync import sync_before_validate
 
         if failed := sync_before_validate(opts.cache, words=words):
             warnings.append(failed)

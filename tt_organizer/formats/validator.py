@@ -6,9 +6,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from tt_organizer.banlist.model import BanList
-from tt_organizer.cards.model import Card
-from tt_organizer.decklist.model import Deck
+from tt_organizer.banlist.announcement import BanList
+from tt_organizer.cards.card import Card
+from tt_organizer.decklist.parsed import Deck
 from tt_organizer.formats.model import FormatDefinition, ZoneRule
 from tt_organizer.i18n import BEING_COLOUR, CARD_COLOUR, ZONE, Msg, PMsg, Term
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tt_organizer.cards.database import CardDatabase
-from tt_organizer.decklist.model import MAIN, Deck, ParsedDecklist
+from tt_organizer.decklist.parsed import MAIN, Deck, ParsedDecklist
 from tt_organizer.formats.model import FormatDefinition
 
 MAX_SUGGESTED = 20  # unknown card numbers of one deck that get "closest known" suggestions

@@ -65,7 +65,7 @@ def _round(snapshot: EventSnapshot, kind: str, round_number: int | None, top_cut
     """The round a sheet is of, and whether it is a top-cut round: pairings and slips
     without ``--round`` are of the current round -- the bracket's once the top cut has
     started."""
-    from tt_organizer.export.tables import check_round
+    from tt_organizer.export.rows import check_round
 
     if kind not in _ROUNDED:
         if round_number is not None or top_cut:
@@ -190,7 +190,7 @@ def _print_event(
         draw_slips(sheet, snapshot, matches, _round_label(snapshot, rnd, top_cut))
         items = len(matches)
     elif kind == "standings":
-        from tt_organizer.printing.standings import draw_standings
+        from tt_organizer.printing.standings_sheet import draw_standings
 
         draw_standings(sheet, snapshot, rnd, swiss=swiss)
         items = len(snapshot.players)

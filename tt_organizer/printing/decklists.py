@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tt_organizer.errors import EventError
 from tt_organizer.events.models import EventSnapshot, PlayerInfo
-from tt_organizer.export.tables import card_rows, deck_status
+from tt_organizer.export.rows import card_rows, deck_status
 from tt_organizer.i18n import N_, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
 from tt_organizer.localtime import shown_iso

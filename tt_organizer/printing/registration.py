@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tt_organizer.events.models import EventSnapshot, PlayerInfo
-from tt_organizer.export.tables import deck_status
+from tt_organizer.export.rows import deck_status
 from tt_organizer.i18n import N_, Term, ngettext, translate
 from tt_organizer.i18n import gettext as _
 from tt_organizer.localtime import shown_iso

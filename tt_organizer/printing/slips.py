@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tt_organizer.events.models import EventSnapshot, MatchInfo
-from tt_organizer.export.tables import paired_matches
+from tt_organizer.export.rows import paired_matches
 from tt_organizer.i18n import gettext as _
 from tt_organizer.printing.layout import MARGIN, Sheet
 

@@ -235,7 +235,7 @@ def publish_event(snapshot: EventSnapshot, folder: str | Path, *,
 def season_document(season: Season) -> dict[str, Any]:
     """The published document of a season (``season.json``): ``tt season standings --json``
     under a schema name and version."""
-    from tt_organizer.season.standings import standings_json
+    from tt_organizer.season.ranking import standings_json
 
     return {"schema": "tt-organizer/published-season", "version": 1,
             **standings_json(season)}

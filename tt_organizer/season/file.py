@@ -18,7 +18,7 @@ from typing import Any
 from tt_organizer.atomic import write_json_atomic
 from tt_organizer.errors import InputError
 from tt_organizer.safe_files import read_json
-from tt_organizer.season.model import checked_events
+from tt_organizer.season.event_rows import checked_events
 from tt_organizer.season.scheme import PointsScheme, scheme_from_dict
 from tt_organizer.season.summary import EventSummary, name_key, summarise, summary_from_dict
 
@@ -95,7 +95,7 @@ def create_season(path: str | Path, name: str, scheme: PointsScheme) -> Season:
 
 def read_season(path: str | Path) -> Season:
     """The season in ``path`` (InputError naming what is wrong if it is not one: its events
-    are read once, through :func:`tt_organizer.season.model.checked_events`)."""
+    are read once, through :func:`tt_organizer.season.event_rows.checked_events`)."""
     where = os.fspath(path)
     data = read_json(path, MAX_SEASON_BYTES, what="season file", code="bad-season-file")
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -413,7 +413,7 @@ def pool_stats(
     histogram = Counter(g.turns for g in games if g.turns is not None)
     length = GameLength(dict(sorted(histogram.items())), min_bucket)
 
-    from tt_organizer.cards.model import COLORS
+    from tt_organizer.cards.card import COLORS
 
     split_order = [f"{t}/{e}" for t in range(7, 3, -1) for e in range(2, 6) if t + e <= 12]
 

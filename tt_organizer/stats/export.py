@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.atomic import atomic_write, make_folder, write_json_atomic
-from tt_organizer.cell_text import safe_text
 from tt_organizer.errors import InputError
+from tt_organizer.sheets.cell_text import safe_text
 from tt_organizer.stats.dataset import DRAW, DeckRow, EventData, GameRow, anonymize
 
 DATASET = "tt-organizer/game-data"

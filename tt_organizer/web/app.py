@@ -23,13 +23,13 @@ from starlette.staticfiles import StaticFiles
 
 from tt_organizer import i18n
 from tt_organizer.errors import InputError, TTError, in_words
-from tt_organizer.events import lookup, phone_reports, setup, timer, views
+from tt_organizer.events import phone_reports, queries, setup, timer, views
 from tt_organizer.events.event_reads import event_snapshot, stored_players, stored_settings
 from tt_organizer.events.player_page import read_player_page
 from tt_organizer.events.store import Connection, Error, acting_as
 from tt_organizer.i18n import N_, Msg, ngettext
 from tt_organizer.i18n import gettext as _
-from tt_organizer.numbers import NumberError, is_count, parse_count
+from tt_organizer.typed_numbers import NumberError, is_count, parse_count
 from tt_organizer.web import pages, security
 from tt_organizer.web.openapi import OPENAPI
 from tt_organizer.web.server import Server, json_response, secure_headers
@@ -83,7 +83,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
     def home(request: Request) -> Response:
         q = request.query_params.get("q", "").strip()[:60]
         with server.db() as conn:
-            stage, rnd = lookup.current_stage(conn)
+            stage, rnd = queries.current_stage(conn)
             snap = event_snapshot(conn, server.path, light=True)
         with i18n.using(server.language(request)):  # the results in words
             lines = pages.player_lines(snap, [m for m in snap.matches
@@ -101,7 +101,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
 
     def projector(request: Request) -> Response:
         with server.db() as conn:
-            stage, rnd = lookup.current_stage(conn)
+            stage, rnd = queries.current_stage(conn)
             snap = event_snapshot(conn, server.path, light=True)
             placings, kind = (views.shown_standings_json(conn) if stage == setup.TOP_CUT
                               else ([], "swiss"))
@@ -186,7 +186,7 @@ def build_routes(server: Server) -> list[Route | Mount]:
     def openapi(request: Request) -> Response:
         return json_response(OPENAPI)
 
-    from tt_organizer.web.stats import routes as stats_routes
+    from tt_organizer.web.stats_page import routes as stats_routes
 
     return [
         *stats_routes(server),

@@ -25,7 +25,7 @@ from tt_organizer.events.event_reads import (
     round_rows,
 )
 from tt_organizer.events.store import Connection
-from tt_organizer.numbers import is_count
+from tt_organizer.typed_numbers import is_count
 
 SWISS, TOP_CUT = "swiss", "top-cut"
 

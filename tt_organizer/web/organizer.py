@@ -17,10 +17,10 @@ from tt_organizer import i18n
 from tt_organizer.errors import TTError
 from tt_organizer.events import (
     drops,
-    lookup,
     paired_rounds,
     phone_reports,
     players,
+    queries,
     result_changes,
     rounds,
     submissions,
@@ -33,7 +33,7 @@ from tt_organizer.events.notices import Notice
 from tt_organizer.events.store import acting_as
 from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
-from tt_organizer.numbers import is_count
+from tt_organizer.typed_numbers import is_count
 from tt_organizer.web import pages, security
 from tt_organizer.web.server import json_response
 
@@ -219,7 +219,7 @@ def routes(server: Server) -> list[Route]:
                                            and len(wanted) < 7 else 1)
             status = views.status_json(conn)
             placings, kind = (views.shown_standings_json(conn)  # the top cut's placings
-                              if lookup.current_stage(conn)[0] == "top-cut" else ([], "swiss"))
+                              if queries.current_stage(conn)[0] == "top-cut" else ([], "swiss"))
         return server.page(request, "console.html", tables=tables, show=show,
                            copy=_copy_line(server, request),
                            placings=placings[:8] if kind != "swiss" else [], kind=kind,

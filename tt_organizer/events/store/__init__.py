@@ -4,7 +4,7 @@
   :func:`connect`, :func:`transaction`, :func:`load_snapshot`;
 * :mod:`~tt_organizer.events.store.audit`: the audit log, and who is acting;
 * :mod:`~tt_organizer.events.store.reads`: settings, players, matches, snapshots;
-* :mod:`~tt_organizer.events.store.players`, :mod:`~tt_organizer.events.store.matches`,
+* :mod:`~tt_organizer.events.store.player_rows`, :mod:`~tt_organizer.events.store.matches`,
   :mod:`~tt_organizer.events.store.web`: the named writes (and small reads) by table group;
 * :mod:`~tt_organizer.events.store.schema` (tables and migrations),
   :mod:`~tt_organizer.events.store.values` (what the toolkit can ever write) and
@@ -63,8 +63,8 @@ from tt_organizer.events.store.matches import (
     set_seats,
     unreported_tables,
 )
-from tt_organizer.events.store.penalties import insert_penalty, read_penalties
-from tt_organizer.events.store.players import (
+from tt_organizer.events.store.penalty_rows import insert_penalty, read_penalties
+from tt_organizer.events.store.player_rows import (
     bye_round_texts,
     check_in_states,
     checked_in,

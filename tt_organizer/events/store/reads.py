@@ -19,7 +19,7 @@ from tt_organizer.events.models import (
     PlayerInfo,
 )
 from tt_organizer.events.store.audit import read_audit
-from tt_organizer.events.store.penalties import read_penalties
+from tt_organizer.events.store.penalty_rows import read_penalties
 from tt_organizer.events.store.values import (
     READ_FAILURES,
     check_matches_read,

@@ -1,5 +1,5 @@
 """Reading tables: CSV files and ``.xlsx`` workbooks, with one set of limits, for every
-command that reads a sheet; their columns and rosters are in :mod:`tt_organizer.columns`.
+command that reads a sheet; their columns and rosters are in :mod:`tt_organizer.sheets.columns`.
 
 Used by decklists (a card table on the first sheet), ``tt deck check-batch`` (rosters),
 ``tt event register --from`` (rosters) and ``tt event report --from`` (pairings sheets).
@@ -17,7 +17,7 @@ Used by decklists (a card table on the first sheet), ``tt deck check-batch`` (ro
   ``--from`` must be a regular file.
 * Text is UTF-16 with a BOM, UTF-8 (BOM or not), else Windows-1252 (:func:`decode_text`).
 * A text cell ``'=…`` written by our CSV export (formula escaping) reads back as ``=…``
-  (:func:`tt_organizer.cell_text.unescape_text`).
+  (:func:`tt_organizer.sheets.cell_text.unescape_text`).
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tt_organizer.cell_text import unescape_text  # the CSV export's escaping, undone
 from tt_organizer.errors import InputError
 from tt_organizer.i18n import N_, Term
 from tt_organizer.lazy_re import lazy_compile
 from tt_organizer.safe_files import read_limited
+from tt_organizer.sheets.cell_text import unescape_text  # the CSV export's escaping, undone
 
 if TYPE_CHECKING:
     from pathlib import Path

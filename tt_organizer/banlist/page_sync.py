@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tt_organizer.banlist import guards
+from tt_organizer.banlist.announcement import BanList
 from tt_organizer.banlist.cache import (
     cache_dir,
     current_banlist,
@@ -28,13 +29,12 @@ from tt_organizer.banlist.cache import (
     store_announcement,
     update_pointer,
 )
-from tt_organizer.banlist.model import BanList
 from tt_organizer.banlist.page import ParsedPage, parse_page
 from tt_organizer.errors import BanlistError, InputError, Listed, TTError, field_hint
 from tt_organizer.i18n import N_, Msg, NMsg
 from tt_organizer.messages import WORDS
-from tt_organizer.numbers import NumberError, parse_decimal
 from tt_organizer.sources import HTML_TYPES, Fetched, FetchError, Source, open_source
+from tt_organizer.typed_numbers import NumberError, parse_decimal
 
 REGION_URLS = {
     "world": "https://world.digimoncard.com/rule/restriction_card/",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tt_organizer.cards.model import Card
+from tt_organizer.cards.card import Card
 
 MAIN = "main"
 PILE = "pile"

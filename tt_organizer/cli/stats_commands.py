@@ -23,8 +23,8 @@ from tt_organizer.stats.calibration import (
 )
 from tt_organizer.stats.export import FILES, load_events, write_dataset
 from tt_organizer.stats.plots import KINDS, report_json, write_report
+from tt_organizer.stats.stats_workbook import write_workbook
 from tt_organizer.stats.words import percent, rate_words, status_words, verdict_words
-from tt_organizer.stats.workbook import write_workbook
 
 Command = TypeVar("Command", bound=Callable[..., object])
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tt_organizer.banlist.model import BanList
+    from tt_organizer.banlist.announcement import BanList
     from tt_organizer.cards.database import CardDatabase
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from tt_organizer.i18n import N_, ngettext
 from tt_organizer.i18n import gettext as _
 from tt_organizer.season.file import Season
-from tt_organizer.season.standings import SeasonStanding
+from tt_organizer.season.ranking import SeasonStanding
 
 
 def standings_rows(season: Season, lines: list[SeasonStanding]) -> tuple[list[str],

@@ -1,5 +1,5 @@
 """Column names and rosters: which column of a sheet is which, for every command that reads
-one (sheets are read by :mod:`tt_organizer.tables`).
+one (sheets are read by :mod:`tt_organizer.sheets.reading`).
 
 Headers are compared after case folding and dropping accents, with anything but letters and
 digits as one space; the names of every language (:data:`ROSTER_WORDS`, …) are recognised.
@@ -21,7 +21,7 @@ from tt_organizer.errors import InputError
 from tt_organizer.i18n import Msg, NMsg
 from tt_organizer.messages import WORDS
 from tt_organizer.names import fold
-from tt_organizer.tables import Sheet, cell_text
+from tt_organizer.sheets.reading import Sheet, cell_text
 
 HEADER_SCAN_ROWS = 10
 

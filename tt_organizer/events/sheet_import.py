@@ -1,7 +1,7 @@
 """Sheets: reading a sign-up sheet or a results sheet (``.xlsx``/``.csv``), registering every
 row of a sign-up sheet and recording every row of a results sheet.
 
-Sheets are read by :mod:`tt_organizer.tables` (its limits, column names and row numbers). A
+Sheets are read by :mod:`tt_organizer.sheets.reading` (its limits, column names and row numbers). A
 problem with the file is an :class:`InputError` (a :class:`SheetError` when rows are wrong: it
 lists every bad row, by the row number the spreadsheet shows, and nothing is imported).
 
@@ -21,7 +21,15 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tt_organizer.columns import (
+from tt_organizer.errors import EventError, InputError, TTError
+from tt_organizer.events import store
+from tt_organizer.events.models import EventSnapshot, MatchInfo
+from tt_organizer.events.result_text import parse_game_flags, parse_result
+from tt_organizer.events.sheet_problems import Named, SheetError, said
+from tt_organizer.export.rows import game_lists, paired_matches
+from tt_organizer.i18n import N_, Msg, NMsg, Term
+from tt_organizer.names import fold
+from tt_organizer.sheets.columns import (
     RESULT_COLUMNS,
     RESULT_LABELS,
     RESULT_REQUIRED,
@@ -33,16 +41,8 @@ from tt_organizer.columns import (
     find_roster,
     missing_columns,
 )
-from tt_organizer.errors import EventError, InputError, TTError
-from tt_organizer.events import store
-from tt_organizer.events.models import EventSnapshot, MatchInfo
-from tt_organizer.events.result_text import parse_game_flags, parse_result
-from tt_organizer.events.sheet_problems import Named, SheetError, said
-from tt_organizer.export.tables import game_lists, paired_matches
-from tt_organizer.i18n import N_, Msg, NMsg, Term
-from tt_organizer.names import fold
-from tt_organizer.numbers import is_count
-from tt_organizer.tables import Sheet, cell_text, read_table
+from tt_organizer.sheets.reading import Sheet, cell_text, read_table
+from tt_organizer.typed_numbers import is_count
 
 if TYPE_CHECKING:
     from tt_organizer.events.players import Registration
@@ -112,7 +112,7 @@ def _text(values: list[object], roles: dict[str, int], role: str) -> str:
 def read_registrations(path: str | Path) -> Registrations:
     """Players to register from a sheet (``.xlsx`` or ``.csv``).
 
-    The sheet is a roster (:func:`tt_organizer.columns.find_roster`, the same reading as
+    The sheet is a roster (:func:`tt_organizer.sheets.columns.find_roster`, the same reading as
     ``tt deck check-batch``): a name column (``Name``/``Player``/``Full name``/…), optional id
     (``Player ID``/``Membership``/``ID``), optional decklist text (``Deck``/``Decklist``: a
     multi-line cell, or a path) and optional deck file (``Deck file``/``Path``). A deck path is
@@ -280,7 +280,7 @@ def read_names(path: str | Path) -> list[str]:
             raise missing_columns(sheets[0], ROSTER_COLUMNS, ("name",), ROSTER_LABELS, source)
     else:
         from tt_organizer.safe_files import read_limited
-        from tt_organizer.tables import MAX_SHEET_BYTES
+        from tt_organizer.sheets.reading import MAX_SHEET_BYTES
 
         data = read_limited(path, MAX_SHEET_BYTES, what="list of names", pipes=True)
         try:

@@ -10,8 +10,8 @@ from tt_organizer.i18n import gettext as _
 from tt_organizer.printing.grid import GridColumn, draw_grid
 from tt_organizer.printing.layout import MARGIN
 from tt_organizer.season.file import Season
-from tt_organizer.season.standings import SeasonStanding
-from tt_organizer.season.workbook import standings_rows
+from tt_organizer.season.ranking import SeasonStanding
+from tt_organizer.season.season_workbook import standings_rows
 
 MAX_EVENT_COLUMNS = 12  # more events than this: the PDF shows totals only (the xlsx has all)
 

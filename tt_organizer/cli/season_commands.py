@@ -19,9 +19,9 @@ from tt_organizer.season.file import (
     create_season,
     read_season,
 )
+from tt_organizer.season.ranking import look_alikes, season_standings, standings_json
 from tt_organizer.season.scheme import load_scheme, shipped_schemes
-from tt_organizer.season.standings import look_alikes, season_standings, standings_json
-from tt_organizer.season.workbook import standings_rows, write_workbook
+from tt_organizer.season.season_workbook import standings_rows, write_workbook
 
 season_file_option = click.option(
     "--file", "season_path", envvar="TT_SEASON", default="season.json", show_default=True,
@@ -147,7 +147,7 @@ def standings(season_path: str, as_json: bool, out: str | None) -> None:
     if out is not None:
         if out.lower().endswith(".pdf"):
             # reportlab: 36 ms of start-up (python -X importtime), only for a .pdf
-            from tt_organizer.printing.season import print_season
+            from tt_organizer.printing.season_sheet import print_season
 
             written, _ = print_season(current, lines, out)
         else:

@@ -1,15 +1,15 @@
 """The name written on a decklist line against the card database's name for its number
-(compared as :mod:`tt_organizer.cards.names` says). A mismatch is the warning
+(compared as :mod:`tt_organizer.cards.card_names` says). A mismatch is the warning
 ``NAME_MISMATCH`` naming both names and the nearest card number that does carry the written
 name; ``strict`` makes it an error.
 """
 
 from __future__ import annotations
 
+from tt_organizer.cards.card_names import same_name
 from tt_organizer.cards.database import CardDatabase
-from tt_organizer.cards.names import same_name
 from tt_organizer.cards.numbers import split_number
-from tt_organizer.decklist.model import ParsedDecklist
+from tt_organizer.decklist.parsed import ParsedDecklist
 from tt_organizer.formats.validator import ERROR, WARNING, Violation
 from tt_organizer.i18n import Msg
 
