@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from tt_organizer.cards.numbers import normalize_number
 
 _WHERE = {
-    "CardDatabase": "database", "load_cards": "database", "CARD_TYPES": "model",
-    "COLORS": "model", "Card": "model", "normalize_number": "numbers",
+    "CardDatabase": "database", "load_cards": "database", "CARD_TYPES": "card",
+    "COLORS": "card", "Card": "card", "normalize_number": "numbers",
 }
 __all__ = ["CARD_TYPES", "COLORS", "Card", "CardDatabase", "load_cards", "normalize_number"]
 
