@@ -284,9 +284,9 @@ def age_parts(bl: BanList, today: dt.date | None = None) -> list[Msg]:
                               ", fetched {date} ({days} days ago)", days, date=fetched,
                               days=days))
         except ValueError:
-            parts.append(Msg(", fetched {date}", date=bl.fetched_at))
+            parts.append(Msg(WORDS["deck-fetched"], date=bl.fetched_at))
     else:
-        parts.append(Msg(", shipped with tt-organizer (never fetched here)"))
+        parts.append(Msg(WORDS["deck-shipped-tt-organizer-never"]))
     return parts
 
 

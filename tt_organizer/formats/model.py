@@ -40,14 +40,14 @@ class CountRange(Record):
     def phrase(self) -> Msg:
         """:meth:`text` kept for translation (:mod:`tt_organizer.i18n`)."""
         if self.min is not None and self.min == self.max:
-            return Msg("exactly {n}", n=self.min)
+            return Msg(WORDS["deck-exactly"], n=self.min)
         if self.min is not None and self.max is not None:
-            return Msg("{min}–{max}", min=self.min, max=self.max)
+            return Msg(WORDS["deck-count-range"], min=self.min, max=self.max)
         if self.min is not None:
-            return Msg("at least {n}", n=self.min)
+            return Msg(WORDS["deck-at-least"], n=self.min)
         if self.max is not None:
-            return Msg("at most {n}", n=self.max)
-        return Msg("any number of")
+            return Msg(WORDS["deck-at-most"], n=self.max)
+        return Msg(WORDS["deck-any-number"])
 
 
 @dataclass(kw_only=True)

@@ -12,6 +12,7 @@ from tt_organizer.cards.numbers import split_number
 from tt_organizer.decklist.parsed import ParsedDecklist
 from tt_organizer.formats.validator import ERROR, WARNING, Violation
 from tt_organizer.i18n import Msg
+from tt_organizer.messages import WORDS
 
 NAME_MISMATCH = "NAME_MISMATCH"
 
@@ -49,13 +50,11 @@ def name_mismatches(
             continue
         nearest = nearest_named(cards, line.name, card.number)
         if nearest:
-            message = Msg("line {line}: {text} names {name}, but {number} is {card}; {name} is "
-                          "{nearest}", line=line.line, text=repr(line.text), name=line.name,
-                          number=card.number, card=card.name, nearest=nearest)
+            message = Msg(WORDS["deck-line-names-but"], line=line.line, text=repr(line.text),
+                          name=line.name, number=card.number, card=card.name, nearest=nearest)
         else:
-            message = Msg("line {line}: {text} names {name}, but {number} is {card}; no card is "
-                          "named {name}", line=line.line, text=repr(line.text), name=line.name,
-                          number=card.number, card=card.name)
+            message = Msg(WORDS["deck-line-names-but-no"], line=line.line, text=repr(line.text),
+                          name=line.name, number=card.number, card=card.name)
         out.append(Violation(
             NAME_MISMATCH, str(message), [card.number] + ([nearest] if nearest else []),
             ERROR if strict else WARNING, message,

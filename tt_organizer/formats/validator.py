@@ -11,6 +11,7 @@ from tt_organizer.cards.card import Card
 from tt_organizer.decklist.parsed import Deck
 from tt_organizer.formats.model import FormatDefinition, ZoneRule
 from tt_organizer.i18n import BEING_COLOUR, CARD_COLOUR, ZONE, Msg, PMsg, Term
+from tt_organizer.messages import WORDS
 
 if TYPE_CHECKING:
     from typing import Any
@@ -132,7 +133,7 @@ class _Checker:
     def not_checked(self, rule: Msg) -> None:
         if str(rule) not in self._not_checked:
             self._not_checked.add(str(rule))
-            self.add(NOT_CHECKED, Msg("not checked without card data: {rule}", rule=rule), [],
+            self.add(NOT_CHECKED, Msg(WORDS["deck-not-checked-without-card"], rule=rule), [],
                      WARNING)
 
     def label(self, number: str) -> str:
@@ -167,10 +168,10 @@ class _Checker:
     def unknown_cards(self) -> None:
         for number, suggestions in self.deck.unknown.items():
             if suggestions:
-                message = Msg("{number} is not a known card number; closest known: {closest}",
+                message = Msg(WORDS["deck-not-known-card-number"],
                               number=number, closest=", ".join(suggestions))
             else:
-                message = Msg("{number} is not a known card number", number=number)
+                message = Msg(WORDS["deck-not-known-card-number-2"], number=number)
             self.add(UNKNOWN_CARD, message, [number])
 
     def zone(self, rule: ZoneRule) -> None:
@@ -179,7 +180,7 @@ class _Checker:
         if not rule.size.contains(total):
             self.add(
                 rule.size_code,
-                Msg("{zone} has {total} cards; it must have {size}", zone=Term(rule.label, ZONE),
+                Msg(WORDS["deck-has-cards-must-have"], zone=Term(rule.label, ZONE),
                     total=total, size=rule.size.phrase()),
                 [],
             )
@@ -194,17 +195,17 @@ class _Checker:
                     if not group.count.contains(n):
                         self.add(
                             group.count_code,
-                            Msg("{zone} holds {n} {group}; it must hold {count}",
+                            Msg(WORDS["deck-holds-must-hold"],
                                 zone=Term(rule.label, ZONE), n=n, group=Term(group.label),
                                 count=group.count.phrase()),
                             list(members),
                         )
                 else:
-                    self.not_checked(Msg("{group} count in the {zone}", group=Term(group.label),
+                    self.not_checked(Msg(WORDS["deck-count"], group=Term(group.label),
                                          zone=Term(rule.label, ZONE)))
             if group.copy_limit is not None and group.copies_code:
                 self.copies(group.copies_code,
-                            Msg("{group} of the {zone}", group=Term(group.label),
+                            Msg(WORDS["deck-group-of-zone"], group=Term(group.label),
                                 zone=Term(rule.label, ZONE)),
                             members, group.copy_limit, Term(group.label))
 
@@ -217,10 +218,10 @@ class _Checker:
             return
         if not self.have_data:
             if len(self.fmt.zones) == 1:
-                self.not_checked(Msg("card types allowed in the {zone}",
+                self.not_checked(Msg(WORDS["deck-card-types-allowed"],
                                      zone=Term(rule.label, ZONE)))
             else:
-                self.not_checked(Msg("card types allowed in each zone"))
+                self.not_checked(Msg(WORDS["deck-card-types-allowed-each"]))
             return
         for number in cards:
             card = self.card(number)
@@ -228,12 +229,12 @@ class _Checker:
                 continue
             home = self.fmt.home_zone(card.card_type)
             if home is not None and home.id != rule.id:
-                where = Msg("it belongs in the {zone}", zone=Term(home.label, ZONE))
+                where = Msg(WORDS["deck-belongs"], zone=Term(home.label, ZONE))
             else:
-                where = Msg("the format does not allow it in any zone")
+                where = Msg(WORDS["deck-format-does-not-allow"])
             self.add(
                 WRONG_ZONE,
-                Msg("{card} is a {type} card in the {zone}: {where}", card=self.label(number),
+                Msg(WORDS["deck-card"], card=self.label(number),
                     type=Term(card.card_type), zone=Term(rule.label, ZONE), where=where),
                 [number],
             )
@@ -247,8 +248,7 @@ class _Checker:
         group: Term | None,
     ) -> None:
         if self.fmt.copy_identity == "name" and not self.have_data and cards:
-            self.not_checked(Msg("copies with the same name in the {where} (checked by card "
-                                 "identifier only)", where=where))
+            self.not_checked(Msg(WORDS["deck-copies-same-name-checked"], where=where))
         groups: Iterable[list[str]]
         if self.by_name():
             by_identity: dict[str, list[str]] = {}
@@ -265,13 +265,13 @@ class _Checker:
             if n <= limit:
                 continue
             own = limit != default_limit
-            rule = (Msg("its own text allows {limit}", limit=limit) if own
-                    else Msg("at most {limit} allowed", limit=limit))
+            rule = (Msg(WORDS["deck-own-text-allows"], limit=limit) if own
+                    else Msg(WORDS["deck-at-most-allowed"], limit=limit))
             if group and limit == 1:
-                rule = Msg("every one of the {group} must be a different card number",
+                rule = Msg(WORDS["deck-every-one-must-different"],
                            group=group)
             self.add(CARD_COPIES if own else code,
-                     Msg("{where}: {n} copies of {card}; {rule}", where=where, n=n,
+                     Msg(WORDS["deck-copies"], where=where, n=n,
                          card=self.shown(numbers), rule=rule), numbers)
 
     def requirements(self, settings: Mapping[str, int]) -> None:
@@ -282,7 +282,7 @@ class _Checker:
             if count.min is None and count.max is None:
                 continue  # e.g. a cap the event did not set
             if not self.have_data:
-                self.not_checked(Msg("{requirement}: {count}", requirement=Term(req.label),
+                self.not_checked(Msg(WORDS["deck-requirement-count"], requirement=Term(req.label),
                                      count=count.phrase()))
                 continue
             n = 0
@@ -298,7 +298,7 @@ class _Checker:
                 n += self.deck.count(number)
                 members.append(number)
             if not count.contains(n):
-                self.add(req.code, Msg("{requirement}: the deck has {n}, needs {count}",
+                self.add(req.code, Msg(WORDS["deck-deck-has-needs"],
                                        requirement=Term(req.label), n=n,
                                        count=count.phrase()),
                          sorted(members))
@@ -306,7 +306,7 @@ class _Checker:
     def banlist(self, banlist: BanList) -> None:
         present = self.deck.numbers()
         for number in sorted(present & set(banlist.banned)):
-            self.add(BANNED, Msg("{card} is banned (list of {date})", card=self.label(number),
+            self.add(BANNED, Msg(WORDS["deck-banned-list"], card=self.label(number),
                                  date=banlist.announced), [number])
         for number in sorted(present & banlist.restricted.keys()):  # absent cards: 0 copies
             limit = banlist.restricted[number]
@@ -314,9 +314,8 @@ class _Checker:
             if n > limit:
                 self.add(
                     RESTRICTED,
-                    Msg("{card} is restricted to {limit} (list of {date}); the deck has {n} "
-                        "across both zones", card=self.label(number), limit=limit,
-                        date=banlist.announced, n=n),
+                    Msg(WORDS["deck-restricted-list-deck-has"], card=self.label(number),
+                        limit=limit, date=banlist.announced, n=n),
                     [number],
                 )
         for pair in banlist.banned_pairs:
@@ -325,14 +324,14 @@ class _Checker:
             if side_a and side_b:
                 a = ", ".join(self.label(n) for n in side_a)
                 b = ", ".join(self.label(n) for n in side_b)
-                self.add(BANNED_PAIR, Msg("banned pair: {a} may not share a deck with {b}",
+                self.add(BANNED_PAIR, Msg(WORDS["deck-banned-pair-may-not"],
                                           a=a, b=b), side_a + side_b)
 
     def colors(self, strict: bool) -> None:
         rule = self.fmt.color_rule
         assert rule is not None
         if not self.have_data:
-            self.not_checked(Msg("colour requirement of Option cards"))
+            self.not_checked(Msg(WORDS["deck-colour-requirement-option-cards"]))
             return
         carried: set[str] = set()
         for zone_id, types in rule.providers.items():
@@ -352,14 +351,13 @@ class _Checker:
                 missing = [c for c in card.colors if c not in carried]
                 if missing:
                     providers = providers or _either([
-                        Msg("{types} in the {zone}",
+                        Msg(WORDS["deck-types-in-zone"],
                             types=Term("/".join(t for t in types if t != "Dual")),
                             zone=Term(getattr(self.fmt.zone(z), "label", z), ZONE))
                         for z, types in rule.providers.items()])
                     self.add(
                         rule.code,
-                        Msg("{card} ({colour} Option): no {missing} {providers}, so it can only "
-                            "be used for its security effect", card=self.label(number),
+                        Msg(WORDS["deck-option-no-so-can"], card=self.label(number),
                             colour=Term(card.color_text, CARD_COLOUR),
                             missing=Term("/".join(missing), BEING_COLOUR),
                             providers=providers),

@@ -167,4 +167,46 @@ WORDS: dict[str, str] = {
     "card-loses-colour": N_("{number} loses colour {colours}"),
     "card-loses-fact": N_("{number} loses its {fact} ({value})"),
     "and-more": N_("... {n} more"),
+    # the deck check's and the other library sentences (moved from Msg calls in place)
+    "deck-not-checked-without-card": N_("not checked without card data: {rule}"),
+    "deck-not-known-card-number": N_(
+        "{number} is not a known card number; closest known: {closest}"),
+    "deck-not-known-card-number-2": N_("{number} is not a known card number"),
+    "deck-has-cards-must-have": N_("{zone} has {total} cards; it must have {size}"),
+    "deck-belongs": N_("it belongs in the {zone}"),
+    "deck-format-does-not-allow": N_("the format does not allow it in any zone"),
+    "deck-card": N_("{card} is a {type} card in the {zone}: {where}"),
+    "deck-copies-same-name-checked": N_(
+        "copies with the same name in the {where} (checked by card identifier only)"),
+    "deck-own-text-allows": N_("its own text allows {limit}"),
+    "deck-at-most-allowed": N_("at most {limit} allowed"),
+    "deck-every-one-must-different": N_("every one of the {group} must be a different card number"),
+    "deck-copies": N_("{where}: {n} copies of {card}; {rule}"),
+    "deck-banned-list": N_("{card} is banned (list of {date})"),
+    "deck-colour-requirement-option-cards": N_("colour requirement of Option cards"),
+    "deck-group-of-zone": N_("{group} of the {zone}"),
+    "deck-card-types-allowed": N_("card types allowed in the {zone}"),
+    "deck-card-types-allowed-each": N_("card types allowed in each zone"),
+    "deck-requirement-count": N_("{requirement}: {count}"),
+    "deck-deck-has-needs": N_("{requirement}: the deck has {n}, needs {count}"),
+    "deck-restricted-list-deck-has": N_(
+        "{card} is restricted to {limit} (list of {date}); the deck has {n} across both zones"),
+    "deck-banned-pair-may-not": N_("banned pair: {a} may not share a deck with {b}"),
+    "deck-count": N_("{group} count in the {zone}"),
+    "deck-option-no-so-can": N_(
+        "{card} ({colour} Option): no {missing} {providers}, so it can only be used for its "
+        "security effect"),
+    "deck-holds-must-hold": N_("{zone} holds {n} {group}; it must hold {count}"),
+    "deck-types-in-zone": N_("{types} in the {zone}"),
+    "deck-line-names-but": N_(
+        "line {line}: {text} names {name}, but {number} is {card}; {name} is {nearest}"),
+    "deck-line-names-but-no": N_(
+        "line {line}: {text} names {name}, but {number} is {card}; no card is named {name}"),
+    "deck-any-number": N_("any number of"),
+    "deck-exactly": N_("exactly {n}"),
+    "deck-count-range": N_("{min}–{max}"),
+    "deck-at-least": N_("at least {n}"),
+    "deck-at-most": N_("at most {n}"),
+    "deck-shipped-tt-organizer-never": N_(", shipped with tt-organizer (never fetched here)"),
+    "deck-fetched": N_(", fetched {date}"),
 }
