@@ -94,3 +94,25 @@ def test_line_prints_plain_text_on_the_stream_asked(capsys: pytest.CaptureFixtur
     captured = capsys.readouterr()
     assert captured.out == "[bold]x[/]\n\n"
     assert captured.err == "[/]\n"
+
+
+def test_an_event_template_styles_its_marks_and_never_a_players_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``say()``'s templates keep style marks (``[bold]{name}[/]``): the marks become ANSI on
+    a terminal, a name holding ``[bold]`` or ``[/]`` stays text, a backslash stays."""
+    monkeypatch.setattr(output, "colour_on", lambda stream: True)
+    name = output.escape("Ana [bold]x[/] \\[y]")
+    shown = output.marked("Created event [bold]{name}[/] in {file}".format(
+        name=name, file=output.escape("[red]f.sqlite")))
+    assert shown == "Created event \x1b[1mAna [bold]x[/] \\[y]\x1b[0m in [red]f.sqlite"
+    assert output.marked("  [bold red]hi[/] [not a style]") == "  \x1b[1;31mhi\x1b[0m [not a style]"
+    monkeypatch.setattr(output, "colour_on", lambda stream: False)
+    assert output.marked("[green]legal[/]") == "legal"
+
+
+def test_tt_event_create_prints_a_marked_up_name_as_it_is(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["event", "create", "[bold]Cup[/]", "--event",
+                                      str(tmp_path / "e.sqlite")])
+    assert result.exit_code == 0, result.output
+    assert "[bold]Cup[/]" in result.output
+    assert "\x1b[" not in result.output

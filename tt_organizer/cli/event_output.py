@@ -6,7 +6,7 @@ command line's advice."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tt_organizer.cli import output
 from tt_organizer.cli.advice import advice
@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 COLUMNS = (N_("Table"), N_("Player 1"), N_("Pts"), N_("Player 2"), N_("Pts"), N_("Result"))
 
 
-def say(item: Any) -> None:
-    """Print a line (never wrapped: lines are copied into logs and docs) or a table."""
-    output.console.print(item, soft_wrap=isinstance(item, str))
+def say(text: str) -> None:
+    """Print a line of a ``tt event`` command: :func:`~tt_organizer.cli.output.line`, with
+    the style marks of its template as :func:`~tt_organizer.cli.output.styled` pieces."""
+    output.line(output.marked(text))
 
 
 def print_round(shown_round: PairedRound, title: str, *, before: bool = False) -> None:
