@@ -62,17 +62,16 @@ def test_a_term_in_a_context_falls_back_to_its_plain_word() -> None:
 
 
 def test_counted_messages_have_real_plural_forms() -> None:
-    one = NMsg("round {round} still misses results for table(s) {tables}",
-               "round {round} still misses results for table(s) {tables}", 1,
-               round=2, tables="4")
-    two = NMsg("round {round} still misses results for table(s) {tables}",
-               "round {round} still misses results for table(s) {tables}", 2,
-               round=2, tables="4, 5")
+    def unreported(n: int, tables: str) -> EventError:  # as events/rounds.py raises it
+        return EventError("round-unreported", round=2, results=NMsg(
+            "results for table(s) {tables}", "results for table(s) {tables}", n, tables=tables))
+
+    one, two = unreported(1, "4"), unreported(2, "4, 5")
     assert str(one) == "round 2 still misses results for table(s) 4"
     with i18n.using("es"):
-        assert one.translate() == "a la ronda 2 todavía le falta el resultado de la mesa 4"
-        assert two.translate() == ("a la ronda 2 todavía le faltan los resultados de las "
-                                   "mesas 4, 5")
+        assert one.shown() == "a la ronda 2 todavía le falta el resultado de la mesa 4"
+        assert two.shown() == ("a la ronda 2 todavía le faltan los resultados de las "
+                               "mesas 4, 5")
         shown = {n: i18n.ngettext("{points} pts", "{points} pts", n).format(points=n)
                  for n in (1, 3)}
         assert shown == {1: "1 punto", 3: "3 puntos"}
