@@ -176,3 +176,23 @@ def test_a_result_reported_by_name_finds_the_seat() -> None:
         assert winner_name(SimpleNamespace(player1=1, player2=2, outcome=outcome),
                            names) == name
     assert winner_name(SimpleNamespace(player1=3, player2=None, outcome="bye"), names) == "Bob"
+
+
+@pytest.mark.parametrize(("best_of", "score", "example"), [(3, "1-2", "e.g. 2-1"),
+                                                           (3, "0-2", "e.g. 2-1"),
+                                                           (1, "0-1", "e.g. 1-0")])
+def test_a_winner_with_a_losing_score_is_shown_the_right_way_round(
+        best_of: int, score: str, example: str) -> None:
+    """``report TABLE --winner NAME SCORE`` with the score from the loser's side: refused,
+    with an example score of the match's own length from the winner's side."""
+    from types import SimpleNamespace
+
+    from tt_organizer.events.entering import seat_result
+
+    m = SimpleNamespace(table=1, round=1, player1=1, player2=2)
+    with pytest.raises(EventError) as refused:
+        seat_result(m, {1: "Ann", 2: "Bob"}, best_of, winner="Bob", score=score)
+    assert str(refused.value).endswith(f"give the score from the winner's side, {example}")
+    assert refused.value.code == "winner-or-draw"
+    with pytest.raises(EventError, match="that score has a winner"):
+        seat_result(m, {1: "Ann", 2: "Bob"}, best_of, draw=True, score=example[-3:])
