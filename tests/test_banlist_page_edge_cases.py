@@ -328,3 +328,51 @@ def test_an_unlinked_entry_naming_three_cards_gives_each_its_own_name() -> None:
     assert page.restricted == {"BT1-001": 1, "BT1-002": 1, "BT1-003": 1}
     assert [page.names[n] for n in ("BT1-001", "BT1-002", "BT1-003")] == [
         "Yokomon", "Bibimon", "Upamon"]
+
+RESTRICTED = ("<h5 class='minTit'>Restricted Cards (1)</h5>"
+              f"<div><dd>{_link('BT2-047', 'Argomon')}</dd></div>")
+
+
+def test_a_lift_paragraph_beside_its_cards_files_them_as_lifted() -> None:
+    """A short paragraph saying the cards below are no longer restricted, in the same block
+    as those cards: they are filed as a lift of the restriction, not as restricted."""
+    from tt_organizer.banlist.model import LIFTED_KIND, RESTRICTED_KIND
+
+    history = ("<section><h4>Effective on April 4, 2026</h4>"
+               "<h5>Restricted Cards (1) - Decks can only include one copy of these cards.</h5>"
+               "<p>The following cards are no longer restricted.</p>"
+               "<div class='restrictionCol'><dl><dd>BT9-099<br>Sunrise Buster</dd></dl>"
+               "</div></section>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    assert page.problems == []
+    assert [(e.kind, e.lifted_from, e.cards) for e in page.history] == [
+        (LIFTED_KIND, RESTRICTED_KIND, ["BT9-099"])]
+    assert page.history[0].effective == dt.date(2026, 4, 4)
+
+
+def test_a_pair_side_of_bare_links_is_read() -> None:
+    """A pair frame whose sides are bare links to card pages (no list around them)."""
+    pair = ("<h5 class='minTit'>Banned Pair: If A is included in a deck, B is banned.</h5>"
+            "<div class='noticeFrame noticeBase'><div class='noticeArea'>Component Card A</div>"
+            f"<div>{_link('EX2-007', 'Mother D-Reaper')}</div>"
+            "<div class='noticeArea isRed'>Component Card B</div>"
+            f"<div>{_link('EX7-064', 'Shoto Kazama')} {_link('BT1-011', 'Gabumon')}</div></div>")
+    page = parse_page(_page(pair + BANNED + RESTRICTED))
+    assert page.problems == []
+    assert [(p.a, p.b) for p in page.banned_pairs] == [(["EX2-007"], ["EX7-064", "BT1-011"])]
+    assert page.names["BT1-011"] == "Gabumon"
+
+
+def test_a_card_entry_that_says_lifted_is_still_a_card_of_its_block() -> None:
+    """Only a paragraph announces a lift: a card entry whose own words say "no longer
+    restricted" is that card, filed in its block (here a lift of the restriction)."""
+    from tt_organizer.banlist.model import LIFTED_KIND, RESTRICTED_KIND
+
+    history = ("<section><h4>Effective on April 4, 2026</h4>"
+               "<h4>Restricted cards that will be lifted</h4><div class='restrictionCol'>"
+               "<dl><dd>BT9-099<br>Sunrise Buster (no longer restricted)</dd></dl>"
+               "<dl><dd>EX4-019<br>MachGaogamon (restriction lifted)</dd></dl></div></section>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    assert page.problems == []
+    assert [(e.kind, e.lifted_from, e.cards) for e in page.history] == [
+        (LIFTED_KIND, RESTRICTED_KIND, ["BT9-099", "EX4-019"])]
