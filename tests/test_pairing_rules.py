@@ -72,3 +72,30 @@ def test_bracket_path_floats_a_player_one_win_down_rather_than_two() -> None:
     assert all(b is not None and b not in met[a] for a, b in pairs)  # no bye, no rematch
     assert max(abs(points[a] - points[b]) for a, b in pairs if b is not None) == 3
     assert (5, 6) in pairs and (9, 10) in pairs
+
+
+def test_bracket_path_pairs_the_highest_ranked_floaters_first() -> None:
+    """Round 6 of 20 players on the bracket-by-bracket path (``joint_limit=0``): three
+    12-point players float into the 10-point group, which can take two of them. The two
+    highest-ranked (2 and 9) are paired there; the lowest-ranked (14) floats on, to the
+    9-point player -- not the 2nd-ranked one, though the gaps would be the same."""
+    from tt_organizer.pairing.swiss import PlayerState, _pair
+
+    field = [(2, 12, [5, 9, 12, 14, 19]), (9, 12, [2, 8, 14, 16, 17]),
+             (14, 12, [2, 6, 8, 9, 11]), (15, 10, [3, 5, 6, 7, 18]),
+             (20, 10, [1, 8, 11, 16, 18]), (1, 9, [4, 7, 17, 19, 20]),
+             (8, 9, [3, 9, 12, 14, 20]), (5, 7, [2, 6, 12, 15, 17]), (6, 7, [5, 11, 13, 14, 15]),
+             (10, 7, [3, 7, 16, 17, 18]), (11, 7, [4, 6, 14, 19, 20]),
+             (17, 7, [1, 5, 7, 9, 10]), (18, 7, [10, 12, 15, 16, 20]),
+             (4, 6, [1, 3, 11, 12, 13]), (12, 6, [2, 4, 5, 8, 18]), (19, 6, [1, 2, 7, 11, 13]),
+             (7, 4, [1, 10, 15, 17, 19]), (16, 4, [9, 10, 13, 18, 20]),
+             (3, 3, [4, 8, 10, 13, 15]), (13, 0, [3, 4, 6, 16, 19])]
+    points = {i: p for i, p, _ in field}
+    players = [PlayerState(id=i, points=p, opponents=frozenset(o), had_bye=False, rank=k + 1)
+               for k, (i, p, o) in enumerate(field)]
+    tables = _pair(players, round_number=6, seed=216, method="random", joint_limit=0)
+    opponent = {a: b for t in tables for a, b in ((t.player1, t.player2),
+                                                 (t.player2, t.player1))}
+    assert all(opponent[i] not in o for i, _, o in field)  # no rematch
+    assert {i for i in (2, 9, 14) if points[opponent[i]] == 10} == {2, 9}
+    assert points[opponent[14]] == 9
