@@ -14,8 +14,10 @@ with why in ``benchmarks/mutation_equivalents.md``: no behaviour can tell them a
 are out of the score) and the score = caught / (mutants - equivalent); ``--list`` prints each
 mutant not caught (module:line, operator, the line). The last line is one JSON object.
 
-Too slow for CI (a mutant costs one pytest process: 2-10 s): run it on demand. cosmic-ray
-makes thousands of mutants of these modules (213 operators); ``--sample N`` (default 40)
+Too slow for CI (a mutant costs one pytest process: 2-10 s): run it on demand. SIGINT,
+SIGTERM or SIGHUP end the script's children too -- cosmic-ray and the running mutant's
+pytest, each in a process group of its own -- and remove the copy (exit 128 + signal).
+cosmic-ray makes thousands of mutants of these modules (213 operators); ``--sample N`` (default 40)
 runs N of each module's mutants, drawn with ``--seed`` -- the same draw every run of the same
 code -- ``--sample 0`` runs all of them (hours).
 """
