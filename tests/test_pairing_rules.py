@@ -99,3 +99,28 @@ def test_bracket_path_pairs_the_highest_ranked_floaters_first() -> None:
     assert all(opponent[i] not in o for i, _, o in field)  # no rematch
     assert {i for i in (2, 9, 14) if points[opponent[i]] == 10} == {2, 9}
     assert points[opponent[14]] == 9
+
+
+def test_bracket_path_folds_a_group_too_small_to_split() -> None:
+    """Round 3 of 23 players, ``fold`` on the bracket-by-bracket path (``joint_limit=0``):
+    the 3-point group of 12 (ranks 7-18) is too small for the path's head/tail split, so it
+    is solved whole, and the fold's rule holds -- every table of the group one of its top
+    six against one of its bottom six (1-14, 4-17, 5-18, 7-21, 12-22, 13-23)."""
+    from tt_organizer.pairing.swiss import PlayerState, _pair
+
+    field = [(3, 6, [13, 20], False), (10, 6, [21, 23], False), (11, 6, [2, 18], False),
+             (15, 6, [6, 7], False), (16, 6, [4], True), (19, 6, [14, 17], False),
+             (1, 3, [8, 18], False), (4, 3, [8, 16], False), (5, 3, [7, 20], False),
+             (7, 3, [5, 15], False), (12, 3, [6, 13], False), (13, 3, [3, 12], False),
+             (14, 3, [9, 19], False), (17, 3, [9, 19], False), (18, 3, [1, 11], False),
+             (21, 3, [10, 22], False), (22, 3, [2, 21], False), (23, 3, [10], True),
+             (2, 0, [11, 22], False), (6, 0, [12, 15], False), (8, 0, [1, 4], False),
+             (9, 0, [14, 17], False), (20, 0, [3, 5], False)]
+    players = [PlayerState(id=i, points=p, opponents=frozenset(o), had_bye=bye, rank=k + 1)
+               for k, (i, p, o, bye) in enumerate(field)]
+    tables = _pair(players, round_number=3, seed=154, method="fold", joint_limit=0)
+    pairs = {(t.player1, t.player2) for t in tables}
+    top, bottom = {1, 4, 5, 7, 12, 13}, {14, 17, 18, 21, 22, 23}
+    in_group = {(a, b) for a, b in pairs if a in top | bottom and b in top | bottom}
+    assert in_group == {(1, 14), (4, 17), (5, 18), (7, 21), (12, 22), (13, 23)}
+    assert (20, None) in pairs  # the bye: the lowest-ranked without one
