@@ -90,7 +90,8 @@ AREAS: dict[str, Area] = {
     "results": Area(
         ("tt_organizer/events/result_text.py", "tt_organizer/events/entering.py"),
         ("tests/test_event_results.py", "tests/test_event_entry.py",
-         "tests/test_event_service.py", "tests/test_result_rules.py")),
+         "tests/test_event_service.py", "tests/test_result_rules.py",
+         "tests/test_event_edge_cases.py", "tests/test_round_clock_end.py")),
     "store transactions": Area(
         ("tt_organizer/events/store/connection.py",),
         ("tests/test_event_service.py", "tests/test_event_crash.py",

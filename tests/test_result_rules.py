@@ -196,3 +196,26 @@ def test_a_winner_with_a_losing_score_is_shown_the_right_way_round(
     assert refused.value.code == "winner-or-draw"
     with pytest.raises(EventError, match="that score has a winner"):
         seat_result(m, {1: "Ann", 2: "Bob"}, best_of, draw=True, score=example[-3:])
+
+
+def test_a_top_cut_correction_names_every_bracket_round_paired_on_it(tmp_path: Path) -> None:
+    """Correcting a quarter-final's score (same winner) once the final is paired: the answer
+    names both later bracket rounds -- the semifinals and the final -- as paired on the old
+    result; correcting a semifinal names the final only."""
+    from tests.event_helpers import Tt, start_event
+
+    tt = Tt(tmp_path / "cut.sqlite")
+    start_event(tt, [f"P{i}" for i in range(8)], "--rounds", "1", "--top-cut", "8",
+                "--best-of", "1")
+    tt("pair")
+    for p in tt.json("pairings"):
+        tt("report", str(p["table"]), "1-0")
+    for _ in range(3):  # quarter-finals, semifinals, final paired in turn
+        tt("top-cut")
+        if len(tt.json("pairings", "--top-cut")) > 1:
+            for p in tt.json("pairings", "--top-cut"):
+                tt("report", str(p["table"]), "1-0")
+    quarter = tt.json("correct", "1", "1", "1-0-1", "--top-cut")
+    assert quarter["paired_on_old_result"] == ["top-cut round 2", "top-cut round 3"]
+    semi = tt.json("correct", "2", "1", "1-0-1", "--top-cut")
+    assert semi["paired_on_old_result"] == ["top-cut round 3"]
