@@ -219,3 +219,21 @@ def test_a_top_cut_correction_names_every_bracket_round_paired_on_it(tmp_path: P
     assert quarter["paired_on_old_result"] == ["top-cut round 2", "top-cut round 3"]
     semi = tt.json("correct", "2", "1", "1-0-1", "--top-cut")
     assert semi["paired_on_old_result"] == ["top-cut round 3"]
+
+
+def test_a_swiss_correction_names_every_later_round_paired_on_it(tmp_path: Path) -> None:
+    """Correcting round 1 once round 3 is paired (``--override``: the round is closed) names
+    rounds 2 and 3 as paired on the old result (round 2's correction: round 3 only)."""
+    from tests.event_helpers import Tt, start_event
+
+    tt = Tt(tmp_path / "swiss.sqlite")
+    start_event(tt, [f"P{i}" for i in range(6)], "--rounds", "3", "--best-of", "1")
+    for _ in range(3):
+        tt("pair")
+        for p in tt.json("pairings"):
+            if p["player2"] is not None:
+                tt("report", str(p["table"]), "1-0")
+    first = tt.json("correct", "1", "1", "0-1", "--override")
+    assert first["paired_on_old_result"] == ["round 2", "round 3"]
+    second = tt.json("correct", "2", "1", "0-1", "--override")
+    assert second["paired_on_old_result"] == ["round 3"]
