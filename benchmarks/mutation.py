@@ -380,7 +380,10 @@ def tally(area: Area, session: Path, checkout: Path, known: dict[tuple[str, str,
         entry: dict[str, object] = {
             "line": row, "operator": mutation["operator_name"], "code": code,
             "occurrence": mutation["occurrence"], "becomes": becomes}
-        why = known.get((module, mutation["operator_name"], code))
+        # a row names the line (every mutant of that operator on it), or "line -> becomes"
+        # (that one mutant: the same operator may make others on the line that are not)
+        why = known.get((module, mutation["operator_name"], code)) or known.get(
+            (module, mutation["operator_name"], f"{code} -> {becomes}"))
         if why is not None:
             entry["why"] = why
             fig.equivalent.append(entry)
