@@ -376,3 +376,18 @@ def test_a_card_entry_that_says_lifted_is_still_a_card_of_its_block() -> None:
     assert page.problems == []
     assert [(e.kind, e.lifted_from, e.cards) for e in page.history] == [
         (LIFTED_KIND, RESTRICTED_KIND, ["BT9-099", "EX4-019"])]
+
+
+def test_an_entry_whose_link_shows_only_the_name_takes_the_number_from_the_link() -> None:
+    """A ``dd`` or ``li`` whose card link reads just the card's name (the number only in the
+    link's ``card_no=``): the card is still listed, under its number, with its name."""
+    named = "<a href='/cardlist/index.php?search=true&card_no={0}'>{1}</a>"
+    banned = ("<h5 class='minTit'>Banned cards: Can’t be included in decks.</h5>"
+              f"<div><dd>{named.format('BT5-109', 'Mega Digimon Fusion!')}</dd></div>")
+    restricted = ("<h5 class='minTit'>Restricted Cards (1)</h5><div><ul>"
+                  f"<li>{named.format('BT2-047', 'Argomon')}</li></ul></div>")
+    page = parse_page(_page(PAIR + banned + restricted))
+    assert page.problems == []
+    assert page.banned == ["BT5-109"]
+    assert page.restricted == {"BT2-047": 1}
+    assert (page.names["BT5-109"], page.names["BT2-047"]) == ("Mega Digimon Fusion!", "Argomon")
