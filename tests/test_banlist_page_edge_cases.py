@@ -391,3 +391,16 @@ def test_an_entry_whose_link_shows_only_the_name_takes_the_number_from_the_link(
     assert page.banned == ["BT5-109"]
     assert page.restricted == {"BT2-047": 1}
     assert (page.names["BT5-109"], page.names["BT2-047"]) == ("Mega Digimon Fusion!", "Argomon")
+
+
+def test_a_titled_div_or_p_is_a_heading_unless_it_holds_the_cards() -> None:
+    """A ``div``/``p`` with a "...Tit" class names a category like an ``h5`` does; one that
+    holds card links is the list itself, read as cards."""
+    banned = ("<div class='minTit'>Banned cards: Can’t be included in decks.</div>"
+              f"<div class='cardTit'><dd>{_link('BT5-109', 'Mega Digimon Fusion!')}</dd></div>")
+    restricted = ("<p class='minTit'>Restricted Cards (1)</p>"
+                  f"<div><dd>{_link('BT2-047', 'Argomon')}</dd></div>")
+    page = parse_page(_page(PAIR + banned + restricted))
+    assert page.problems == []
+    assert page.banned == ["BT5-109"]
+    assert page.restricted == {"BT2-047": 1}
