@@ -404,3 +404,20 @@ def test_a_titled_div_or_p_is_a_heading_unless_it_holds_the_cards() -> None:
     assert page.problems == []
     assert page.banned == ["BT5-109"]
     assert page.restricted == {"BT2-047": 1}
+
+
+def test_a_history_that_opens_with_a_category_files_it_as_that_category() -> None:
+    """Nothing is lifted until a block says so: a category heading before any date or lift
+    heading lists its cards under that category (undated), not as a lift."""
+    from tt_organizer.banlist.model import BANNED_KIND, RESTRICTED_KIND
+
+    history = ("<section><h4>Restricted Cards (1)</h4><div class='restrictionCol'><dl>"
+               "<dd>BT6-015<br>SaviorHuckmon</dd></dl></div></section>"
+               "<section><h4>Effective on April 1, 2021</h4>"
+               "<h5>Banned cards: Can’t be included in decks.</h5><div class='restrictionCol'>"
+               "<dl><dd>EX5-065<br>Sayo &amp; Koh</dd></dl></div></section>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    assert page.problems == []
+    assert [(e.kind, e.lifted_from, e.count, e.cards, e.effective) for e in page.history] == [
+        (RESTRICTED_KIND, None, 1, ["BT6-015"], None),
+        (BANNED_KIND, None, None, ["EX5-065"], dt.date(2021, 4, 1))]
