@@ -14,8 +14,10 @@ with why in ``benchmarks/mutation_equivalents.md``: no behaviour can tell them a
 are out of the score) and the score = caught / (mutants - equivalent); ``--list`` prints each
 mutant not caught (module:line, operator, the line). The last line is one JSON object.
 
-Too slow for CI (a mutant costs one pytest process: 2-10 s): run it on demand. cosmic-ray
-makes thousands of mutants of these modules (213 operators); ``--sample N`` (default 40)
+Too slow for CI (a mutant costs one pytest process: 2-10 s): run it on demand. SIGINT,
+SIGTERM or SIGHUP end the script's children too -- cosmic-ray and the running mutant's
+pytest, each in a process group of its own -- and remove the copy (exit 128 + signal).
+cosmic-ray makes thousands of mutants of these modules (213 operators); ``--sample N`` (default 40)
 runs N of each module's mutants, drawn with ``--seed`` -- the same draw every run of the same
 code -- ``--sample 0`` runs all of them (hours).
 """
@@ -24,10 +26,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import json
 import os
 import random
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -86,7 +90,8 @@ AREAS: dict[str, Area] = {
     "results": Area(
         ("tt_organizer/events/result_text.py", "tt_organizer/events/entering.py"),
         ("tests/test_event_results.py", "tests/test_event_entry.py",
-         "tests/test_event_library.py", "tests/test_result_rules.py")),
+         "tests/test_event_library.py", "tests/test_result_rules.py",
+         "tests/test_event_edge_cases.py", "tests/test_round_clock_end.py")),
     "store transactions": Area(
         ("tt_organizer/events/store/connection.py",),
         ("tests/test_event_library.py", "tests/test_event_crash.py",
@@ -97,6 +102,52 @@ AREAS: dict[str, Area] = {
         ("tests/test_phone_reports.py", "tests/test_phone_dispute_final.py",
          "tests/test_serve.py")),
 }
+
+
+#: The process groups this script started and that may still run (each child is started in
+#: a session of its own, so a signal to this script does not reach it by itself).
+_GROUPS: set[int] = set()
+#: While a mutant's tests run, the file holding their process group (cosmic-ray starts the
+#: test command in a new session: it is no child group of ours to know otherwise).
+_TESTS_GROUP = "tests.pgid"
+
+
+def child(cmd: list[str] | str, **kw: object) -> subprocess.CompletedProcess[str]:
+    """``subprocess.run`` in a process group of its own, ended with this script."""
+    proc = subprocess.Popen(cmd, start_new_session=True, text=True,  # type: ignore[call-overload]
+                            **kw)
+    _GROUPS.add(proc.pid)
+    try:
+        out, err = proc.communicate()
+    finally:
+        _GROUPS.discard(proc.pid)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+def end_children(work: Path | None) -> None:
+    """End (SIGTERM) every process group this script started: cosmic-ray first, so that it
+    starts no further mutant, then the running mutant's tests (and anything they started)."""
+    groups = sorted(_GROUPS)
+    mark = work / _TESTS_GROUP if work is not None else None
+    if mark is not None and mark.exists():
+        with contextlib.suppress(ValueError, IndexError, OSError):
+            groups.append(int(mark.read_text().split()[0]))
+    for pgid in groups:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pgid, signal.SIGTERM)
+    _GROUPS.clear()
+
+
+def on_signal(work: list[Path]) -> None:
+    """SIGTERM, SIGINT and SIGHUP end this script's children, then the script (so the
+    temporary copy is removed too): exit status 128 + the signal."""
+    def handler(signum: int, _frame: object) -> None:
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_IGN)
+        end_children(work[0] if work else None)
+        raise SystemExit(128 + signum)
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, handler)
 
 
 def ensure_cosmic_ray() -> None:
@@ -257,22 +308,30 @@ def run_area(name: str, area: Area, checkout: Path, args: argparse.Namespace,
     tests = " ".join(t for t in area.tests if (checkout / t).exists())
     command = (f"nice -n {args.nice} {sys.executable} -m pytest -x -q -p no:cacheprovider "
                f"{tests}")
+    # cosmic-ray runs the tests in a session of their own: the shell around them notes its
+    # process group while they run, for ``end_children`` (a killed run leaves no pytest)
+    mark = shlex.quote(str(work / _TESTS_GROUP))
+    wrapped = shlex.join(["sh", "-c", f"echo $$ > {mark}; {command}; rc=$?; rm -f {mark}; "
+                                      "exit $rc"])
     config.write_text(
         "[cosmic-ray]\n"
         f"module-path = {json.dumps(list(area.modules))}\n"
         f"timeout = {args.timeout}\n"
         "excluded-modules = []\n"
-        f"test-command = {json.dumps(command)}\n\n"
+        f"test-command = {json.dumps(wrapped)}\n\n"
         "[cosmic-ray.distributor]\nname = \"local\"\n", encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONDONTWRITEBYTECODE": "1"}
 
     def cr(*cmd: str) -> str:
-        return subprocess.run(tool(*cmd), cwd=checkout, env=env, check=True,
-                              capture_output=cmd[0] == "dump", text=True).stdout or ""
+        pipe = subprocess.PIPE if cmd[0] == "dump" else None
+        done = child(tool(*cmd), cwd=checkout, env=env, stdout=pipe)
+        if done.returncode != 0:
+            raise SystemExit(f"[{name}] cosmic-ray {cmd[0]} failed (exit {done.returncode})")
+        return done.stdout or ""
 
     # the tests must pass unmutated, or every mutant would count as caught
-    base = subprocess.run(command, shell=True, cwd=checkout, env=env, capture_output=True,
-                          text=True)
+    base = child(command, shell=True, cwd=checkout, env=env, stdout=subprocess.PIPE,
+                 stderr=subprocess.STDOUT)
     if base.returncode != 0:
         raise SystemExit(f"[{name}] the tests fail without any mutant:\n{base.stdout[-3000:]}")
     cr("init", str(config), str(session))
@@ -321,7 +380,10 @@ def tally(area: Area, session: Path, checkout: Path, known: dict[tuple[str, str,
         entry: dict[str, object] = {
             "line": row, "operator": mutation["operator_name"], "code": code,
             "occurrence": mutation["occurrence"], "becomes": becomes}
-        why = known.get((module, mutation["operator_name"], code))
+        # a row names the line (every mutant of that operator on it), or "line -> becomes"
+        # (that one mutant: the same operator may make others on the line that are not)
+        why = known.get((module, mutation["operator_name"], code)) or known.get(
+            (module, mutation["operator_name"], f"{code} -> {becomes}"))
         if why is not None:
             entry["why"] = why
             fig.equivalent.append(entry)
@@ -413,7 +475,8 @@ def main(argv: list[str] | None = None) -> int:
                              "caught on a line that has not changed count as caught without "
                              "running again (use it only when the area's tests only grew)")
     args = parser.parse_args(argv)
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill still removes the copy
+    work: list[Path] = []  # where the running area notes its tests' process group
+    on_signal(work)  # a kill ends the children and still removes the copy
     ensure_cosmic_ray()
     args.caught = caught_before(args.carry) if args.carry else {}
     known = equivalents()
@@ -428,6 +491,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with tempfile.TemporaryDirectory(prefix="tt-mutation-") as tmp:
         checkout = copy_checkout(Path(tmp))
+        work.append(checkout / ".mutation")
         for name in args.area or list(AREAS):
             results[name] = run_area(name, AREAS[name], checkout, args, known)
         if args.keep:

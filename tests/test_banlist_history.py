@@ -146,3 +146,19 @@ def test_a_restriction_lifted_and_a_ban_on_the_same_day_leave_the_card_banned() 
     on_d2 = roll_back(base, D2)
     assert on_d2.banned == ["BT8-008"] and "BT8-008" not in on_d2.restricted
     assert roll_back(base, D2 - DAY).restricted == {"BT8-008": 1}
+
+
+def test_a_pair_with_no_date_stays_though_its_card_changed_later() -> None:
+    """A banned pair the history never dates is assumed in force on any day, even when one of
+    its cards was restricted (or a restriction lifted) after that day: only the pair's own
+    listing date can put it after the day."""
+    pair = BannedPair(a=["EX2-007"], b=["EX7-064"])
+    base = BanList(
+        announced=D3 - 19 * DAY, effective=D3, banned=[], restricted={"EX2-007": 1},
+        banned_pairs=[pair],
+        history=[HistoryEntry(effective=D3, kind=RESTRICTED_KIND, count=1, cards=["EX2-007"]),
+                 HistoryEntry(effective=D3, kind=LIFTED_KIND, lifted_from=RESTRICTED_KIND,
+                              cards=["EX7-064"])])
+    before = roll_back(base, D2)
+    assert [p.key() for p in before.banned_pairs] == [pair.key()]
+    assert before.restricted == {"EX7-064": 1}  # the lift undone, the restriction not yet in

@@ -328,3 +328,96 @@ def test_an_unlinked_entry_naming_three_cards_gives_each_its_own_name() -> None:
     assert page.restricted == {"BT1-001": 1, "BT1-002": 1, "BT1-003": 1}
     assert [page.names[n] for n in ("BT1-001", "BT1-002", "BT1-003")] == [
         "Yokomon", "Bibimon", "Upamon"]
+
+RESTRICTED = ("<h5 class='minTit'>Restricted Cards (1)</h5>"
+              f"<div><dd>{_link('BT2-047', 'Argomon')}</dd></div>")
+
+
+def test_a_lift_paragraph_beside_its_cards_files_them_as_lifted() -> None:
+    """A short paragraph saying the cards below are no longer restricted, in the same block
+    as those cards: they are filed as a lift of the restriction, not as restricted."""
+    from tt_organizer.banlist.announcement import LIFTED_KIND, RESTRICTED_KIND
+
+    history = ("<section><h4>Effective on April 4, 2026</h4>"
+               "<h5>Restricted Cards (1) - Decks can only include one copy of these cards.</h5>"
+               "<p>The following cards are no longer restricted.</p>"
+               "<div class='restrictionCol'><dl><dd>BT9-099<br>Sunrise Buster</dd></dl>"
+               "</div></section>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    assert page.problems == []
+    assert [(e.kind, e.lifted_from, e.cards) for e in page.history] == [
+        (LIFTED_KIND, RESTRICTED_KIND, ["BT9-099"])]
+    assert page.history[0].effective == dt.date(2026, 4, 4)
+
+
+def test_a_pair_side_of_bare_links_is_read() -> None:
+    """A pair frame whose sides are bare links to card pages (no list around them)."""
+    pair = ("<h5 class='minTit'>Banned Pair: If A is included in a deck, B is banned.</h5>"
+            "<div class='noticeFrame noticeBase'><div class='noticeArea'>Component Card A</div>"
+            f"<div>{_link('EX2-007', 'Mother D-Reaper')}</div>"
+            "<div class='noticeArea isRed'>Component Card B</div>"
+            f"<div>{_link('EX7-064', 'Shoto Kazama')} {_link('BT1-011', 'Gabumon')}</div></div>")
+    page = parse_page(_page(pair + BANNED + RESTRICTED))
+    assert page.problems == []
+    assert [(p.a, p.b) for p in page.banned_pairs] == [(["EX2-007"], ["EX7-064", "BT1-011"])]
+    assert page.names["BT1-011"] == "Gabumon"
+
+
+def test_a_card_entry_that_says_lifted_is_still_a_card_of_its_block() -> None:
+    """Only a paragraph announces a lift: a card entry whose own words say "no longer
+    restricted" is that card, filed in its block (here a lift of the restriction)."""
+    from tt_organizer.banlist.announcement import LIFTED_KIND, RESTRICTED_KIND
+
+    history = ("<section><h4>Effective on April 4, 2026</h4>"
+               "<h4>Restricted cards that will be lifted</h4><div class='restrictionCol'>"
+               "<dl><dd>BT9-099<br>Sunrise Buster (no longer restricted)</dd></dl>"
+               "<dl><dd>EX4-019<br>MachGaogamon (restriction lifted)</dd></dl></div></section>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    assert page.problems == []
+    assert [(e.kind, e.lifted_from, e.cards) for e in page.history] == [
+        (LIFTED_KIND, RESTRICTED_KIND, ["BT9-099", "EX4-019"])]
+
+
+def test_an_entry_whose_link_shows_only_the_name_takes_the_number_from_the_link() -> None:
+    """A ``dd`` or ``li`` whose card link reads just the card's name (the number only in the
+    link's ``card_no=``): the card is still listed, under its number, with its name."""
+    named = "<a href='/cardlist/index.php?search=true&card_no={0}'>{1}</a>"
+    banned = ("<h5 class='minTit'>Banned cards: Can’t be included in decks.</h5>"
+              f"<div><dd>{named.format('BT5-109', 'Mega Digimon Fusion!')}</dd></div>")
+    restricted = ("<h5 class='minTit'>Restricted Cards (1)</h5><div><ul>"
+                  f"<li>{named.format('BT2-047', 'Argomon')}</li></ul></div>")
+    page = parse_page(_page(PAIR + banned + restricted))
+    assert page.problems == []
+    assert page.banned == ["BT5-109"]
+    assert page.restricted == {"BT2-047": 1}
+    assert (page.names["BT5-109"], page.names["BT2-047"]) == ("Mega Digimon Fusion!", "Argomon")
+
+
+def test_a_titled_div_or_p_is_a_heading_unless_it_holds_the_cards() -> None:
+    """A ``div``/``p`` with a "...Tit" class names a category like an ``h5`` does; one that
+    holds card links is the list itself, read as cards."""
+    banned = ("<div class='minTit'>Banned cards: Can’t be included in decks.</div>"
+              f"<div class='cardTit'><dd>{_link('BT5-109', 'Mega Digimon Fusion!')}</dd></div>")
+    restricted = ("<p class='minTit'>Restricted Cards (1)</p>"
+                  f"<div><dd>{_link('BT2-047', 'Argomon')}</dd></div>")
+    page = parse_page(_page(PAIR + banned + restricted))
+    assert page.problems == []
+    assert page.banned == ["BT5-109"]
+    assert page.restricted == {"BT2-047": 1}
+
+
+def test_a_history_that_opens_with_a_category_files_it_as_that_category() -> None:
+    """Nothing is lifted until a block says so: a category heading before any date or lift
+    heading lists its cards under that category (undated), not as a lift."""
+    from tt_organizer.banlist.announcement import BANNED_KIND, RESTRICTED_KIND
+
+    history = ("<section><h4>Restricted Cards (1)</h4><div class='restrictionCol'><dl>"
+               "<dd>BT6-015<br>SaviorHuckmon</dd></dl></div></section>"
+               "<section><h4>Effective on April 1, 2021</h4>"
+               "<h5>Banned cards: Can’t be included in decks.</h5><div class='restrictionCol'>"
+               "<dl><dd>EX5-065<br>Sayo &amp; Koh</dd></dl></div></section>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    assert page.problems == []
+    assert [(e.kind, e.lifted_from, e.count, e.cards, e.effective) for e in page.history] == [
+        (RESTRICTED_KIND, None, 1, ["BT6-015"], None),
+        (BANNED_KIND, None, None, ["EX5-065"], dt.date(2021, 4, 1))]

@@ -259,6 +259,16 @@ def test_dmcg_1999_same_name_counts_across_numbers() -> None:
     assert sorted(error.cards) == ["BO-1", "ST-01"]
 
 
+def test_dmcg_1999_every_name_is_counted_not_only_the_first() -> None:
+    """A name over its limit is found after names within it (Agumon, first, has 3)."""
+    load("dmcg-1999")
+    report = check("dmcg-1999", with_changes(DMCG_1999_LEGAL, EV_1=4, ST_06=0))
+    assert codes(report) == ["DECK_COPIES"]
+    (error,) = report.errors
+    assert (error.cards, error.message) == (
+        ["EV-1"], "Deck: 4 copies of Digivolution; at most 3 allowed")
+
+
 def test_dmcg_1999_needs_a_level_iii_digimon() -> None:
     load("dmcg-1999")
     no_rookies = with_changes(DMCG_1999_LEGAL, ST_01=0, ST_02=0, BO_2=0, BO_6=3, BO_4=3, ST_07=3)

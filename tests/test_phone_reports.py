@@ -118,6 +118,25 @@ def test_organizer_entry_and_correction_keep_who_went_first_and_game_winners(
     assert [(g.number, g.winner) for g in stored.games] == [(1, p2), (2, p1), (3, p2)]
 
 
+def test_organizer_entry_and_correction_keep_every_game_list(tmp_path: Path) -> None:
+    """All three per-game lists the desk takes (who went first, who won each game, the
+    turns) are stored with an entered result and with a corrected one."""
+    path = new_event(tmp_path / "ev.sqlite")
+    with store.connect(path) as conn:
+        table, p1, p2 = _pair(conn)
+        done = phone_reports.organizer_result(conn, table, "2-1", first="P2,P1,P2",
+                                              winners="P1,P2,P1", turns="5,6,7")
+        assert [(g.number, g.first, g.winner, g.turns) for g in done.match.games] == [
+            (1, p2, p1, 5), (2, p1, p2, 6), (3, p2, p1, 7)]
+        fixed = phone_reports.organizer_result(conn, table, "2-0", first="P1,P1",
+                                               winners="P1,P1", turns="9,10")
+        assert fixed.before is not None
+        stored = next(m for m in store.read_matches(conn) if m.table == table and m.round == 1)
+    assert stored.result == "2-0"
+    assert [(g.number, g.first, g.winner, g.turns) for g in stored.games] == [
+        (1, p1, p1, 9), (2, p1, p1, 10)]
+
+
 def test_a_late_entrys_missed_round_is_no_table_on_the_desk(tmp_path: Path) -> None:
     """A player entering after round 1 was paired has a loss for missing it (stored with no
     table): the desk's list shows the round's real tables only, not a table 0."""

@@ -177,3 +177,64 @@ def test_a_result_reported_by_name_finds_the_seat() -> None:
         assert winner_name(SimpleNamespace(player1=1, player2=2, outcome=outcome),
                            names) == name
     assert winner_name(SimpleNamespace(player1=3, player2=None, outcome="bye"), names) == "Bob"
+
+
+@pytest.mark.parametrize(("best_of", "score", "example"), [(3, "1-2", "e.g. 2-1"),
+                                                           (3, "0-2", "e.g. 2-1"),
+                                                           (1, "0-1", "e.g. 1-0")])
+def test_a_winner_with_a_losing_score_is_shown_the_right_way_round(
+        best_of: int, score: str, example: str) -> None:
+    """``report TABLE --winner NAME SCORE`` with the score from the loser's side: refused,
+    with an example score of the match's own length from the winner's side."""
+    from types import SimpleNamespace
+
+    from tt_organizer.events.entering import seat_result
+
+    m = SimpleNamespace(table=1, round=1, player1=1, player2=2)
+    with pytest.raises(EventError) as refused:
+        seat_result(m, {1: "Ann", 2: "Bob"}, best_of, winner="Bob", score=score)
+    assert str(refused.value).endswith(f"give the score from the winner's side, {example}")
+    assert refused.value.code == "winner-or-draw"
+    with pytest.raises(EventError, match="that score has a winner"):
+        seat_result(m, {1: "Ann", 2: "Bob"}, best_of, draw=True, score=example[-3:])
+
+
+def test_a_top_cut_correction_names_every_bracket_round_paired_on_it(tmp_path: Path) -> None:
+    """Correcting a quarter-final's score (same winner) once the final is paired: the answer
+    names both later bracket rounds -- the semifinals and the final -- as paired on the old
+    result; correcting a semifinal names the final only."""
+    from tests.event_helpers import Tt, start_event
+
+    tt = Tt(tmp_path / "cut.sqlite")
+    start_event(tt, [f"P{i}" for i in range(8)], "--rounds", "1", "--top-cut", "8",
+                "--best-of", "1")
+    tt("pair")
+    for p in tt.json("pairings"):
+        tt("report", str(p["table"]), "1-0")
+    for _ in range(3):  # quarter-finals, semifinals, final paired in turn
+        tt("top-cut")
+        if len(tt.json("pairings", "--top-cut")) > 1:
+            for p in tt.json("pairings", "--top-cut"):
+                tt("report", str(p["table"]), "1-0")
+    quarter = tt.json("correct", "1", "1", "1-0-1", "--top-cut")
+    assert quarter["paired_on_old_result"] == ["top-cut round 2", "top-cut round 3"]
+    semi = tt.json("correct", "2", "1", "1-0-1", "--top-cut")
+    assert semi["paired_on_old_result"] == ["top-cut round 3"]
+
+
+def test_a_swiss_correction_names_every_later_round_paired_on_it(tmp_path: Path) -> None:
+    """Correcting round 1 once round 3 is paired (``--override``: the round is closed) names
+    rounds 2 and 3 as paired on the old result (round 2's correction: round 3 only)."""
+    from tests.event_helpers import Tt, start_event
+
+    tt = Tt(tmp_path / "swiss.sqlite")
+    start_event(tt, [f"P{i}" for i in range(6)], "--rounds", "3", "--best-of", "1")
+    for _ in range(3):
+        tt("pair")
+        for p in tt.json("pairings"):
+            if p["player2"] is not None:
+                tt("report", str(p["table"]), "1-0")
+    first = tt.json("correct", "1", "1", "0-1", "--override")
+    assert first["paired_on_old_result"] == ["round 2", "round 3"]
+    second = tt.json("correct", "2", "1", "0-1", "--override")
+    assert second["paired_on_old_result"] == ["round 3"]
