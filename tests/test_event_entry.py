@@ -157,3 +157,14 @@ def test_one_round_range_check_for_standings_pairings_and_export(tt: Tt, tmp_pat
     for command in ("standings", "pairings"):  # one bounded-number parser (numbers.py)
         tt.refused(command, "--round", "-1", match="'-1' is not a number from 0 to")
     assert not Path(out).exists()
+
+
+def test_unreport_names_every_round_paired_on_the_result(tt: Tt) -> None:
+    """Two rounds paired since: "round 2, round 3 were paired" (one: "was paired")."""
+    for _ in range(2):
+        for p in tt.json("pairings"):
+            if p["player2"] is not None:
+                tt("report", str(p["table"]), "2-1")
+        tt("pair")
+    err = tt.refused("unreport", "1", "1", match="round 2, round 3 were paired on its result")
+    assert "was paired" not in err

@@ -388,3 +388,11 @@ def test_decimals_round_half_up_and_rank_by_the_rounded_figure() -> None:
     rounded = MELEE_2025.with_rules({"decimals": "none", "opponent-decimals": "1"})
     assert by_player(compute_standings([A, B, C], matches, settings=ScoringSettings(
         policy=rounded)))[A].omw == 0.3
+
+
+def test_a_tiebreaker_figure_shows_as_a_percentage_or_nothing() -> None:
+    from tt_organizer.standings.tiebreakers import percent_text
+
+    assert percent_text(None) == ""
+    assert percent_text(2 / 3) == "66.67%"
+    assert percent_text(0.0) == "0.00%"
