@@ -56,3 +56,18 @@ def start_event(tt: Tt, names: list[str], *args: str, title: str = "Cup", seed: 
     tt("create", title, "--seed", str(seed), *args)
     for name in names:
         tt("register", name)
+
+
+def run_swiss(tmp_path: Path, players: int, cut: int) -> Tt:
+    """An event of ``players`` (P00, P01 …), best-of-1, 2 Swiss rounds played (seed 5) and a
+    top ``cut`` ahead (0: none); every third table won by player 2."""
+    tt = Tt(tmp_path / f"top{cut}.sqlite")
+    tt("create", "Cut", "--seed", "5", "--rounds", "2", "--top-cut", str(cut), "--best-of", "1")
+    for i in range(players):
+        tt("register", f"P{i:02d}")
+    for _ in range(2):
+        tt("pair")
+        for p in tt.json("pairings"):
+            if p["player2"] is not None:
+                tt("report", str(p["table"]), "1-0" if p["table"] % 3 else "0-1")
+    return tt

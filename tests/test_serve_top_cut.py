@@ -9,25 +9,12 @@ from pathlib import Path
 
 import requests
 
-from tests.event_helpers import Tt
+from tests.event_helpers import Tt, run_swiss
 from tests.serve_helpers import live_server
 from tt_organizer.events import store, timer
 
 ES = {"Accept-Language": "es"}
 EN = {"Accept-Language": "en"}
-
-
-def _swiss(tmp_path: Path) -> Tt:
-    tt = Tt(tmp_path / "cut.sqlite")
-    tt("create", "Cut", "--seed", "5", "--rounds", "2", "--top-cut", "8", "--best-of", "1")
-    for i in range(11):
-        tt("register", f"P{i:02d}")
-    for _ in range(2):
-        tt("pair")
-        for p in tt.json("pairings"):
-            if p["player2"] is not None:
-                tt("report", str(p["table"]), "1-0" if p["table"] % 3 else "0-1")
-    return tt
 
 
 def _play(tt: Tt, lower_seed_wins: bool) -> None:
@@ -45,7 +32,7 @@ def _first_cells(html: str, n: int) -> list[tuple[str, str]]:
 
 
 def test_top_cut_named_and_final_placings_everywhere(tmp_path: Path) -> None:
-    tt = _swiss(tmp_path)
+    tt = run_swiss(tmp_path, 11, 8)
     swiss = [s["player"] for s in tt.json("standings")]
     with live_server(tt.path) as live:
         org = requests.Session()
@@ -92,7 +79,7 @@ def test_top_cut_named_and_final_placings_everywhere(tmp_path: Path) -> None:
 
 
 def test_final_placings_api_before_the_top_cut(tmp_path: Path) -> None:
-    tt = _swiss(tmp_path)
+    tt = run_swiss(tmp_path, 11, 8)
     with live_server(tt.path) as live:
         assert live.get("/api/standings?final=true").status_code == 409
         page = live.get("/standings", headers=EN).text

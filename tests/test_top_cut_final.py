@@ -7,22 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
-from event_helpers import Tt
+from event_helpers import Tt, run_swiss
 
 from tt_organizer.events.final_placings import bracket_round_name
-
-
-def run_swiss(tmp_path: Path, players: int, cut: int) -> Tt:
-    tt = Tt(tmp_path / f"top{cut}.sqlite")
-    tt("create", "Cut", "--seed", "5", "--rounds", "2", "--top-cut", str(cut), "--best-of", "1")
-    for i in range(players):
-        tt("register", f"P{i:02d}")
-    for _ in range(2):
-        tt("pair")
-        for p in tt.json("pairings"):
-            if p["player2"] is not None:
-                tt("report", str(p["table"]), "1-0" if p["table"] % 3 else "0-1")
-    return tt
 
 
 def play_bracket_round(tt: Tt, flip: set[int]) -> list[tuple[str, str]]:
