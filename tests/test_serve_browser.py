@@ -7,15 +7,13 @@ docs/serve.md (docs/img/serve/)."""
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browser import chromium, have_chromium
+from tests.browser import LAPTOP, PHONE, SHOTS, chromium, have_chromium
 from tests.event_helpers import EVENT_DECKS, Tt
 from tests.print_helpers import player_names
 from tests.serve_helpers import TOKEN, live_server, new_event
@@ -23,14 +21,6 @@ from tt_organizer.events import entering, phone_reports, players, store
 from tt_organizer.names import sort_key
 
 sync_api = pytest.importorskip("playwright.sync_api")
-# TT_SCREENSHOTS=docs/img/serve refreshes the screenshots of the README and docs;
-# otherwise they go to a temp dir
-SHOTS = Path(os.environ.get("TT_SCREENSHOTS") or tempfile.mkdtemp(prefix="tt-shots-"))
-# bypass_csp: Playwright's wait_for_function evaluates strings, which the pages' CSP forbids
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1,
-         "is_mobile": True, "has_touch": True, "bypass_csp": True}
-LAPTOP = {"viewport": {"width": 1366, "height": 768}, "device_scale_factor": 1,
-          "bypass_csp": True}
 
 pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason="chromium is not installed (.ci/run installs it)")

@@ -6,24 +6,17 @@ Screenshots: TT_SCREENSHOTS (docs/img/serve/) or a temp dir."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browser import chromium, have_chromium
+from tests.browser import LAPTOP, PHONE, SHOTS, chromium, have_chromium
 from tests.print_helpers import player_names
 from tests.serve_helpers import TOKEN, live_hall, new_event
 from tt_organizer.events import phone_reports, store
 
 sync_api = pytest.importorskip("playwright.sync_api")
-SHOTS = Path(os.environ.get("TT_SCREENSHOTS") or tempfile.mkdtemp(prefix="tt-shots-"))
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1,
-         "is_mobile": True, "has_touch": True, "bypass_csp": True}
-LAPTOP = {"viewport": {"width": 1366, "height": 768}, "device_scale_factor": 1,
-          "bypass_csp": True}
 
 pytestmark = pytest.mark.skipif(not have_chromium(),
                                 reason="chromium is not installed (.ci/run installs it)")
