@@ -5,13 +5,12 @@ command line's advice."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tt_organizer.cli import output
 from tt_organizer.cli.advice import advice
 from tt_organizer.cli.render import print_table
-from tt_organizer.events import paired_rounds, views
 from tt_organizer.events.result_words import shown
 from tt_organizer.i18n import N_
 from tt_organizer.i18n import gettext as _
@@ -19,8 +18,6 @@ from tt_organizer.i18n import gettext as _
 if TYPE_CHECKING:
     from tt_organizer.events.notices import Notice
     from tt_organizer.events.paired_rounds import PairedRound
-    from tt_organizer.events.phone_reports import Report
-    from tt_organizer.events.store import Connection
 
 COLUMNS = (N_("Table"), N_("Player 1"), N_("Pts"), N_("Player 2"), N_("Pts"), N_("Result"))
 
@@ -49,14 +46,3 @@ def warn_notices(notices: Iterable[Notice]) -> None:
     advice for its code (:data:`tt_organizer.cli.advice.ADVICE`)."""
     for n in notices:
         output.warn(n.shown() + advice(n.code, dict(n.params)))
-
-
-def warn_withdrawn(conn: Connection, reports: Sequence[Report] | None = None) -> None:
-    """Say which phone reports the change withdrew (``reports``, else what the last change on
-    ``conn`` withdrew): their table changed, so their players report again."""
-    if reports is None:
-        from tt_organizer.events import phone_reports  # PIN hashing: not for showing a round
-
-        reports = phone_reports.withdrawn(conn)
-    rows = views.withdrawn_json(conn, reports)
-    warn_notices(paired_rounds.withdrawn_notices(rows))
