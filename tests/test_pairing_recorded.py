@@ -1,14 +1,14 @@
 """Reproducible pairings: recorded rounds paired again give the same tables.
 
-docs/pairing.md promises that the same players, results and seed give the same tables --
-on every machine, from the command line and the console, in every release that does not
-announce a pairing change. ``tests/fixtures/pairing/recorded_rounds.json`` holds 110 rounds (simulated
-events of 7-70 players with draws, drops and late entries, and generated fields whose score
-groups and histories reach every path of the pairing: a large group over a few players,
-small groups over a large one, histories that force a rematch), each with the tables it was
-paired with: both methods, and for small fields also the bracket-by-bracket path that fields
-over ``JOINT_LIMIT`` take (``joint_limit`` in the record). Regenerate it only for an intended
-pairing change: ``python scripts/record_pairings.py``.
+docs/pairing.md promises that the same players, results and seed give the same tables -- on
+every machine, from the command line and the console, in every release that does not
+announce a pairing change. ``tests/fixtures/pairing/recorded_rounds.json`` holds 110 rounds
+(simulated events of 7-70 players with draws, drops and late entries, and generated fields
+whose score groups and histories reach every path of the pairing: a large group over a few
+players, small groups over a large one, histories that force a rematch), each with the
+tables it was paired with: both methods, and for small fields also the bracket-by-bracket
+path that fields over ``JOINT_LIMIT`` take (``joint_limit`` in the record). Regenerate it
+only for an intended pairing change: ``python scripts/record_pairings.py``.
 """
 
 from __future__ import annotations
