@@ -81,9 +81,10 @@ AREAS: dict[str, Area] = {
          "tests/test_banlist_history.py")),
     "pairing": Area(
         ("tt_organizer/pairing/swiss.py", "tt_organizer/pairing/matching.py"),
-        ("tests/test_pairing.py", "tests/test_avoid_effect.py", "tests/test_pairing_quality.py",
-         "tests/test_pairing_rules.py", "tests/test_pairing_recorded.py",
-         "tests/test_pairing_brute_force.py")),
+        # the recorded rounds first: they catch most mutants in seconds (-x stops there)
+        ("tests/test_pairing_recorded.py", "tests/test_pairing_brute_force.py",
+         "tests/test_pairing.py", "tests/test_avoid_effect.py", "tests/test_pairing_quality.py",
+         "tests/test_pairing_rules.py")),
     "standings": Area(
         ("tt_organizer/standings/tiebreakers.py", "tt_organizer/standings/policy.py"),
         ("tests/test_standings.py", "tests/test_real_event_tiebreaks.py",
