@@ -19,6 +19,7 @@ Run it only when a pairing change is intended (and say so in the release notes):
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -77,6 +78,18 @@ FIELDS: tuple[tuple[int, int, tuple[int, ...], int], ...] = (
     (637, 6, (2, 2, 2), 5), (638, 7, (1, 3, 3), 5), (639, 8, (3, 2, 3), 6),
     (640, 26, (1, 19, 6), 2), (641, 17, (2, 13, 2), 1), (642, 5, (2, 3), 4),
     (643, 7, (1, 3, 3), 6), (644, 9, (3, 3, 3), 8),
+    # groups at the sizes where the path changes (2f + 2, 2f + 3 + floaters) for f = 1, 2
+    (650, 16, (3, 4, 5, 4), 1), (651, 18, (4, 5, 6, 3), 1), (652, 21, (5, 7, 2, 7), 1),
+    (653, 24, (6, 7, 8, 3), 2), (654, 27, (5, 9, 6, 7), 2), (655, 30, (7, 10, 2, 11), 2),
+    (656, 23, (2, 3, 11, 1, 6), 2), (657, 20, (1, 2, 2, 9, 6), 1),
+)
+
+#: Fields (seeds) whose lowest-ranked player of each group has met every player of a next
+#: group that small: the odd one out of a large group must then be someone else.
+CORNERED = (651, 652, 654, 655, 656, 657, 660, 661, 662, 663)
+CORNERED_FIELDS: tuple[tuple[int, int, tuple[int, ...], int], ...] = (
+    (660, 16, (9, 2, 5), 2), (661, 19, (11, 1, 7), 2), (662, 24, (3, 9, 2, 10), 2),
+    (663, 21, (7, 2, 12), 1),
 )
 
 
@@ -99,7 +112,17 @@ def generated(seed: int, n: int, sizes: tuple[int, ...], most: int) -> list[Play
         if len(met[a]) < rounds and len(met[b]) < rounds:
             met[a].add(b)
             met[b].add(a)
-    order = sorted(range(n), key=lambda k: (-points[k], rng.random()))
+    if seed in CORNERED:
+        start = 0
+        for size, below in itertools.pairwise(shape):
+            last = ids[start + size - 1]
+            if below <= rounds:
+                for other in ids[start + size:start + size + below]:
+                    met[last].add(other)
+                    met[other].add(last)
+            start += size
+    rank_key = [k if seed in CORNERED else rng.random() for k in range(n)]
+    order = sorted(range(n), key=lambda k: (-points[k], rank_key[k]))
     return [PlayerState(id=ids[k], points=points[k], opponents=frozenset(met[ids[k]]),
                         had_bye=rng.random() < 0.15, rank=r + 1,
                         dropped=rng.random() < 0.05)
@@ -122,7 +145,7 @@ def record(event: str, states: list[PlayerState], rnd: int, seed: int, random_fi
 def records() -> list[dict[str, Any]]:
     """Every recorded round with its tables."""
     out: list[dict[str, Any]] = []
-    for seed, n, sizes, most in FIELDS:
+    for seed, n, sizes, most in FIELDS + CORNERED_FIELDS:
         states = generated(seed, n, sizes, most)
         rnd = 2 + seed % 5
         out.append(record(f"generated {n} players, seed {seed}", states, rnd, seed, True,
