@@ -86,10 +86,11 @@ FIELDS: tuple[tuple[int, int, tuple[int, ...], int], ...] = (
 
 #: Fields (seeds) whose lowest-ranked player of each group has met every player of a next
 #: group that small: the odd one out of a large group must then be someone else.
-CORNERED = (651, 652, 654, 655, 656, 657, 660, 661, 662, 663)
+CORNERED = (651, 652, 654, 655, 656, 657, 660, 661, 662, 663, 10184, 10211)
 CORNERED_FIELDS: tuple[tuple[int, int, tuple[int, ...], int], ...] = (
     (660, 16, (9, 2, 5), 2), (661, 19, (11, 1, 7), 2), (662, 24, (3, 9, 2, 10), 2),
-    (663, 21, (7, 2, 12), 1),
+    (663, 21, (7, 2, 12), 1), (10184, 45, (10, 6, 1, 3, 5, 10, 10), 1),
+    (10211, 32, (4, 10, 1, 10, 5, 2), 2),
 )
 
 
@@ -149,7 +150,8 @@ def records() -> list[dict[str, Any]]:
         states = generated(seed, n, sizes, most)
         rnd = 2 + seed % 5
         out.append(record(f"generated {n} players, seed {seed}", states, rnd, seed, True,
-                          [(m, limit) for m in ("random", "fold") for limit in (None, 0)]))
+                          [(m, limit) for m in ("random", "fold")
+                           for limit in (None, 0, max(4, n // 2))]))
     for n, rounds, seed, method, random_first, late, drop, limits in EVENTS:
         sim = simulate_event(n, rounds, seed, drop_rate=drop, draw_rate=0.1,
                              late_entries=late, random_first_round=random_first,
