@@ -136,3 +136,21 @@ def test_small_rounds_reach_the_brute_force_optimum() -> None:
                                          joint_limit=0))
             assert bracket[:3] == best[:3], (seed, method, "bracket path")
     assert floats_decided >= 10  # rounds where only the float rule tells the best apart
+
+
+def test_the_largest_gap_counts_before_the_sum_of_squared_gaps() -> None:
+    """(4b) before (4c): 8 players on 3, 2, 2, 2, 2, 1, 0, 0 points whose history leaves two
+    kinds of pairing -- three tables 2 points apart (squared gaps 12), or one table 3 points
+    apart and one 1 point apart (squared gaps 10). The smallest largest gap wins: 2, 2, 2, 0."""
+    points = [3, 2, 2, 2, 2, 1, 0, 0]
+    met = [(0, 3), (0, 4), (1, 4), (1, 7), (2, 5), (2, 6), (3, 4), (3, 5), (3, 6), (4, 5),
+           (4, 6), (4, 7), (5, 6), (6, 7)]
+    players = [PlayerState(id=k + 1, points=p, rank=k + 1, had_bye=False,
+                           opponents=frozenset(b + 1 if a == k else a + 1
+                                               for a, b in met if k in (a, b)))
+               for k, p in enumerate(points)]
+    for method in ("random", "fold"):
+        for seed in range(3):
+            ours = _ours(players, _pair(players, round_number=3, seed=seed, method=method))
+            assert ours[1] == 0 and ours[4] == (2, 2, 2, 0), (method, seed)
+    assert _best(players)[0][4] == (2, 2, 2, 0)
