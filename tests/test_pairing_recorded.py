@@ -15,6 +15,7 @@ pairing change: ``python scripts/record_pairings.py``.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -66,3 +67,20 @@ def test_the_recorded_rounds_reach_the_bracket_path_and_forced_rematches() -> No
         tables = record["paired"][0]["tables"]
         forced += any(b is not None and b in by[a] for a, b in tables)
     assert forced >= 3 and odd >= 20 and large >= 4
+
+
+def test_a_win_worth_300_points_pairs_as_a_win_worth_3() -> None:
+    """The points scheme's scale does not change who meets whom: every fourth recorded round,
+    its points multiplied by 100 (a win worth 300, a draw 100: an organizer may set up to
+    1000 a win), is paired to the same tables -- players on equal points are still one score
+    group however large the number."""
+    records = json.loads(FIXTURE.read_text(encoding="utf-8"))[::4]
+    for record in records:
+        states = [replace(p, points=p.points * 100) for p in _states(record)]
+        for way in record["paired"]:
+            kw = {} if way["joint_limit"] is None else {"joint_limit": way["joint_limit"]}
+            tables = _pair(states, round_number=record["round"], seed=record["seed"],
+                           random_first_round=record["random_first_round"],
+                           method=way["method"], win_points=300, **kw)
+            got = [[t.player1, t.player2] for t in tables]
+            assert got == way["tables"], (record["event"], record["round"], way["method"])
