@@ -138,19 +138,34 @@ def test_small_rounds_reach_the_brute_force_optimum() -> None:
     assert floats_decided >= 10  # rounds where only the float rule tells the best apart
 
 
+#: Rounds where the gaps largest first (4b) and the sum of squared gaps (4c) disagree: points
+#: (ranked in that order), the pairs who met already, the best gaps.
+DISAGREE = (
+    ([3, 2, 2, 2, 2, 1, 0, 0],
+     [(0, 3), (0, 4), (1, 4), (1, 7), (2, 5), (2, 6), (3, 4), (3, 5), (3, 6), (4, 5), (4, 6),
+      (4, 7), (5, 6), (6, 7)], (2, 2, 2, 0)),
+    ([4, 4, 3, 3, 2, 2, 0, 0],
+     [(0, 2), (0, 5), (0, 6), (0, 7), (1, 5), (2, 5), (2, 7), (3, 4), (3, 6), (4, 6), (4, 7),
+      (5, 6), (6, 7)], (3, 2, 2, 1)),
+    ([4, 3, 2, 2, 2, 1, 0, 0],
+     [(0, 1), (0, 5), (0, 7), (1, 2), (1, 3), (1, 4), (2, 7), (3, 4), (3, 5), (3, 6), (3, 7),
+      (5, 7), (6, 7)], (2, 2, 2, 2)),
+)
+
+
 def test_the_largest_gap_counts_before_the_sum_of_squared_gaps() -> None:
-    """(4b) before (4c): 8 players on 3, 2, 2, 2, 2, 1, 0, 0 points whose history leaves two
-    kinds of pairing -- three tables 2 points apart (squared gaps 12), or one table 3 points
-    apart and one 1 point apart (squared gaps 10). The smallest largest gap wins: 2, 2, 2, 0."""
-    points = [3, 2, 2, 2, 2, 1, 0, 0]
-    met = [(0, 3), (0, 4), (1, 4), (1, 7), (2, 5), (2, 6), (3, 4), (3, 5), (3, 6), (4, 5),
-           (4, 6), (4, 7), (5, 6), (6, 7)]
-    players = [PlayerState(id=k + 1, points=p, rank=k + 1, had_bye=False,
-                           opponents=frozenset(b + 1 if a == k else a + 1
-                                               for a, b in met if k in (a, b)))
-               for k, p in enumerate(points)]
-    for method in ("random", "fold"):
-        for seed in range(3):
-            ours = _ours(players, _pair(players, round_number=3, seed=seed, method=method))
-            assert ours[1] == 0 and ours[4] == (2, 2, 2, 0), (method, seed)
-    assert _best(players)[0][4] == (2, 2, 2, 0)
+    """(4b) before (4c): three rounds of 8 players whose history leaves two kinds of pairing,
+    e.g. on 3, 2, 2, 2, 2, 1, 0, 0 points three tables 2 points apart (squared gaps 12) or
+    one table 3 points apart and one 1 point apart (squared gaps 10). The smallest largest
+    gap wins (2, 2, 2, 0), though its squares sum higher."""
+    for points, met, gaps in DISAGREE:
+        players = [PlayerState(id=k + 1, points=p, rank=k + 1, had_bye=False,
+                               opponents=frozenset(b + 1 if a == k else a + 1
+                                                   for a, b in met if k in (a, b)))
+                   for k, p in enumerate(points)]
+        assert _best(players)[0][4] == gaps
+        for method in ("random", "fold"):
+            for seed in range(3):
+                tables = _pair(players, round_number=3, seed=seed, method=method)
+                ours = _ours(players, tables)
+                assert ours[1] == 0 and ours[4] == gaps, (points, method, seed)
