@@ -50,6 +50,7 @@ EVENTS: tuple[tuple[int, int, int, str, bool, int, float, tuple[int | None, ...]
     (8, 6, 510, "random", True, 0, 0.0, (None, 0)),   # more rounds than a field this small
     (7, 5, 511, "fold", True, 0, 0.0, (None, 0)),     # can pair without rematches
     (70, 7, 512, "random", True, 3, 0.03, (None,)),   # a field over JOINT_LIMIT
+    (5, 7, 513, "fold", True, 0, 0.0, (None, 0)),     # from round 6 everyone had a bye
 )
 
 
