@@ -449,10 +449,9 @@ def _lift_follows(frame: Tag) -> bool:
 
 
 def _pair_container(el: Tag) -> bool:
-    """An element holding a pair's "Component Card" labels directly, without a frame."""
-    return el.name == "div" and any(
-        _is_tag(c) and _has_class(c, "noticeArea") for c in el.children
-    )
+    """An element (a ``div``, a ``section``...) holding a pair's "Component Card" labels
+    directly, without a frame."""
+    return any(_is_tag(c) and _has_class(c, "noticeArea") for c in el.children)
 
 
 def _strip_number(text: str, number: str) -> str:
