@@ -266,7 +266,7 @@ class _Parser:
                     side = "a"
                 else:
                     side = "a" if side is None else "b"
-                return True  # a label: nothing inside it to read
+                return False  # a label; a card written inside it is on its side
             if el.name in ("li", "dd") or (
                 el.name == "a" and _CARD_NO.search(str(el.get("href", "")))
             ):
