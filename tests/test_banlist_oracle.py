@@ -75,6 +75,10 @@ class Model:
     link_number_only: bool = False  # a pair's links show the number, the name follows
     lifted_now: list[str] = field(default_factory=list)  # a lift block inside the list
     dated_title: bool = True  # else only the page's h3 dates the announcement
+    wrapper: str = "id"  # the current list: section#application, else found by its heading
+    # an older announcement at the end of the history, its restricted cards under no
+    # "Effective" heading: (its heading, copies, cards)
+    old: tuple[str, int, list[str]] | None = None
 
 
 # --- rendering, as Bandai's page writes it -----------------------------------------------------
@@ -286,8 +290,15 @@ def render(model: Model) -> str:
                          + '<p class="mt_s">In accordance with the new ban, the previous banned '
                          "pairs have been lifted.</p></section>")
         parts.append("</section>")
-    parts.append('<section class="cardWrap mt_l" id="application">'
-                 '<h4 class="subTit txtNormal">List of Currently Affected Cards</h4>')
+    if model.old is not None:  # after a lift, maybe: the announcement ends it
+        text, n, cards = model.old
+        parts.append(f'<section class="mt_l"><h3>{text}</h3>'
+                     + h5(restricted_heading(n, model.heading_style))
+                     + history_cards(cards, names) + "</section>")
+    opening = {"id": '<section class="cardWrap mt_l" id="application">',
+               "section": '<section class="cardWrap mt_l">', "div": '<div class="cardWrap">'}
+    parts.append(opening[model.wrapper]
+                 + '<h4 class="subTit txtNormal">List of Currently Affected Cards</h4>')
     parts.append(h5(PAIR_HEADING) + PAIR_NOTE + "<section>"
                  + "".join(frame(p, names, linked=True, labels=model.labels,
                                  number_only=model.link_number_only) for p in model.pairs)
@@ -299,7 +310,7 @@ def render(model: Model) -> str:
                  + card_grid(model.banned, names))
     for n, cards in model.restricted:
         parts.append(h5(restricted_heading(n, model.heading_style)) + card_grid(cards, names))
-    parts.append("</section></main></body></html>")
+    parts.append(("</div>" if model.wrapper == "div" else "</section>") + "</main></body></html>")
     return "\r\n".join(parts)
 
 
@@ -344,7 +355,29 @@ def expected_history(model: Model) -> list[HistoryEntry]:
         if block.lifted_pairs:
             out.append(HistoryEntry(heading=heading, effective=block.date, kind=LIFTED_KIND,
                                     lifted_from=PAIR_KIND, pairs=list(block.lifted_pairs)))
+    if model.old is not None:
+        text, n, cards = model.old
+        out.append(HistoryEntry(heading=text, effective=None, kind=RESTRICTED_KIND, count=n,
+                                cards=list(cards)))
     return out
+
+
+def expected_since(model: Model) -> dict[str, dt.date]:
+    """For each card on the list, the latest dated block that gave it its status."""
+    status = dict.fromkeys(model.banned, BANNED_KIND)
+    status.update(dict.fromkeys(expected_restricted(model), RESTRICTED_KIND))
+    for p in model.pairs:
+        for n in p.cards():
+            status.setdefault(n, PAIR_KIND)
+    out: dict[str, dt.date] = {}
+    for block in model.history:
+        given = [(n, BANNED_KIND) for n in block.banned]
+        given += [(n, RESTRICTED_KIND) for _c, cards in block.restricted for n in cards]
+        given += [(n, PAIR_KIND) for p in block.pairs for n in p.cards()]
+        for n, kind in given:
+            if status.get(n) == kind:
+                out[n] = max(out.get(n, block.date), block.date)
+    return dict(sorted(out.items()))
 
 
 # --- generating models ------------------------------------------------------------------------
@@ -381,6 +414,8 @@ def models(draw: st.DrawFn) -> Model:
     pairs = [BannedPair(a=take(current, draw(st.integers(1, 2))),
                         b=take(current, draw(st.integers(1, 3))))
              for _ in range(draw(st.integers(1, 2)))]
+    if draw(st.booleans()):  # a restricted card that is also a side of a pair
+        pairs[0].b.append(restricted[0][1][-1])
     lifted_now = take(current, draw(st.integers(0, 2)))
     announced = dt.date(2026, 3, 16) + dt.timedelta(days=draw(st.integers(-900, 300)))
     # the block that takes effect: on the announcement day or up to a month after; then the
@@ -428,7 +463,13 @@ def models(draw: st.DrawFn) -> Model:
                  pairs=pairs, history=history, heading_style=draw(st.integers(0, 4)),
                  labels=draw(st.sampled_from(sorted(LABELS))),
                  link_number_only=draw(st.booleans()), lifted_now=lifted_now,
-                 dated_title=draw(st.booleans()))
+                 dated_title=draw(st.booleans()),
+                 wrapper=draw(st.sampled_from(["id", "section", "div"])),
+                 old=draw(st.one_of(st.none(), st.builds(
+                     lambda text, n, k: (text, n, restricted[0][1][:k]),  # listed now too
+                     st.sampled_from(["Banned and Restricted Card Announcement (Jan. 5, 2021)",
+                                      "禁止・制限カード告知（2021年1月5日）"]),
+                     st.integers(1, 3), st.integers(1, 2)))))
 
 
 def _check(model: Model) -> None:
@@ -439,6 +480,7 @@ def _check(model: Model) -> None:
     assert page.restricted == expected_restricted(model)
     assert [(p.a, p.b) for p in page.banned_pairs] == [(p.a, p.b) for p in model.pairs]
     assert page.history == expected_history(model)
+    assert page.since() == expected_since(model)
     later = [b.date for b in model.history if b.date >= model.announced]
     assert page.effective == min(later)
     shown = {n for n in model.banned} | set(expected_restricted(model))
@@ -448,6 +490,8 @@ def _check(model: Model) -> None:
         shown |= {n for p in block.lifted_pairs for n in p.cards()}
         shown |= {n for _c, cards in block.restricted for n in cards}
         shown |= {n for p in block.pairs for n in p.cards()}
+    if model.old is not None:
+        shown |= set(model.old[2])
     assert page.names == {n: model.names[n] for n in shown}
     assert page.odd_numbers == []
 
