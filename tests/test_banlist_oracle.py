@@ -94,7 +94,22 @@ def short_date(d: dt.date) -> str:
     return f"{name if len(name) <= 4 else name[:3] + '.'} {d.day}, {d.year}"
 
 
-DATE_STYLES = ["long", "padded", "short", "ordinal", "japanese", "japanese-applied", "iso"]
+DATE_STYLES = ["long", "padded", "short", "ordinal", "japanese", "japanese-applied", "iso",
+               "slash", "dotted"]
+# the other categories' headings, one wording per style (index: heading_style % 3)
+BANNED_HEADINGS = ["Banned cards: Can’t be included in decks.", "禁止カード", "Banned Cards"]
+PAIR_HEADINGS = ["Banned Pair: If A is included in a deck, B is banned from being included in "
+                 "the deck.", "禁止ペア", "Banned pairs"]
+# the site's own header and footer: headings and card links that are no part of the list
+HEADER = ('<header><div class="siteTit">Restricted Cards (2)</div><dl><dd>'
+          '<a href="/cardlist/index.php?search=true&card_no=P-997">P-997 Featured</a></dd></dl>'
+          '</header><nav><div class="navTit">Banned cards</div><ul><li>'
+          '<a href="/rule/restriction_card/">Banned and Restricted Card Announcement</a></li>'
+          '<li><a href="/cardlist/index.php?search=true&card_no=P-998">P-998 New</a></li>'
+          "</ul></nav>")
+FOOTER = ('<footer><div class="pickupTit">Banned cards</div><dl><dd>'
+          '<a href="/cardlist/index.php?search=true&card_no=P-999">P-999 Pickup</a></dd></dl>'
+          "</footer>")
 # (label of side A, label of side B, B's label red): the letter, alone or in a word, in
 # full-width Japanese, or no letter at all (the first label is A, the next B)
 LABELS = {
@@ -120,6 +135,10 @@ def effective_heading(d: dt.date, style: str) -> str:
         return f"{d.year}年{d.month}月{d.day}日 施行"
     if style == "japanese-applied":
         return f"{d.year}年{d.month}月{d.day}日より適用"
+    if style == "slash":
+        return f"Effective on {d.year}/{d.month:02d}/{d.day:02d}"
+    if style == "dotted":
+        return f"Effective on {d.year}.{d.month}.{d.day}"
     if style == "iso":
         return f"Effective {d.isoformat()}"
     if style == "short":
@@ -213,8 +232,6 @@ def h5(text: str) -> str:
     return f'<div class="mt_l"><h5 class="minTit txtNormal">{html.escape(text)}</h5></div>'
 
 
-PAIR_HEADING = ("Banned Pair: If A is included in a deck, B is banned from being included in "
-                "the deck.")
 # the page's footnote under a pair heading: a list item, no card, no lift
 PAIR_NOTE = ('<div class="mt_s"><ul class="note"><li class="asterisk">Even if the illustrations '
              "are different, you can only have one card in your deck if it has the same card "
@@ -249,7 +266,7 @@ def render(model: Model) -> str:
     parts = [
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Banned and Restricted Card "
         f"Announcement{title_date} − RULE｜Digimon Card Game</title></head>"
-        "<body><main>",
+        f"<body>{HEADER}<main>",
         "<h3>Banned and Restricted Card Announcement <br class='pc'>"
         f"({short_date(model.announced)})</h3>",
         '<section class="mt_l"><p class="mt_s txtNormal">Banned cards: Can’t be included in '
@@ -262,7 +279,7 @@ def render(model: Model) -> str:
         if block.pairs_first:
             parts.append(render_pairs(block, names))
         if block.banned:
-            parts.append(h5("Banned cards: Can’t be included in decks.")
+            parts.append(h5(BANNED_HEADINGS[block.heading_style % 3])
                          + history_cards(block.banned, names))
             if block.pairs_under_banned:
                 parts.append(render_pairs(block, names))
@@ -273,7 +290,8 @@ def render(model: Model) -> str:
             parts.append(render_pairs(block, names))
         if block.pairs and not (block.pairs_under_banned or block.pairs_under_restricted
                                 or block.pairs_first):
-            parts.append(h5(PAIR_HEADING) + PAIR_NOTE + render_pairs(block, names))
+            parts.append(h5(PAIR_HEADINGS[block.heading_style % 3]) + PAIR_NOTE
+                         + render_pairs(block, names))
         if block.lifted:
             parts.append(f'<section class="mt">{lift_intro(block)}'
                          f"{history_cards(block.lifted, names)}</section>")
@@ -299,18 +317,19 @@ def render(model: Model) -> str:
                "section": '<section class="cardWrap mt_l">', "div": '<div class="cardWrap">'}
     parts.append(opening[model.wrapper]
                  + '<h4 class="subTit txtNormal">List of Currently Affected Cards</h4>')
-    parts.append(h5(PAIR_HEADING) + PAIR_NOTE + "<section>"
+    parts.append(h5(PAIR_HEADINGS[model.heading_style % 3]) + PAIR_NOTE + "<section>"
                  + "".join(frame(p, names, linked=True, labels=model.labels,
                                  number_only=model.link_number_only) for p in model.pairs)
                  + "</section>")
     if model.lifted_now:  # lifted cards shown inside the current list: not on it
         parts.append(h5("Restricted cards that will be lifted")
                      + card_grid(model.lifted_now, names))
-    parts.append(h5("Banned cards: Can’t be included in decks.")
+    parts.append(h5(BANNED_HEADINGS[model.heading_style % 3])
                  + card_grid(model.banned, names))
     for n, cards in model.restricted:
         parts.append(h5(restricted_heading(n, model.heading_style)) + card_grid(cards, names))
-    parts.append(("</div>" if model.wrapper == "div" else "</section>") + "</main></body></html>")
+    parts.append(("</div>" if model.wrapper == "div" else "</section>")
+                 + f"</main>{FOOTER}</body></html>")
     return "\r\n".join(parts)
 
 
