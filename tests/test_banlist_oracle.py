@@ -57,6 +57,7 @@ class Block:
     pairs_under_banned: bool = False  # frames right after the banned cards, no pair heading
     pairs_under_restricted: bool = False  # frames after the (last) restricted cards, the same
     pairs_first: bool = False  # frames right after the date heading, before any category
+    heading_tag: str = "h5"  # the category headings' element (h5)
     b_first: bool = False  # the frames write side B before side A
     lifted_pairs: list[BannedPair] = field(default_factory=list)
     pair_lift_style: str = "heading"  # a "pairs lifted" heading, or a sentence after the frame
@@ -79,6 +80,8 @@ class Model:
     # an older announcement at the end of the history, its restricted cards under no
     # "Effective" heading: (its heading, copies, cards)
     old: tuple[str, int, list[str]] | None = None
+    heading_tag: str = "h5"
+    alt_art: bool = False  # a card shown twice (another illustration): listed once
 
 
 # --- rendering, as Bandai's page writes it -----------------------------------------------------
@@ -176,7 +179,7 @@ def card_grid(numbers: list[str], names: dict[str, str]) -> str:
 
 
 def frame(pair: BannedPair, names: dict[str, str], linked: bool, labels: str = "lettered",
-          number_only: bool = False, b_first: bool = False) -> str:
+          number_only: bool = False, b_first: bool = False, alt_art: bool = False) -> str:
     def items(numbers: list[str]) -> str:
         if linked and number_only:  # the link is the number; the name follows it
             return "".join(
@@ -190,7 +193,8 @@ def frame(pair: BannedPair, names: dict[str, str], linked: bool, labels: str = "
 
     a, b, red = LABELS[labels]
     side_a = (f'<div class="noticeArea alignCenter isBase">{a}</div>'
-              f'<div class="mt_s"><ul class="noticeList txtSizeS">{items(pair.a)}</ul></div>')
+              f'<div class="mt_s"><ul class="noticeList txtSizeS">{items(pair.a + pair.a[:alt_art])}'
+              "</ul></div>")
     side_b = (f'<div class="mt_s"><div class="noticeArea alignCenter{" isRed" if red else ""}">'
               f'{b}</div>'
               f'<div class="mt_s"><ul class="noticeList txtSizeS">{items(pair.b)}</ul></div>'
@@ -228,8 +232,10 @@ def history_cards(numbers: list[str], names: dict[str, str]) -> str:
         f'</div></section><div class="mb grayLine"></div>' for n in numbers)
 
 
-def h5(text: str) -> str:
-    return f'<div class="mt_l"><h5 class="minTit txtNormal">{html.escape(text)}</h5></div>'
+def h5(text: str, tag: str = "h5") -> str:
+    """A category heading: an ``h5``, or a ``div`` / ``p`` / ``dt`` titled "...Tit"."""
+    inner = f'<{tag} class="minTit txtNormal">{html.escape(text)}</{tag}>'
+    return f'<div class="mt_l">{f"<dl>{inner}</dl>" if tag == "dt" else inner}</div>'
 
 
 # the page's footnote under a pair heading: a list item, no card, no lift
@@ -279,18 +285,18 @@ def render(model: Model) -> str:
         if block.pairs_first:
             parts.append(render_pairs(block, names))
         if block.banned:
-            parts.append(h5(BANNED_HEADINGS[block.heading_style % 3])
-                         + history_cards(block.banned, names))
+            parts.append(h5(BANNED_HEADINGS[block.heading_style % 3], block.heading_tag)
+                         + history_cards(block.banned + block.banned[:model.alt_art], names))
             if block.pairs_under_banned:
                 parts.append(render_pairs(block, names))
         for n, cards in block.restricted:
-            parts.append(h5(restricted_heading(n, block.heading_style))
+            parts.append(h5(restricted_heading(n, block.heading_style), block.heading_tag)
                          + history_cards(cards, names))
         if block.pairs_under_restricted:
             parts.append(render_pairs(block, names))
         if block.pairs and not (block.pairs_under_banned or block.pairs_under_restricted
                                 or block.pairs_first):
-            parts.append(h5(PAIR_HEADINGS[block.heading_style % 3]) + PAIR_NOTE
+            parts.append(h5(PAIR_HEADINGS[block.heading_style % 3], block.heading_tag) + PAIR_NOTE
                          + render_pairs(block, names))
         if block.lifted:
             parts.append(f'<section class="mt">{lift_intro(block)}'
@@ -317,17 +323,20 @@ def render(model: Model) -> str:
                "section": '<section class="cardWrap mt_l">', "div": '<div class="cardWrap">'}
     parts.append(opening[model.wrapper]
                  + '<h4 class="subTit txtNormal">List of Currently Affected Cards</h4>')
-    parts.append(h5(PAIR_HEADINGS[model.heading_style % 3]) + PAIR_NOTE + "<section>"
+    parts.append(h5(PAIR_HEADINGS[model.heading_style % 3], model.heading_tag) + PAIR_NOTE
+                 + "<section>"
                  + "".join(frame(p, names, linked=True, labels=model.labels,
-                                 number_only=model.link_number_only) for p in model.pairs)
+                                 number_only=model.link_number_only, alt_art=model.alt_art)
+                         for p in model.pairs)
                  + "</section>")
     if model.lifted_now:  # lifted cards shown inside the current list: not on it
-        parts.append(h5("Restricted cards that will be lifted")
+        parts.append(h5("Restricted cards that will be lifted", model.heading_tag)
                      + card_grid(model.lifted_now, names))
-    parts.append(h5(BANNED_HEADINGS[model.heading_style % 3])
-                 + card_grid(model.banned, names))
+    parts.append(h5(BANNED_HEADINGS[model.heading_style % 3], model.heading_tag)
+                 + card_grid(model.banned + model.banned[:model.alt_art], names))
     for n, cards in model.restricted:
-        parts.append(h5(restricted_heading(n, model.heading_style)) + card_grid(cards, names))
+        parts.append(h5(restricted_heading(n, model.heading_style), model.heading_tag)
+                     + card_grid(cards, names))
     parts.append(("</div>" if model.wrapper == "div" else "</section>")
                  + f"</main>{FOOTER}</body></html>")
     return "\r\n".join(parts)
@@ -439,7 +448,9 @@ def models(draw: st.DrawFn) -> Model:
     announced = dt.date(2026, 3, 16) + dt.timedelta(days=draw(st.integers(-900, 300)))
     # the block that takes effect: on the announcement day or up to a month after; then the
     # older blocks, each before the announcement
-    gaps = [draw(st.sampled_from([0, 0, 1, 19, 30]))]
+    gaps = [draw(st.sampled_from([0, 0, 1, 19, 30, -3]))]
+    if gaps[0] >= 0 and draw(st.integers(0, 3)) == 0:  # a later second stage, listed first
+        gaps.insert(0, gaps[0] + draw(st.integers(1, 90)))
     gaps += [-draw(st.integers(1, 400)) for _ in range(draw(st.integers(0, 3)))]
     history: list[Block] = []
     for gap in gaps:
@@ -452,7 +463,8 @@ def models(draw: st.DrawFn) -> Model:
                       lift_style=draw(st.sampled_from(["heading", "dated", "paragraph"])),
                       pair_style=draw(st.sampled_from(["frame", "bare-div", "bare-section"])),
                       labels=draw(st.sampled_from(sorted(LABELS))),
-                      pair_lift_style=draw(st.sampled_from(["heading", "sentence"])))
+                      pair_lift_style=draw(st.sampled_from(["heading", "sentence"])),
+                      heading_tag=draw(st.sampled_from(["h5", "h5", "div", "p", "dt"])))
         picks = draw(st.permutations(cards))
         block.banned = picks[:draw(st.integers(0, 2))]
         rest = picks[len(block.banned):]
@@ -484,6 +496,8 @@ def models(draw: st.DrawFn) -> Model:
                  link_number_only=draw(st.booleans()), lifted_now=lifted_now,
                  dated_title=draw(st.booleans()),
                  wrapper=draw(st.sampled_from(["id", "section", "div"])),
+                 heading_tag=draw(st.sampled_from(["h5", "h5", "div", "p", "dt"])),
+                 alt_art=draw(st.booleans()),
                  old=draw(st.one_of(st.none(), st.builds(
                      lambda text, n, k: (text, n, restricted[0][1][:k]),  # listed now too
                      st.sampled_from(["Banned and Restricted Card Announcement (Jan. 5, 2021)",
@@ -501,7 +515,7 @@ def _check(model: Model) -> None:
     assert page.history == expected_history(model)
     assert page.since() == expected_since(model)
     later = [b.date for b in model.history if b.date >= model.announced]
-    assert page.effective == min(later)
+    assert page.effective == (min(later) if later else None)
     shown = {n for n in model.banned} | set(expected_restricted(model))
     shown |= {n for p in model.pairs for n in p.cards()} | set(model.lifted_now)
     for block in model.history:
