@@ -193,8 +193,8 @@ def frame(pair: BannedPair, names: dict[str, str], linked: bool, labels: str = "
 
     a, b, red = LABELS[labels]
     side_a = (f'<div class="noticeArea alignCenter isBase">{a}</div>'
-              f'<div class="mt_s"><ul class="noticeList txtSizeS">{items(pair.a + pair.a[:alt_art])}'
-              "</ul></div>")
+              '<div class="mt_s"><ul class="noticeList txtSizeS">'
+              f"{items(pair.a + pair.a[:alt_art])}</ul></div>")
     side_b = (f'<div class="mt_s"><div class="noticeArea alignCenter{" isRed" if red else ""}">'
               f'{b}</div>'
               f'<div class="mt_s"><ul class="noticeList txtSizeS">{items(pair.b)}</ul></div>'
