@@ -5,8 +5,18 @@ announcement's own date, sometimes) -- is written out as Bandai's markup (the st
 ``tests/fixtures/real/banlist/digimon-en-restriction-page.html``: ``section#application``,
 ``h5.minTit`` category headings, ``card_no=`` links with ``span.num``, ``noticeFrame`` pairs,
 ``restrictionCol`` history entries with ``baseTxt`` reasons) and parsed back: the parse must
-equal the model. Misreading a "Restricted Cards (N)" heading's count or the words that mark a
-lift makes it fail."""
+equal the model (the lists, the history entries, the ``since`` dates, the names). Misreading a
+"Restricted Cards (N)" heading's count or the words that mark a lift makes it fail.
+
+The renderer varies what the page varies or could: the wording and element of each category
+heading (``h5``, a ``div`` / ``p`` / ``dt`` titled "...Tit", English or Japanese), the way a
+date is written (``April 4, 2026``, ``Apr. 4``, ``4th``, ``2026年4月4日 施行``, ISO, slashes,
+dots), lifts of restricted or banned cards said by a heading, a dated heading or a paragraph,
+pairs in frames or frameless, their labels (lettered, plain, full-width, no letter, side B
+written first), pair frames under another category's cards or under no heading, pairs lifted
+under a heading or by the sentence after the frame, a lift block inside the current list, the
+current list found by its heading when it has no id, an older announcement ending a lift, a
+second later stage, a card shown twice, and the site's header, nav and footer."""
 
 from __future__ import annotations
 
