@@ -322,10 +322,12 @@ def test_depth_cap_reads_a_page_at_the_cap_and_refuses_one_more() -> None:
 
 @pytest.mark.parametrize("before", [
     "<section><p>a note</p>", "<section></span><br/>", "<section><p>a</p></p>",
-    "<section><ul><li>one</li><li>two</li></ul>", "<section><br><img src='x.png'><hr>"])
+    "<section><ul><li>one</li><li>two</li></ul>", "<section><br><img src='x.png'><hr>",
+    "<section><div><b>bold</div>", "<section><div><span>x</div>", "<section><span/><i/>"])
 def test_depth_cap_counts_what_is_still_open_not_what_was_closed(before: str) -> None:
-    """An element closed (or an end tag closing nothing) before a deep nest leaves the
-    ``section`` around it open: the nest is one level deeper for it, at the cap and over."""
+    """An element closed (by its end tag, by its parent's, or by itself: ``<br>``, ``<i/>``),
+    or an end tag closing nothing, before a deep nest leaves the ``section`` around it open
+    and nothing else: the nest is one level deeper for it, at the cap and over."""
     from tt_organizer.banlist.page import MAX_DEPTH
 
     def page_of(divs: int) -> str:  # <html>, <body>, <section>, then the divs
