@@ -329,6 +329,8 @@ def render(model: Model) -> str:
         parts.append(f'<section class="mt_l"><h3>{text}</h3>'
                      + h5(restricted_heading(n, model.heading_style))
                      + history_cards(cards, names) + "</section>")
+    # a closed comment, then a comment opener nothing closes (a template slip): text
+    parts.append("<!-- history end --><p class='txtSizeS'>Updated regularly</p><!--")
     opening = {"id": '<section class="cardWrap mt_l" id="application">',
                "section": '<section class="cardWrap mt_l">', "div": '<div class="cardWrap">'}
     parts.append(opening[model.wrapper]
