@@ -330,7 +330,9 @@ def render(model: Model) -> str:
                      + h5(restricted_heading(n, model.heading_style))
                      + history_cards(cards, names) + "</section>")
     # a closed comment, then a comment opener nothing closes (a template slip): text
-    parts.append("<!-- history end --><p class='txtSizeS'>Updated regularly</p><!--")
+    # (the note mentions lifts: no pair frame above it is lifted by it, no card)
+    parts.append("<!-- history end --><p class='txtSizeS'>Restrictions may be lifted or added "
+                 "at each announcement.</p><!--")
     opening = {"id": '<section class="cardWrap mt_l" id="application">',
                "section": '<section class="cardWrap mt_l">', "div": '<div class="cardWrap">'}
     parts.append(opening[model.wrapper]

@@ -473,3 +473,18 @@ def test_a_card_a_history_heading_links_is_not_listed_by_it() -> None:
             for e in page.history] == [
         (day, "banned_pair", [], [(["BT20-037"], ["BT17-035"])]),
         (day, "banned", ["BT2-090"], [])]
+
+
+def test_a_note_after_a_block_that_ends_with_a_pair_does_not_lift_the_pair() -> None:
+    """The sentence that lifts a pair follows its frame (or the frame's wrapper); a page note
+    after the whole dated block that mentions lifts is about the page, not that pair."""
+    history = (
+        "<section><h4 class='subTit'>Effective on January 19, 2024</h4>"
+        "<h5 class='minTit'>Banned Pair</h5>"
+        "<div class='mt'><div class='noticeFrame'><div class='noticeArea'>Component Card A</div>"
+        "<ul><li>EX5-065 Sayo</li></ul><div class='noticeArea isRed'>Component Card B</div>"
+        "<ul><li>P-097 Koh</li></ul></div></div></section>"
+        "<p class='txtSizeS'>Restrictions may be lifted or added at each announcement.</p>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    assert [(e.effective, e.kind, [(p.a, p.b) for p in e.pairs]) for e in page.history] == [
+        (dt.date(2024, 1, 19), "banned_pair", [(["EX5-065"], ["P-097"])])]
