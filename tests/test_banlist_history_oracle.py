@@ -216,3 +216,15 @@ def test_a_pair_lifted_twice_is_put_back_once() -> None:
                  HistoryEntry(effective=d1, kind=PAIR_KIND, pairs=[pair])])
     assert [p.key() for p in in_force_on([base], d1).banned_pairs] == [pair.key()]
     assert in_force_on([base], d1 - dt.timedelta(days=1)).banned_pairs == []
+
+
+def test_a_pair_with_no_date_stays_though_its_card_was_banned_later() -> None:
+    """An undated pair is in force on any day, even before one of its cards was banned on its
+    own: only the pair's own listing date can put it after the day."""
+    d2, d3 = dt.date(2025, 3, 28), dt.date(2025, 9, 1)
+    pair = BannedPair(a=["BT20-037"], b=["BT17-035"])
+    base = BanList(announced=d3, effective=d3, banned=["BT17-035"], banned_pairs=[pair],
+                   history=[HistoryEntry(effective=d3, kind=BANNED_KIND, cards=["BT17-035"])])
+    before = in_force_on([base], d2)
+    assert [p.key() for p in before.banned_pairs] == [pair.key()]
+    assert before.banned == []

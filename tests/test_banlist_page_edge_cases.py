@@ -48,7 +48,7 @@ def test_a_pair_side_listing_several_linked_cards_in_one_li_keeps_them_all() -> 
     assert page.problems == []
     assert [(p.a, p.b) for p in page.banned_pairs] == [
         (["EX2-007", "BT1-010"], ["EX7-064", "BT1-011"])]
-    assert page.names["BT1-010"] == "Agumon"
+    assert page.names["BT3-007"] == "Tyrannomon"
 
 
 def test_a_dd_with_several_linked_cards_lists_each_of_them() -> None:
@@ -488,3 +488,14 @@ def test_a_note_after_a_block_that_ends_with_a_pair_does_not_lift_the_pair() -> 
     page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
     assert [(e.effective, e.kind, [(p.a, p.b) for p in e.pairs]) for e in page.history] == [
         (dt.date(2024, 1, 19), "banned_pair", [(["EX5-065"], ["P-097"])])]
+
+
+def test_a_link_spelling_its_number_another_way_still_loses_it_from_the_name() -> None:
+    """A link to BT3-007 whose text writes ``bt3-7``: the same card, so the name is what
+    follows the number."""
+    banned = ("<h5 class='minTit'>Banned cards</h5><div><dd>"
+              "<a href='/cardlist/index.php?search=true&card_no=BT3-007'>bt3-7 Tyrannomon</a>"
+              "</dd></div>")
+    page = parse_page(_page(PAIR + banned + RESTRICTED))
+    assert page.banned == ["BT3-007"]
+    assert page.names["BT3-007"] == "Tyrannomon"
