@@ -48,7 +48,7 @@ def test_a_pair_side_listing_several_linked_cards_in_one_li_keeps_them_all() -> 
     assert page.problems == []
     assert [(p.a, p.b) for p in page.banned_pairs] == [
         (["EX2-007", "BT1-010"], ["EX7-064", "BT1-011"])]
-    assert page.names["BT3-007"] == "Tyrannomon"
+    assert page.names["BT1-010"] == "Agumon"
 
 
 def test_a_dd_with_several_linked_cards_lists_each_of_them() -> None:
