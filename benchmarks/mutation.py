@@ -78,7 +78,7 @@ AREAS: dict[str, Area] = {
         ("tests/test_banlist_oracle.py", "tests/test_banlist_page.py",
          "tests/test_banlist_lifts.py", "tests/test_banlist_real_page.py",
          "tests/test_banlist_page_edge_cases.py", "tests/test_banlist_validate.py",
-         "tests/test_banlist_history.py")),
+         "tests/test_banlist_history.py", "tests/test_banlist_history_oracle.py")),
     "pairing": Area(
         ("tt_organizer/pairing/swiss.py", "tt_organizer/pairing/matching.py"),
         # the recorded rounds first: they catch most mutants in seconds (-x stops there)

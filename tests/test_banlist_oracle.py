@@ -5,8 +5,18 @@ announcement's own date, sometimes) -- is written out as Bandai's markup (the st
 ``tests/fixtures/real/banlist/digimon-en-restriction-page.html``: ``section#application``,
 ``h5.minTit`` category headings, ``card_no=`` links with ``span.num``, ``noticeFrame`` pairs,
 ``restrictionCol`` history entries with ``baseTxt`` reasons) and parsed back: the parse must
-equal the model. Misreading a "Restricted Cards (N)" heading's count or the words that mark a
-lift makes it fail."""
+equal the model (the lists, the history entries, the ``since`` dates, the names). Misreading a
+"Restricted Cards (N)" heading's count or the words that mark a lift makes it fail.
+
+The renderer varies what the page varies or could: the wording and element of each category
+heading (``h5``, a ``div`` / ``p`` / ``dt`` titled "...Tit", English or Japanese), the way a
+date is written (``April 4, 2026``, ``Apr. 4``, ``4th``, ``2026年4月4日 施行``, ISO, slashes,
+dots), lifts of restricted or banned cards said by a heading, a dated heading or a paragraph,
+pairs in frames or frameless, their labels (lettered, plain, full-width, no letter, side B
+written first), pair frames under another category's cards or under no heading, pairs lifted
+under a heading or by the sentence after the frame, a lift block inside the current list, the
+current list found by its heading when it has no id, an older announcement ending a lift, a
+second later stage, a card shown twice, and the site's header, nav and footer."""
 
 from __future__ import annotations
 
@@ -48,6 +58,19 @@ class Block:
     lifted: list[str] = field(default_factory=list)
     lift_heading: str = LIFT_HEADINGS[0]
     long_date: bool = True
+    date_style: str = "long"  # how the "Effective on" heading writes the date (DATE_STYLES)
+    heading_style: int = 0  # which wording of "Restricted Cards (N)" (restricted_heading)
+    lift_kind: str = RESTRICTED_KIND  # what the lifted cards were
+    lift_style: str = "heading"  # a heading, a dated heading or a paragraph says the lift
+    pair_style: str = "frame"  # noticeFrame, or frameless labels over card lists
+    labels: str = "lettered"  # how the two sides of a pair are labelled (LABELS)
+    pairs_under_banned: bool = False  # frames right after the banned cards, no pair heading
+    pairs_under_restricted: bool = False  # frames after the (last) restricted cards, the same
+    pairs_first: bool = False  # frames right after the date heading, before any category
+    heading_tag: str = "h5"  # the category headings' element (h5)
+    b_first: bool = False  # the frames write side B before side A
+    lifted_pairs: list[BannedPair] = field(default_factory=list)
+    pair_lift_style: str = "heading"  # a "pairs lifted" heading, or a sentence after the frame
 
 
 @dataclass
@@ -58,6 +81,17 @@ class Model:
     restricted: list[tuple[int, list[str]]]  # blocks: (copies, cards), a card maybe in two
     pairs: list[BannedPair]
     history: list[Block]
+    heading_style: int = 0
+    labels: str = "lettered"
+    link_number_only: bool = False  # a pair's links show the number, the name follows
+    lifted_now: list[str] = field(default_factory=list)  # a lift block inside the list
+    dated_title: bool = True  # else only the page's h3 dates the announcement
+    wrapper: str = "id"  # the current list: section#application, else found by its heading
+    # an older announcement at the end of the history, its restricted cards under no
+    # "Effective" heading: (its heading, copies, cards)
+    old: tuple[str, int, list[str]] | None = None
+    heading_tag: str = "h5"
+    alt_art: bool = False  # a card shown twice (another illustration): listed once
 
 
 # --- rendering, as Bandai's page writes it -----------------------------------------------------
@@ -73,9 +107,71 @@ def short_date(d: dt.date) -> str:
     return f"{name if len(name) <= 4 else name[:3] + '.'} {d.day}, {d.year}"
 
 
-def restricted_heading(n: int) -> str:
-    return (f"Restricted Cards ({n}) - Decks can only include {COUNT_WORDS[n]} of these "
-            "cards.")
+DATE_STYLES = ["long", "padded", "short", "ordinal", "japanese", "japanese-applied", "iso",
+               "slash", "dotted"]
+# the other categories' headings, one wording per style (index: heading_style % 3)
+BANNED_HEADINGS = ["Banned cards: Can’t be included in decks.", "禁止カード", "Banned Cards"]
+PAIR_HEADINGS = ["Banned Pair: If A is included in a deck, B is banned from being included in "
+                 "the deck.", "禁止ペア", "Banned pairs"]
+# the site's own header and footer: headings and card links that are no part of the list
+HEADER = ('<header><div class="siteTit">Restricted Cards (2)</div><dl><dd>'
+          '<a href="/cardlist/index.php?search=true&card_no=P-997">P-997 Featured</a></dd></dl>'
+          '</header><nav><div class="navTit">Banned cards</div><ul><li>'
+          '<a href="/rule/restriction_card/">Banned and Restricted Card Announcement</a></li>'
+          '<li><a href="/cardlist/index.php?search=true&card_no=P-998">P-998 New</a></li>'
+          "</ul></nav>")
+FOOTER = ('<footer><div class="pickupTit">Banned cards</div><dl><dd>'
+          '<a href="/cardlist/index.php?search=true&card_no=P-999">P-999 Pickup</a></dd></dl>'
+          "</footer>")
+# (label of side A, label of side B, B's label red): the letter, alone or in a word, in
+# full-width Japanese, or no letter at all (the first label is A, the next B)
+LABELS = {
+    "lettered": ("Component Card A", "Component Card B", True),
+    "plain": ("A", "B", False),
+    "japanese": ("構成カードＡ", "構成カードＢ", False),
+    "unlettered": ("If this card is included in your deck", "these cards cannot be used",
+                   False),
+}
+LIFT_WORDS = {
+    RESTRICTED_KIND: [*LIFT_HEADINGS, "制限解除", "Restrictions we lift from this date"],
+    BANNED_KIND: ["Banned cards lifted", "Bans lifted", "Cards no longer banned", "禁止解除"],
+}
+LIFT_PARAGRAPHS = {
+    RESTRICTED_KIND: "The following cards are no longer restricted.",
+    BANNED_KIND: "The ban on the following cards has been lifted.",
+}
+
+
+def effective_heading(d: dt.date, style: str) -> str:
+    """The "Effective on" heading of a dated block, in one of the page's ways of writing it."""
+    if style == "japanese":
+        return f"{d.year}年{d.month}月{d.day}日 施行"
+    if style == "japanese-applied":
+        return f"{d.year}年{d.month}月{d.day}日より適用"
+    if style == "slash":
+        return f"Effective on {d.year}/{d.month:02d}/{d.day:02d}"
+    if style == "dotted":
+        return f"Effective on {d.year}.{d.month}.{d.day}"
+    if style == "iso":
+        return f"Effective {d.isoformat()}"
+    if style == "short":
+        return f"Effective on {short_date(d)}"
+    if style == "ordinal":
+        suffix = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
+        return f"Effective on {MONTHS[d.month - 1]} {d.day}{suffix.get(d.day, 'th')}, {d.year}"
+    return f"Effective on {long_date(d, style == 'padded')}"
+
+
+def restricted_heading(n: int, style: int = 0) -> str:
+    """A "Restricted Cards (N)" heading, in one of its wordings."""
+    copies = "copy" if n == 1 else "copies"
+    return [
+        f"Restricted Cards ({n}) - Decks can only include {COUNT_WORDS[n]} of these cards.",
+        f"Restricted Cards ({n} {copies})",
+        f"制限カード（{n}枚）",
+        f"Restricted Cards: {n} {copies} per deck",
+        "Restricted Cards" if n == 1 else f"Restricted cards ({n})",
+    ][style]
 
 
 def link(number: str, name: str) -> str:
@@ -92,20 +188,48 @@ def card_grid(numbers: list[str], names: dict[str, str]) -> str:
             f"{items}</ul></div></div>")
 
 
-def frame(pair: BannedPair, names: dict[str, str], linked: bool) -> str:
+def frame(pair: BannedPair, names: dict[str, str], linked: bool, labels: str = "lettered",
+          number_only: bool = False, b_first: bool = False, alt_art: bool = False) -> str:
     def items(numbers: list[str]) -> str:
+        if linked and number_only:  # the link is the number; the name follows it
+            return "".join(
+                f'<li>・<a href="/cardlist/index.php?search=true&card_no={n}" class="txtLink">'
+                f"{n}</a> {html.escape(names[n])}</li>" for n in numbers)
         if linked:
             return "".join(
                 f'<li>・<a href="/cardlist/index.php?search=true&card_no={n}" class="txtLink">'
                 f"{n} {html.escape(names[n])}</a></li>" for n in numbers)
         return "".join(f"<li>・{n} {html.escape(names[n])}</li>" for n in numbers)
 
-    return (f'<div class="mt"><div class="noticeFrame noticeBase">'
-            f'<div class="noticeArea alignCenter isBase">Component Card A</div>'
-            f'<div class="mt_s"><ul class="noticeList txtSizeS">{items(pair.a)}</ul></div>'
-            f'<div class="mt_s"><div class="noticeArea alignCenter isRed">Component Card B</div>'
-            f'<div class="mt_s"><ul class="noticeList txtSizeS">{items(pair.b)}</ul></div></div>'
+    a, b, red = LABELS[labels]
+    side_a = (f'<div class="noticeArea alignCenter isBase">{a}</div>'
+              '<div class="mt_s"><ul class="noticeList txtSizeS">'
+              f"{items(pair.a + pair.a[:alt_art])}</ul></div>")
+    side_b = (f'<div class="mt_s"><div class="noticeArea alignCenter{" isRed" if red else ""}">'
+              f'{b}</div>'
+              f'<div class="mt_s"><ul class="noticeList txtSizeS">{items(pair.b)}</ul></div>'
+              "</div>")
+    if b_first:  # the B side written first: its label, not its place, says which it is
+        side_a, side_b = side_b, side_a
+    return (f'<div class="mt"><div class="noticeFrame noticeBase">{side_a}{side_b}'
             f"</div></div>")
+
+
+def bare_pair(pair: BannedPair, names: dict[str, str], labels: str, wrapper: str) -> str:
+    """A pair as the page's 2025 history writes it: labels over ``dd`` card lists, no frame
+    (one ``dd`` per side, its cards separated by line breaks)."""
+    a, b, red = LABELS[labels]
+
+    def side(numbers: list[str]) -> str:
+        cards = "<br>".join(f"{n} {html.escape(names[n])}" for n in numbers)
+        return ('<div class="restrictionCol mt"><dl><dt class="mb_s"><ul class="flexCol">'
+                + "".join(f'<li><img src="/images/cardlist/card/{n}.png" alt="{n}"></li>'
+                          for n in numbers)
+                + f"</ul></dt><dd>{cards}</dd></dl></div>")
+
+    return (f'<{wrapper}><div class="noticeArea alignCenter isBase">{a}</div>{side(pair.a)}'
+            f'<div class="mt_s"><div class="noticeArea alignCenter{" isRed" if red else ""}">'
+            f"{b}</div>{side(pair.b)}</div></{wrapper}>")
 
 
 def history_cards(numbers: list[str], names: dict[str, str]) -> str:
@@ -118,16 +242,47 @@ def history_cards(numbers: list[str], names: dict[str, str]) -> str:
         f'</div></section><div class="mb grayLine"></div>' for n in numbers)
 
 
-def h5(text: str) -> str:
-    return f'<div class="mt_l"><h5 class="minTit txtNormal">{html.escape(text)}</h5></div>'
+def h5(text: str, tag: str = "h5") -> str:
+    """A category heading: an ``h5``, or a ``div`` / ``p`` / ``dt`` titled "...Tit"."""
+    inner = f'<{tag} class="minTit txtNormal">{html.escape(text)}</{tag}>'
+    return f'<div class="mt_l">{f"<dl>{inner}</dl>" if tag == "dt" else inner}</div>'
+
+
+# the page's footnote under a pair heading: a list item, no card, no lift
+PAIR_NOTE = ('<div class="mt_s"><ul class="note"><li class="asterisk">Even if the illustrations '
+             "are different, you can only have one card in your deck if it has the same card "
+             "number.</li></ul></div>")
+
+
+def lift_intro(block: Block) -> str:
+    """What says that the block's cards are lifted: a heading, a dated heading or a paragraph."""
+    if block.lift_style == "paragraph":
+        return f'<p class="mt_s">{LIFT_PARAGRAPHS[block.lift_kind]}</p>'
+    return f'<h4 class="subTit txtNormal">{html.escape(lift_heading_text(block))}</h4>'
+
+
+def lift_heading_text(block: Block) -> str:
+    if block.lift_style == "dated":
+        what = "Card ban" if block.lift_kind == BANNED_KIND else "Restrictions"
+        return f"{what} lifted on {long_date(block.date, False)}"
+    return block.lift_heading
+
+
+def render_pairs(block: Block, names: dict[str, str]) -> str:
+    if block.pair_style == "frame":
+        return "".join(frame(p, names, linked=False, labels=block.labels, b_first=block.b_first)
+                       for p in block.pairs)
+    wrapper = "section" if block.pair_style == "bare-section" else "div"
+    return "".join(bare_pair(p, names, block.labels, wrapper) for p in block.pairs)
 
 
 def render(model: Model) -> str:
     names = model.names
+    title_date = f" ({short_date(model.announced)})" if model.dated_title else ""
     parts = [
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Banned and Restricted Card "
-        f"Announcement ({short_date(model.announced)}) − RULE｜Digimon Card Game</title></head>"
-        "<body><main>",
+        f"Announcement{title_date} − RULE｜Digimon Card Game</title></head>"
+        f"<body>{HEADER}<main>",
         "<h3>Banned and Restricted Card Announcement <br class='pc'>"
         f"({short_date(model.announced)})</h3>",
         '<section class="mt_l"><p class="mt_s txtNormal">Banned cards: Can’t be included in '
@@ -135,32 +290,69 @@ def render(model: Model) -> str:
         "number of copies equal to the number listed in parentheses.</p></section>",
     ]
     for block in model.history:
-        parts.append('<section class="mt_l"><h4 class="subTit txtNormal">Effective on '
-                     f"{long_date(block.date, block.long_date)}</h4>")
+        parts.append('<section class="mt_l"><h4 class="subTit txtNormal">'
+                     f"{effective_heading(block.date, block.date_style)}</h4>")
+        if block.pairs_first:
+            parts.append(render_pairs(block, names))
         if block.banned:
-            parts.append(h5("Banned cards: Can’t be included in decks.")
-                         + history_cards(block.banned, names))
+            parts.append(h5(BANNED_HEADINGS[block.heading_style % 3], block.heading_tag)
+                         + history_cards(block.banned + block.banned[:model.alt_art], names))
+            if block.pairs_under_banned:
+                parts.append(render_pairs(block, names))
         for n, cards in block.restricted:
-            parts.append(h5(restricted_heading(n)) + history_cards(cards, names))
-        if block.pairs:
-            parts.append(h5("Banned Pair: If A is included in a deck, B is banned from being "
-                            "included in the deck."))
-            parts += [frame(p, names, linked=False) for p in block.pairs]
+            parts.append(h5(restricted_heading(n, block.heading_style), block.heading_tag)
+                         + history_cards(cards, names))
+        if block.pairs_under_restricted:
+            parts.append(render_pairs(block, names))
+        if block.pairs and not (block.pairs_under_banned or block.pairs_under_restricted
+                                or block.pairs_first):
+            parts.append(h5(PAIR_HEADINGS[block.heading_style % 3], block.heading_tag) + PAIR_NOTE
+                         + render_pairs(block, names))
         if block.lifted:
-            parts.append(f'<section class="mt"><h4 class="subTit txtNormal">'
-                         f"{block.lift_heading}</h4>{history_cards(block.lifted, names)}"
-                         "</section>")
+            parts.append(f'<section class="mt">{lift_intro(block)}'
+                         f"{history_cards(block.lifted, names)}</section>")
+        if block.lifted_pairs and block.pair_lift_style == "heading":
+            parts.append('<section class="mt"><h4 class="subTit txtNormal">Banned pairs that '
+                         "will be lifted</h4>"
+                         + "".join(frame(p, names, linked=False, labels=block.labels,
+                                         b_first=block.b_first)
+                                   for p in block.lifted_pairs) + "</section>")
+        elif block.lifted_pairs:  # the real page: the frame, then the sentence lifting it
+            parts.append('<section class="mt">'
+                         + frame(block.lifted_pairs[0], names, linked=False,
+                                 labels=block.labels, b_first=block.b_first)
+                         + '<p class="mt_s">In accordance with the new ban, the previous banned '
+                         "pairs have been lifted.</p></section>")
         parts.append("</section>")
-    parts.append('<section class="cardWrap mt_l" id="application">'
-                 '<h4 class="subTit txtNormal">List of Currently Affected Cards</h4>')
-    parts.append(h5("Banned Pair: If A is included in a deck, B is banned from being included "
-                    "in the deck.") + "<section>"
-                 + "".join(frame(p, names, linked=True) for p in model.pairs) + "</section>")
-    parts.append(h5("Banned cards: Can’t be included in decks.")
-                 + card_grid(model.banned, names))
+    if model.old is not None:  # after a lift, maybe: the announcement ends it
+        text, n, cards = model.old
+        parts.append(f'<section class="mt_l"><h3>{text}</h3>'
+                     + h5(restricted_heading(n, model.heading_style))
+                     + history_cards(cards, names) + "</section>")
+    # a closed comment, then a comment opener nothing closes (a template slip): text
+    # (the note mentions lifts: no pair frame above it is lifted by it, no card)
+    parts.append("<!-- history end --><p class='txtSizeS'>Restrictions may be lifted or added "
+                 "at each announcement.</p><!--")
+    opening = {"id": '<section class="cardWrap mt_l" id="application">',
+               "section": '<section class="cardWrap mt_l">', "div": '<div class="cardWrap">'}
+    parts.append(opening[model.wrapper]
+                 + '<h4 class="subTit txtNormal">List of Currently Affected Cards</h4>')
+    parts.append(h5(PAIR_HEADINGS[model.heading_style % 3], model.heading_tag) + PAIR_NOTE
+                 + "<section>"
+                 + "".join(frame(p, names, linked=True, labels=model.labels,
+                                 number_only=model.link_number_only, alt_art=model.alt_art)
+                         for p in model.pairs)
+                 + "</section>")
+    if model.lifted_now:  # lifted cards shown inside the current list: not on it
+        parts.append(h5("Restricted cards that will be lifted", model.heading_tag)
+                     + card_grid(model.lifted_now, names))
+    parts.append(h5(BANNED_HEADINGS[model.heading_style % 3], model.heading_tag)
+                 + card_grid(model.banned + model.banned[:model.alt_art], names))
     for n, cards in model.restricted:
-        parts.append(h5(restricted_heading(n)) + card_grid(cards, names))
-    parts.append("</section></main></body></html>")
+        parts.append(h5(restricted_heading(n, model.heading_style), model.heading_tag)
+                     + card_grid(cards, names))
+    parts.append(("</div>" if model.wrapper == "div" else "</section>")
+                 + f"</main>{FOOTER}</body></html>")
     return "\r\n".join(parts)
 
 
@@ -179,20 +371,55 @@ def expected_restricted(model: Model) -> dict[str, int]:
 def expected_history(model: Model) -> list[HistoryEntry]:
     out: list[HistoryEntry] = []
     for block in model.history:
-        heading = f"Effective on {long_date(block.date, block.long_date)}"
+        heading = effective_heading(block.date, block.date_style)
+        pairs = HistoryEntry(heading=heading, effective=block.date, kind=PAIR_KIND,
+                             pairs=list(block.pairs))
+        if block.pairs_first:
+            out.append(pairs)
         if block.banned:
             out.append(HistoryEntry(heading=heading, effective=block.date, kind=BANNED_KIND,
                                     cards=list(block.banned)))
+            if block.pairs_under_banned:
+                out.append(pairs)
         for n, cards in block.restricted:
             out.append(HistoryEntry(heading=heading, effective=block.date, kind=RESTRICTED_KIND,
                                     count=n, cards=list(cards)))
-        if block.pairs:
-            out.append(HistoryEntry(heading=heading, effective=block.date, kind=PAIR_KIND,
-                                    pairs=list(block.pairs)))
+        if block.pairs_under_restricted:
+            out.append(pairs)
+        if block.pairs and not (block.pairs_under_banned or block.pairs_under_restricted
+                                or block.pairs_first):
+            out.append(pairs)
         if block.lifted:
+            if block.lift_style == "dated":
+                heading = lift_heading_text(block)  # "Card ban lifted on ..." names the day
             out.append(HistoryEntry(heading=heading, effective=block.date, kind=LIFTED_KIND,
-                                    lifted_from=RESTRICTED_KIND, cards=list(block.lifted)))
+                                    lifted_from=block.lift_kind, cards=list(block.lifted)))
+        if block.lifted_pairs:
+            out.append(HistoryEntry(heading=heading, effective=block.date, kind=LIFTED_KIND,
+                                    lifted_from=PAIR_KIND, pairs=list(block.lifted_pairs)))
+    if model.old is not None:
+        text, n, cards = model.old
+        out.append(HistoryEntry(heading=text, effective=None, kind=RESTRICTED_KIND, count=n,
+                                cards=list(cards)))
     return out
+
+
+def expected_since(model: Model) -> dict[str, dt.date]:
+    """For each card on the list, the latest dated block that gave it its status."""
+    status = dict.fromkeys(model.banned, BANNED_KIND)
+    status.update(dict.fromkeys(expected_restricted(model), RESTRICTED_KIND))
+    for p in model.pairs:
+        for n in p.cards():
+            status.setdefault(n, PAIR_KIND)
+    out: dict[str, dt.date] = {}
+    for block in model.history:
+        given = [(n, BANNED_KIND) for n in block.banned]
+        given += [(n, RESTRICTED_KIND) for _c, cards in block.restricted for n in cards]
+        given += [(n, PAIR_KIND) for p in block.pairs for n in p.cards()]
+        for n, kind in given:
+            if status.get(n) == kind:
+                out[n] = max(out.get(n, block.date), block.date)
+    return dict(sorted(out.items()))
 
 
 # --- generating models ------------------------------------------------------------------------
@@ -229,16 +456,29 @@ def models(draw: st.DrawFn) -> Model:
     pairs = [BannedPair(a=take(current, draw(st.integers(1, 2))),
                         b=take(current, draw(st.integers(1, 3))))
              for _ in range(draw(st.integers(1, 2)))]
+    if draw(st.booleans()):  # a restricted card that is also a side of a pair
+        pairs[0].b.append(restricted[0][1][-1])
+    lifted_now = take(current, draw(st.integers(0, 2)))
     announced = dt.date(2026, 3, 16) + dt.timedelta(days=draw(st.integers(-900, 300)))
     # the block that takes effect: on the announcement day or up to a month after; then the
     # older blocks, each before the announcement
-    gaps = [draw(st.sampled_from([0, 0, 1, 19, 30]))]
+    gaps = [draw(st.sampled_from([0, 0, 1, 19, 30, -3]))]
+    if gaps[0] >= 0 and draw(st.integers(0, 3)) == 0:  # a later second stage, listed first
+        gaps.insert(0, gaps[0] + draw(st.integers(1, 90)))
     gaps += [-draw(st.integers(1, 400)) for _ in range(draw(st.integers(0, 3)))]
     history: list[Block] = []
     for gap in gaps:
         cards = list(pool)  # history cards may be any card, listed again later
-        block = Block(date=announced + dt.timedelta(days=gap), long_date=draw(st.booleans()),
-                      lift_heading=draw(st.sampled_from(LIFT_HEADINGS)))
+        lift_kind = draw(st.sampled_from([RESTRICTED_KIND, BANNED_KIND]))
+        block = Block(date=announced + dt.timedelta(days=gap),
+                      date_style=draw(st.sampled_from(DATE_STYLES)),
+                      heading_style=draw(st.integers(0, 4)), lift_kind=lift_kind,
+                      lift_heading=draw(st.sampled_from(LIFT_WORDS[lift_kind])),
+                      lift_style=draw(st.sampled_from(["heading", "dated", "paragraph"])),
+                      pair_style=draw(st.sampled_from(["frame", "bare-div", "bare-section"])),
+                      labels=draw(st.sampled_from(sorted(LABELS))),
+                      pair_lift_style=draw(st.sampled_from(["heading", "sentence"])),
+                      heading_tag=draw(st.sampled_from(["h5", "h5", "div", "p", "dt"])))
         picks = draw(st.permutations(cards))
         block.banned = picks[:draw(st.integers(0, 2))]
         rest = picks[len(block.banned):]
@@ -246,15 +486,37 @@ def models(draw: st.DrawFn) -> Model:
             k = draw(st.integers(1, 3))
             block.restricted.append((n, rest[:k]))
             rest = rest[k:]
-        if draw(st.booleans()):
-            block.pairs = [BannedPair(a=rest[:1], b=rest[1:3])]
+        for _ in range(draw(st.integers(0, 2))):
+            block.pairs.append(BannedPair(a=rest[:1], b=rest[1:3]))
             rest = rest[3:]
+        # a pair frame with no heading of its own, after another category's cards
+        unheaded = bool(block.pairs and block.pair_style == "frame" and draw(st.booleans()))
+        block.pairs_under_banned = unheaded and bool(block.banned)
+        block.pairs_under_restricted = unheaded and not block.banned and bool(block.restricted)
+        block.pairs_first = unheaded and not (block.banned or block.restricted)
+        block.b_first = block.labels != "unlettered" and draw(st.booleans())
         block.lifted = rest[:draw(st.integers(0, 2))]
+        rest = rest[len(block.lifted):]
+        if draw(st.integers(0, 3)) == 0:
+            block.lifted_pairs = [BannedPair(a=rest[:2], b=rest[2:3])]
+            if block.pair_lift_style == "heading" and draw(st.booleans()):  # the sentence
+                block.lifted_pairs.append(BannedPair(a=rest[3:4], b=rest[4:6]))
         if not (block.banned or block.restricted or block.pairs or block.lifted):
             block.lifted = rest[:1]
         history.append(block)
     return Model(announced=announced, names=names, banned=banned, restricted=restricted,
-                 pairs=pairs, history=history)
+                 pairs=pairs, history=history, heading_style=draw(st.integers(0, 4)),
+                 labels=draw(st.sampled_from(sorted(LABELS))),
+                 link_number_only=draw(st.booleans()), lifted_now=lifted_now,
+                 dated_title=draw(st.booleans()),
+                 wrapper=draw(st.sampled_from(["id", "section", "div"])),
+                 heading_tag=draw(st.sampled_from(["h5", "h5", "div", "p", "dt"])),
+                 alt_art=draw(st.booleans()),
+                 old=draw(st.one_of(st.none(), st.builds(
+                     lambda text, n, k: (text, n, restricted[0][1][:k]),  # listed now too
+                     st.sampled_from(["Banned and Restricted Card Announcement (Jan. 5, 2021)",
+                                      "禁止・制限カード告知（2021年1月5日）"]),
+                     st.integers(1, 3), st.integers(1, 2)))))
 
 
 def _check(model: Model) -> None:
@@ -265,14 +527,18 @@ def _check(model: Model) -> None:
     assert page.restricted == expected_restricted(model)
     assert [(p.a, p.b) for p in page.banned_pairs] == [(p.a, p.b) for p in model.pairs]
     assert page.history == expected_history(model)
+    assert page.since() == expected_since(model)
     later = [b.date for b in model.history if b.date >= model.announced]
-    assert page.effective == min(later)
+    assert page.effective == (min(later) if later else None)
     shown = {n for n in model.banned} | set(expected_restricted(model))
-    shown |= {n for p in model.pairs for n in p.cards()}
+    shown |= {n for p in model.pairs for n in p.cards()} | set(model.lifted_now)
     for block in model.history:
         shown |= set(block.banned) | set(block.lifted)
+        shown |= {n for p in block.lifted_pairs for n in p.cards()}
         shown |= {n for _c, cards in block.restricted for n in cards}
         shown |= {n for p in block.pairs for n in p.cards()}
+    if model.old is not None:
+        shown |= set(model.old[2])
     assert page.names == {n: model.names[n] for n in shown}
     assert page.odd_numbers == []
 

@@ -320,6 +320,25 @@ def test_depth_cap_reads_a_page_at_the_cap_and_refuses_one_more() -> None:
         f"the page is nested too deep (over {MAX_DEPTH} levels)"]
 
 
+@pytest.mark.parametrize("before", [
+    "<section><p>a note</p>", "<section></span><br/>", "<section><p>a</p></p>",
+    "<section><ul><li>one</li><li>two</li></ul>", "<section><br><img src='x.png'><hr>",
+    "<section><div><b>bold</div>", "<section><div><span>x</div>", "<section><span/><i/>"])
+def test_depth_cap_counts_what_is_still_open_not_what_was_closed(before: str) -> None:
+    """An element closed (by its end tag, by its parent's, or by itself: ``<br>``, ``<i/>``),
+    or an end tag closing nothing, before a deep nest leaves the ``section`` around it open
+    and nothing else: the nest is one level deeper for it, at the cap and over."""
+    from tt_organizer.banlist.page import MAX_DEPTH
+
+    def page_of(divs: int) -> str:  # <html>, <body>, <section>, then the divs
+        return ("<html><head><title>Banned and Restricted (Mar. 16, 2026)</title></head><body>"
+                + before + "<div>" * divs + "x" + "</div>" * divs + "</section></body></html>")
+
+    assert not any("nested too deep" in p for p in parse_page(page_of(MAX_DEPTH - 3)).problems)
+    assert parse_page(page_of(MAX_DEPTH - 2)).problems == [
+        f"the page is nested too deep (over {MAX_DEPTH} levels)"]
+
+
 def test_an_unlinked_entry_naming_three_cards_gives_each_its_own_name() -> None:
     restricted = ("<h5 class='minTit'>Restricted Cards (1)</h5><div>"
                   "<dd>BT1-001 Yokomon BT1-002 Bibimon BT1-003 Upamon</dd></div>")
@@ -421,3 +440,62 @@ def test_a_history_that_opens_with_a_category_files_it_as_that_category() -> Non
     assert [(e.kind, e.lifted_from, e.count, e.cards, e.effective) for e in page.history] == [
         (RESTRICTED_KIND, None, 1, ["BT6-015"], None),
         (BANNED_KIND, None, None, ["EX5-065"], dt.date(2021, 4, 1))]
+
+
+def test_a_card_written_inside_a_pair_label_is_on_that_side() -> None:
+    """A pair frame whose labels hold the cards themselves ("Component Card A: EX2-007 ...")
+    gives the same pair as one listing them under the labels."""
+    pair = ("<h5 class='minTit'>Banned Pair</h5><div class='noticeFrame'>"
+            f"<div class='noticeArea'>Component Card A: {_link('EX2-007', 'Mother D-Reaper')}</div>"
+            f"<div class='noticeArea isRed'>Component Card B: {_link('EX7-064', 'Shoto')}</div>"
+            "</div>")
+    page = parse_page(_page(pair + BANNED + RESTRICTED))
+    assert page.problems == []
+    assert [(p.a, p.b) for p in page.banned_pairs] == [(["EX2-007"], ["EX7-064"])]
+    assert page.names["EX7-064"] == "Shoto"
+
+
+def test_a_card_a_history_heading_links_is_not_listed_by_it() -> None:
+    """A history heading that names a card in passing (a link in the heading) lists nothing:
+    the pair block still holds its pair alone, the banned block its own cards."""
+    history = (
+        "<section><h4 class='subTit'>Effective on September 1, 2025</h4>"
+        "<h5 class='minTit'>Banned Pair: in decks that use "
+        f"{_link('BT20-037', 'Chaosmon')}, B is banned.</h5>"
+        "<div class='noticeFrame'><div class='noticeArea'>Component Card A</div>"
+        "<ul><li>BT20-037 Chaosmon</li></ul><div class='noticeArea isRed'>Component Card B</div>"
+        "<ul><li>BT17-035 Taomon</li></ul></div>"
+        f"<h5 class='minTit'>Banned cards (since {_link('EX5-065', 'Sayo')}'s ruling)</h5>"
+        "<div><dd>BT2-090 Mastemon</dd></div></section>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    day = dt.date(2025, 9, 1)
+    assert [(e.effective, e.kind, e.cards, [(p.a, p.b) for p in e.pairs])
+            for e in page.history] == [
+        (day, "banned_pair", [], [(["BT20-037"], ["BT17-035"])]),
+        (day, "banned", ["BT2-090"], [])]
+
+
+def test_a_note_after_a_block_that_ends_with_a_pair_does_not_lift_the_pair() -> None:
+    """The sentence that lifts a pair follows its frame (or the frame's wrapper); a page note
+    after the whole dated block that mentions lifts is about the page, not that pair."""
+    history = (
+        "<section><h4 class='subTit'>Effective on January 19, 2024</h4>"
+        "<h5 class='minTit'>Banned Pair</h5>"
+        "<div class='mt'><div class='noticeFrame'><div class='noticeArea'>Component Card A</div>"
+        "<ul><li>EX5-065 Sayo</li></ul><div class='noticeArea isRed'>Component Card B</div>"
+        "<ul><li>P-097 Koh</li></ul></div></div></section>"
+        "<p class='txtSizeS'>Restrictions may be lifted or added at each announcement.</p>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    assert [(e.effective, e.kind, [(p.a, p.b) for p in e.pairs]) for e in page.history] == [
+        (dt.date(2024, 1, 19), "banned_pair", [(["EX5-065"], ["P-097"])])]
+
+
+def test_a_link_spelling_its_number_another_way_still_loses_it_from_the_name() -> None:
+    """A link to BT3-007 whose text writes ``bt3-7``: the same card, so the name is what
+    follows the number."""
+    banned = ("<h5 class='minTit'>Banned cards</h5><div><dd>"
+              "<a href='/cardlist/index.php?search=true&card_no=BT3-007'>bt3-7 Tyrannomon</a>"
+              "</dd></div>")
+    page = parse_page(_page(PAIR + banned + RESTRICTED))
+    assert page.banned == ["BT3-007"]
+    assert page.names["BT3-007"] == "Tyrannomon"

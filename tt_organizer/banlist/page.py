@@ -266,7 +266,7 @@ class _Parser:
                     side = "a"
                 else:
                     side = "a" if side is None else "b"
-                return True  # a label: nothing inside it to read
+                return False  # a label; a card written inside it is on its side
             if el.name in ("li", "dd") or (
                 el.name == "a" and _CARD_NO.search(str(el.get("href", "")))
             ):
@@ -449,10 +449,9 @@ def _lift_follows(frame: Tag) -> bool:
 
 
 def _pair_container(el: Tag) -> bool:
-    """An element holding a pair's "Component Card" labels directly, without a frame."""
-    return el.name == "div" and any(
-        _is_tag(c) and _has_class(c, "noticeArea") for c in el.children
-    )
+    """An element (a ``div``, a ``section``...) holding a pair's "Component Card" labels
+    directly, without a frame."""
+    return any(_is_tag(c) and _has_class(c, "noticeArea") for c in el.children)
 
 
 def _strip_number(text: str, number: str) -> str:
