@@ -4,6 +4,7 @@ committed changes the command line relies on, and the files ``create`` takes or 
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -222,3 +223,68 @@ def test_opening_a_current_event_does_not_wait_for_a_writer(tmp_path: Path) -> N
         writer.execute("ROLLBACK")
         writer.close()
         reader.join(60)
+
+
+def test_the_crash_tests_pause_waits_its_seconds_then_commits(
+        path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hidden hook the crash tests use (``TT_TEST_PAUSE_IN_TRANSACTION``, see
+    tests/test_event_crash.py) promises: create MARKER with this process's id, wait just before
+    COMMIT until RELEASE exists or SECONDS have passed, then commit. With no RELEASE ever made,
+    the change is committed after SECONDS -- not at once, not never."""
+    marker, release = tmp_path / "inside", tmp_path / "never"
+    monkeypatch.setenv(store.TEST_PAUSE_ENV, f"0.4:{marker}:{release}")
+    started = time.monotonic()
+    with store.connect(path) as conn:
+        players.register_player(conn, "Ada")
+        waited = time.monotonic() - started
+    assert marker.read_text(encoding="utf-8") == str(os.getpid())
+    assert 0.4 <= waited < 10
+    monkeypatch.delenv(store.TEST_PAUSE_ENV)
+    with store.connect(path) as conn:
+        assert names(conn) == ["Ada"]
+
+
+def test_the_crash_tests_pause_ends_when_release_appears(
+        path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """RELEASE made while a change waits inside its transaction lets it commit at once, long
+    before SECONDS (how tests/test_shared_event_file.py holds a write lock at will)."""
+    marker, release = tmp_path / "inside", tmp_path / "go"
+    monkeypatch.setenv(store.TEST_PAUSE_ENV, f"60:{marker}:{release}")
+    done: list[float] = []
+
+    def write() -> None:
+        with store.connect(path) as conn:
+            players.register_player(conn, "Ada")
+        done.append(time.monotonic())
+
+    worker = threading.Thread(target=write, daemon=True)
+    worker.start()
+    for _ in range(500):
+        if marker.exists():
+            break
+        time.sleep(0.01)
+    time.sleep(0.1)
+    assert marker.exists() and not done  # waiting inside the transaction
+    released = time.monotonic()
+    release.write_text("", encoding="utf-8")
+    worker.join(10)
+    assert done and done[0] - released < 5
+    monkeypatch.delenv(store.TEST_PAUSE_ENV)
+    with store.connect(path) as conn:
+        assert names(conn) == ["Ada"]
+
+
+def test_the_crash_tests_pause_without_release_sleeps_its_seconds(
+        path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``SECONDS:MARKER`` (no RELEASE) and ``SECONDS`` alone sleep SECONDS before COMMIT."""
+    marker = tmp_path / "inside"
+    monkeypatch.setenv(store.TEST_PAUSE_ENV, f"0.3:{marker}")
+    started = time.monotonic()
+    with store.connect(path) as conn:
+        players.register_player(conn, "Ada")
+    assert time.monotonic() - started >= 0.3 and marker.exists()
+    monkeypatch.setenv(store.TEST_PAUSE_ENV, "0.3")
+    started = time.monotonic()
+    with store.connect(path) as conn:
+        players.register_player(conn, "Ben")
+    assert time.monotonic() - started >= 0.3
