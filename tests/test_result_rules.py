@@ -238,3 +238,39 @@ def test_a_swiss_correction_names_every_later_round_paired_on_it(tmp_path: Path)
     assert first["paired_on_old_result"] == ["round 2", "round 3"]
     second = tt.json("correct", "2", "1", "0-1", "--override")
     assert second["paired_on_old_result"] == ["round 3"]
+
+
+def test_the_log_names_a_phone_report_of_the_top_cut_as_such(tmp_path: Path) -> None:
+    """``tt event log`` names what a phone report and the result it recorded were about:
+    "top-cut round 1 table 1" in the bracket (the stage read back from the event file), "round
+    1 table 1" in the Swiss rounds."""
+    from tt_organizer.events import (
+        entering,
+        event_reads,
+        phone_reports,
+        players,
+        queries,
+        rounds,
+        setup,
+        store,
+        topcut,
+    )
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Log Cup", rounds=1, top_cut=4, seed=3)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee"):
+            players.register_player(conn, name)
+        swiss = rounds.pair_next_round(conn)[0]
+        phone_reports.submit_report(conn, swiss.player1, "2-0")
+        phone_reports.submit_report(conn, swiss.player2, "2-0")
+        for m in queries.round_matches(conn, "swiss", 1):
+            if m.result is None:
+                entering.report_result(conn, m.table, "2-1")
+        semi = topcut.start_top_cut(conn)[0]
+        phone_reports.submit_report(conn, semi.player1, "0-2")
+        phone_reports.submit_report(conn, semi.player2, "0-2")
+        log = [(e.action, e.subject) for e in event_reads.audit_log(conn)]
+    for action in ("web-report", "report"):
+        assert (action, f"round 1 table {swiss.table}") in log
+        assert (action, f"top-cut round 1 table {semi.table}") in log
