@@ -7,6 +7,7 @@ sides of the edge."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -271,6 +272,81 @@ def test_the_log_names_a_phone_report_of_the_top_cut_as_such(tmp_path: Path) -> 
         phone_reports.submit_report(conn, semi.player1, "0-2")
         phone_reports.submit_report(conn, semi.player2, "0-2")
         log = [(e.action, e.subject) for e in event_reads.audit_log(conn)]
+        assert refused(lambda: entering.correct_result(
+            conn, 1, semi.table, "0-2", top_cut=True))[:2] == (
+            "no-change", f"table {semi.table} is already 0-2 (round 1 of the top cut); "
+                         "nothing to correct")
+        other = next(m for m in queries.round_matches(conn, "top-cut", 1) if m.result is None)
+        entering.report_result(conn, other.table, "2-0")
+        topcut.advance_top_cut(conn)
+        # a bracket round's result is never "finished" and corrected from the report command
+        assert refused(lambda: entering.report_result(conn, 1, "2-0", round_number=1))[:2] == (
+            "not-current-round", "round 1 is not the current round (2)")
     for action in ("web-report", "report"):
         assert (action, f"round 1 table {swiss.table}") in log
         assert (action, f"top-cut round 1 table {semi.table}") in log
+
+
+def refused(call: Any) -> tuple[str | None, str, str]:
+    """The code, the English words and the command line's advice of a refusal."""
+    from tt_organizer.cli.advice import command_advice
+
+    with pytest.raises(EventError) as caught:
+        call()
+    return caught.value.code, str(caught.value), command_advice(caught.value)
+
+
+def test_results_refused_outside_the_current_round_say_what_to_do(tmp_path: Path) -> None:
+    """Before any pairing, for a round that is not the current one, for a bye, for a finished
+    round (correct it instead): each refusal says so, names the way out, and leaves the file
+    as it was; a correction to the result already recorded changes nothing and logs nothing."""
+    from event_helpers import dump
+
+    from tt_organizer.events import entering, event_reads, players, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Edge Cup", rounds=3, top_cut=0, seed=2)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee", "Eli"):
+            players.register_player(conn, name)
+        assert refused(lambda: entering.report_result(conn, 1, "2-0")) == (
+            "no-round", "no round is paired yet", "; use `tt event pair` (or `pair --from FILE`)")
+        assert refused(lambda: entering.report_by_name(conn, 1, winner="Ada"))[0] == "no-round"
+        first = rounds.pair_next_round(conn)
+        bye = next(m for m in first if m.player2 is None)
+        assert refused(lambda: entering.report_result(conn, 1, "2-0", round_number=2))[:2] == (
+            "not-current-round", "round 2 is not the current round (1)")
+        assert refused(lambda: entering.report_by_name(
+            conn, bye.table, winner="Ada"))[:2] == (
+            "bye-nothing-to-report",
+            f"table {bye.table} of round 1 is a bye; nothing to report")
+        for m in first:
+            if m.player2 is not None:
+                entering.report_result(conn, m.table, "2-1")
+        rounds.pair_next_round(conn)
+        assert refused(lambda: entering.report_result(conn, 1, "2-0", round_number=1)) == (
+            "round-finished", "round 1 is finished (the current round is 2)",
+            "; use `tt event correct 1 1 RESULT`")
+        assert refused(lambda: entering.correct_result(conn, 1, bye.table, "2-0"))[:2] == (
+            "bye-nothing-to-correct", f"table {bye.table} of round 1 is a bye; nothing to correct")
+        before = dump(path)
+        logged = len(event_reads.audit_log(conn))
+        assert refused(lambda: entering.correct_result(conn, 1, 1, " 2-1 "))[:2] == (
+            "no-change", "table 1 is already 2-1 (round 1); nothing to correct")
+        assert len(event_reads.audit_log(conn)) == logged
+    assert dump(path) == before
+
+
+def test_every_stored_result_reads_in_words_on_the_phone() -> None:
+    """What the event file holds -- a reported result, the bye, a round a late entry missed
+    (any case or spacing) -- as the phone pages say it; anything else is refused."""
+    from tt_organizer.web.pages import result_label
+
+    assert result_label("bye", "Ada", None, 3) == "Bye: a win without an opponent"
+    assert result_label(" BYE ", "Ada", None, 1) == "Bye: a win without an opponent"
+    assert result_label("loss", "Ada", None, 3) == "Missed round (entered late): a loss"
+    assert result_label("Loss", "Ada", None, 1) == "Missed round (entered late): a loss"
+    assert result_label("1-2", "Ada", "Ben", 3) == "Ben wins 2-1"
+    assert result_label("1-0", "Ada", "Ben", 1) == "Ada wins 1-0"
+    with pytest.raises(EventError, match="does not fit best-of-3"):
+        result_label("byes", "Ada", None, 3)
