@@ -16,6 +16,7 @@ from event_helpers import dump
 from tt_organizer.errors import EventError
 from tt_organizer.events import players, setup, store
 from tt_organizer.events.store import connection
+from tt_organizer.events.store.schema import SCHEMA_VERSION
 
 
 @pytest.fixture
@@ -288,3 +289,121 @@ def test_the_crash_tests_pause_without_release_sleeps_its_seconds(
     with store.connect(path) as conn:
         players.register_player(conn, "Ben")
     assert time.monotonic() - started >= 0.3
+
+
+def test_opening_a_folder_or_a_named_pipe_is_refused_in_words(tmp_path: Path) -> None:
+    """A folder and a named pipe (which would block an open for ever) are refused, each in
+    its own words, before SQLite touches them."""
+    with pytest.raises(EventError) as folder:
+        store.load_snapshot(tmp_path)
+    assert (folder.value.code, str(folder.value)) == (
+        "event-is-folder", f"{tmp_path}: is a folder, not an event database")
+    pipe = tmp_path / "pipe.sqlite"
+    os.mkfifo(pipe)
+    with pytest.raises(EventError) as fifo:
+        store.load_snapshot(pipe)
+    assert fifo.value.code == "event-not-regular"
+    assert str(fifo.value).startswith(f"{pipe}: not a regular file (a named pipe or device)")
+
+
+def test_a_create_that_loses_the_race_is_refused_and_leaves_the_winners_file(
+        tmp_path: Path) -> None:
+    """Two ``create`` on one empty file: while the first holds the write lock (its tables not
+    committed yet, the file still empty), the second waits for it, then is refused as
+    existing -- not a "database is locked" error -- and the first one's file is left as it
+    made it."""
+    path = tmp_path / "race.sqlite"
+    path.write_bytes(b"")
+    first = sqlite3.connect(path, isolation_level=None)
+    first.execute("BEGIN IMMEDIATE")
+    first.execute("CREATE TABLE mine (x)")
+    assert path.stat().st_size == 0  # nothing committed yet: the file still looks empty
+    errors: list[BaseException] = []
+
+    def second() -> None:
+        try:
+            setup.create_event(path, "Second Cup")
+        except BaseException as exc:
+            errors.append(exc)
+
+    worker = threading.Thread(target=second, daemon=True)
+    worker.start()
+    time.sleep(0.5)
+    first.execute("COMMIT")
+    first.close()
+    worker.join(40)
+    assert [str(e) for e in errors] == [
+        f"{path}: file exists; an event database is created only once"]
+    check = sqlite3.connect(path)
+    assert [r[0] for r in check.execute("SELECT name FROM sqlite_master")] == ["mine"]
+    assert check.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    check.close()
+
+
+def test_a_create_that_cannot_write_its_journal_says_so_and_leaves_the_file_empty(
+        tmp_path: Path) -> None:
+    """A folder where the write-ahead log must go: ``create`` fails with SQLite's own error
+    (not as "file exists": nobody made the file an event database), the file stays empty."""
+    path = tmp_path / "e.sqlite"
+    path.write_bytes(b"")
+    (tmp_path / "e.sqlite-wal").mkdir()
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+        setup.create_event(path, "Blocked Cup")
+    assert path.read_bytes() == b""
+
+
+def old_event(path: Path) -> None:
+    """An event file as schema version 5 wrote it (the columns and tables added since gone)."""
+    setup.create_event(path, "Old Cup", seed=1)
+    raw = sqlite3.connect(path)
+    raw.executescript("ALTER TABLE rounds DROP COLUMN seeded; DROP TABLE set_aside; "
+                      "ALTER TABLE settings DROP COLUMN require_decks; "
+                      "ALTER TABLE settings DROP COLUMN language; "
+                      "ALTER TABLE settings DROP COLUMN intentional_draws; "
+                      "PRAGMA user_version = 5;")
+    raw.close()
+
+
+def test_an_older_file_is_migrated_once_and_logged(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    old_event(path)
+    for _ in range(2):
+        with store.connect(path) as conn:
+            players.register_player(conn, f"P{len(names(conn))}")
+    snap = store.load_snapshot(path)
+    assert [(a.action, a.subject, a.old, a.new) for a in snap.audit
+            if a.action == "migrate"] == [("migrate", "schema", "5", str(SCHEMA_VERSION))]
+    assert [p.name for p in snap.players] == ["P0", "P1"]
+
+
+def test_a_file_migrated_by_another_process_meanwhile_is_not_migrated_again(
+        tmp_path: Path) -> None:
+    """Two processes open one older file at once: the second read the old version, then
+    waits for the write lock while the first migrates; under the lock it reads the version
+    again and leaves the file alone -- the log has one migration, not two."""
+    from tt_organizer.events.store.audit import audit
+    from tt_organizer.events.store.schema import migrate
+
+    path = tmp_path / "old.sqlite"
+    old_event(path)
+    first = sqlite3.connect(path, isolation_level=None)
+    first.execute("BEGIN IMMEDIATE")
+    migrate(first, 5)
+    audit(first, "migrate", "schema", "5", str(SCHEMA_VERSION))
+    opened: list[object] = []
+
+    def second() -> None:
+        try:
+            with store.connect(path) as conn:
+                opened.append(store.read_settings(conn).name)
+        except BaseException as exc:
+            opened.append(exc)
+
+    worker = threading.Thread(target=second, daemon=True)
+    worker.start()
+    time.sleep(1.0)  # the second has read version 5 and waits for the lock
+    first.execute("COMMIT")
+    first.close()
+    worker.join(40)
+    assert opened == ["Old Cup"]
+    assert [a.action for a in store.load_snapshot(path).audit].count("migrate") == 1
