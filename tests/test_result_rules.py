@@ -350,3 +350,43 @@ def test_every_stored_result_reads_in_words_on_the_phone() -> None:
     assert result_label("1-0", "Ada", "Ben", 1) == "Ada wins 1-0"
     with pytest.raises(EventError, match="does not fit best-of-3"):
         result_label("byes", "Ada", None, 3)
+
+
+def test_a_late_entrys_missed_round_is_no_table_to_report(tmp_path: Path) -> None:
+    """A late entry's missed round is stored at table 0: reporting "table 0" in the next
+    round is refused as a table the round does not have, not sent to correct round 1."""
+    from tt_organizer.events import entering, players, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Late Cup", rounds=3, seed=4)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee", "Eli"):
+            players.register_player(conn, name)
+        for m in rounds.pair_next_round(conn):
+            if m.player2 is not None:
+                entering.report_result(conn, m.table, "2-0")
+        players.late_entry(conn, "Fay")
+        tables = [m.table for m in rounds.pair_next_round(conn)]
+        assert refused(lambda: entering.report_result(conn, 0, "2-0"))[:2] == (
+            "no-table-in-round", f"no table 0 in round 2 (tables 1–{max(tables)})")
+
+
+@pytest.mark.parametrize(("typed", "stored"), [
+    ("1-1-1", "double-loss"), ("1-1", "double-loss"), ("draw", "double-loss"),
+    ("0-0-0", "draw"), ("id", "draw"), ("2-1", "p1"), ("0-1", "p2"), ("double-loss", "double-loss"),
+])
+def test_an_unfinished_match_is_a_double_loss_where_the_event_says_so(
+        tmp_path: Path, typed: str, stored: str) -> None:
+    """``--unfinished double-loss``: a drawn match (time called) is stored as a double loss,
+    reported or corrected; an intentional draw (no game played) stays a draw."""
+    from tt_organizer.events import entering, players, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "DL Cup", unfinished="double-loss", seed=1)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee"):
+            players.register_player(conn, name)
+        rounds.pair_next_round(conn)
+        assert entering.report_result(conn, 1, typed).outcome == stored
+        entering.report_result(conn, 2, "2-0")
+        assert entering.correct_result(conn, 1, 2, typed).outcome == stored
