@@ -407,3 +407,16 @@ def test_a_file_migrated_by_another_process_meanwhile_is_not_migrated_again(
     worker.join(40)
     assert opened == ["Old Cup"]
     assert [a.action for a in store.load_snapshot(path).audit].count("migrate") == 1
+
+
+def test_the_crash_tests_pause_stops_changes_not_a_migration_on_open(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hook stops a command inside its own change; migrating an older file on open is
+    housekeeping that no crash test stops in: reading the file makes no marker and waits not."""
+    path = tmp_path / "old.sqlite"
+    old_event(path)
+    marker = tmp_path / "inside"
+    monkeypatch.setenv(store.TEST_PAUSE_ENV, f"30:{marker}:{tmp_path / 'never'}")
+    started = time.monotonic()
+    assert store.load_snapshot(path).settings.name == "Old Cup"
+    assert not marker.exists() and time.monotonic() - started < 20

@@ -85,10 +85,10 @@ def create_database(path: str | Path) -> sqlite3.Connection:
         # another `create` may hold the empty file's write lock (SQLite cannot wait to change
         # the journal mode): wait for it, and refuse if it made the file an event database
         try:
-            with transaction(conn, pause=False, counted=False):
-                taken = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            conn.execute("BEGIN IMMEDIATE")  # waits for the lock (the busy timeout)
+            taken = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         finally:
-            conn.close()
+            conn.close()  # which ends the transaction
         if taken:
             raise EventError("event-exists", file=p) from None
         raise
