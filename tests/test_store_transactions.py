@@ -420,3 +420,59 @@ def test_the_crash_tests_pause_stops_changes_not_a_migration_on_open(
     started = time.monotonic()
     assert store.load_snapshot(path).settings.name == "Old Cup"
     assert not marker.exists() and time.monotonic() - started < 20
+
+
+def test_a_step_undone_withdraws_no_phone_report(path: Path) -> None:
+    """What a change says it withdrew (a phone report of a table whose result it wrote) is
+    what it kept: a nested step rolled back withdraws nothing -- its report is open again
+    and not told -- while a step kept, and then the whole change, tell theirs; the next
+    change starts with nothing withdrawn, and a failed one tells nothing."""
+    from tt_organizer.events import entering, phone_reports, rounds
+
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee"):
+            players.register_player(conn, name)
+        one, two = rounds.pair_next_round(conn)
+        phone_reports.submit_report(conn, one.player1, "2-0")
+        phone_reports.submit_report(conn, two.player1, "0-2")
+        with store.transaction(conn):
+            with pytest.raises(Boom), store.transaction(conn):
+                entering.report_result(conn, one.table, "0-2")
+                assert [r.table for r in phone_reports.withdrawn(conn)] == [one.table]
+                raise Boom
+            assert phone_reports.withdrawn(conn) == []
+            with store.transaction(conn):
+                entering.report_result(conn, two.table, "2-0")
+        assert [r.table for r in phone_reports.withdrawn(conn)] == [two.table]
+        assert [r.table for r in phone_reports.reports(conn, open_only=True)] == [one.table]
+        with store.transaction(conn):  # the next change
+            pass
+        assert phone_reports.withdrawn(conn) == []
+        with pytest.raises(Boom), store.transaction(conn):
+            entering.report_result(conn, one.table, "0-2")
+            raise Boom
+        assert phone_reports.withdrawn(conn) == []
+        assert [r.table for r in phone_reports.reports(conn, open_only=True)] == [one.table]
+
+
+def test_a_schema_changed_under_an_open_connection_refuses_the_next_change(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trigger dropped by hand while the file is open: the next change is refused naming
+    the file and changes nothing; opening it again names the file as it was given."""
+    with store.connect(path) as conn:
+        raw = sqlite3.connect(path)
+        raw.execute("DROP TRIGGER audit_added")
+        raw.commit()
+        raw.close()
+        before = dump(path)
+        with pytest.raises(EventError) as refused:
+            players.register_player(conn, "Ada")
+        assert refused.value.code == "schema-differs"
+        assert str(refused.value).startswith(
+            f"{path.resolve()}: the event file's schema differs")
+        assert "(trigger audit_added is missing)" in str(refused.value)
+    assert dump(path) == before
+    monkeypatch.chdir(path.parent)
+    with pytest.raises(EventError) as reopened:
+        store.load_snapshot(path.name)
+    assert str(reopened.value).startswith(f"{path.name}: the event file's schema differs")
