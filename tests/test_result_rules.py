@@ -302,7 +302,7 @@ def test_results_refused_outside_the_current_round_say_what_to_do(tmp_path: Path
     as it was; a correction to the result already recorded changes nothing and logs nothing."""
     from event_helpers import dump
 
-    from tt_organizer.events import entering, event_reads, players, rounds, setup, store
+    from tt_organizer.events import entering, event_reads, players, queries, rounds, setup, store
 
     path = tmp_path / "event.sqlite"
     setup.create_event(path, "Edge Cup", rounds=3, top_cut=0, seed=2)
@@ -314,6 +314,10 @@ def test_results_refused_outside_the_current_round_say_what_to_do(tmp_path: Path
         assert refused(lambda: entering.report_by_name(conn, 1, winner="Ada"))[0] == "no-round"
         first = rounds.pair_next_round(conn)
         bye = next(m for m in first if m.player2 is None)
+        names = {p.id: p.name for p in store.read_players(conn)}
+        stored = queries.find_match(conn, "swiss", 1, bye.table)  # as the file holds it
+        assert (stored.outcome, entering.winner_name(stored, names)) == (
+            "bye", names[bye.player1])
         assert refused(lambda: entering.report_result(conn, 1, "2-0", round_number=2))[:2] == (
             "not-current-round", "round 2 is not the current round (1)")
         assert refused(lambda: entering.report_by_name(
