@@ -394,3 +394,15 @@ def test_an_unfinished_match_is_a_double_loss_where_the_event_says_so(
         assert entering.report_result(conn, 1, typed).outcome == stored
         entering.report_result(conn, 2, "2-0")
         assert entering.correct_result(conn, 1, 2, typed).outcome == stored
+
+
+def test_game_lists_given_as_lists_or_empty() -> None:
+    """The lists as a form or a sheet gives them -- Python lists, entries trimmed -- read the
+    same as typed ones; an empty list describes no game (a double loss), and is one entry
+    short of anything played."""
+    assert flags("2-1", first=["P1", " p2", "P1"], winners=["P1", "P2", ""],
+                 turns=["7", "", "9"]) == [(1, "P1", "P1", 7), (2, "P2", "P2", None),
+                                           (3, "P1", None, 9)]
+    assert flags("double-loss", first="", winners="", turns="") == []
+    with pytest.raises(EventError, match="who went first lists 0 game"):
+        flags("2-0", first="")
