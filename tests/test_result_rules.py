@@ -278,7 +278,20 @@ def test_the_log_names_a_phone_report_of_the_top_cut_as_such(tmp_path: Path) -> 
                          "nothing to correct")
         other = next(m for m in queries.round_matches(conn, "top-cut", 1) if m.result is None)
         entering.report_result(conn, other.table, "2-0")
+        # a semifinal cleared while the final is unpaired, the clearing logged as the top cut's
+        assert entering.unreport_result(conn, 1, other.table, top_cut=True).result == "2-0"
+        assert queries.find_match(conn, "top-cut", 1, other.table).result is None
+        last = event_reads.audit_log(conn)[-1]
+        assert (last.action, last.subject) == ("unreport", f"top-cut round 1 table {other.table}")
+        assert refused(lambda: entering.unreport_result(conn, 1, other.table, top_cut=True)
+                       )[:2] == ("not-reported-nothing-to-clear", f"table {other.table} of "
+                                 "top-cut round 1 is not reported; nothing to clear")
+        entering.report_result(conn, other.table, "2-0")
         topcut.advance_top_cut(conn)
+        assert refused(lambda: entering.unreport_result(conn, 1, semi.table, top_cut=True)) == (
+            "paired-on-result", f"table {semi.table} of top-cut round 1 cannot be cleared: "
+            "top-cut round 2 was paired on its result 0-2",
+            f"; use `tt event correct 1 {semi.table} RESULT --top-cut` to change it")
         # a bracket round's result is never "finished" and corrected from the report command
         assert refused(lambda: entering.report_result(conn, 1, "2-0", round_number=1))[:2] == (
             "not-current-round", "round 1 is not the current round (2)")
