@@ -292,6 +292,12 @@ def test_the_log_names_a_phone_report_of_the_top_cut_as_such(tmp_path: Path) -> 
             "paired-on-result", f"table {semi.table} of top-cut round 1 cannot be cleared: "
             "top-cut round 2 was paired on its result 0-2",
             f"; use `tt event correct 1 {semi.table} RESULT --top-cut` to change it")
+        # P2 won the semifinal: once the final is paired, P1 cannot be made the winner
+        assert refused(lambda: entering.correct_result(
+            conn, 1, semi.table, "2-1", top_cut=True))[:2] == (
+            "top-cut-winner-fixed", f"top-cut round 2 is paired; the winner of table "
+                                    f"{semi.table} can no longer change")
+        assert entering.correct_result(conn, 1, semi.table, "1-2", top_cut=True).result == "1-2"
         # a bracket round's result is never "finished" and corrected from the report command
         assert refused(lambda: entering.report_result(conn, 1, "2-0", round_number=1))[:2] == (
             "not-current-round", "round 1 is not the current round (2)")
