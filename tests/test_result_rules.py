@@ -241,10 +241,14 @@ def test_a_swiss_correction_names_every_later_round_paired_on_it(tmp_path: Path)
     assert second["paired_on_old_result"] == ["round 3"]
 
 
-def test_the_log_names_a_phone_report_of_the_top_cut_as_such(tmp_path: Path) -> None:
-    """``tt event log`` names what a phone report and the result it recorded were about:
-    "top-cut round 1 table 1" in the bracket (the stage read back from the event file), "round
-    1 table 1" in the Swiss rounds."""
+def test_a_top_cut_table_reported_cleared_and_corrected_as_the_top_cuts(
+        tmp_path: Path) -> None:
+    """The bracket's tables by what a user reads: ``tt event log`` names a phone report and
+    the result it recorded "top-cut round 1 table N" (the stage read back from the event
+    file; "round 1 table N" in the Swiss rounds); a correction to the same result is refused
+    naming the top cut; a semifinal is cleared (logged as the top cut's) until the final is
+    paired on it, then refused with advice naming ``--top-cut``; once the final is paired,
+    the semifinal's winner cannot change, though the score of the same winner can."""
     from tt_organizer.events import (
         entering,
         event_reads,
