@@ -476,3 +476,20 @@ def test_a_schema_changed_under_an_open_connection_refuses_the_next_change(
     with pytest.raises(EventError) as reopened:
         store.load_snapshot(path.name)
     assert str(reopened.value).startswith(f"{path.name}: the event file's schema differs")
+
+
+def test_a_schema_whose_text_is_not_utf8_is_refused_as_corrupt(path: Path) -> None:
+    """A damaged schema (bytes that are not UTF-8 in a trigger's text): opening the file
+    says it is corrupt, in words and not a traceback, and leaves it as it was."""
+    raw = sqlite3.connect(path)
+    raw.execute("PRAGMA writable_schema = ON")
+    raw.execute("UPDATE sqlite_master SET sql = sql || CAST(x'202d2d20ff' AS TEXT) "
+                "WHERE name = 'audit_added'")
+    raw.commit()
+    raw.close()
+    before = path.read_bytes()
+    with pytest.raises(EventError) as refused:
+        store.load_snapshot(path)
+    assert refused.value.code == "event-corrupt"
+    assert str(refused.value).startswith(f"{path}: corrupt or not an event database (")
+    assert path.read_bytes() == before
