@@ -493,3 +493,34 @@ def test_a_schema_whose_text_is_not_utf8_is_refused_as_corrupt(path: Path) -> No
     assert refused.value.code == "event-corrupt"
     assert str(refused.value).startswith(f"{path}: corrupt or not an event database (")
     assert path.read_bytes() == before
+
+
+def test_files_that_are_no_event_are_refused_each_in_its_words(
+        path: Path, tmp_path: Path) -> None:
+    """Not SQLite at all, SQLite but someone else's, an event of a newer schema: each
+    refusal says which, and none of them changes the file."""
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"this is not a database at all" * 100)
+    foreign = tmp_path / "foreign.sqlite"
+    other = sqlite3.connect(foreign)
+    other.execute("CREATE TABLE t (x)")
+    other.commit()
+    other.close()
+    raw = sqlite3.connect(path)
+    raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    raw.close()
+    cases = [
+        (junk, "not-sqlite", f"{junk}: not an event database (not an SQLite file, or corrupt: "
+                             "file is not a database)"),
+        (foreign, "not-event-database",
+         f"{foreign}: an SQLite file, but not a tt-organizer event database"),
+        (path, "schema-newer", f"{path}: written by a newer tt-organizer (schema "
+                               f"{SCHEMA_VERSION + 1}; this version reads up to "
+                               f"{SCHEMA_VERSION}); upgrade tt-organizer"),
+    ]
+    for file, code, words in cases:
+        before = file.read_bytes()
+        with pytest.raises(EventError) as refused:
+            store.load_snapshot(file)
+        assert (refused.value.code, str(refused.value)) == (code, words)
+        assert file.read_bytes() == before
