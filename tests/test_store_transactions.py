@@ -524,3 +524,31 @@ def test_files_that_are_no_event_are_refused_each_in_its_words(
             store.load_snapshot(file)
         assert (refused.value.code, str(refused.value)) == (code, words)
         assert file.read_bytes() == before
+
+
+def test_the_crash_tests_pause_stops_create_at_its_settings_not_its_schema(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``create`` stopped by the hook (as a crash test kills it): the empty schema is already
+    committed -- housekeeping, not stopped -- and only the event's settings are pending; once
+    released, the event is there."""
+    path, marker, release = tmp_path / "e.sqlite", tmp_path / "inside", tmp_path / "go"
+    monkeypatch.setenv(store.TEST_PAUSE_ENV, f"30:{marker}:{release}")
+    worker = threading.Thread(target=setup.create_event, args=(path, "Paused Cup"),
+                              daemon=True)
+    worker.start()
+    try:
+        for _ in range(1000):
+            if marker.exists():
+                break
+            time.sleep(0.01)
+        look = sqlite3.connect(path)
+        try:
+            assert look.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+            assert look.execute("SELECT count(*) FROM settings").fetchone()[0] == 0
+        finally:
+            look.close()
+    finally:
+        release.write_text("", encoding="utf-8")
+        worker.join(30)
+    monkeypatch.delenv(store.TEST_PAUSE_ENV)
+    assert store.load_snapshot(path).settings.name == "Paused Cup"
