@@ -552,3 +552,21 @@ def test_the_crash_tests_pause_stops_create_at_its_settings_not_its_schema(
         worker.join(30)
     monkeypatch.delenv(store.TEST_PAUSE_ENV)
     assert store.load_snapshot(path).settings.name == "Paused Cup"
+
+
+def test_an_older_file_is_checked_in_full_when_migrated(tmp_path: Path) -> None:
+    """Damage made before the change log could see it (a game of no match, written with
+    foreign keys off, its trace in the log removed) is found by the full check a migration
+    runs once: the older file is refused as damaged instead of opening."""
+    path = tmp_path / "old.sqlite"
+    old_event(path)
+    raw = sqlite3.connect(path)
+    raw.execute("INSERT INTO games (match_id, number) VALUES (999, 1)")
+    raw.execute("DELETE FROM unchecked")
+    raw.execute("DELETE FROM removed")
+    raw.commit()
+    raw.close()
+    with pytest.raises(EventError) as refused:
+        store.load_snapshot(path)
+    assert refused.value.code == "values-never-written"
+    assert str(refused.value).endswith("games row 1: refers to a matches row that is not there")
