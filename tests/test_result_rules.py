@@ -7,6 +7,7 @@ sides of the edge."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -238,3 +239,193 @@ def test_a_swiss_correction_names_every_later_round_paired_on_it(tmp_path: Path)
     assert first["paired_on_old_result"] == ["round 2", "round 3"]
     second = tt.json("correct", "2", "1", "0-1", "--override")
     assert second["paired_on_old_result"] == ["round 3"]
+
+
+def test_a_top_cut_table_reported_cleared_and_corrected_as_the_top_cuts(
+        tmp_path: Path) -> None:
+    """The bracket's tables by what a user reads: ``tt event log`` names a phone report and
+    the result it recorded "top-cut round 1 table N" (the stage read back from the event
+    file; "round 1 table N" in the Swiss rounds); a correction to the same result is refused
+    naming the top cut; a semifinal is cleared (logged as the top cut's) until the final is
+    paired on it, then refused with advice naming ``--top-cut``; once the final is paired,
+    the semifinal's winner cannot change, though the score of the same winner can."""
+    from tt_organizer.events import (
+        entering,
+        event_reads,
+        phone_reports,
+        players,
+        queries,
+        rounds,
+        setup,
+        store,
+        topcut,
+    )
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Log Cup", rounds=1, top_cut=4, seed=3)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee"):
+            players.register_player(conn, name)
+        swiss = rounds.pair_next_round(conn)[0]
+        phone_reports.submit_report(conn, swiss.player1, "2-0")
+        phone_reports.submit_report(conn, swiss.player2, "2-0")
+        for m in queries.round_matches(conn, "swiss", 1):
+            if m.result is None:
+                entering.report_result(conn, m.table, "2-1")
+        semi = topcut.start_top_cut(conn)[0]
+        phone_reports.submit_report(conn, semi.player1, "0-2")
+        phone_reports.submit_report(conn, semi.player2, "0-2")
+        log = [(e.action, e.subject) for e in event_reads.audit_log(conn)]
+        assert refused(lambda: entering.correct_result(
+            conn, 1, semi.table, "0-2", top_cut=True))[:2] == (
+            "no-change", f"table {semi.table} is already 0-2 (round 1 of the top cut); "
+                         "nothing to correct")
+        other = next(m for m in queries.round_matches(conn, "top-cut", 1) if m.result is None)
+        entering.report_result(conn, other.table, "2-0")
+        # a semifinal cleared while the final is unpaired, the clearing logged as the top cut's
+        assert entering.unreport_result(conn, 1, other.table, top_cut=True).result == "2-0"
+        assert queries.find_match(conn, "top-cut", 1, other.table).result is None
+        last = event_reads.audit_log(conn)[-1]
+        assert (last.action, last.subject) == ("unreport", f"top-cut round 1 table {other.table}")
+        assert refused(lambda: entering.unreport_result(conn, 1, other.table, top_cut=True)
+                       )[:2] == ("not-reported-nothing-to-clear", f"table {other.table} of "
+                                 "top-cut round 1 is not reported; nothing to clear")
+        entering.report_result(conn, other.table, "2-0")
+        topcut.advance_top_cut(conn)
+        assert refused(lambda: entering.unreport_result(conn, 1, semi.table, top_cut=True)) == (
+            "paired-on-result", f"table {semi.table} of top-cut round 1 cannot be cleared: "
+            "top-cut round 2 was paired on its result 0-2",
+            f"; use `tt event correct 1 {semi.table} RESULT --top-cut` to change it")
+        # P2 won the semifinal: once the final is paired, P1 cannot be made the winner
+        assert refused(lambda: entering.correct_result(
+            conn, 1, semi.table, "2-1", top_cut=True))[:2] == (
+            "top-cut-winner-fixed", f"top-cut round 2 is paired; the winner of table "
+                                    f"{semi.table} can no longer change")
+        assert entering.correct_result(conn, 1, semi.table, "1-2", top_cut=True).result == "1-2"
+        # a bracket round's result is never "finished" and corrected from the report command
+        assert refused(lambda: entering.report_result(conn, 1, "2-0", round_number=1))[:2] == (
+            "not-current-round", "round 1 is not the current round (2)")
+    for action in ("web-report", "report"):
+        assert (action, f"round 1 table {swiss.table}") in log
+        assert (action, f"top-cut round 1 table {semi.table}") in log
+
+
+def refused(call: Any) -> tuple[str | None, str, str]:
+    """The code, the English words and the command line's advice of a refusal."""
+    from tt_organizer.cli.advice import command_advice
+
+    with pytest.raises(EventError) as caught:
+        call()
+    return caught.value.code, str(caught.value), command_advice(caught.value)
+
+
+def test_results_refused_outside_the_current_round_say_what_to_do(tmp_path: Path) -> None:
+    """Before any pairing, for a round that is not the current one, for a bye, for a finished
+    round (correct it instead): each refusal says so, names the way out, and leaves the file
+    as it was; a correction to the result already recorded changes nothing and logs nothing."""
+    from event_helpers import dump
+
+    from tt_organizer.events import entering, event_reads, players, queries, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Edge Cup", rounds=3, top_cut=0, seed=2)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee", "Eli"):
+            players.register_player(conn, name)
+        assert refused(lambda: entering.report_result(conn, 1, "2-0")) == (
+            "no-round", "no round is paired yet", "; use `tt event pair` (or `pair --from FILE`)")
+        assert refused(lambda: entering.report_by_name(conn, 1, winner="Ada"))[0] == "no-round"
+        first = rounds.pair_next_round(conn)
+        bye = next(m for m in first if m.player2 is None)
+        names = {p.id: p.name for p in store.read_players(conn)}
+        stored = queries.find_match(conn, "swiss", 1, bye.table)  # as the file holds it
+        assert (stored.outcome, entering.winner_name(stored, names)) == (
+            "bye", names[bye.player1])
+        assert refused(lambda: entering.report_result(conn, 1, "2-0", round_number=2))[:2] == (
+            "not-current-round", "round 2 is not the current round (1)")
+        assert refused(lambda: entering.report_by_name(
+            conn, bye.table, winner="Ada"))[:2] == (
+            "bye-nothing-to-report",
+            f"table {bye.table} of round 1 is a bye; nothing to report")
+        for m in first:
+            if m.player2 is not None:
+                entering.report_result(conn, m.table, "2-1")
+        rounds.pair_next_round(conn)
+        assert refused(lambda: entering.report_result(conn, 1, "2-0", round_number=1)) == (
+            "round-finished", "round 1 is finished (the current round is 2)",
+            "; use `tt event correct 1 1 RESULT`")
+        assert refused(lambda: entering.correct_result(conn, 1, bye.table, "2-0"))[:2] == (
+            "bye-nothing-to-correct", f"table {bye.table} of round 1 is a bye; nothing to correct")
+        before = dump(path)
+        logged = len(event_reads.audit_log(conn))
+        assert refused(lambda: entering.correct_result(conn, 1, 1, " 2-1 "))[:2] == (
+            "no-change", "table 1 is already 2-1 (round 1); nothing to correct")
+        assert len(event_reads.audit_log(conn)) == logged
+    assert dump(path) == before
+
+
+def test_every_stored_result_reads_in_words_on_the_phone() -> None:
+    """What the event file holds -- a reported result, the bye, a round a late entry missed
+    (any case or spacing) -- as the phone pages say it; anything else is refused."""
+    from tt_organizer.web.pages import result_label
+
+    assert result_label("bye", "Ada", None, 3) == "Bye: a win without an opponent"
+    assert result_label(" BYE ", "Ada", None, 1) == "Bye: a win without an opponent"
+    assert result_label("loss", "Ada", None, 3) == "Missed round (entered late): a loss"
+    assert result_label("Loss", "Ada", None, 1) == "Missed round (entered late): a loss"
+    assert result_label("1-2", "Ada", "Ben", 3) == "Ben wins 2-1"
+    assert result_label("1-0", "Ada", "Ben", 1) == "Ada wins 1-0"
+    with pytest.raises(EventError, match="does not fit best-of-3"):
+        result_label("byes", "Ada", None, 3)
+
+
+def test_a_late_entrys_missed_round_is_no_table_to_report(tmp_path: Path) -> None:
+    """A late entry's missed round is stored at table 0: reporting "table 0" in the next
+    round is refused as a table the round does not have, not sent to correct round 1."""
+    from tt_organizer.events import entering, players, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Late Cup", rounds=3, seed=4)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee", "Eli"):
+            players.register_player(conn, name)
+        for m in rounds.pair_next_round(conn):
+            if m.player2 is not None:
+                entering.report_result(conn, m.table, "2-0")
+        players.late_entry(conn, "Fay")
+        tables = [m.table for m in rounds.pair_next_round(conn)]
+        assert refused(lambda: entering.report_result(conn, 0, "2-0"))[:2] == (
+            "no-table-in-round", f"no table 0 in round 2 (tables 1–{max(tables)})")
+
+
+@pytest.mark.parametrize(("typed", "stored"), [
+    ("1-1-1", "double-loss"), ("1-1", "double-loss"), ("draw", "double-loss"),
+    ("0-0-0", "draw"), ("id", "draw"), ("2-1", "p1"), ("0-1", "p2"), ("double-loss", "double-loss"),
+])
+def test_an_unfinished_match_is_a_double_loss_where_the_event_says_so(
+        tmp_path: Path, typed: str, stored: str) -> None:
+    """``--unfinished double-loss``: a drawn match (time called) is stored as a double loss,
+    reported or corrected; an intentional draw (no game played) stays a draw."""
+    from tt_organizer.events import entering, players, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "DL Cup", unfinished="double-loss", seed=1)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee"):
+            players.register_player(conn, name)
+        rounds.pair_next_round(conn)
+        assert entering.report_result(conn, 1, typed).outcome == stored
+        entering.report_result(conn, 2, "2-0")
+        assert entering.correct_result(conn, 1, 2, typed).outcome == stored
+
+
+def test_game_lists_given_as_lists_or_empty() -> None:
+    """The lists as a form or a sheet gives them -- Python lists, entries trimmed -- read the
+    same as typed ones; an empty list describes no game (a double loss), and is one entry
+    short of anything played."""
+    assert flags("2-1", first=["P1", " p2", "P1"], winners=["P1", "P2", ""],
+                 turns=["7", "", "9"]) == [(1, "P1", "P1", 7), (2, "P2", "P2", None),
+                                           (3, "P1", None, 9)]
+    assert flags("double-loss", first="", winners="", turns="") == []
+    with pytest.raises(EventError, match="who went first lists 0 game"):
+        flags("2-0", first="")

@@ -79,7 +79,19 @@ def create_database(path: str | Path) -> sqlite3.Connection:
     if folder and not os.path.exists(folder):
         raise EventError("no-folder", folder=folder)
     conn = _connect(p)
-    conn.execute("PRAGMA journal_mode = WAL")
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+    except sqlite3.OperationalError:
+        # another `create` may hold the empty file's write lock (SQLite cannot wait to change
+        # the journal mode): wait for it, and refuse if it made the file an event database
+        try:
+            conn.execute("BEGIN IMMEDIATE")  # waits for the lock (the busy timeout)
+            taken = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        finally:
+            conn.close()  # which ends the transaction
+        if taken:
+            raise EventError("event-exists", file=p) from None
+        raise
     conn.execute("PRAGMA synchronous = FULL")
     try:
         with transaction(conn, pause=False, counted=False):
