@@ -1,0 +1,61 @@
+"""Scoring settings and tiebreak policies at their edges: what is refused, what a policy is
+called and how its floor is written once stored and read back."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tt_organizer.errors import BadValue
+from tt_organizer.standings.match_record import MatchRecord
+from tt_organizer.standings.policy import MELEE, RULEBOOK, TiebreakPolicy
+from tt_organizer.standings.tiebreakers import ScoringSettings, compute_standings
+
+
+def test_a_win_worth_no_point_is_refused_and_one_point_is_a_full_match_win() -> None:
+    for points in (0, -1):
+        with pytest.raises(BadValue, match="a win must be worth at least 1 point"):
+            ScoringSettings(win=points)
+    # a 1-point win: 1 win of 2 rounds is an MW% of 1/2 (points / (win x rounds))
+    one = ScoringSettings(win=1, draw=0, bye=1)
+    table = compute_standings([1, 2, 3], [
+        MatchRecord(1, 1, 2, 2, 0, 0, "p1"), MatchRecord(1, 3, None, 0, 0, 0, "bye"),
+        MatchRecord(2, 3, 1, 2, 1, 0, "p1"), MatchRecord(2, 2, None, 0, 0, 0, "bye")],
+        settings=one)
+    line = {s.player: s for s in table}
+    assert [(s.player, s.points) for s in table] == [(3, 2), (1, 1), (2, 1)]
+    assert (line[1].mw, line[3].mw, line[2].mw) == (0.5, 1.0, 0.5)
+
+
+@pytest.mark.parametrize("field", ["decimals", "opponent_decimals"])
+def test_a_policy_rounds_to_1_to_12_decimals_and_no_other_number(field: str) -> None:
+    for places in (1, 12):
+        assert getattr(TiebreakPolicy(**{field: places}), field) == places
+    for places in (0, 13, -1):
+        with pytest.raises(BadValue, match="decimals: none or 1 to 12"):
+            TiebreakPolicy(**{field: places})
+
+
+def test_a_custom_policy_stored_and_read_back_keeps_the_name_it_started_from() -> None:
+    """A rule-book policy changed rule by rule until it is nearest to Melee's is still
+    ``rulebook+custom`` once stored with every rule and read back (only a file made before a
+    rule existed is named after its nearest preset)."""
+    near_melee = RULEBOOK.with_rules({**MELEE.rules(), "decimals": "6"})
+    assert near_melee.name == "rulebook+custom"
+    again = TiebreakPolicy.from_json(near_melee.to_json())
+    assert again.name == "rulebook+custom" and again == near_melee
+    # and a Melee policy with one rule changed stays Melee's
+    custom = MELEE.with_rules({"drawn-game": "0"})
+    assert TiebreakPolicy.from_json(custom.to_json()).name == "melee+custom"
+
+
+def test_a_decimal_floor_is_written_as_the_decimal_it_was_given() -> None:
+    for text in ("0", "1", "0.3", "0.33", "0.333", "0.3333", "0.0001"):
+        policy = RULEBOOK.with_rules({"floor": text})
+        assert policy.rules()["floor"] == text
+        assert TiebreakPolicy.from_json(policy.to_json()).floor == Fraction(text)
+    # a fraction no short decimal writes stays a fraction
+    for text, shown in (("1/3", "1/3"), ("0.33333", "33333/100000"), ("2/7", "2/7"),
+                        ("0.25", "1/4")):
+        assert RULEBOOK.with_rules({"floor": text}).rules()["floor"] == shown
