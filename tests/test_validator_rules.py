@@ -86,3 +86,65 @@ def test_a_tamer_fixed_to_no_copies_says_so_not_the_pile_rule(build_deck, tt_for
     two = build_deck(pile=with_changes(LEGAL_PILE, BT1_085=2))
     assert [v.message.split("; ")[-1] for v in validate_deck(two, tt_format, banlist).errors] \
         == ["every one of the Tamers must be a different card number"]
+
+
+def test_without_card_data_a_two_zone_format_says_once_that_card_types_were_not_checked(
+        build_deck, tt_format, banlist):
+    """Tamer Tactics has two zones, each allowing some card types: without card data the
+    verdict says once that the types of each zone were not checked (not once per zone)."""
+    report = validate_deck(build_deck(), tt_format, banlist, have_card_data=False)
+    assert report.legal
+    types = [w.message for w in report.warnings
+             if w.code == "NOT_CHECKED" and "card types" in w.message]
+    assert types == ["not checked without card data: card types allowed in each zone"]
+
+
+def _pile_group_without(tt_format, group: str, **fields):
+    """Tamer Tactics with one field of the pile's ``group`` cleared, as an organizer's
+    definition may leave it out (a code with nothing to check)."""
+    from dataclasses import replace
+
+    zones = []
+    for zone in tt_format.zones:
+        groups = [replace(g, **fields) if g.label == group else g for g in zone.groups]
+        zones.append(replace(zone, groups=groups))
+    return replace(tt_format, zones=zones)
+
+
+def test_a_group_with_a_code_but_no_limit_checks_nothing_and_refuses_no_deck(
+        build_deck, tt_format, banlist):
+    """An organizer's format naming a code for the Tamers' copies (or their count) but no
+    limit: the deck is judged on every other rule -- no error from the empty rule, no crash."""
+    twice = build_deck(pile=with_changes(LEGAL_PILE, BT1_085=2))
+    assert validate_deck(twice, tt_format, banlist).codes == ["PILE_TAMER_DUPLICATE"]
+    no_copy_limit = _pile_group_without(tt_format, "Tamers", copy_limit=None)
+    assert validate_deck(twice, no_copy_limit, banlist).legal
+    few = build_deck(pile=with_changes(LEGAL_PILE, BT1_085=0, BT2_084=0, BT4_092=0, BT1_001=4))
+    assert validate_deck(few, tt_format, banlist).codes == ["PILE_TAMER_COUNT"]
+    no_count = _pile_group_without(tt_format, "Tamers", count=None)
+    assert validate_deck(few, no_count, banlist).legal
+
+
+def test_a_group_with_a_limit_but_no_code_is_not_checked(build_deck, tt_format, banlist):
+    """A limit without its violation code is no rule: no violation without a code appears."""
+    twice = build_deck(pile=with_changes(LEGAL_PILE, BT1_085=2))
+    no_code = _pile_group_without(tt_format, "Tamers", copies_code=None)
+    report = validate_deck(twice, no_code, banlist)
+    assert report.legal and report.errors == []
+    few = build_deck(pile=with_changes(LEGAL_PILE, BT1_085=0, BT2_084=0, BT4_092=0, BT1_001=4))
+    assert validate_deck(few, _pile_group_without(tt_format, "Tamers", count_code=None),
+                         banlist).legal
+
+
+def test_a_zone_copy_rule_needs_both_its_limit_and_its_code(build_deck, tt_format, banlist):
+    """The Main deck's "at most 4 copies" with its limit or its code left out of an
+    organizer's definition checks nothing (and never fails with a half rule)."""
+    from dataclasses import replace
+
+    five = build_deck(with_changes(LEGAL_MAIN, BT1_009=5, BT1_010=3))
+    assert validate_deck(five, tt_format, banlist).codes == ["MAIN_COPIES"]
+    for cleared in ({"copy_limit": None}, {"copies_code": None}):
+        fmt = replace(tt_format, zones=[replace(z, **cleared) if z.id == "main" else z
+                                        for z in tt_format.zones])
+        report = validate_deck(five, fmt, banlist)
+        assert report.legal and report.errors == [], cleared
