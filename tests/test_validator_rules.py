@@ -148,3 +148,57 @@ def test_a_zone_copy_rule_needs_both_its_limit_and_its_code(build_deck, tt_forma
                                         for z in tt_format.zones])
         report = validate_deck(five, fmt, banlist)
         assert report.legal and report.errors == [], cleared
+
+
+def test_a_format_whose_colour_rule_is_an_error_refuses_the_deck_without_strict(
+        build_deck, tt_format, banlist):
+    """A format (an organizer's definition) may make the colour rule an error by itself:
+    the unpaid Option then makes the deck illegal with no ``--strict-colors``."""
+    from dataclasses import replace
+
+    assert tt_format.color_rule is not None and tt_format.color_rule.severity == "warning"
+    strict = replace(tt_format, color_rule=replace(tt_format.color_rule, severity="error"))
+    report = validate_deck(build_deck(BLUE_OPTION), strict, banlist)
+    assert not report.legal and report.warnings == []
+    assert [(v.code, v.cards, v.severity) for v in report.errors] == [
+        ("COLOR_REQUIREMENT", ["BT1-096"], "error")]
+
+
+def test_a_card_restricted_to_two_copies_allows_one_or_two(build_deck, tt_format, banlist):
+    """A ban list may restrict a card to more than one copy ("Restricted Cards (2)"): fewer
+    copies than the limit are legal, as many as it too, one more is RESTRICTED."""
+    from dataclasses import replace
+
+    two = replace(banlist, restricted={**banlist.restricted, "BT1-009": 2})
+    for copies, rest in ((1, {"BT1_091": 4, "BT1_092": 3}), (2, {"BT1_091": 4})):
+        deck = build_deck(with_changes(LEGAL_MAIN, BT1_009=copies, **rest))
+        report = validate_deck(deck, tt_format, two)
+        assert report.legal and report.errors == [], copies
+    three = validate_deck(build_deck(with_changes(LEGAL_MAIN, BT1_009=3, BT1_091=3)),
+                          tt_format, two)
+    assert [(v.code, v.cards) for v in three.errors] == [("RESTRICTED", ["BT1-009"])]
+    assert "deck has 3" in three.errors[0].message
+
+
+def test_a_card_whose_own_limit_is_its_zones_breaks_the_zones_rule(build_deck, tt_format,
+                                                                     banlist):
+    """A card's own copy limit that equals its zone's is no exception: going over it breaks
+    the zone's rule (MAIN_COPIES, "at most N"), not the card's own (CARD_COPIES). The two
+    limits are read from two files (an organizer's format, a card fix): equal numbers, not
+    one object -- so 300, past the numbers Python keeps one object of."""
+    import json
+    from dataclasses import replace
+
+    from tt_organizer.cards.database import apply_override
+
+    limit = json.loads('{"copy_limit": 300}')["copy_limit"]
+    fmt = replace(tt_format, zones=[replace(z, copy_limit=limit) if z.id == "main" else z
+                                    for z in tt_format.zones])
+    deck = build_deck(with_changes(LEGAL_MAIN, BT1_009=301))
+    deck.cards["BT1-009"] = apply_override(deck.cards["BT1-009"],
+                                           json.loads('{"copy_limit": 300}'))
+    assert deck.cards["BT1-009"].copy_limit == limit
+    report = validate_deck(deck, fmt, banlist)
+    copies = [v for v in report.errors if v.cards == ["BT1-009"]]
+    assert [v.code for v in copies] == ["MAIN_COPIES"]
+    assert copies[0].message == "Main deck: 301 copies of BT1-009 Monodramon; at most 300 allowed"
