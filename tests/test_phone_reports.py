@@ -190,3 +190,25 @@ def test_the_player_with_the_bye_has_no_table_to_report(tmp_path: Path) -> None:
         with pytest.raises(EventError, match="you have no table to report in the current round"):
             phone_reports.submit_report(conn, bye.player1, "2-0")
         assert phone_reports.reports(conn) == []
+
+
+def test_either_player_may_report_first_and_the_other_confirms(tmp_path: Path) -> None:
+    """Whichever seat reports first -- the player with the higher id or the lower -- the
+    same result from the opponent confirms that report and records it (no second report)."""
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan"))
+    with store.connect(path) as conn:
+        tables = sorted((m for m in store.read_matches(conn) if m.player2 is not None),
+                        key=lambda m: m.table)
+        assert len(tables) == 2
+        for m, first_reporter in zip(tables, (max, min), strict=True):
+            assert m.player2 is not None
+            reporter = first_reporter(m.player1, m.player2)
+            other = m.player2 if reporter == m.player1 else m.player1
+            made = phone_reports.submit_report(conn, reporter, "2-1")
+            answer = phone_reports.submit_report(conn, other, "2-1")
+            assert (answer.id, answer.status, answer.reporter, answer.answered_by) == (
+                made.id, "confirmed", reporter, other)
+        assert [(t["table"], t["state"], t["result"]) for t in
+                phone_reports.table_states(conn)] == [(1, "confirmed", "2-1"),
+                                                      (2, "confirmed", "2-1")]
+        assert [r.status for r in phone_reports.reports(conn)] == ["confirmed", "confirmed"]

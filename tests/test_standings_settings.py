@@ -59,3 +59,16 @@ def test_a_decimal_floor_is_written_as_the_decimal_it_was_given() -> None:
     for text, shown in (("1/3", "1/3"), ("0.33333", "33333/100000"), ("2/7", "2/7"),
                         ("0.25", "1/4")):
         assert RULEBOOK.with_rules({"floor": text}).rules()["floor"] == shown
+
+
+def test_a_stored_custom_policy_missing_a_rule_takes_it_from_the_preset_it_names() -> None:
+    """A stored ``melee+custom`` (or ``melee-2024+custom``) that lists only some rules -- a
+    hand-written or trimmed event file -- takes every other first-day rule from the preset
+    before the ``+``: Melee's floor of 1/3 and counted byes, not the rule book's."""
+    read = TiebreakPolicy.from_json({"name": "melee+custom", "drawn-game": "0",
+                                     "missed-rounds": "ignored"})
+    assert (read.floor, read.byes_counted, read.drawn_game_points) == (Fraction(1, 3), True, 0)
+    assert read.rules()["floor"] == "1/3" and read.rules()["byes"] == "counted"
+    assert read.name.endswith("+custom")
+    plain = TiebreakPolicy.from_json({"name": "melee", "drawn-game": "0"})
+    assert (plain.floor, plain.byes_counted) == (Fraction(1, 3), True)
