@@ -422,3 +422,18 @@ def test_tamer_tactics_still_uses_the_shipped_database() -> None:
     ctx = load_context("tamer-tactics")
     assert ctx.cards is not None and ctx.cards.game == "digimon-2020"
     assert ctx.normalize("bt1-10") == "BT1-010"
+
+
+def test_a_cap_the_event_did_not_set_skips_only_itself() -> None:
+    """An organizer's dmcg-1999 listing its Ultimate cap (not set by the event) before the
+    level III requirement: the unset cap is skipped, the requirement after it still checked."""
+    from dataclasses import replace
+
+    load("dmcg-1999")
+    ctx = load_context("dmcg-1999")
+    assert [r.code for r in ctx.fmt.requirements] == ["LEVEL_III_REQUIRED", "ULTIMATE_LIMIT"]
+    cap_first = replace(ctx, fmt=replace(ctx.fmt, requirements=ctx.fmt.requirements[::-1]))
+    no_rookies = with_changes(DMCG_1999_LEGAL, ST_01=0, ST_02=0, BO_2=0, BO_6=3, BO_4=3, ST_07=3)
+    report = check_text(deck_text(no_rookies), cap_first)
+    assert codes(report) == ["LEVEL_III_REQUIRED"]
+    assert check_text(deck_text(DMCG_1999_LEGAL), cap_first).legal

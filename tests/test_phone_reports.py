@@ -212,3 +212,26 @@ def test_either_player_may_report_first_and_the_other_confirms(tmp_path: Path) -
                 phone_reports.table_states(conn)] == [(1, "confirmed", "2-1"),
                                                       (2, "confirmed", "2-1")]
         assert [r.status for r in phone_reports.reports(conn)] == ["confirmed", "confirmed"]
+
+
+@pytest.mark.parametrize(("reported", "answered"), [
+    (("1-2", {}), ("2-1", {})),
+    (("0-2", {}), ("2-0", {})),
+    (("2-0", {"turns": "5,6"}), ("2-0", {"turns": "5,7"})),
+    (("2-1", {"first": "P1,P2,P1"}), ("2-1", {"first": "P2,P1,P2"})),
+    (("2-1", {"winners": "P1,P2,P1"}), ("2-1", {"winners": "P2,P1,P1"})),
+])
+def test_an_answer_that_differs_in_anything_disputes(
+        tmp_path: Path, reported: tuple[str, dict[str, str]],
+        answered: tuple[str, dict[str, str]]) -> None:
+    """The opponent's own report confirms only when it is the same in every field (result,
+    who went first, game winners, turns); any difference -- either way round -- disputes,
+    and nothing is recorded."""
+    path = new_event(tmp_path / "ev.sqlite")
+    with store.connect(path) as conn:
+        table, p1, p2 = _pair(conn)
+        phone_reports.submit_report(conn, p1, reported[0], **reported[1])
+        rep = phone_reports.submit_report(conn, p2, answered[0], **answered[1])
+        assert (rep.status, rep.result, rep.counter) == ("disputed", reported[0], answered[0])
+        assert phone_reports.table_states(conn)[table - 1]["state"] == "disputed"
+        assert phone_reports.current_match(conn, p1).result is None  # type: ignore[union-attr]
