@@ -235,3 +235,49 @@ def test_an_answer_that_differs_in_anything_disputes(
         assert (rep.status, rep.result, rep.counter) == ("disputed", reported[0], answered[0])
         assert phone_reports.table_states(conn)[table - 1]["state"] == "disputed"
         assert phone_reports.current_match(conn, p1).result is None  # type: ignore[union-attr]
+
+
+def test_the_desk_follows_each_table_from_missing_to_reported_disputed_and_confirmed(
+        tmp_path: Path) -> None:
+    """What the organizer's table list says of each table as its report moves on:
+    ``missing``, ``reported`` (waiting for the opponent), ``disputed``, ``confirmed``."""
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan"))
+    with store.connect(path) as conn:
+        one, two = sorted((m for m in store.read_matches(conn) if m.table > 0),
+                          key=lambda m: m.table)
+        assert one.player2 is not None and two.player2 is not None
+
+        def states() -> list[tuple[int, str, str | None]]:
+            return [(t["table"], t["state"], t["report"] and t["report"]["status"])
+                    for t in phone_reports.table_states(conn)]
+
+        assert states() == [(1, "missing", None), (2, "missing", None)]
+        phone_reports.submit_report(conn, one.player1, "2-0")
+        phone_reports.submit_report(conn, two.player2, "0-2")
+        assert states() == [(1, "reported", "pending"), (2, "reported", "pending")]
+        phone_reports.answer_report(conn, one.player2, agree=False, counter="0-2")
+        assert states() == [(1, "disputed", "disputed"), (2, "reported", "pending")]
+        phone_reports.answer_report(conn, two.player1, agree=True)
+        assert states() == [(1, "disputed", "disputed"), (2, "confirmed", None)]
+        phone_reports.organizer_result(conn, 1, "1-1")
+        assert states() == [(1, "confirmed", None), (2, "confirmed", None)]
+
+
+def test_only_the_opponent_confirms_whichever_seat_reported(tmp_path: Path) -> None:
+    """The reporter cannot confirm their own report; the opponent can, whether their player
+    id is above or below the reporter's."""
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan"))
+    with store.connect(path) as conn:
+        tables = sorted((m for m in store.read_matches(conn) if m.player2 is not None),
+                        key=lambda m: m.table)
+        for m, pick in zip(tables, (max, min), strict=True):
+            assert m.player2 is not None
+            reporter = pick(m.player1, m.player2)
+            other = m.player2 if reporter == m.player1 else m.player1
+            phone_reports.submit_report(conn, reporter, "0-2")
+            with pytest.raises(EventError, match="your opponent has to confirm your report"):
+                phone_reports.answer_report(conn, reporter, agree=True)
+            done = phone_reports.answer_report(conn, other, agree=True)
+            assert (done.status, done.answered_by) == ("confirmed", other)
+        assert [m.result for m in store.read_matches(conn) if m.player2 is not None] == [
+            "0-2", "0-2"]
