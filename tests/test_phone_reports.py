@@ -281,3 +281,21 @@ def test_only_the_opponent_confirms_whichever_seat_reported(tmp_path: Path) -> N
             assert (done.status, done.answered_by) == ("confirmed", other)
         assert [m.result for m in store.read_matches(conn) if m.player2 is not None] == [
             "0-2", "0-2"]
+
+
+def test_a_late_entry_has_no_table_in_the_round_they_missed(tmp_path: Path) -> None:
+    """A player entering after round 1 was paired holds a missed-round loss of round 1 (no
+    table): their phone page shows no table of the round and offers no report."""
+    from tt_organizer.events import players
+    from tt_organizer.events.player_page import read_player_page
+
+    path = new_event(tmp_path / "ev.sqlite")
+    with store.connect(path) as conn:
+        late = players.late_entry(conn, "Zed Late").player.id
+        assert [(m.round, m.table, m.player2) for m in store.read_matches(conn)
+                if m.player1 == late] == [(1, 0, None)]
+        assert phone_reports.current_match(conn, late) is None
+        page = read_player_page(conn, str(path), late)
+        assert page is not None and page.match is None and page.seat is None
+        with pytest.raises(EventError, match="you have no table to report in the current round"):
+            phone_reports.submit_report(conn, late, "2-0")
