@@ -299,3 +299,26 @@ def test_a_late_entry_has_no_table_in_the_round_they_missed(tmp_path: Path) -> N
         assert page is not None and page.match is None and page.seat is None
         with pytest.raises(EventError, match="you have no table to report in the current round"):
             phone_reports.submit_report(conn, late, "2-0")
+
+
+def test_an_intentional_draw_from_a_phone_only_where_the_event_takes_one(
+        tmp_path: Path) -> None:
+    """``0-0-0`` (an intentional draw) from a phone is refused while the event takes none,
+    and nothing is stored; once allowed, it waits for the opponent like any result. A drawn
+    match with games played is a result, never refused."""
+    from tt_organizer.events import setup
+
+    path = new_event(tmp_path / "ev.sqlite")
+    with store.connect(path) as conn:
+        table, p1, p2 = _pair(conn)
+        with pytest.raises(EventError, match="takes no intentional draw from a phone") as no:
+            phone_reports.submit_report(conn, p1, "0-0-0")
+        assert no.value.code == "no-intentional-draws" and phone_reports.reports(conn) == []
+        drawn = phone_reports.submit_report(conn, p1, "1-1-1")
+        assert drawn.status == "pending" and drawn.result == "1-1-1"
+        setup.change_intentional_draws(conn, True)
+        made = phone_reports.submit_report(conn, p1, "0-0-0")  # the reporter changes it
+        assert (made.status, made.result) == ("pending", "0-0-0")
+        done = phone_reports.submit_report(conn, p2, "0-0-0")
+        assert done.status == "confirmed"
+        assert phone_reports.table_states(conn)[table - 1]["result"] == "0-0-0"
