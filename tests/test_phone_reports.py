@@ -322,3 +322,31 @@ def test_an_intentional_draw_from_a_phone_only_where_the_event_takes_one(
         done = phone_reports.submit_report(conn, p2, "0-0-0")
         assert done.status == "confirmed"
         assert phone_reports.table_states(conn)[table - 1]["result"] == "0-0-0"
+
+
+def test_a_report_left_open_by_a_player_no_longer_at_the_table_is_never_used(
+        tmp_path: Path) -> None:
+    """Every change of a table's players withdraws its reports; a file changed by other
+    means (another program, an older tt) may still hold an open report whose reporter sits
+    elsewhere now. The desk does not show it, the new opponent cannot confirm it, and a
+    new report at that table replaces it."""
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan"))
+    with store.connect(path) as conn:
+        one, two = sorted((m for m in store.read_matches(conn) if m.table > 0),
+                          key=lambda m: m.table)
+        assert one.player2 is not None and two.player2 is not None
+        gone = phone_reports.submit_report(conn, one.player1, "2-0")
+        # the reporter and table 2's first player change places, no tt write involved
+        conn.execute("UPDATE matches SET player1 = CASE table_no WHEN 1 THEN ? ELSE ? END "
+                     "WHERE round = 1 AND table_no IN (1, 2)", (two.player1, one.player1))
+        states = phone_reports.table_states(conn)
+        assert [(t["table"], t["state"], t["report"]) for t in states] == [
+            (1, "missing", None), (2, "missing", None)]
+        with pytest.raises(EventError, match="no report of your table waiting"):
+            phone_reports.answer_report(conn, one.player2, agree=True)
+        fresh = phone_reports.submit_report(conn, two.player1, "0-2")
+        assert fresh.id != gone.id and fresh.status == "pending"
+        by_id = {r.id: r.status for r in phone_reports.reports(conn)}
+        assert by_id == {gone.id: "withdrawn", fresh.id: "pending"}
+        done = phone_reports.answer_report(conn, one.player2, agree=True)
+        assert (done.id, done.status) == (fresh.id, "confirmed")
