@@ -437,3 +437,19 @@ def test_a_cap_the_event_did_not_set_skips_only_itself() -> None:
     report = check_text(deck_text(no_rookies), cap_first)
     assert codes(report) == ["LEVEL_III_REQUIRED"]
     assert check_text(deck_text(DMCG_1999_LEGAL), cap_first).legal
+
+
+def test_by_name_copies_count_names_whatever_their_case_and_spacing(tmp_path: Path) -> None:
+    """dmcg-1999 counts copies by name: a card list writing one name in other capitals or
+    with other spaces still names one card (3 + 1 copies: over the limit of 3)."""
+    rows = (FIXTURES / CARD_LISTS["dmcg-1999"]).read_text(encoding="utf-8").replace(
+        "Bo-1,Agumon,", "Bo-1,AGUMON,")
+    rows += "Op-3,  recovery   Floppy ,Option,,,C,Op\n"
+    cards = tmp_path / "cards.csv"
+    cards.write_text(rows, encoding="utf-8")
+    import_game_cards(cards, "dmcg-1999")
+    agumon = check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_06=0, BO_1=1))
+    assert [(v.code, v.cards) for v in agumon.errors] == [("DECK_COPIES", ["ST-01", "BO-1"])]
+    floppy = check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_06=0, OP_3=1))
+    assert [(v.code, v.cards) for v in floppy.errors] == [("DECK_COPIES", ["OP-1", "OP-3"])]
+

@@ -202,3 +202,62 @@ def test_a_card_whose_own_limit_is_its_zones_breaks_the_zones_rule(build_deck, t
     copies = [v for v in report.errors if v.cards == ["BT1-009"]]
     assert [v.code for v in copies] == ["MAIN_COPIES"]
     assert copies[0].message == "Main deck: 301 copies of BT1-009 Monodramon; at most 300 allowed"
+
+
+def test_a_format_that_ignores_cards_own_limits_holds_them_to_the_zones(
+        build_deck, tt_format, banlist):
+    """BT11-061's own text allows 50 copies; a format with ``card_copy_limits`` off (as the
+    other games' formats) holds it to the Main deck's 4 like any card."""
+    from dataclasses import replace
+
+    main = {"BT11-061": 14, **with_changes(LEGAL_MAIN, BT1_009=0, BT1_010=0, BT1_011=0,
+                                             BT1_091=0)}
+    deck = build_deck(main)
+    assert validate_deck(deck, tt_format, banlist).legal
+    plain = replace(tt_format, card_copy_limits=False)
+    report = validate_deck(deck, plain, banlist)
+    assert [(v.code, v.cards) for v in report.errors] == [("MAIN_COPIES", ["BT11-061"])]
+
+
+def test_by_name_the_strictest_limit_of_a_names_printings_applies(
+        build_deck, tt_format, banlist):
+    """Counting copies by name, two printings of one name, one of them with its own limit of
+    50: together they may hold only as many copies as the stricter of the two allows."""
+    from dataclasses import replace
+
+    from tt_organizer.cards.database import apply_override
+
+    by_name = replace(tt_format, copy_identity="name")
+    deck = build_deck()
+    name = deck.cards["BT1-009"].name
+    deck.cards["BT1-010"] = apply_override(deck.cards["BT1-010"],
+                                           {"name": name, "copy_limit": 50})
+    main = [v for v in validate_deck(deck, by_name, banlist).errors if v.code == "MAIN_COPIES"]
+    assert [v.cards for v in main] == [["BT1-009", "BT1-010"]]
+    assert main[0].message == f"Main deck: 8 copies of {name}; at most 4 allowed"
+
+
+def test_a_format_without_a_ban_list_names_none_and_bans_nothing(
+        build_deck, tt_format, banlist):
+    """A format that uses no ban list: a banned card is legal there and the verdict (and its
+    JSON) names no list, even when one was loaded."""
+    from dataclasses import replace
+
+    main = with_changes(LEGAL_MAIN, BT1_093=1, BT5_109=1)
+    assert validate_deck(build_deck(main), tt_format, banlist).codes == ["BANNED"]
+    free = replace(tt_format, use_banlist=False)
+    report = validate_deck(build_deck(main), free, banlist)
+    assert report.legal and report.banlist_date is None
+    assert report.to_dict()["banlist"] is None
+
+
+def test_without_card_data_only_zones_holding_cards_have_copies_left_unchecked(
+        build_deck, tt_format, banlist):
+    """Counting by name without card data, the verdict says the copies of the same name were
+    checked by number only -- for the zones that hold cards, not for an empty pile."""
+    from dataclasses import replace
+
+    by_name = replace(tt_format, copy_identity="name")
+    report = validate_deck(build_deck(pile={}), by_name, banlist, have_card_data=False)
+    same = [w.message for w in report.warnings if "same name" in w.message]
+    assert len(same) == 1 and "Main deck" in same[0], same
