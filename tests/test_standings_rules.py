@@ -224,11 +224,16 @@ def test_figures_stay_exact_past_a_floats_range() -> None:
         players.append(filler)
         matches.append(MatchRecord(round=rnd + 1, player1=p, player2=filler, p1_games=0,
                                    p2_games=1, draws=0, outcome="p2"))
+    players.append(999)  # a bye only: no opponent, so the floor with no-opponents=floor
+    matches.append(MatchRecord.bye(1, 999))
     assert math.prod(primes) > 2 ** 53
     got = compute_standings(players, matches)
     gw = {s.player: s.gw for s in got}
     assert [gw[p] for p in range(1, 11)] == [float(Fraction(g - 1, g)) for g in primes]
     assert gw[9] == 0.9859154929577465
-    assert [(s.rank, s.player, s.points, s.wins, s.losses, s.draws, s.omw, s.oomw, s.gw,
-             s.rounds_played, s.mw, s.ogw, s.byes) for s in got] == reference(
-        players, matches, ScoringSettings())
+    for scoring in (ScoringSettings(),
+                    ScoringSettings(policy=RULEBOOK.with_rules({"no-opponents": "floor"}))):
+        got = compute_standings(players, matches, settings=scoring)
+        assert [(s.rank, s.player, s.points, s.wins, s.losses, s.draws, s.omw, s.oomw, s.gw,
+                 s.rounds_played, s.mw, s.ogw, s.byes) for s in got] == reference(
+            players, matches, scoring)
