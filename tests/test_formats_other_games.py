@@ -450,6 +450,8 @@ def test_by_name_copies_count_names_whatever_their_case_and_spacing(tmp_path: Pa
     import_game_cards(cards, "dmcg-1999")
     agumon = check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_06=0, BO_1=1))
     assert [(v.code, v.cards) for v in agumon.errors] == [("DECK_COPIES", ["ST-01", "BO-1"])]
+    # named as the deck's first copy writes it
+    assert agumon.errors[0].message == "Deck: 4 copies of Agumon; at most 3 allowed"
     floppy = check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_06=0, OP_3=1))
     assert [(v.code, v.cards) for v in floppy.errors] == [("DECK_COPIES", ["OP-1", "OP-3"])]
 
