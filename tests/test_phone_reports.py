@@ -22,12 +22,15 @@ def test_same_result_from_both_players_confirms(tmp_path: Path) -> None:
     path = new_event(tmp_path / "ev.sqlite")
     with store.connect(path) as conn:
         table, p1, p2 = _pair(conn)
-        first = phone_reports.submit_report(conn, p1, "2-1", turns="5,6,7", client="a")
+        games = {"first": "P2,P1,P2", "winners": "P1,P2,P1", "turns": "5,6,7"}
+        first = phone_reports.submit_report(conn, p1, "2-1", **games, client="a")
         assert first.status == "pending"
-        again = phone_reports.submit_report(conn, p2, "2-1", turns="5,6,7", client="b")
+        again = phone_reports.submit_report(conn, p2, "2-1", **games, client="b")
         assert again.status == "confirmed" and again.id == first.id
         m = phone_reports.current_match(conn, p1)
         assert m is not None and m.result == "2-1"
+        assert [(g.number, g.first, g.winner, g.turns) for g in m.games] == [
+            (1, p2, p1, 5), (2, p1, p2, 6), (3, p2, p1, 7)]
         assert phone_reports.table_states(conn)[table - 1]["state"] == "confirmed"
         with pytest.raises(EventError, match="already recorded"):
             phone_reports.submit_report(conn, p1, "2-0")
