@@ -72,3 +72,34 @@ def test_a_stored_custom_policy_missing_a_rule_takes_it_from_the_preset_it_names
     assert read.name.endswith("+custom")
     plain = TiebreakPolicy.from_json({"name": "melee", "drawn-game": "0"})
     assert (plain.floor, plain.byes_counted) == (Fraction(1, 3), True)
+
+
+def test_rules_are_read_whatever_their_capitals_spaces_and_empty_parts() -> None:
+    """``--tiebreak-rule`` text as typed: names and values in any capitals, spaces around
+    them, empty parts between commas skipped (not the end of the list)."""
+    from tt_organizer.standings.policy import split_rules
+
+    rules = split_rules(["  BYES = Counted ,, ", "Floor=1/3, ,No-Opponents=FLOOR"])
+    assert rules == {"byes": "Counted", "floor": "1/3", "no-opponents": "FLOOR"}
+    policy = RULEBOOK.with_rules(rules)
+    assert (policy.byes_counted, policy.floor, policy.no_opponents_floor) == (
+        True, Fraction(1, 3), True)
+    assert RULEBOOK.with_rules({" Own-GW ": " UNFLOORED "}).own_gw_floored is False
+
+
+def test_decimals_are_ascii_digits_only() -> None:
+    """A count of decimals in another script's digits (Arabic-Indic ٣) is refused, as the
+    floor's digits are."""
+    for value in ("٣", "１２", "3.0", "+3"):
+        with pytest.raises(BadValue, match="1 to 12"):
+            RULEBOOK.with_rules({"decimals": value})
+    assert RULEBOOK.with_rules({"decimals": " 3 "}).decimals == 3
+
+
+@pytest.mark.parametrize("part", ["byes=", "byes= ", "=counted", " = ", "byes"])
+def test_a_rule_without_a_name_or_a_value_is_refused_as_such(part: str) -> None:
+    from tt_organizer.standings.policy import split_rules
+
+    with pytest.raises(BadValue, match="NAME=VALUE") as refused:
+        split_rules([f"floor=1/3,{part}"])
+    assert refused.value.code == "tiebreak-rule-shape"
