@@ -89,11 +89,17 @@ def test_organizer_desk_in_a_top_cut_enters_and_corrects_the_bracket_table(
             tt("report", str(p["table"]), "1-0")
     tt("top-cut")
     with store.connect(tt.path) as conn:
+        names = {p.id: p.name for p in store.read_players(conn)}
         swiss = next(m for m in store.read_matches(conn)
                      if m.stage == "swiss" and m.round == 1 and m.table == 1)
         cut = next(m for m in store.read_matches(conn)
                    if m.stage == "top-cut" and m.round == 1 and m.table == 1)
         assert swiss.result == "1-0" and cut.result is None
+        # the desk lists the bracket's tables only, not the Swiss round of the same number
+        assert [(t["stage"], t["round"], t["table"], t["player1"]) for t in
+                phone_reports.table_states(conn)] == [
+            ("top-cut", 1, m.table, names[m.player1]) for m in store.read_matches(conn)
+            if m.stage == "top-cut"]
         entered = phone_reports.organizer_result(conn, 1, "0-1")
         assert entered.before is None  # an entry, not a correction
         assert (entered.match.stage, entered.match.player1, entered.result) == (
