@@ -261,3 +261,30 @@ def test_without_card_data_only_zones_holding_cards_have_copies_left_unchecked(
     report = validate_deck(build_deck(pile={}), by_name, banlist, have_card_data=False)
     same = [w.message for w in report.warnings if "same name" in w.message]
     assert len(same) == 1 and "Main deck" in same[0], same
+
+
+def test_the_colour_rule_checks_options_only_not_a_digi_egg_of_another_colour(
+        build_deck, tt_format, banlist):
+    """A Blue Digi-Egg in a red deck: the colour rule is about Options (their cost), so the
+    verdict says nothing of the egg's colour -- strict or not."""
+    pile = with_changes(LEGAL_PILE, BT1_001=2, BT1_003=1)
+    report = validate_deck(build_deck(pile=pile), tt_format, banlist, strict_colors=True)
+    assert report.legal and report.errors == [] and report.warnings == []
+
+
+def test_a_requirement_counts_only_the_card_types_it_names(build_deck, tt_format, banlist):
+    """An organizer's requirement "at most 6 Options" counts the Options alone (the
+    legal deck has 6 among its 50 cards); with 7 it is broken, naming the Options."""
+    from dataclasses import replace
+
+    from tt_organizer.formats.model import CountRange, Requirement
+
+    cap = Requirement(code="OPTION_LIMIT", label="Options", types=["Option"],
+                      count=CountRange(max=6))
+    fmt = replace(tt_format, requirements=[cap])
+    assert validate_deck(build_deck(), fmt, banlist).legal
+    seven = validate_deck(build_deck(with_changes(LEGAL_MAIN, BT1_009=3, BT1_091=3)), fmt,
+                          banlist)
+    assert [(v.code, v.cards) for v in seven.errors] == [
+        ("OPTION_LIMIT", ["BT1-091", "BT1-092", "BT1-093"])]
+    assert seven.errors[0].message == "Options: the deck has 7, needs at most 6"
