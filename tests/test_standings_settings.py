@@ -103,3 +103,16 @@ def test_a_rule_without_a_name_or_a_value_is_refused_as_such(part: str) -> None:
     with pytest.raises(BadValue, match="NAME=VALUE") as refused:
         split_rules([f"floor=1/3,{part}"])
     assert refused.value.code == "tiebreak-rule-shape"
+
+
+def test_points_for_a_loss_add_up_with_the_rest() -> None:
+    """A league giving 1 point for a loss (3 a win, 2 a draw): a win, a draw and a loss make
+    6 points; two losses 2; a double loss counts as a loss for both. Hand-computed."""
+    league = ScoringSettings(win=3, draw=2, loss=1, bye=3)
+    table = compute_standings([1, 2, 3, 4], [
+        MatchRecord(1, 1, 2, 2, 0, 0, "p1"), MatchRecord(1, 3, 4, 1, 1, 1, "draw"),
+        MatchRecord(2, 1, 3, 1, 1, 1, "draw"), MatchRecord(2, 2, 4, 0, 0, 0, "double-loss"),
+        MatchRecord(3, 4, 1, 2, 1, 0, "p1"), MatchRecord(3, 3, 2, 2, 0, 0, "p1")],
+        settings=league)
+    points = {s.player: (s.points, s.wins, s.losses, s.draws) for s in table}
+    assert points == {1: (6, 1, 1, 1), 2: (3, 0, 3, 0), 3: (7, 1, 0, 2), 4: (6, 1, 1, 1)}
