@@ -116,3 +116,16 @@ def test_points_for_a_loss_add_up_with_the_rest() -> None:
         settings=league)
     points = {s.player: (s.points, s.wins, s.losses, s.draws) for s in table}
     assert points == {1: (6, 1, 1, 1), 2: (3, 0, 3, 0), 3: (7, 1, 0, 2), 4: (6, 1, 1, 1)}
+
+
+def test_an_unreported_match_anywhere_counts_for_nothing_and_a_player_once() -> None:
+    """A match without a result (round 2 not reported yet) listed before round 1's results
+    leaves them counting; a player named twice has one line."""
+    from types import SimpleNamespace
+
+    pending = SimpleNamespace(round=2, player1=1, player2=3, p1_games=0, p2_games=0, draws=0,
+                              outcome=None)
+    table = compute_standings([1, 2, 3, 2, 1], [
+        pending, MatchRecord(1, 1, 2, 2, 0, 0, "p1"), MatchRecord(1, 3, None, 0, 0, 0, "bye")])
+    assert [(s.rank, s.player, s.points, s.wins, s.losses) for s in table] == [
+        (1, 1, 3, 1, 0), (2, 3, 3, 1, 0), (3, 2, 0, 0, 1)]
