@@ -49,6 +49,7 @@ def test_different_result_disputes_and_organizer_settles(tmp_path: Path) -> None
         assert done.result == "0-2" and done.before is None
         assert done.settled is not None and done.settled.status == "disputed"
         assert phone_reports.reports(conn, open_only=True) == []
+        assert [r.status for r in phone_reports.reports(conn)] == ["resolved"]  # the desk's
         # a recorded table is corrected, as `tt event correct` does
         fixed = phone_reports.organizer_result(conn, table, "2-1")
         assert fixed.result == "2-1" and fixed.settled is None
@@ -357,5 +358,20 @@ def test_a_report_left_open_by_a_player_no_longer_at_the_table_is_never_used(
         assert fresh.id != gone.id and fresh.status == "pending"
         by_id = {r.id: r.status for r in phone_reports.reports(conn)}
         assert by_id == {gone.id: "withdrawn", fresh.id: "pending"}
+        told = phone_reports.withdrawn_report(conn, one.player1)  # the old reporter's phone
+        assert told is not None and told.id == gone.id
         done = phone_reports.answer_report(conn, one.player2, agree=True)
         assert (done.id, done.status) == (fresh.id, "confirmed")
+
+
+def test_the_desk_neither_reports_nor_corrects_a_bye(tmp_path: Path) -> None:
+    """The organizer's entry at the bye's table is refused as ``tt event report`` refuses
+    it (a bye has nothing to report), never taken as a correction of the bye."""
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan", "Eve"))
+    with store.connect(path) as conn:
+        bye = next(m for m in store.read_matches(conn) if m.player2 is None)
+        with pytest.raises(EventError, match="is a bye; nothing to report") as refused:
+            phone_reports.organizer_result(conn, bye.table, "2-0")
+        assert refused.value.code == "bye-nothing-to-report"
+        again = next(m for m in store.read_matches(conn) if m.player2 is None)
+    assert again.result == bye.result == "bye"
