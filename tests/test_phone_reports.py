@@ -375,3 +375,25 @@ def test_the_desk_neither_reports_nor_corrects_a_bye(tmp_path: Path) -> None:
         assert refused.value.code == "bye-nothing-to-report"
         again = next(m for m in store.read_matches(conn) if m.player2 is None)
     assert again.result == bye.result == "bye"
+
+
+def test_players_with_ids_past_256_report_and_confirm_like_any(tmp_path: Path) -> None:
+    """Player ids are compared as numbers, not as objects: in a big event (ids past 256,
+    where Python no longer shares one object per number) the reporter changing their own
+    report still changes it, and the opponent's same result confirms it."""
+    from tt_organizer.events import rounds
+
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan"), pair=False)
+    with store.connect(path) as conn:
+        conn.execute("UPDATE players SET id = id + 1000")
+        rounds.pair_next_round(conn)
+        table, p1, p2 = _pair(conn)
+        assert min(p1, p2) > 1000
+        phone_reports.submit_report(conn, p1, "2-0")
+        changed = phone_reports.submit_report(conn, int(str(p1)), "2-1")  # the reporter again
+        assert (changed.status, changed.result, changed.reporter) == ("pending", "2-1", p1)
+        with pytest.raises(EventError, match="your opponent has to confirm your report"):
+            phone_reports.answer_report(conn, int(str(p1)), agree=True)
+        done = phone_reports.submit_report(conn, int(str(p2)), "2-1")
+        assert (done.id, done.status) == (changed.id, "confirmed")
+        assert phone_reports.table_states(conn)[table - 1]["result"] == "2-1"

@@ -129,3 +129,26 @@ def test_an_unreported_match_anywhere_counts_for_nothing_and_a_player_once() -> 
         pending, MatchRecord(1, 1, 2, 2, 0, 0, "p1"), MatchRecord(1, 3, None, 0, 0, 0, "bye")])
     assert [(s.rank, s.player, s.points, s.wins, s.losses) for s in table] == [
         (1, 1, 3, 1, 0), (2, 3, 3, 1, 0), (3, 2, 0, 0, 1)]
+
+
+def test_an_opponents_figure_rounds_half_up_before_the_mean() -> None:
+    """With ``opponent-decimals=1`` and a floor of 255/512 (0.498046875), a winless opponent's
+    figure is the floor rounded half-up to one decimal: 0.5, so the winner's OMW% is 0.5
+    exactly (0.498... unrounded). Hand-computed."""
+    policy = RULEBOOK.with_rules({"floor": "255/512", "opponent-decimals": "1"})
+    beat = [MatchRecord(1, 1, 2, 2, 0, 0, "p1")]
+    line = {s.player: s for s in compute_standings([1, 2], beat,
+                                                   settings=ScoringSettings(policy=policy))}
+    assert (line[1].omw, line[2].omw) == (0.5, 1.0)
+    plain = {s.player: s for s in compute_standings([1, 2], beat, settings=ScoringSettings(
+        policy=RULEBOOK.with_rules({"floor": "255/512"})))}
+    assert plain[1].omw == 0.498046875
+
+
+def test_a_floor_above_1_is_refused_by_the_rule_and_a_custom_stays_one_custom() -> None:
+    for value in ("1.5", "2", "3/2"):
+        with pytest.raises(BadValue, match="must be between 0 and 1") as refused:
+            RULEBOOK.with_rules({"floor": value})
+        assert refused.value.code == "floor-value-range"
+    twice = RULEBOOK.with_rules({"byes": "counted"}).with_rules({"floor": "1/3"})
+    assert twice.name == "rulebook+custom"
