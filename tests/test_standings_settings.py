@@ -152,3 +152,16 @@ def test_a_floor_above_1_is_refused_by_the_rule_and_a_custom_stays_one_custom() 
         assert refused.value.code == "floor-value-range"
     twice = RULEBOOK.with_rules({"byes": "counted"}).with_rules({"floor": "1/3"})
     assert twice.name == "rulebook+custom"
+
+
+def test_a_player_without_opponents_gets_exactly_the_floor_when_the_policy_says_so() -> None:
+    """``no-opponents=floor``: the player with round 1's bye (no opponent yet) has OMW%,
+    OOMW% and OGW% of exactly the floor (0.33 in the rule book, 1/3 in Melee's)."""
+    record = [MatchRecord(1, 1, 2, 2, 0, 0, "p1"), MatchRecord(1, 3, None, 0, 0, 0, "bye")]
+    for policy, floor in ((RULEBOOK.with_rules({"no-opponents": "floor"}), 0.33),
+                          (RULEBOOK.with_rules({"no-opponents": "floor", "floor": "1/3"}),
+                           1 / 3)):
+        line = {s.player: s for s in compute_standings(
+            [1, 2, 3], record, settings=ScoringSettings(policy=policy))}
+        assert (line[3].omw, line[3].oomw, line[3].ogw) == (floor, floor, floor)
+        assert (line[1].omw, line[2].omw) == (floor, 1.0)  # 2 won nothing: the floor
