@@ -165,3 +165,14 @@ def test_a_player_without_opponents_gets_exactly_the_floor_when_the_policy_says_
             [1, 2, 3], record, settings=ScoringSettings(policy=policy))}
         assert (line[3].omw, line[3].oomw, line[3].ogw) == (floor, floor, floor)
         assert (line[1].omw, line[2].omw) == (floor, 1.0)  # 2 won nothing: the floor
+
+
+def test_the_floor_without_opponents_is_exact_whatever_the_other_figures() -> None:
+    """The other players' figures in thirds and ninths (a drawn match, byes counted), the
+    floor in hundredths: the bye's player still shows exactly 0.33."""
+    policy = RULEBOOK.with_rules({"no-opponents": "floor", "byes": "counted"})
+    record = [MatchRecord(1, 1, 2, 1, 1, 1, "draw"), MatchRecord(1, 3, None, 0, 0, 0, "bye")]
+    line = {s.player: s for s in compute_standings([1, 2, 3], record,
+                                                   settings=ScoringSettings(policy=policy))}
+    assert (line[3].omw, line[3].oomw, line[3].ogw) == (0.33, 0.33, 0.33)
+    assert (line[1].omw, line[1].gw, line[1].ogw) == (1 / 3, 4 / 9, 4 / 9)
