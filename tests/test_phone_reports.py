@@ -397,3 +397,18 @@ def test_players_with_ids_past_256_report_and_confirm_like_any(tmp_path: Path) -
         done = phone_reports.submit_report(conn, int(str(p2)), "2-1")
         assert (done.id, done.status) == (changed.id, "confirmed")
         assert phone_reports.table_states(conn)[table - 1]["result"] == "2-1"
+
+
+def test_the_desk_lists_the_current_rounds_tables_only(tmp_path: Path) -> None:
+    """Once round 2 is paired, the organizer's table list holds round 2's tables, not round
+    1's recorded ones."""
+    from tt_organizer.events import rounds
+
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan"))
+    with store.connect(path) as conn:
+        for m in store.read_matches(conn):
+            phone_reports.organizer_result(conn, m.table, "2-0")
+        rounds.pair_next_round(conn)
+        states = phone_reports.table_states(conn)
+    assert [(t["round"], t["table"], t["state"]) for t in states] == [
+        (2, 1, "missing"), (2, 2, "missing")]
