@@ -176,3 +176,10 @@ def test_the_floor_without_opponents_is_exact_whatever_the_other_figures() -> No
                                                    settings=ScoringSettings(policy=policy))}
     assert (line[3].omw, line[3].oomw, line[3].ogw) == (0.33, 0.33, 0.33)
     assert (line[1].omw, line[1].gw, line[1].ogw) == (1 / 3, 4 / 9, 4 / 9)
+
+
+def test_zero_decimals_is_refused_by_the_rule_itself() -> None:
+    for key in ("decimals", "opponent-decimals"):
+        with pytest.raises(BadValue, match=f"{key}=0: none or a number of decimals") as no:
+            RULEBOOK.with_rules({key: "0"})
+        assert no.value.code == "decimals-value"
