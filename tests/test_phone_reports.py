@@ -412,3 +412,23 @@ def test_the_desk_lists_the_current_rounds_tables_only(tmp_path: Path) -> None:
         states = phone_reports.table_states(conn)
     assert [(t["round"], t["table"], t["state"]) for t in states] == [
         (2, 1, "missing"), (2, 2, "missing")]
+
+
+def test_the_desk_corrects_a_result_two_rounds_back_only_with_override(tmp_path: Path) -> None:
+    """As ``tt event correct``: a round-1 result may be corrected while round 2 is played;
+    once round 3 is paired the desk refuses it unless the organizer overrides."""
+    from tt_organizer.events import rounds
+
+    path = new_event(tmp_path / "ev.sqlite", ("Alice", "Bob", "Carol", "Dan"))
+    with store.connect(path) as conn:
+        for rnd in (1, 2):
+            for m in store.read_matches(conn):
+                if m.round == rnd:
+                    phone_reports.organizer_result(conn, m.table, "2-0")
+            rounds.pair_next_round(conn)
+        with pytest.raises(EventError) as refused:
+            phone_reports.organizer_result(conn, 1, "0-2", round_number=1)
+        assert refused.value.code == "correction-closed"
+        assert refused.value.hint.get("option") == "override"
+        done = phone_reports.organizer_result(conn, 1, "0-2", round_number=1, override=True)
+        assert done.before is not None and done.result == "0-2"
