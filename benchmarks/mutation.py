@@ -88,7 +88,8 @@ AREAS: dict[str, Area] = {
     "standings": Area(
         ("tt_organizer/standings/tiebreakers.py", "tt_organizer/standings/policy.py"),
         ("tests/test_standings.py", "tests/test_real_event_tiebreaks.py",
-         "tests/test_tiebreak_policy_cli.py", "tests/test_standings_rules.py")),
+         "tests/test_tiebreak_policy_cli.py", "tests/test_standings_rules.py",
+         "tests/test_standings_settings.py")),
     "results": Area(
         ("tt_organizer/events/result_text.py", "tt_organizer/events/entering.py"),
         ("tests/test_event_results.py", "tests/test_event_entry.py",

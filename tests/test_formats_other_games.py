@@ -422,3 +422,36 @@ def test_tamer_tactics_still_uses_the_shipped_database() -> None:
     ctx = load_context("tamer-tactics")
     assert ctx.cards is not None and ctx.cards.game == "digimon-2020"
     assert ctx.normalize("bt1-10") == "BT1-010"
+
+
+def test_a_cap_the_event_did_not_set_skips_only_itself() -> None:
+    """An organizer's dmcg-1999 listing its Ultimate cap (not set by the event) before the
+    level III requirement: the unset cap is skipped, the requirement after it still checked."""
+    from dataclasses import replace
+
+    load("dmcg-1999")
+    ctx = load_context("dmcg-1999")
+    assert [r.code for r in ctx.fmt.requirements] == ["LEVEL_III_REQUIRED", "ULTIMATE_LIMIT"]
+    cap_first = replace(ctx, fmt=replace(ctx.fmt, requirements=ctx.fmt.requirements[::-1]))
+    no_rookies = with_changes(DMCG_1999_LEGAL, ST_01=0, ST_02=0, BO_2=0, BO_6=3, BO_4=3, ST_07=3)
+    report = check_text(deck_text(no_rookies), cap_first)
+    assert codes(report) == ["LEVEL_III_REQUIRED"]
+    assert check_text(deck_text(DMCG_1999_LEGAL), cap_first).legal
+
+
+def test_by_name_copies_count_names_whatever_their_case_and_spacing(tmp_path: Path) -> None:
+    """dmcg-1999 counts copies by name: a card list writing one name in other capitals or
+    with other spaces still names one card (3 + 1 copies: over the limit of 3)."""
+    rows = (FIXTURES / CARD_LISTS["dmcg-1999"]).read_text(encoding="utf-8").replace(
+        "Bo-1,Agumon,", "Bo-1,AGUMON,")
+    rows += "Op-3,  recovery   Floppy ,Option,,,C,Op\n"
+    cards = tmp_path / "cards.csv"
+    cards.write_text(rows, encoding="utf-8")
+    import_game_cards(cards, "dmcg-1999")
+    agumon = check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_06=0, BO_1=1))
+    assert [(v.code, v.cards) for v in agumon.errors] == [("DECK_COPIES", ["ST-01", "BO-1"])]
+    # named as the deck's first copy writes it
+    assert agumon.errors[0].message == "Deck: 4 copies of Agumon; at most 3 allowed"
+    floppy = check("dmcg-1999", with_changes(DMCG_1999_LEGAL, ST_06=0, OP_3=1))
+    assert [(v.code, v.cards) for v in floppy.errors] == [("DECK_COPIES", ["OP-1", "OP-3"])]
+

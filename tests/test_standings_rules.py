@@ -198,3 +198,42 @@ def test_a_floor_is_between_0_and_1_and_written_as_given() -> None:
             assert "is not between 0 and 1" in str(refused)
         else:
             raise AssertionError(f"floor {bad} accepted")
+
+
+
+def test_figures_stay_exact_past_a_floats_range() -> None:
+    """Ten players whose game counts are the primes 37 to 73 (all won but one game, against
+    fresh opponents): their GW% share a denominator of about 2 * 10**17, past 2**53 where a
+    float stops holding every integer. Each figure is still the exact fraction correctly
+    rounded (70/71 shows as 0.9859154929577465, not one unit off in the last place), and
+    every other figure and the order agree with the definitions."""
+    primes = [37, 41, 43, 47, 53, 59, 61, 67, 71, 73]
+    players: list[int] = []
+    matches: list[MatchRecord] = []
+    filler = 1000
+    for p, games in enumerate(primes, 1):
+        players.append(p)
+        rnd, wins = 0, games - 1
+        while wins:  # 2-0 wins (and a 1-0 for an odd count), then one game lost
+            rnd, filler, won = rnd + 1, filler + 1, min(wins, 2)
+            players.append(filler)
+            matches.append(MatchRecord(round=rnd, player1=p, player2=filler, p1_games=won,
+                                       p2_games=0, draws=0, outcome="p1"))
+            wins -= won
+        filler += 1
+        players.append(filler)
+        matches.append(MatchRecord(round=rnd + 1, player1=p, player2=filler, p1_games=0,
+                                   p2_games=1, draws=0, outcome="p2"))
+    players.append(999)  # a bye only: no opponent, so the floor with no-opponents=floor
+    matches.append(MatchRecord.bye(1, 999))
+    assert math.prod(primes) > 2 ** 53
+    got = compute_standings(players, matches)
+    gw = {s.player: s.gw for s in got}
+    assert [gw[p] for p in range(1, 11)] == [float(Fraction(g - 1, g)) for g in primes]
+    assert gw[9] == 0.9859154929577465
+    for scoring in (ScoringSettings(),
+                    ScoringSettings(policy=RULEBOOK.with_rules({"no-opponents": "floor"}))):
+        got = compute_standings(players, matches, settings=scoring)
+        assert [(s.rank, s.player, s.points, s.wins, s.losses, s.draws, s.omw, s.oomw, s.gw,
+                 s.rounds_played, s.mw, s.ogw, s.byes) for s in got] == reference(
+            players, matches, scoring)
