@@ -96,6 +96,16 @@ def test_decimals_are_ascii_digits_only() -> None:
     assert RULEBOOK.with_rules({"decimals": " 3 "}).decimals == 3
 
 
+@pytest.mark.parametrize("key", ["decimals", "opponent-decimals"])
+def test_decimals_written_as_a_rule_take_1_to_12(key: str) -> None:
+    """``decimals=12`` as an organizer types it is taken; ``=0`` and ``=13`` are refused."""
+    for value in ("1", "12"):
+        assert getattr(RULEBOOK.with_rules({key: value}), key.replace("-", "_")) == int(value)
+    for value in ("0", "13"):
+        with pytest.raises(BadValue, match="1 to 12"):
+            RULEBOOK.with_rules({key: value})
+
+
 @pytest.mark.parametrize("part", ["byes=", "byes= ", "=counted", " = ", "byes"])
 def test_a_rule_without_a_name_or_a_value_is_refused_as_such(part: str) -> None:
     from tt_organizer.standings.policy import split_rules
