@@ -5,7 +5,7 @@ of it, over random fields, until a field is paired differently.
         [--joint-limit 0] [--floats]
 
 Both versions are loaded as separate module objects; each try plays 1-5 random rounds of
-4-26 players with the original, then pairs the next round with both (``_pair``, every method
+4-26 players with the original, then pairs the next round with both (``pair_round``, every method
 and path asked for) and prints the first field where they differ (ids, points, opponents, bye),
 ready to paste into a test. ``--floats`` reports only differences in who floats to a lower
 score group and how far (a tie-break among equally good pairings is not reported). How the
@@ -82,7 +82,7 @@ def main() -> int:
 
         for r in range(1, played + 1):
             now = field(orig, pts, opp, bye)
-            for table in orig._pair(now, round_number=r, seed=t, method="random"):
+            for table in orig.pair_round(now, round_number=r, seed=t, method="random"):
                 a, b = table.player1, table.player2
                 if b is None:
                     pts[a] += 3
@@ -103,10 +103,10 @@ def main() -> int:
             for limit in args.joint_limit or [64, 0]:
                 kw = {"round_number": played + 1, "seed": t, "method": method,
                       "joint_limit": limit}
-                got: Pairs = [(x.player1, x.player2) for x in orig._pair(players, **kw)]
+                got: Pairs = [(x.player1, x.player2) for x in orig.pair_round(players, **kw)]
                 try:
                     other: Pairs | str = [(x.player1, x.player2)
-                                          for x in mutant._pair(players, **kw)]
+                                          for x in mutant.pair_round(players, **kw)]
                 except Exception as exc:  # a crash is a difference too
                     other = repr(exc)
                 if other == got:

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tt_organizer.pairing.simulate import simulate_event  # noqa: E402
-from tt_organizer.pairing.swiss import Pairing, PlayerState, _pair  # noqa: E402
+from tt_organizer.pairing.swiss import Pairing, PlayerState, pair_round  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "pairing" / "recorded_rounds.json"
 
@@ -137,7 +137,7 @@ def record(event: str, states: list[PlayerState], rnd: int, seed: int, random_fi
     paired = []
     for method, limit in ways:
         kw: dict[str, Any] = {} if limit is None else {"joint_limit": limit}
-        tables = _pair(states, round_number=rnd, seed=seed, random_first_round=random_first,
+        tables = pair_round(states, round_number=rnd, seed=seed, random_first_round=random_first,
                        method=method, **kw)
         paired.append({"method": method, "joint_limit": limit, "tables": tables_json(tables)})
     return {"event": event, "round": rnd, "seed": seed, "random_first_round": random_first,

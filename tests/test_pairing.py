@@ -32,7 +32,6 @@ from tt_organizer.pairing.simulate import rounds_for_players, simulate_event
 from tt_organizer.pairing.swiss import (
     Pairing,
     PlayerState,
-    _pair,
     pair_round,
 )
 
@@ -211,7 +210,7 @@ def test_small_fields_match_exhaustive_search(joint_limit: int) -> None:
     for trial in range(260):
         n = rng.randint(1, 11)
         players = random_history(rng, n, rng.randint(0, min(n - 1, 6)))
-        pairings = _pair(players, round_number=4, seed=trial, joint_limit=joint_limit)
+        pairings = pair_round(players, round_number=4, seed=trial, joint_limit=joint_limit)
         outcomes[check_exhaustively(players, pairings,
                                     lexmin=joint_limit >= len(players))] += 1
     assert outcomes["clean"] > 150 and outcomes["rematch unavoidable"] > 5
@@ -238,7 +237,7 @@ def test_mid_sized_fields_bracket_path_against_oracle() -> None:
         players = random_history(rng, n, rounds, bye_rate=0.1, swiss_like=True)
         by = {p.id: p for p in players}
         for limit in (0, swiss.JOINT_LIMIT):
-            pairs, bye = split(_pair(players, round_number=rounds + 1, seed=trial,
+            pairs, bye = split(pair_round(players, round_number=rounds + 1, seed=trial,
                                      joint_limit=limit))
             f = max(len(p.opponents) for p in players)
             if n < 2 * f + 3:
@@ -263,7 +262,7 @@ def test_many_floaters_into_a_large_bracket() -> None:
     players += [PlayerState(id=i, points=6, opponents=frozenset(), had_bye=False, rank=i)
                 for i in range(46, 87)]
     for limit in (0, swiss.JOINT_LIMIT):
-        pairs, bye = split(_pair(players, round_number=5, seed=1, joint_limit=limit))
+        pairs, bye = split(pair_round(players, round_number=5, seed=1, joint_limit=limit))
         assert bye is None
         partner = {a: b for a, b in pairs} | {b: a for a, b in pairs}
         assert sorted(partner[i] for i in leaders) == [6, 7, 8, 9, 10]
@@ -357,7 +356,7 @@ def test_large_event_paths_are_exercised_and_clean() -> None:
             mp.setattr(swiss._Round, name, spy(name))
         sims = [simulate_event(600, rounds_for_players(600), seed=3, drop_rate=0.01),
                 simulate_event(150, 7, seed=4, drop_rate=0.02,
-                               pair=partial(_pair, joint_limit=0))]
+                               pair=partial(pair_round, joint_limit=0))]
     finally:
         mp.undo()
     assert calls["pair_pool"] and calls["_pair_floaters"] and calls["_joint"]

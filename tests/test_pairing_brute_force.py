@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from tt_organizer.pairing.swiss import Pairing, PlayerState, _pair
+from tt_organizer.pairing.swiss import Pairing, PlayerState, pair_round
 
 WIN = 3
 Cost = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
@@ -130,9 +130,9 @@ def test_small_rounds_reach_the_brute_force_optimum() -> None:
         floats_decided += decided
         rnd = 2 + seed % 4
         for method in ("random", "fold"):
-            joint = _ours(order, _pair(players, round_number=rnd, seed=seed, method=method))
+            joint = _ours(order, pair_round(players, round_number=rnd, seed=seed, method=method))
             assert joint == best, (seed, method)
-            bracket = _ours(order, _pair(players, round_number=rnd, seed=seed, method=method,
+            bracket = _ours(order, pair_round(players, round_number=rnd, seed=seed, method=method,
                                          joint_limit=0))
             assert bracket[:3] == best[:3], (seed, method, "bracket path")
     assert floats_decided >= 10  # rounds where only the float rule tells the best apart
@@ -166,6 +166,6 @@ def test_the_largest_gap_counts_before_the_sum_of_squared_gaps() -> None:
         assert _best(players)[0][4] == gaps
         for method in ("random", "fold"):
             for seed in range(3):
-                tables = _pair(players, round_number=3, seed=seed, method=method)
+                tables = pair_round(players, round_number=3, seed=seed, method=method)
                 ours = _ours(players, tables)
                 assert ours[1] == 0 and ours[4] == gaps, (points, method, seed)

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tt_organizer.pairing.swiss import PlayerState, _pair
+from tt_organizer.pairing.swiss import PlayerState, pair_round
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pairing" / "recorded_rounds.json"
 
@@ -39,7 +39,7 @@ def test_recorded_rounds_pair_the_same_tables() -> None:
         active = {p.id for p in states if not p.dropped}
         for way in record["paired"]:
             kw = {} if way["joint_limit"] is None else {"joint_limit": way["joint_limit"]}
-            tables = _pair(states, round_number=record["round"], seed=record["seed"],
+            tables = pair_round(states, round_number=record["round"], seed=record["seed"],
                            random_first_round=record["random_first_round"],
                            method=way["method"], **kw)
             got = [[t.player1, t.player2] for t in tables]
@@ -79,7 +79,7 @@ def test_a_win_worth_300_points_pairs_as_a_win_worth_3() -> None:
         states = [replace(p, points=p.points * 100) for p in _states(record)]
         for way in record["paired"]:
             kw = {} if way["joint_limit"] is None else {"joint_limit": way["joint_limit"]}
-            tables = _pair(states, round_number=record["round"], seed=record["seed"],
+            tables = pair_round(states, round_number=record["round"], seed=record["seed"],
                            random_first_round=record["random_first_round"],
                            method=way["method"], win_points=300, **kw)
             got = [[t.player1, t.player2] for t in tables]

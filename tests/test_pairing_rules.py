@@ -40,13 +40,13 @@ def test_fold_tail_still_pairs_top_half_against_bottom_half() -> None:
     rematches block 3-9, 5-11 and 6-11. The last tables are searched exactly, and still the
     fold's rule holds -- every table a top-half player against a bottom-half one -- with
     the pairing 1-7, 2-8, 3-10, 4-11, 5-9, 6-12 (the fold with those rematches stepped round)."""
-    from tt_organizer.pairing.swiss import PlayerState, _pair
+    from tt_organizer.pairing.swiss import PlayerState, pair_round
 
     met = {1: [5, 6], 2: [10, 12], 3: [4, 9], 4: [3, 8], 5: [1, 11], 6: [1, 11],
            7: [10, 12], 8: [4, 9], 9: [3, 8], 10: [2, 7], 11: [5, 6], 12: [2, 7]}
     players = [PlayerState(id=i, points=0, opponents=frozenset(o), had_bye=False, rank=i)
                for i, o in met.items()]
-    tables = _pair(players, round_number=3, seed=1, method="fold", joint_limit=0)
+    tables = pair_round(players, round_number=3, seed=1, method="fold", joint_limit=0)
     pairs = [(t.player1, t.player2) for t in tables]
     assert pairs == [(1, 7), (2, 8), (3, 10), (4, 11), (5, 9), (6, 12)]
     assert all(a <= 6 < b for a, b in pairs if b is not None)
@@ -57,7 +57,7 @@ def test_bracket_path_floats_a_player_one_win_down_rather_than_two() -> None:
     with score groups of 1, 4, 4 and 13 players (9, 6, 3, 0 points): a 6-point player floats
     into the 3-point group and a 3-point player into the 0-point group -- no table pairs
     players more than one win apart, since a pairing without such a table exists."""
-    from tt_organizer.pairing.swiss import PlayerState, _pair
+    from tt_organizer.pairing.swiss import PlayerState, pair_round
 
     met = {1: [6, 14, 18], 2: [6, 11, 21], 3: [7, 11, 22], 4: [12, 19, 20], 5: [12, 15, 19],
            6: [1, 2, 19], 7: [3, 16, 17], 8: [10, 13, 16], 9: [12, 14], 10: [8, 18, 21],
@@ -67,7 +67,7 @@ def test_bracket_path_floats_a_player_one_win_down_rather_than_two() -> None:
     points = {i: 9 if i == 1 else 6 if i <= 5 else 3 if i <= 9 else 0 for i in met}
     players = [PlayerState(id=i, points=points[i], opponents=frozenset(o), had_bye=False,
                            rank=i) for i, o in met.items()]
-    tables = _pair(players, round_number=4, seed=21, method="random", joint_limit=0)
+    tables = pair_round(players, round_number=4, seed=21, method="random", joint_limit=0)
     pairs = [(t.player1, t.player2) for t in tables]
     assert all(b is not None and b not in met[a] for a, b in pairs)  # no bye, no rematch
     assert max(abs(points[a] - points[b]) for a, b in pairs if b is not None) == 3
@@ -79,7 +79,7 @@ def test_bracket_path_pairs_the_highest_ranked_floaters_first() -> None:
     12-point players float into the 10-point group, which can take two of them. The two
     highest-ranked (2 and 9) are paired there; the lowest-ranked (14) floats on, to the
     9-point player -- not the 2nd-ranked one, though the gaps would be the same."""
-    from tt_organizer.pairing.swiss import PlayerState, _pair
+    from tt_organizer.pairing.swiss import PlayerState, pair_round
 
     field = [(2, 12, [5, 9, 12, 14, 19]), (9, 12, [2, 8, 14, 16, 17]),
              (14, 12, [2, 6, 8, 9, 11]), (15, 10, [3, 5, 6, 7, 18]),
@@ -93,7 +93,7 @@ def test_bracket_path_pairs_the_highest_ranked_floaters_first() -> None:
     points = {i: p for i, p, _ in field}
     players = [PlayerState(id=i, points=p, opponents=frozenset(o), had_bye=False, rank=k + 1)
                for k, (i, p, o) in enumerate(field)]
-    tables = _pair(players, round_number=6, seed=216, method="random", joint_limit=0)
+    tables = pair_round(players, round_number=6, seed=216, method="random", joint_limit=0)
     opponent = {a: b for t in tables for a, b in ((t.player1, t.player2),
                                                  (t.player2, t.player1))}
     assert all(opponent[i] not in o for i, _, o in field)  # no rematch
@@ -106,7 +106,7 @@ def test_bracket_path_folds_a_group_too_small_to_split() -> None:
     the 3-point group of 12 (ranks 7-18) is too small for the path's head/tail split, so it
     is solved whole, and the fold's rule holds -- every table of the group one of its top
     six against one of its bottom six (1-14, 4-17, 5-18, 7-21, 12-22, 13-23)."""
-    from tt_organizer.pairing.swiss import PlayerState, _pair
+    from tt_organizer.pairing.swiss import PlayerState, pair_round
 
     field = [(3, 6, [13, 20], False), (10, 6, [21, 23], False), (11, 6, [2, 18], False),
              (15, 6, [6, 7], False), (16, 6, [4], True), (19, 6, [14, 17], False),
@@ -118,7 +118,7 @@ def test_bracket_path_folds_a_group_too_small_to_split() -> None:
              (9, 0, [14, 17], False), (20, 0, [3, 5], False)]
     players = [PlayerState(id=i, points=p, opponents=frozenset(o), had_bye=bye, rank=k + 1)
                for k, (i, p, o, bye) in enumerate(field)]
-    tables = _pair(players, round_number=3, seed=154, method="fold", joint_limit=0)
+    tables = pair_round(players, round_number=3, seed=154, method="fold", joint_limit=0)
     pairs = {(t.player1, t.player2) for t in tables}
     top, bottom = {1, 4, 5, 7, 12, 13}, {14, 17, 18, 21, 22, 23}
     in_group = {(a, b) for a, b in pairs if a in top | bottom and b in top | bottom}

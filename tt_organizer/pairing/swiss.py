@@ -132,6 +132,7 @@ def pair_round(
     seed: int,
     random_first_round: bool = True,
     method: str = "random",
+    joint_limit: int = JOINT_LIMIT,
     win_points: int = 3,
 ) -> list[Pairing]:
     """Pair one Swiss round (see the module docstring for the rules and guarantees).
@@ -140,24 +141,10 @@ def pair_round(
     random by seed, or the seeding order (``rank``, paired 1st v. middle) when
     ``random_first_round`` is false. ``method`` ("random" or "fold") pairs within score
     groups in later rounds. ``win_points`` is what a match win is worth (pairs more than
-    one win apart are avoided first). Tables are numbered from the top score group down,
-    bye last.
+    one win apart are avoided first). ``joint_limit``: fields up to this many players are
+    solved as a whole, larger ones bracket by bracket (tests lower it to reach that path on
+    small fields). Tables are numbered from the top score group down, bye last.
     """
-    return _pair(players, round_number=round_number, seed=seed,
-                 random_first_round=random_first_round, method=method, win_points=win_points)
-
-
-def _pair(
-    players: Sequence[PlayerState],
-    *,
-    round_number: int,
-    seed: int,
-    random_first_round: bool = True,
-    method: str = "random",
-    joint_limit: int = JOINT_LIMIT,
-    win_points: int = 3,
-) -> list[Pairing]:
-    """:func:`pair_round` with its internal thresholds exposed (for tests)."""
     if method not in PAIRING_METHODS:
         raise BadValue("unknown-pairing-method", method=repr(method),
                        methods=", ".join(PAIRING_METHODS))
