@@ -71,3 +71,15 @@ def run_swiss(tmp_path: Path, players: int, cut: int) -> Tt:
             if p["player2"] is not None:
                 tt("report", str(p["table"]), "1-0" if p["table"] % 3 else "0-1")
     return tt
+
+
+def as_version_5(path: Path) -> None:
+    """Turn an event file into one as schema version 5 wrote it (the columns and tables added
+    since gone), to test the migration on open."""
+    raw = sqlite3.connect(path)
+    raw.executescript("ALTER TABLE rounds DROP COLUMN seeded; DROP TABLE set_aside; "
+                      "ALTER TABLE settings DROP COLUMN require_decks; "
+                      "ALTER TABLE settings DROP COLUMN language; "
+                      "ALTER TABLE settings DROP COLUMN intentional_draws; "
+                      "PRAGMA user_version = 5;")
+    raw.close()

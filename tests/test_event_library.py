@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from event_helpers import dump
+from event_helpers import as_version_5, dump
 
 from tt_organizer.errors import EventError
 from tt_organizer.events import (
@@ -532,13 +532,7 @@ def test_migration_takes_seeded_from_the_log_of_an_older_file(
     with store.connect(event_path) as c:
         register_all(c)
         rounds.pair_next_round(c, seeded=seeded)
-    raw = sqlite3.connect(event_path)
-    raw.executescript("ALTER TABLE rounds DROP COLUMN seeded; DROP TABLE set_aside; "
-                      "ALTER TABLE settings DROP COLUMN require_decks; "
-                      "ALTER TABLE settings DROP COLUMN language; "
-                      "ALTER TABLE settings DROP COLUMN intentional_draws; "
-                      "PRAGMA user_version = 5;")
-    raw.close()
+    as_version_5(event_path)
     with store.connect(event_path) as c:
         assert store.round_seeded(c, setup.SWISS, 1) is seeded
     raw = sqlite3.connect(event_path)
