@@ -131,6 +131,21 @@ def generated(seed: int, n: int, sizes: tuple[int, ...], most: int) -> list[Play
             for r, k in enumerate(order)]
 
 
+def stacked() -> list[PlayerState]:
+    """70 players: one on 9 points, two on 6, two on 3 (the 6s have met the 3s), 65 on 0.
+    Pairing 1-6 with a 3 floating, or 1-3 with a 6 floating, are equally good (one 3-point
+    and one 6-point gap either way); the seed decides, as the pattern does between any
+    equally good pairings -- and a change in how gaps are weighed shows here first."""
+    met: dict[int, set[int]] = {i: set() for i in range(1, 71)}
+    for a in (2, 3):
+        for b in (4, 5):
+            met[a].add(b)
+            met[b].add(a)
+    points = {i: 9 if i == 1 else 6 if i <= 3 else 3 if i <= 5 else 0 for i in met}
+    return [PlayerState(id=i, points=points[i], opponents=frozenset(met[i]), had_bye=False,
+                        rank=i) for i in met]
+
+
 def record(event: str, states: list[PlayerState], rnd: int, seed: int, random_first: bool,
            ways: list[tuple[str, int | None]]) -> dict[str, Any]:
     """One round's players and its tables paired each of the ``ways`` (method, joint limit)."""
@@ -153,6 +168,9 @@ def records() -> list[dict[str, Any]]:
         out.append(record(f"generated {n} players, seed {seed}", states, rnd, seed, True,
                           [(m, limit) for m in ("random", "fold")
                            for limit in (None, 0, max(4, n // 2))]))
+    for seed in range(1, 7):
+        out.append(record(f"stacked small groups, seed {seed}", stacked(), 4, seed, True,
+                          [("random", None), ("fold", None), ("random", 0)]))
     for n, rounds, seed, method, random_first, late, drop, limits in EVENTS:
         sim = simulate_event(n, rounds, seed, drop_rate=drop, draw_rate=0.1,
                              late_entries=late, random_first_round=random_first,

@@ -270,6 +270,35 @@ def test_many_floaters_into_a_large_bracket() -> None:
         assert report.rematches == 0 and report.float_vector == (5, 1)
 
 
+
+
+def test_the_odd_player_out_of_a_large_bracket_floats_one_group_only() -> None:
+    """70 players after three rounds (the bracket-by-bracket path): eleven on 6 points, two
+    on 3, 57 on 0. One of the eleven must float. The lowest-ranked of them (11) has met both
+    3-point players, so 10 floats instead: two one-group floats (10-12, 13-14), never 11
+    dropping two groups to a 0-point player while 12 and 13 play each other."""
+    met: dict[int, set[int]] = {i: set() for i in range(1, 71)}
+
+    def meet(a: int, b: int) -> None:
+        met[a].add(b)
+        met[b].add(a)
+
+    meet(11, 12)
+    meet(11, 13)
+    meet(11, 14)
+    for a in range(1, 11):
+        for r in range(3):
+            meet(a, 15 + 3 * (a - 1) + r)
+    points = {i: 6 if i <= 11 else 3 if i <= 13 else 0 for i in met}
+    players = [PlayerState(id=i, points=points[i], opponents=frozenset(met[i]),
+                           had_bye=False, rank=i) for i in met]
+    assert len(players) > swiss.JOINT_LIMIT
+    for method in ("random", "fold"):
+        pairs, bye = split(pair_round(players, round_number=4, seed=1, method=method))
+        assert bye is None
+        across = sorted((a, b) if a < b else (b, a) for a, b in pairs
+                        if points[a] != points[b])
+        assert across == [(10, 12), (13, 14)]
 # --- simulated events ----------------------------------------------------------------------
 
 
