@@ -575,3 +575,79 @@ def test_matcher_against_networkx_on_dense_graphs() -> None:
             ref = sum(weights[min(a, b), max(a, b)] for a, b in nx.max_weight_matching(graph))
             mate = max_weight_matching(n, [(a, b, w) for (a, b), w in weights.items()])
             assert sum(weights[p] for p in matching_pairs(mate)) == ref
+
+
+#: Joris van Rantwijk's test graphs for his reference implementation (mwmatching.py, also
+#: networkx's ``test_matching.py``), each built to take one path of the blossom algorithm,
+#: with its published maximum-weight matching (unique for each graph).
+BLOSSOM_CASES: dict[str, tuple[list[tuple[int, int, int]], set[Pair]]] = {
+    "S-blossom": ([(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7), (1, 6, 5), (4, 5, 6)],
+                  {(1, 6), (2, 3), (4, 5)}),
+    "S-blossom relabelled T": ([(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 4),
+                                (1, 6, 3)], {(1, 6), (2, 3), (4, 5)}),
+    "S-blossom relabelled T, other side": ([(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5),
+                                            (4, 5, 3), (3, 6, 4)], {(1, 2), (3, 6), (4, 5)}),
+    "nested S-blossom": ([(1, 2, 9), (1, 3, 9), (2, 3, 10), (2, 4, 8), (3, 5, 8), (4, 5, 10),
+                          (5, 6, 6)], {(1, 3), (2, 4), (5, 6)}),
+    "S-blossom relabelled S, nested": ([(1, 2, 10), (1, 7, 10), (2, 3, 12), (3, 4, 20),
+                                        (3, 5, 20), (4, 5, 25), (5, 6, 10), (6, 7, 10),
+                                        (7, 8, 8)], {(1, 2), (3, 4), (5, 6), (7, 8)}),
+    "nested S-blossom, augment, expand recursively": (
+        [(1, 2, 8), (1, 3, 8), (2, 3, 10), (2, 4, 12), (3, 5, 12), (4, 5, 14), (4, 6, 12),
+         (5, 7, 12), (6, 7, 14), (7, 8, 12)], {(1, 2), (3, 5), (4, 6), (7, 8)}),
+    "S-blossom relabelled T, expanded": (
+        [(1, 2, 23), (1, 5, 22), (1, 6, 15), (2, 3, 25), (3, 4, 22), (4, 5, 25), (4, 8, 14),
+         (5, 7, 13)], {(1, 6), (2, 3), (4, 8), (5, 7)}),
+    "nested S-blossom relabelled T, expanded": (
+        [(1, 2, 19), (1, 3, 20), (1, 8, 8), (2, 3, 25), (2, 4, 18), (3, 5, 18), (4, 5, 13),
+         (4, 7, 7), (5, 6, 7)], {(1, 8), (2, 3), (4, 7), (5, 6)}),
+    "blossom relabelled T two ways, expanded": (
+        [(1, 2, 45), (1, 5, 45), (2, 3, 50), (3, 4, 45), (4, 5, 50), (1, 6, 30), (3, 9, 35),
+         (4, 8, 35), (5, 7, 26), (9, 10, 5)], {(1, 6), (2, 3), (4, 8), (5, 7), (9, 10)}),
+    "blossom relabelled T two ways, again": (
+        [(1, 2, 45), (1, 5, 45), (2, 3, 50), (3, 4, 45), (4, 5, 50), (1, 6, 30), (3, 9, 35),
+         (4, 8, 26), (5, 7, 40), (9, 10, 5)], {(1, 6), (2, 3), (4, 8), (5, 7), (9, 10)}),
+    "expansion makes a new least-slack edge": (
+        [(1, 2, 45), (1, 5, 45), (2, 3, 50), (3, 4, 45), (4, 5, 50), (1, 6, 30), (3, 9, 35),
+         (4, 8, 28), (5, 7, 26), (9, 10, 5)], {(1, 6), (2, 3), (4, 8), (5, 7), (9, 10)}),
+    "inner blossom on the augmenting path": (
+        [(1, 2, 45), (1, 7, 45), (2, 3, 50), (3, 4, 45), (4, 5, 95), (4, 6, 94), (5, 6, 94),
+         (6, 7, 50), (1, 8, 30), (3, 11, 35), (5, 9, 36), (7, 10, 26), (11, 12, 5)],
+        {(1, 8), (2, 3), (4, 6), (5, 9), (7, 10), (11, 12)}),
+    "nested S-blossom relabelled S, expanded recursively": (
+        [(1, 2, 40), (1, 3, 40), (2, 3, 60), (2, 4, 55), (3, 5, 55), (4, 5, 50), (1, 8, 15),
+         (5, 7, 30), (7, 6, 10), (8, 10, 10), (4, 9, 30)],
+        {(1, 2), (3, 5), (4, 9), (6, 7), (8, 10)}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BLOSSOM_CASES))
+def test_matcher_on_the_published_blossom_cases(name: str) -> None:
+    edges, answer = BLOSSOM_CASES[name]
+    n = 1 + max(max(a, b) for a, b, _ in edges)
+    for order in (edges, edges[::-1]):
+        mate = max_weight_matching(n, order)
+        assert set(matching_pairs(mate)) == answer
+        assert all(m == -1 or mate[m] == v for v, m in enumerate(mate))
+
+
+def test_matcher_against_networkx_on_tied_weights() -> None:
+    """Few distinct weights make many equally heavy alternatives: blossoms form, nest, are
+    relabelled and expanded. Total weight (and, asked for, the size) match networkx."""
+    nx = pytest.importorskip("networkx")
+    rng = random.Random(29)
+    for _ in range(150):
+        n = rng.randint(6, 28)
+        density = rng.uniform(0.2, 0.9)
+        weights = {(a, b): rng.randint(1, 4) for a, b in combinations(range(n), 2)
+                   if rng.random() < density}
+        graph = nx.Graph()
+        graph.add_nodes_from(range(n))
+        graph.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items())
+        edges = [(a, b, w) for (a, b), w in weights.items()]
+        for maxcard in (False, True):
+            ref = [(min(a, b), max(a, b)) for a, b in nx.max_weight_matching(graph, maxcard)]
+            pairs = matching_pairs(max_weight_matching(n, edges, maxcard))
+            assert sum(weights[p] for p in pairs) == sum(weights[p] for p in ref)
+            if maxcard:
+                assert len(pairs) == len(ref)
