@@ -16,7 +16,8 @@ Priorities, in order (each one only breaks ties of the ones above):
 4. What players feel, lexicographically: (a) the fewest pairs more than one win apart
    (gap > ``win_points``); (b) the gaps largest first -- the smallest largest gap, then the
    fewest tables with it, then the next largest, ... (an exponential weight per distinct
-   gap value); (c) the smallest sum of squared gaps (fixed by (b); kept as a tie-break).
+   gap value); (c) hence the smallest sum of squared gaps (two pairings equal on (b) have
+   the same gaps, so (b) fixes it: it needs no weight of its own).
    So a 4-0 never meets a 0-4 while a pairing with smaller gaps exists.
 5. Floats: ``D`` lexicographically minimal (when the players left are at most
    ``JOINT_LIMIT`` -- every round of an event of up to 64 players -- exactly; on larger
@@ -551,7 +552,8 @@ class _Round:
         win = self.win
         # Gap levels: (a) pairs more than one win apart, (b) the gaps largest first (a
         # distinct gap value outweighs every smaller one: minimises the largest gap, then
-        # how many pairs have it, ...), (c) the sum of squared gaps.
+        # how many pairs have it, ...; equal on (b), two matchings have the same gaps, so
+        # the same sum of squared gaps: criterion 4c needs no level of its own).
         # In "bracket" mode a player left unmatched floats to the next score group: that
         # gap is what pairing them inside the bracket saves.
         nxt = gi + 1 if after is None else after
@@ -561,22 +563,19 @@ class _Round:
         gap_values = sorted({hi - lo for k, lo in enumerate(levels) for hi in levels[k + 1:]})
         gap_base = 3 * npairs + 1
         gap_rank = {g: gap_base ** k for k, g in enumerate(gap_values)}
-        max_diff = gap_values[-1] if gap_values else 0
         # Scales, least significant level first: pattern, ranks (E), floaters from above
-        # (C), float vector (B), squared gaps (G3), gaps largest first (G2), pairs more
-        # than a win apart (G1), rematches (A), pairs made (P).
+        # (C), float vector (B), gaps largest first (G2), pairs more than a win apart
+        # (G1), rematches (A), pairs made (P).
         m_f = max(_PATTERN_RANGE, n)
         m_e = 4 * n + 4
         m_c = 2 * (1 << len(mdps)) + 1
         m_b = cum[nb] + 1
-        m_g3 = 3 * max_diff * max_diff + 1
         m_g2 = 3 * gap_base ** len(gap_values) + 1
         s_f = 1
         s_e = s_f * (2 * npairs * m_f + 1)
         s_c = s_e * (2 * npairs * m_e + 1)
         s_b = s_c * (2 * npairs * m_c + 1)
-        s_g3 = s_b * (2 * npairs * m_b + 1)
-        s_g2 = s_g3 * (2 * npairs * m_g3 + 1)
+        s_g2 = s_b * (2 * npairs * m_b + 1)
         s_g1 = s_g2 * (2 * npairs * m_g2 + 1)
         s_a = s_g1 * (6 * npairs + 1)
         s_p = s_a * (2 * npairs * 1 + 1)
@@ -597,15 +596,14 @@ class _Round:
                 eu, ev = eff[u], eff[v]
                 hi_node, lo_node = (u, v) if eu <= ev else (v, u)
                 e_hi, e_lo = min(eu, ev), max(eu, ev)
-                # A: rematch; G1-G3: point gap; B: boundaries crossed
+                # A: rematch; G1, G2: point gap; B: boundaries crossed
                 level_a = -1 if rematch else 0
                 gap = abs(pts[u] - pts[v])
-                level_g1 = level_g2 = level_g3 = 0
+                level_g1 = level_g2 = 0
                 for g, sign in ((gap, -1), (drop.get(u, 0), 1), (drop.get(v, 0), 1)):
                     if g:
                         level_g1 += sign if g > win else 0
                         level_g2 += sign * gap_rank[g]
-                        level_g3 += sign * g * g
                 level_b = -(cum[e_lo - gi] - cum[e_hi - gi]) if mode == "joint" else 0
                 # C: floaters from above paired in their bracket
                 level_c = 0
@@ -636,7 +634,7 @@ class _Round:
                         level_f = -abs(abs(pos_top[u] - pos_top[v]) - half)
                 level_p = 2 if pairs_first else 0
                 weight = (level_p * s_p + level_a * s_a + level_g1 * s_g1 + level_g2 * s_g2
-                          + level_g3 * s_g3 + level_b * s_b + level_c * s_c
+                          + level_b * s_b + level_c * s_c
                           + level_e * s_e + level_f * s_f)
                 if weight > 0:
                     edges.append((a, b, weight))
