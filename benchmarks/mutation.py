@@ -376,10 +376,13 @@ def tally(area: Area, session: Path, checkout: Path, known: dict[tuple[str, str,
                 fig.timeouts += 1
             continue
         row = int(mutation["start_pos"][0])
-        code = line_of(checkout, module, row)
         diff = result.get("diff") or ""
         becomes = next((d[1:].strip() for d in diff.splitlines()
                         if d.startswith("+") and not d.startswith("+++")), "")
+        # the line as it was when the mutant ran (the module may have changed since)
+        code = next((d[1:].strip() for d in diff.splitlines()
+                     if d.startswith("-") and not d.startswith("---")), "") or line_of(
+            checkout, module, row)
         entry: dict[str, object] = {
             "line": row, "operator": mutation["operator_name"], "code": code,
             "occurrence": mutation["occurrence"], "becomes": becomes}
