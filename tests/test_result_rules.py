@@ -42,6 +42,9 @@ from tt_organizer.events.result_text import (
     ("1-0-1", 1, ("1-0-1", 1, 0, 1, "p1")),
     ("0-0-2", 1, ("0-0-2", 0, 0, 2, "draw")),
     ("3-2", 5, ("3-2", 3, 2, 0, "p1")),
+    ("3-0", 5, ("3-0", 3, 0, 0, "p1")),  # a clean sweep is no named result in best of 5
+    ("0-3", 5, ("0-3", 0, 3, 0, "p2")),
+    ("2-0-0", 5, ("2-0", 2, 0, 0, "p1")),  # time called at 2-0
     ("2-3-1", 5, ("2-3-1", 2, 3, 1, "p2")),
 ])
 def test_accepted_results_are_stored_as_played(text: str, best_of: int,
