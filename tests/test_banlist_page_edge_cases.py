@@ -323,10 +323,12 @@ def test_depth_cap_reads_a_page_at_the_cap_and_refuses_one_more() -> None:
 @pytest.mark.parametrize("before", [
     "<section><p>a note</p>", "<section></span><br/>", "<section><p>a</p></p>",
     "<section><ul><li>one</li><li>two</li></ul>", "<section><br><img src='x.png'><hr>",
-    "<section><div><b>bold</div>", "<section><div><span>x</div>", "<section><span/><i/>"])
+    "<section><div><b>bold</div>", "<section><div><span>x</div>", "<section><span/><i/>",
+    "<section>" + "<div><div>x</div></div>" * 300])  # closed nests of one name, past the cap
 def test_depth_cap_counts_what_is_still_open_not_what_was_closed(before: str) -> None:
-    """An element closed (by its end tag, by its parent's, or by itself: ``<br>``, ``<i/>``),
-    or an end tag closing nothing, before a deep nest leaves the ``section`` around it open
+    """An element closed (by its end tag, by its parent's, or by itself: ``<br>``, ``<i/>``;
+    also inside one of its own name, 300 times over), or an end tag closing nothing, before a
+    deep nest leaves the ``section`` around it open
     and nothing else: the nest is one level deeper for it, at the cap and over."""
     from tt_organizer.banlist.page import MAX_DEPTH
 
@@ -499,3 +501,19 @@ def test_a_link_spelling_its_number_another_way_still_loses_it_from_the_name() -
     page = parse_page(_page(PAIR + banned + RESTRICTED))
     assert page.banned == ["BT3-007"]
     assert page.names["BT3-007"] == "Tyrannomon"
+
+
+def test_an_effective_heading_split_over_a_titled_block_keeps_its_date() -> None:
+    """"Effective on" and its date in two headings of one titled block (a ``...Tit`` div):
+    the block is read whole, so the cards after it take that date (read part by part, the
+    date alone would look like an announcement's and clear it)."""
+    from tt_organizer.banlist.announcement import RESTRICTED_KIND
+
+    history = ("<section><div class='subTit'><h4>Effective on</h4><h5>April 4, 2026</h5></div>"
+               "<h5>Restricted Cards (1) - Decks can only include one copy of these cards.</h5>"
+               "<div class='restrictionCol'><dl><dd>BT9-099<br>Sunrise Buster</dd></dl>"
+               "</div></section>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    assert page.problems == []
+    assert [(e.kind, e.count, e.cards, e.effective) for e in page.history] == [
+        (RESTRICTED_KIND, 1, ["BT9-099"], dt.date(2026, 4, 4))]

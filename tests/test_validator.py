@@ -146,6 +146,14 @@ def test_banned_pair(build_deck, tt_format, banlist):
     assert report.errors[0].cards == ["EX2-007", "EX7-064"]
 
 
+@pytest.mark.parametrize("changes", [{"BT1_001": 2, "EX2_007": 1},  # side A alone
+                                     {"BT7_085": 0, "EX7_064": 1}])  # side B alone
+def test_one_side_of_a_banned_pair_alone_is_legal(build_deck, tt_format, banlist, changes):
+    report = validate_deck(build_deck(LEGAL_MAIN, with_changes(LEGAL_PILE, **changes)),
+                           tt_format, banlist)
+    assert report.legal and report.errors == []
+
+
 def test_banned_pair_with_several_cards_on_one_side(build_deck, tt_format, banlist):
     main = with_changes(LEGAL_MAIN, BT1_091=0, BT1_092=0, BT20_037=1, BT17_035=1, EX8_037=2)
     report = validate_deck(build_deck(main), tt_format, banlist)
