@@ -156,6 +156,31 @@ def test_a_table_of_a_finished_round_points_to_the_latest_one(tmp_path: Path) ->
                                           "top_cut": False}.items()
 
 
+def test_a_table_two_rounds_back_is_found_there(tmp_path: Path) -> None:
+    """Table 4 existed only in round 1 (eight players; two dropped before round 2 and two more
+    before round 3): reporting it in round 3 names round 1, searching back past round 2."""
+    from tt_organizer.events import entering, players, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Table Cup", seed=1)
+    with store.connect(path) as conn:
+        names = ("Ada", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal")
+        for name in names:
+            players.register_player(conn, name)
+        for dropped in (("Ada", "Ben"), ("Cal", "Dee"), ()):
+            tables = rounds.pair_next_round(conn)
+            for m in tables:
+                if m.player2 is not None and dropped:
+                    entering.report_result(conn, m.table, "2-0")
+            for name in dropped:
+                players.drop(conn, name)
+        assert len(tables) == 2
+        with pytest.raises(EventError) as refused:
+            entering.report_result(conn, 4, "2-0")
+    assert refused.value.code == "table-in-finished-round"
+    assert "table 4 belongs to the finished round 1" in str(refused.value)
+
+
 def test_a_result_reported_by_name_finds_the_seat() -> None:
     """``report TABLE --winner NAME``: the full name (any case or spacing) wins over a prefix
     that fits both; a prefix must fit one player only."""

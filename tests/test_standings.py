@@ -58,6 +58,11 @@ def test_worked_example_omw() -> None:
     third = by_player(compute_standings(players, matches,
                                         settings=ScoringSettings(mw_floor=1 / 3)))[1]
     assert third.omw == pytest.approx(5 / 9, abs=1e-12)
+    # a float floor is read to a denominator of at most a million: 1/1000001 becomes 1/10**6
+    # (the 0-2 player's MW% is the floor itself, and it counts 1/6 in OMW%)
+    tiny = by_player(compute_standings(players, matches,
+                                       settings=ScoringSettings(mw_floor=1 / 1_000_001)))[1]
+    assert tiny.omw == float((Fraction(1, 10**6) + 3 * Fraction(2, 3) + 2 * Fraction(1, 2)) / 6)
 
 
 # --- a small event with a bye, a drop, a draw and a late entry -----------------------------

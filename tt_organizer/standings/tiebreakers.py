@@ -123,7 +123,8 @@ def percent_text(value: float | None) -> str:
 @dataclass(frozen=True)
 class ScoringSettings:
     """Points per result and the tiebreakers, in order (names from :data:`TIEBREAKERS`), and
-    the tiebreak ``policy``. ``mw_floor``, when given, overrides the policy's floor."""
+    the tiebreak ``policy``. ``mw_floor``, when given, overrides the policy's floor, read as
+    the nearest fraction with a denominator of at most 1,000,000 (0.33 is 33/100 exactly)."""
 
     win: int = 3
     draw: int = 1
