@@ -517,3 +517,15 @@ def test_an_effective_heading_split_over_a_titled_block_keeps_its_date() -> None
     assert page.problems == []
     assert [(e.kind, e.count, e.cards, e.effective) for e in page.history] == [
         (RESTRICTED_KIND, 1, ["BT9-099"], dt.date(2026, 4, 4))]
+
+
+def test_a_bold_note_naming_a_card_in_a_list_block_is_no_entry() -> None:
+    """Only a ``dd`` or a card link is an entry of a list: a bold note in the restricted block
+    that names another card (or a plain anchor) lists nothing."""
+    restricted = ("<h5 class='minTit'>Restricted Cards (1)</h5><div>"
+                  "<b>Note: BT1-084 stays unrestricted.</b> <a name='top'>BT1-085</a>"
+                  f"<dd>{_link('BT2-047', 'Argomon')}</dd></div>")
+    page = parse_page(_page(PAIR + BANNED + restricted))
+    assert page.problems == []
+    assert page.restricted == {"BT2-047": 1}
+    assert page.banned == ["BT5-109"]
