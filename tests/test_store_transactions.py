@@ -403,6 +403,43 @@ def test_a_file_migrated_by_another_process_meanwhile_is_not_migrated_again(
     assert [a.action for a in store.load_snapshot(path).audit].count("migrate") == 1
 
 
+def test_a_file_a_newer_tt_migrated_meanwhile_is_refused_as_newer(tmp_path: Path) -> None:
+    """As above, but the first process is a newer tt: under the lock the second reads a
+    version above its own and refuses the file as it refuses any newer file -- it neither
+    opens it nor writes to it (no migration logged)."""
+    from tt_organizer.events.store.audit import audit
+    from tt_organizer.events.store.schema import migrate
+
+    path = tmp_path / "old.sqlite"
+    old_event(path)
+    first = sqlite3.connect(path, isolation_level=None)
+    first.execute("BEGIN IMMEDIATE")
+    migrate(first, 5)
+    first.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    audit(first, "migrate", "schema", "5", str(SCHEMA_VERSION + 1))
+    opened: list[object] = []
+
+    def second() -> None:
+        try:
+            with store.connect(path) as conn:
+                opened.append(store.read_settings(conn).name)
+        except BaseException as exc:
+            opened.append(exc)
+
+    worker = threading.Thread(target=second, daemon=True)
+    worker.start()
+    time.sleep(1.0)  # the second has read version 5 and waits for the lock
+    first.execute("COMMIT")
+    first.close()
+    worker.join(40)
+    assert len(opened) == 1 and isinstance(opened[0], EventError)
+    assert opened[0].code == "schema-newer"
+    check = sqlite3.connect(path)
+    assert check.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+    assert check.execute("SELECT count(*) FROM audit WHERE action = 'migrate'").fetchone()[0] == 1
+    check.close()
+
+
 def test_the_crash_tests_pause_stops_changes_not_a_migration_on_open(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The hook stops a command inside its own change; migrating an older file on open is

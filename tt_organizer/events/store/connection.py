@@ -133,6 +133,9 @@ def open_event(path: str | Path) -> sqlite3.Connection:
             with transaction(conn, pause=False, counted=False):
                 # re-read under the write lock: another process may have migrated meanwhile
                 current = conn.execute("PRAGMA user_version").fetchone()[0]
+                if current > SCHEMA_VERSION:  # a newer tt migrated it meanwhile
+                    raise EventError("schema-newer", file=p, version=current,
+                                     supported=SCHEMA_VERSION)
                 if current < SCHEMA_VERSION:
                     migrate(conn, current)
                     check_schema(conn, p)
