@@ -529,3 +529,33 @@ def test_a_bold_note_naming_a_card_in_a_list_block_is_no_entry() -> None:
     assert page.problems == []
     assert page.restricted == {"BT2-047": 1}
     assert page.banned == ["BT5-109"]
+
+
+def test_a_frameless_pair_under_a_banned_heading_is_a_pair_not_two_bans() -> None:
+    """"Component Card A/B" labels over card lists, with no frame, in a dated block whose
+    heading says "Banned Cards": a pair, as a framed pair there would be -- not its cards
+    each banned alone."""
+    from tt_organizer.banlist.announcement import PAIR_KIND
+
+    history = ("<section><h4>Effective on April 4, 2026</h4><h5>Banned Cards</h5>"
+               "<div><div class='noticeArea'>Component Card A</div>"
+               f"<ul><li>{_link('BT13-064', 'Lucemon')}</li></ul>"
+               "<div class='noticeArea isRed'>Component Card B</div>"
+               f"<ul><li>{_link('P-001', 'Agumon')}</li></ul></div></section>")
+    page = parse_page(_page(PAIR + BANNED + RESTRICTED, history))
+    assert page.problems == []
+    assert [(e.kind, e.cards, [(p.a, p.b) for p in e.pairs], e.effective)
+            for e in page.history] == [
+        (PAIR_KIND, [], [(["BT13-064"], ["P-001"])], dt.date(2026, 4, 4))]
+
+
+def test_a_card_written_twice_on_one_side_of_a_pair_is_listed_once() -> None:
+    pair = ("<h5 class='minTit'>Banned Pair: If A is included in a deck, B is banned.</h5>"
+            "<div class='noticeFrame noticeBase'><div class='noticeArea'>Component Card A</div>"
+            f"<ul class='noticeList'><li>{_link('EX2-007', 'Mother D-Reaper')}</li></ul>"
+            "<div class='noticeArea isRed'>Component Card B</div>"
+            f"<ul class='noticeList'><li>{_link('BT1-011', 'Gabumon')}</li>"
+            f"<li>{_link('BT1-011', 'Gabumon')}</li></ul></div>")
+    page = parse_page(_page(pair + BANNED + RESTRICTED))
+    assert page.problems == []
+    assert [(p.a, p.b) for p in page.banned_pairs] == [(["EX2-007"], ["BT1-011"])]

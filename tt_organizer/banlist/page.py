@@ -361,6 +361,20 @@ class _Parser:
             self.page.history.append(new)
             return new
 
+        def file_pair(pair: BannedPair, lift: bool) -> None:
+            """File ``pair`` in the block: a lift of a pair when ``lift``, else a pair (a new
+            entry of that kind when the current one is another)."""
+            nonlocal entry
+            if lift:
+                if entry is None or entry.kind != LIFTED_KIND or entry.cards or (
+                    entry.lifted_from not in (None, PAIR_KIND)
+                ):
+                    entry = start(LIFTED_KIND, None, PAIR_KIND, heading)
+                entry.lifted_from = PAIR_KIND
+            elif entry is None or entry.kind != PAIR_KIND:
+                entry = start(PAIR_KIND, None, None, heading)  # a pair under another heading
+            entry.pairs.append(pair)
+
         def lift_text(el: Tag) -> str | None:
             """The text of a short paragraph that announces a lift, else None."""
             if el.name != "p" or _has_class(el, "baseTxt") or el.find(["dd", "a", "li"]):
@@ -403,22 +417,15 @@ class _Parser:
                 pair = self.pair(el)
                 if pair is None or (entry is None and date is None):
                     return True
-                if lifting or _LIFT.search(clean(el.get_text(" "))) or _lift_follows(el):
-                    if entry is None or entry.kind != LIFTED_KIND or entry.cards or (
-                        entry.lifted_from not in (None, PAIR_KIND)
-                    ):
-                        entry = start(LIFTED_KIND, None, PAIR_KIND, heading)
-                    entry.lifted_from = PAIR_KIND
-                elif entry is None or entry.kind != PAIR_KIND:
-                    entry = start(PAIR_KIND, None, None, heading)  # a pair under another heading
-                entry.pairs.append(pair)
+                file_pair(pair, lifting or bool(_LIFT.search(clean(el.get_text(" "))))
+                          or _lift_follows(el))
                 return True
-            if entry is not None and entry.kind == PAIR_KIND and _pair_container(el):
+            if entry is not None and _pair_container(el):
                 # the page's history writes some pairs as "Component Card A/B" labels over
-                # card lists, with no frame around them
+                # card lists, with no frame around them: a pair, under any heading
                 pair = self.pair(el)
                 if pair is not None:
-                    entry.pairs.append(pair)
+                    file_pair(pair, lifting)
                 return True
             if entry is None:
                 return False
