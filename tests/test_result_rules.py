@@ -178,7 +178,42 @@ def test_a_table_two_rounds_back_is_found_there(tmp_path: Path) -> None:
         with pytest.raises(EventError) as refused:
             entering.report_result(conn, 4, "2-0")
     assert refused.value.code == "table-in-finished-round"
-    assert "table 4 belongs to the finished round 1" in str(refused.value)
+    assert str(refused.value) == ("no table 4 in round 3 (tables 1–2); table 4 belongs to the "
+                                  "finished round 1")
+    # shown in Spanish, the missing table's words are Spanish too (quoted as words, not text)
+    from tt_organizer import i18n
+
+    i18n.set_language("es")
+    try:
+        assert refused.value.shown() == ("no hay mesa 4 en la ronda 3 (mesas 1–2); la mesa 4 es "
+                                         "de la ronda 1, ya terminada")
+    finally:
+        i18n.set_language(None)
+
+
+def test_a_swiss_result_three_rounds_back_needs_the_override(tmp_path: Path) -> None:
+    """A Swiss result may be corrected while the next round is played; two rounds back or
+    more -- here three, with round 4 paired -- only with the override."""
+    from tt_organizer.events import entering, players, rounds, setup, store
+
+    path = tmp_path / "event.sqlite"
+    setup.create_event(path, "Late Cup", seed=2)
+    with store.connect(path) as conn:
+        for name in ("Ada", "Ben", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"):
+            players.register_player(conn, name)  # ten players: four rounds
+        for _ in range(3):
+            for m in rounds.pair_next_round(conn):
+                if m.player2 is not None:
+                    entering.report_result(conn, m.table, "2-0")
+        rounds.pair_next_round(conn)
+        for back in (1, 2):
+            with pytest.raises(EventError) as refused:
+                entering.correct_result(conn, back, 1, "0-2")
+            assert refused.value.code == "correction-closed", back
+        done = entering.correct_result(conn, 3, 1, "0-2")
+        assert done.result == "0-2"
+        done = entering.correct_result(conn, 1, 1, "0-2", override=True)
+        assert done.result == "0-2"
 
 
 def test_a_result_reported_by_name_finds_the_seat() -> None:
