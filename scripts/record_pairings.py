@@ -95,6 +95,14 @@ CORNERED_FIELDS: tuple[tuple[int, int, tuple[int, ...], int], ...] = (
 )
 
 
+#: Small groups over small groups: with a joint limit of half the field they are solved as
+#: windows, where a change in how a matched player's drop counts shows (found by a
+#: differential search over shaped fields).
+WINDOW_FIELDS: tuple[tuple[int, int, tuple[int, ...], int], ...] = (
+    (10015, 30, (3, 2, 3, 2, 3, 1, 1), 3),
+)
+
+
 def generated(seed: int, n: int, sizes: tuple[int, ...], most: int) -> list[PlayerState]:
     """A round's players as a long event could leave them (see ``FIELDS``)."""
     rng = random.Random(f"tt-recorded:{seed}")
@@ -162,7 +170,7 @@ def record(event: str, states: list[PlayerState], rnd: int, seed: int, random_fi
 def records() -> list[dict[str, Any]]:
     """Every recorded round with its tables."""
     out: list[dict[str, Any]] = []
-    for seed, n, sizes, most in FIELDS + CORNERED_FIELDS:
+    for seed, n, sizes, most in FIELDS + CORNERED_FIELDS + WINDOW_FIELDS:
         states = generated(seed, n, sizes, most)
         rnd = 2 + seed % 5
         out.append(record(f"generated {n} players, seed {seed}", states, rnd, seed, True,
