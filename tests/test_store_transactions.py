@@ -370,20 +370,18 @@ def test_an_older_file_is_migrated_once_and_logged(tmp_path: Path) -> None:
     assert [p.name for p in snap.players] == ["P0", "P1"]
 
 
-def test_a_file_migrated_by_another_process_meanwhile_is_not_migrated_again(
-        tmp_path: Path) -> None:
-    """Two processes open one older file at once: the second read the old version, then
-    waits for the write lock while the first migrates; under the lock it reads the version
-    again and leaves the file alone -- the log has one migration, not two."""
+def open_while_another_migrates(path: Path, to_version: int) -> list[object]:
+    """Open the version-5 file at ``path`` while another process holds the write lock and
+    migrates it to ``to_version`` (logged): what the open gave -- the event's name, or the
+    exception it raised."""
     from tt_organizer.events.store.audit import audit
     from tt_organizer.events.store.schema import migrate
 
-    path = tmp_path / "old.sqlite"
-    old_event(path)
     first = sqlite3.connect(path, isolation_level=None)
     first.execute("BEGIN IMMEDIATE")
     migrate(first, 5)
-    audit(first, "migrate", "schema", "5", str(SCHEMA_VERSION))
+    first.execute(f"PRAGMA user_version = {to_version}")
+    audit(first, "migrate", "schema", "5", str(to_version))
     opened: list[object] = []
 
     def second() -> None:
@@ -399,7 +397,17 @@ def test_a_file_migrated_by_another_process_meanwhile_is_not_migrated_again(
     first.execute("COMMIT")
     first.close()
     worker.join(40)
-    assert opened == ["Old Cup"]
+    return opened
+
+
+def test_a_file_migrated_by_another_process_meanwhile_is_not_migrated_again(
+        tmp_path: Path) -> None:
+    """Two processes open one older file at once: the second read the old version, then
+    waits for the write lock while the first migrates; under the lock it reads the version
+    again and leaves the file alone -- the log has one migration, not two."""
+    path = tmp_path / "old.sqlite"
+    old_event(path)
+    assert open_while_another_migrates(path, SCHEMA_VERSION) == ["Old Cup"]
     assert [a.action for a in store.load_snapshot(path).audit].count("migrate") == 1
 
 
@@ -407,31 +415,9 @@ def test_a_file_a_newer_tt_migrated_meanwhile_is_refused_as_newer(tmp_path: Path
     """As above, but the first process is a newer tt: under the lock the second reads a
     version above its own and refuses the file as it refuses any newer file -- it neither
     opens it nor writes to it (no migration logged)."""
-    from tt_organizer.events.store.audit import audit
-    from tt_organizer.events.store.schema import migrate
-
     path = tmp_path / "old.sqlite"
     old_event(path)
-    first = sqlite3.connect(path, isolation_level=None)
-    first.execute("BEGIN IMMEDIATE")
-    migrate(first, 5)
-    first.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    audit(first, "migrate", "schema", "5", str(SCHEMA_VERSION + 1))
-    opened: list[object] = []
-
-    def second() -> None:
-        try:
-            with store.connect(path) as conn:
-                opened.append(store.read_settings(conn).name)
-        except BaseException as exc:
-            opened.append(exc)
-
-    worker = threading.Thread(target=second, daemon=True)
-    worker.start()
-    time.sleep(1.0)  # the second has read version 5 and waits for the lock
-    first.execute("COMMIT")
-    first.close()
-    worker.join(40)
+    opened = open_while_another_migrates(path, SCHEMA_VERSION + 1)
     assert len(opened) == 1 and isinstance(opened[0], EventError)
     assert opened[0].code == "schema-newer"
     check = sqlite3.connect(path)
