@@ -267,9 +267,8 @@ def caught_before(folder: Path) -> dict[Key, str]:
                     or result["test_outcome"] != "killed":
                 continue
             m = item["mutations"][0]
-            old = next((d[1:].strip() for d in (result.get("diff") or "").splitlines()
-                        if d.startswith("-") and not d.startswith("---")), None)
-            if old is not None:
+            old = changed_line(result.get("diff") or "", "-")
+            if old:
                 out[(m["module_path"], m["operator_name"], m["occurrence"])] = old
     return out
 
@@ -293,6 +292,13 @@ def carry(session: Path, checkout: Path, caught: dict[Key, str]) -> int:
         if jobs:
             db.set_multiple_results(jobs, done)
     return len(jobs)
+
+
+def changed_line(diff: str, mark: str) -> str:
+    """The first line a mutant's diff removes (``mark`` "-") or adds ("+"), stripped; "" if
+    none."""
+    return next((d[1:].strip() for d in diff.splitlines()
+                 if d.startswith(mark) and not d.startswith(mark * 3)), "")
 
 
 def line_of(checkout: Path, module: str, row: int) -> str:
@@ -377,12 +383,9 @@ def tally(area: Area, session: Path, checkout: Path, known: dict[tuple[str, str,
             continue
         row = int(mutation["start_pos"][0])
         diff = result.get("diff") or ""
-        becomes = next((d[1:].strip() for d in diff.splitlines()
-                        if d.startswith("+") and not d.startswith("+++")), "")
+        becomes = changed_line(diff, "+")
         # the line as it was when the mutant ran (the module may have changed since)
-        code = next((d[1:].strip() for d in diff.splitlines()
-                     if d.startswith("-") and not d.startswith("---")), "") or line_of(
-            checkout, module, row)
+        code = changed_line(diff, "-") or line_of(checkout, module, row)
         entry: dict[str, object] = {
             "line": row, "operator": mutation["operator_name"], "code": code,
             "occurrence": mutation["occurrence"], "becomes": becomes}
